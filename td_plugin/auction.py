@@ -1,0 +1,330 @@
+"""Calls and auctions, with the legality rules of the Laws (18-22, 27, 35-39).
+
+An `Auction` is the auction as recorded: a dealer and a sequence of `AuctionEntry`, the
+i-th entry belonging to the seat i places clockwise from the dealer. An entry may carry
+an irregularity marker from the record (PBN ``^I``: an insufficient bid that was
+accepted, Law 27A1; ``^S``: a call skipped because someone called out of rotation).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from td_plugin.cards import Seat, Strain
+from td_plugin.contract import Contract
+from td_plugin.errors import InvalidTokenError
+
+__all__ = ["CallKind", "Call", "AuctionEntry", "Auction", "AuctionProblem"]
+
+
+class CallKind(enum.Enum):
+    PASS = "Pass"
+    DOUBLE = "X"
+    REDOUBLE = "XX"
+    BID = "bid"
+
+
+class Call:
+    """A call: pass, double, redouble or a bid. Interned; build with `Call.from_pbn`."""
+
+    __slots__ = ("kind", "level", "strain", "_pbn", "rank")
+    kind: CallKind
+    level: int
+    strain: Strain | None
+    rank: int  # bids: 0 (1C) .. 34 (7NT); other calls -1
+
+    @classmethod
+    def _make(cls, kind: CallKind, level: int = 0, strain: Strain | None = None) -> "Call":
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "kind", kind)
+        object.__setattr__(obj, "level", level)
+        object.__setattr__(obj, "strain", strain)
+        text = kind.value if kind is not CallKind.BID else f"{level}{strain.value}"
+        object.__setattr__(obj, "_pbn", text)
+        rank = (level - 1) * 5 + strain.order if kind is CallKind.BID else -1
+        object.__setattr__(obj, "rank", rank)
+        return obj
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Call is immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Call.from_pbn, (self._pbn,))
+
+    @classmethod
+    def bid(cls, level: int, strain: Strain) -> "Call":
+        if not 1 <= level <= 7:
+            raise InvalidTokenError(f"no bid at level {level!r} (Law 38: bids above seven)")
+        return _BIDS[(level, strain)]
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Call":
+        """Parse ``Pass``/``P``, ``X``/``D``/``Dbl``, ``XX``/``R``/``Rdbl``, ``1C`` .. ``7NT`` (any case)."""
+        call = _LOOKUP.get(text)
+        if call is not None:
+            return call
+        key = text.strip().upper()
+        call = _LOOKUP.get(key)
+        if call is None:
+            raise InvalidTokenError(f"not a call: {text!r}")
+        return call
+
+    def pbn(self) -> str:
+        return self._pbn
+
+    @property
+    def is_bid(self) -> bool:
+        return self.kind is CallKind.BID
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind is CallKind.PASS
+
+    def __repr__(self) -> str:
+        return f"Call.from_pbn({self._pbn!r})"
+
+    def __str__(self) -> str:
+        return self._pbn
+
+
+PASS = Call._make(CallKind.PASS)
+DOUBLE = Call._make(CallKind.DOUBLE)
+REDOUBLE = Call._make(CallKind.REDOUBLE)
+_BIDS = {(lv, st): Call._make(CallKind.BID, lv, st) for lv in range(1, 8) for st in Strain}
+_LOOKUP: dict[str, Call] = {"PASS": PASS, "P": PASS, "X": DOUBLE, "D": DOUBLE, "DBL": DOUBLE,
+                            "XX": REDOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE, "Pass": PASS}
+for (_lv, _st), _c in _BIDS.items():
+    _LOOKUP[_c.pbn()] = _c
+    if _st is Strain.NT:
+        _LOOKUP[f"{_lv}N"] = _c
+del _lv, _st, _c
+Call.PASS = PASS  # type: ignore[attr-defined]
+Call.DOUBLE = DOUBLE  # type: ignore[attr-defined]
+Call.REDOUBLE = REDOUBLE  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class AuctionEntry:
+    """One slot of a recorded auction.
+
+    ``call`` is None only for a skipped slot (``skipped``: PBN ``^S``). ``insufficient``
+    marks a bid recorded as insufficient and accepted (PBN ``^I``, Law 27A1). ``notes``
+    are note numbers (alerts/explanations), ``nags`` the numeric annotation glyphs, and
+    ``alert`` an explanation carried with the call itself (LIN ``an``, BWS).
+    """
+
+    call: Call | None
+    insufficient: bool = False
+    skipped: bool = False
+    notes: tuple[int, ...] = ()
+    nags: tuple[int, ...] = ()
+    suffix: str = ""
+    alert: str | None = None
+
+
+@dataclass(frozen=True)
+class AuctionProblem:
+    """A call the Laws do not allow where it stands: ``law`` is "27" (insufficient bid),
+    "36" (inadmissible double or redouble) or "39" (call after the final pass)."""
+
+    index: int
+    seat: Seat
+    call: Call
+    law: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Auction:
+    """An auction as recorded, from the dealer."""
+
+    dealer: Seat
+    entries: tuple[AuctionEntry, ...] = ()
+    #: PBN ``*``: the record stops here, no further calls are known.
+    truncated: bool = False
+
+    @classmethod
+    def from_calls(cls, dealer: Seat, calls: "list[Call | str] | str") -> "Auction":
+        """Build from calls (objects or PBN tokens, or one space-separated string)."""
+        if isinstance(calls, str):
+            calls = calls.split()
+        out = []
+        for c in calls:
+            if isinstance(c, str):
+                if c.upper() == "AP":
+                    out.extend([AuctionEntry(PASS)] * 3)
+                    continue
+                c = Call.from_pbn(c)
+            out.append(AuctionEntry(c))
+        return cls(dealer, tuple(out))
+
+    def calls(self) -> list[Call | None]:
+        return [e.call for e in self.entries]
+
+    def seat_of(self, index: int) -> Seat:
+        return self.dealer.offset(index)
+
+    def __iter__(self) -> Iterator[tuple[Seat, AuctionEntry]]:
+        for i, e in enumerate(self.entries):
+            yield self.dealer.offset(i), e
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def pbn(self) -> str:
+        return " ".join("^S" if e.call is None else ("^I " if e.insufficient else "") + e.call.pbn()
+                        for e in self.entries)
+
+    def __repr__(self) -> str:
+        return f"Auction.from_calls(Seat.{self.dealer.name}, {self.pbn()!r})"
+
+    # -- state -----------------------------------------------------------------
+
+    @property
+    def next_seat(self) -> Seat:
+        """The seat whose turn it is to call (meaningful while not complete)."""
+        return self.dealer.offset(len(self.entries))
+
+    @property
+    def is_complete(self) -> bool:
+        """Law 22: four passes to start with, or three passes after a call."""
+        return _end_index(self.entries) is not None
+
+    @property
+    def is_passed_out(self) -> bool:
+        end = _end_index(self.entries)
+        return end is not None and not any(
+            e.call is not None and e.call.is_bid for e in self.entries[:end])
+
+    def check_next(self, call: Call) -> AuctionProblem | None:
+        """Whether ``call`` may legally be made now by the player whose turn it is."""
+        return _check(self.entries, len(self.entries), call, self.next_seat)
+
+    def problems(self) -> list[AuctionProblem]:
+        """Every call that is illegal where it stands (accepted ``^I`` bids and ``^S``
+        skips are recorded irregularities, not problems)."""
+        out = []
+        for i, e in enumerate(self.entries):
+            if e.call is None or e.insufficient:
+                continue
+            p = _check(self.entries, i, e.call, self.dealer.offset(i))
+            if p is not None:
+                out.append(p)
+        return out
+
+    def contract(self) -> Contract | None:
+        """The final contract with its declarer (`Contract.PASSED_OUT` when passed out),
+        or None while the auction is not complete."""
+        end = _end_index(self.entries)
+        if end is None:
+            return None
+        return self._contract_upto(end)
+
+    def last_contract(self) -> Contract | None:
+        """The contract as it stands after the recorded calls, complete or not."""
+        return self._contract_upto(len(self.entries))
+
+    def _contract_upto(self, end: int) -> Contract:
+        last_bid = None
+        risk = 0
+        for i in range(end):
+            c = self.entries[i].call
+            if c is None:
+                continue
+            if c.kind is CallKind.BID:
+                last_bid = i
+                risk = 0
+            elif c.kind is CallKind.DOUBLE and last_bid is not None:
+                risk = 1
+            elif c.kind is CallKind.REDOUBLE and last_bid is not None:
+                risk = 2
+        if last_bid is None:
+            return Contract.PASSED_OUT
+        bid = self.entries[last_bid].call
+        side = self.dealer.offset(last_bid).side
+        declarer = None
+        for i in range(last_bid + 1):
+            c = self.entries[i].call
+            seat = self.dealer.offset(i)
+            if c is not None and c.is_bid and c.strain is bid.strain and seat.side is side:
+                declarer = seat
+                break
+        return Contract(bid.level, bid.strain, risk, declarer)
+
+    def specified_by(self, seat: Seat) -> list[Call]:
+        """The calls this seat made (in order)."""
+        return [e.call for s, e in self if s is seat and e.call is not None]
+
+
+def _end_index(entries: tuple[AuctionEntry, ...]) -> int | None:
+    """Index just after the call that ended the auction, or None."""
+    passes = 0
+    any_call_before = False
+    for i, e in enumerate(entries):
+        c = e.call
+        if c is not None and c.is_pass:
+            passes += 1
+            if (any_call_before and passes == 3) or (not any_call_before and passes == 4):
+                return i + 1
+        else:
+            if c is not None:
+                any_call_before = True
+            # a skipped slot (^S) neither passes nor ends the auction
+            passes = 0 if c is not None else passes
+    return None
+
+
+def _check(entries: tuple[AuctionEntry, ...], index: int, call: Call,
+           seat: Seat) -> AuctionProblem | None:
+    prior = entries[:index]
+    if _end_index(prior) is not None:
+        return AuctionProblem(index, seat, call, "39", "call after the final pass")
+    if call.is_pass:
+        return None
+    # the last bid and the calls after it
+    last_bid_i = None
+    for i in range(index - 1, -1, -1):
+        c = prior[i].call
+        if c is not None and c.is_bid:
+            last_bid_i = i
+            break
+    if call.is_bid:
+        if last_bid_i is not None and call.rank <= prior[last_bid_i].call.rank:
+            return AuctionProblem(index, seat, call, "27",
+                                  f"insufficient bid: {call.pbn()} over "
+                                  f"{prior[last_bid_i].call.pbn()}")
+        return None
+    # double / redouble (Law 19; inadmissible per Law 36)
+    if last_bid_i is None:
+        return AuctionProblem(index, seat, call, "36", f"{call.pbn()} with no bid to act on")
+    dealer_offset = (seat.index - index) % 4
+    bid_seat_index = (dealer_offset + last_bid_i) % 4
+    bidder_is_opponent = (bid_seat_index % 2) != (seat.index % 2)
+    state = 0  # 0 undoubled, 1 doubled, 2 redoubled
+    doubler_is_opponent = False
+    for i in range(last_bid_i + 1, index):
+        c = prior[i].call
+        if c is None:
+            continue
+        if c.kind is CallKind.DOUBLE:
+            state = 1
+            doubler_is_opponent = ((dealer_offset + i) % 4) % 2 != seat.index % 2
+        elif c.kind is CallKind.REDOUBLE:
+            state = 2
+    if call.kind is CallKind.DOUBLE:
+        if state != 0:
+            return AuctionProblem(index, seat, call, "36",
+                                  "double of a bid already doubled" if state == 1
+                                  else "double of a redoubled bid")
+        if not bidder_is_opponent:
+            return AuctionProblem(index, seat, call, "36", "double of partner's bid")
+        return None
+    # redouble
+    if state != 1:
+        return AuctionProblem(index, seat, call, "36",
+                              "redouble of an undoubled bid" if state == 0 else "second redouble")
+    if not doubler_is_opponent:
+        return AuctionProblem(index, seat, call, "36", "redouble of partner's double")
+    return None

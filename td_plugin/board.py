@@ -1,0 +1,142 @@
+"""Board records: what a source file or a live host knows about one table's play of a board."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from td_plugin.auction import Auction
+from td_plugin.cards import Seat, Side, Suit
+from td_plugin.contract import Contract
+from td_plugin.deal import Deal
+from td_plugin.errors import InvalidTokenError, Location
+from td_plugin.play import Play
+
+__all__ = ["Vulnerability", "BoardRecord", "RecordProblem", "standard_dealer",
+           "standard_vulnerability"]
+
+
+class Vulnerability(enum.Enum):
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    ALL = "All"
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Vulnerability":
+        """Parse ``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both`` (any case)."""
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        v = _VUL_LOOKUP.get(key)
+        if v is None:
+            raise InvalidTokenError(f"not a vulnerability: {text!r}")
+        return v
+
+    def pbn(self) -> str:
+        return self.value
+
+    def is_vulnerable(self, seat_or_side: Seat | Side) -> bool:
+        side = seat_or_side.side if isinstance(seat_or_side, Seat) else seat_or_side
+        return self is Vulnerability.ALL or self.value == side.value
+
+    def __repr__(self) -> str:
+        return f"Vulnerability.{self.name}"
+
+
+_VUL_LOOKUP = {"NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "": Vulnerability.NONE,
+               "0": Vulnerability.NONE, "NS": Vulnerability.NS, "NORTHSOUTH": Vulnerability.NS,
+               "EW": Vulnerability.EW, "EASTWEST": Vulnerability.EW, "ALL": Vulnerability.ALL,
+               "BOTH": Vulnerability.ALL, "B": Vulnerability.ALL, "O": Vulnerability.NONE,
+               "N": Vulnerability.NS, "E": Vulnerability.EW}
+
+_VUL_CYCLE = [Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL,
+              Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL, Vulnerability.NONE,
+              Vulnerability.EW, Vulnerability.ALL, Vulnerability.NONE, Vulnerability.NS,
+              Vulnerability.ALL, Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW]
+
+
+def standard_dealer(board: int) -> Seat:
+    """The dealer of a board number under the standard duplicate rotation."""
+    return Seat((("N", "E", "S", "W"))[(board - 1) % 4])
+
+
+def standard_vulnerability(board: int) -> Vulnerability:
+    """The vulnerability of a board number under the standard 16-board cycle."""
+    return _VUL_CYCLE[(board - 1) % 16]
+
+
+@dataclass(frozen=True)
+class RecordProblem:
+    """A problem with the data of a record (not an irregularity at the table): a token
+    that could not be read, a tag that makes no sense. ``location`` says where."""
+
+    message: str
+    location: Location
+
+    def describe(self) -> str:
+        where = self.location.describe()
+        return f"{where}: {self.message}" if where else self.message
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """One table's result of one board, as far as the source knows it.
+
+    Every field may be None when the source does not say. ``declarer_tricks`` is the
+    result as recorded; ``result_agreed`` is true when the record says the agreed result
+    differs from the tricks actually won (PBN ``Result "^9"``). ``declarer_swapped``
+    marks PBN ``Declarer "^S"`` (declarer and dummy swapped). ``score_ns`` is the
+    recorded score from North-South's side. ``players`` maps seats to names.
+    ``extra`` keeps what the adapter wants to hand on (ids, remarks, raw values).
+    """
+
+    board: int | None = None
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    deal: Deal | None = None
+    auction: Auction | None = None
+    play: Play | None = None
+    contract: Contract | None = None
+    declarer_tricks: int | None = None
+    result_agreed: bool = False
+    declarer_swapped: bool = False
+    score_ns: int | None = None
+    players: Mapping[Seat, str] = field(default_factory=dict)
+    event: str | None = None
+    section: str | None = None
+    table: str | None = None
+    round: int | None = None
+    ns_pair: str | None = None
+    ew_pair: str | None = None
+    scoring: str | None = None
+    location: Location = field(default_factory=Location)
+    problems: tuple[RecordProblem, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def declarer(self) -> Seat | None:
+        return self.contract.declarer if self.contract else None
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.contract.strain.suit if self.contract and self.contract.strain else None
+
+    @property
+    def declarer_vulnerable(self) -> bool | None:
+        if self.vulnerability is None or self.declarer is None:
+            return None
+        return self.vulnerability.is_vulnerable(self.declarer)
+
+    def label(self) -> str:
+        """A short human label: ``board 7, section A, table 3, round 2``."""
+        parts = [f"board {self.board}" if self.board is not None else "board ?"]
+        if self.section:
+            parts.append(f"section {self.section}")
+        if self.table:
+            parts.append(f"table {self.table}")
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        return ", ".join(parts)
+
+    def evolve(self, **changes: Any) -> "BoardRecord":
+        return replace(self, **changes)

@@ -1,0 +1,298 @@
+"""Seats, suits, strains, ranks and cards, each round-tripping its PBN notation.
+
+Cards are interned: there are exactly 52 `Card` objects, so identity, hashing and
+comparison are cheap on the hot path of play simulation.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterator
+
+from td_plugin.errors import InvalidTokenError
+
+__all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "SEATS", "SUITS"]
+
+
+class Side(enum.Enum):
+    """A partnership: North-South or East-West."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> "Side":
+        return Side.EW if self is Side.NS else Side.NS
+
+    def __repr__(self) -> str:
+        return f"Side.{self.name}"
+
+
+class Seat(enum.Enum):
+    """A compass position; iteration order is clockwise from North."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Seat":
+        """Parse ``N``/``E``/``S``/``W`` (any case, also the full English names)."""
+        key = text.strip().upper()[:1]
+        try:
+            return cls(key)
+        except ValueError:
+            raise InvalidTokenError(f"not a seat: {text!r}") from None
+
+    def pbn(self) -> str:
+        return self.value
+
+    @property
+    def index(self) -> int:
+        """0 for North, 1 East, 2 South, 3 West."""
+        return _SEAT_INDEX[self]
+
+    @property
+    def next(self) -> "Seat":
+        """The seat to the left, who calls and plays next (= LHO)."""
+        return SEATS[(self.index + 1) % 4]
+
+    @property
+    def lho(self) -> "Seat":
+        return self.next
+
+    @property
+    def partner(self) -> "Seat":
+        return SEATS[(self.index + 2) % 4]
+
+    @property
+    def rho(self) -> "Seat":
+        return SEATS[(self.index + 3) % 4]
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    def offset(self, n: int) -> "Seat":
+        """The seat ``n`` places clockwise from this one."""
+        return SEATS[(self.index + n) % 4]
+
+    def clockwise(self) -> Iterator["Seat"]:
+        """The four seats clockwise, starting with this one."""
+        for i in range(4):
+            yield SEATS[(self.index + i) % 4]
+
+    @property
+    def english(self) -> str:
+        return {"N": "North", "E": "East", "S": "South", "W": "West"}[self.value]
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.name}"
+
+
+SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
+
+
+class Suit(enum.Enum):
+    """A suit; ``order`` ranks them for bidding (clubs 0 .. spades 3)."""
+
+    S = "S"
+    H = "H"
+    D = "D"
+    C = "C"
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Suit":
+        try:
+            return cls(text.strip().upper())
+        except ValueError:
+            raise InvalidTokenError(f"not a suit: {text!r}") from None
+
+    def pbn(self) -> str:
+        return self.value
+
+    @property
+    def order(self) -> int:
+        return _SUIT_ORDER[self]
+
+    @property
+    def strain(self) -> "Strain":
+        return Strain(self.value)
+
+    @property
+    def symbol(self) -> str:
+        return {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[self.value]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+#: Suits in PBN deal order (spades first).
+SUITS: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
+_SUIT_ORDER = {Suit.C: 0, Suit.D: 1, Suit.H: 2, Suit.S: 3}
+
+
+class Strain(enum.Enum):
+    """A denomination of a bid: the four suits and notrump, in bidding order."""
+
+    C = "C"
+    D = "D"
+    H = "H"
+    S = "S"
+    NT = "NT"
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Strain":
+        key = text.strip().upper()
+        if key in ("N", "NT", "SA"):  # SA: sans atout, seen in French exports
+            return cls.NT
+        try:
+            return cls(key)
+        except ValueError:
+            raise InvalidTokenError(f"not a strain: {text!r}") from None
+
+    def pbn(self) -> str:
+        return self.value
+
+    @property
+    def order(self) -> int:
+        return _STRAIN_ORDER[self]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or None for notrump."""
+        return None if self is Strain.NT else Suit(self.value)
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.C, Strain.D)
+
+    @property
+    def symbol(self) -> str:
+        return "NT" if self is Strain.NT else Suit(self.value).symbol
+
+    def __repr__(self) -> str:
+        return f"Strain.{self.name}"
+
+
+_STRAIN_ORDER = {s: i for i, s in enumerate(Strain)}
+
+
+class Rank(enum.IntEnum):
+    """Card ranks, 2 .. ace = 14; PBN writes ten as ``T``."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Rank":
+        key = text.strip().upper()
+        value = _RANK_FROM_CHAR.get(key)
+        if value is None:
+            raise InvalidTokenError(f"not a rank: {text!r}")
+        return value
+
+    def pbn(self) -> str:
+        return _RANK_CHARS[self.value]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+               10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_FROM_CHAR: dict[str, Rank] = {c: Rank(v) for v, c in _RANK_CHARS.items()}
+_RANK_FROM_CHAR["10"] = Rank.TEN
+# Danish honours (E = es, D = dame, B = bonde) are deliberately not accepted here:
+# D would clash with diamonds. Convert them in the adapter that meets them.
+
+
+class Card:
+    """A playing card. Use `Card.from_pbn` or `Card.of`; there are exactly 52 instances."""
+
+    __slots__ = ("suit", "rank", "index", "_pbn")
+    suit: Suit
+    rank: Rank
+    index: int  # 0..51, spades ace = 0 .. clubs two = 51
+    _pbn: str
+
+    def __new__(cls, suit: Suit, rank: Rank) -> "Card":
+        return _CARDS[(suit, rank)]
+
+    @classmethod
+    def _make(cls, suit: Suit, rank: Rank, index: int) -> "Card":
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "suit", suit)
+        object.__setattr__(obj, "rank", rank)
+        object.__setattr__(obj, "index", index)
+        object.__setattr__(obj, "_pbn", suit.value + rank.pbn())
+        return obj
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Card.from_pbn, (self._pbn,))
+
+    @classmethod
+    def of(cls, suit: Suit, rank: Rank) -> "Card":
+        return _CARDS[(suit, rank)]
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Card":
+        """Parse ``SA``, ``h10``, ``DT`` (suit then rank, any case)."""
+        card = _CARD_LOOKUP.get(text)
+        if card is not None:
+            return card
+        key = text.strip().upper()
+        card = _CARD_LOOKUP.get(key)
+        if card is None and len(key) == 3 and key[1:] == "10":
+            card = _CARD_LOOKUP.get(key[0] + "T")
+        if card is None:
+            raise InvalidTokenError(f"not a card: {text!r}")
+        return card
+
+    @classmethod
+    def all(cls) -> tuple["Card", ...]:
+        """All 52 cards, spades ace first, clubs two last."""
+        return ALL_CARDS
+
+    def pbn(self) -> str:
+        return self._pbn
+
+    def __repr__(self) -> str:
+        return f"Card.from_pbn({self._pbn!r})"
+
+    def __str__(self) -> str:
+        return self._pbn
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: "Card") -> bool:  # order: by index (spades ace first)
+        return self.index < other.index
+
+
+_CARDS: dict[tuple[Suit, Rank], Card] = {}
+_all: list[Card] = []
+for _s in SUITS:
+    for _r in sorted(Rank, reverse=True):
+        _c = Card._make(_s, _r, len(_all))
+        _CARDS[(_s, _r)] = _c
+        _all.append(_c)
+ALL_CARDS: tuple[Card, ...] = tuple(_all)
+_CARD_LOOKUP: dict[str, Card] = {c.pbn(): c for c in ALL_CARDS}
+del _s, _r, _c, _all

@@ -1,0 +1,55 @@
+"""The ``td-plugin`` command line.
+
+Each subcommand lives in `td_plugin.commands.<name>` with ``add_parser(subparsers)``
+(which sets ``func``) and ``run(args) -> int``. Exit status: 0 nothing found, 1 findings,
+2 could not run. Handled errors are printed without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from td_plugin import __version__
+from td_plugin.errors import HandledError, InputError
+
+COMMANDS = ("audit", "rule", "adjust", "watch", "plugins")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="td-plugin",
+        description="A tournament director's assistant for duplicate bridge "
+                    "(WBF Laws of Duplicate Bridge 2017).")
+    parser.add_argument("--version", action="version", version=f"td-plugin {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"td_plugin.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"td_plugin.commands.{name}":
+                continue
+            raise
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except (HandledError, InputError, OSError) as exc:
+        print(f"td-plugin {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The subcommands of ``td-plugin``; each module has ``add_parser(subparsers)`` and ``run(args)``."""

@@ -1,0 +1,185 @@
+"""Hands and deals.
+
+A `Hand` is a set of cards kept as a 52-bit mask (bit ``card.index``), which makes the
+membership tests of play simulation cheap. A `Deal` maps each seat to a hand, or to None
+where the hand is unknown (PBN ``-``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Mapping
+
+from td_plugin.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
+from td_plugin.errors import InvalidDealError, InvalidTokenError
+
+__all__ = ["Hand", "Deal", "SUIT_MASKS"]
+
+#: For each suit, the mask of its 13 cards.
+SUIT_MASKS: dict[Suit, int] = {
+    s: sum(1 << c.index for c in ALL_CARDS if c.suit is s) for s in SUITS
+}
+
+
+class Hand:
+    """An immutable set of cards (any number, 0..52)."""
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] = (), *, mask: int | None = None) -> None:
+        if mask is None:
+            mask = 0
+            for c in cards:
+                mask |= 1 << c.index
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Hand.from_pbn, (self.pbn(),))
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Hand":
+        """Parse ``S.H.D.C`` with ranks ``AKQJT98765432`` (any order, any case, ``10`` allowed)."""
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise InvalidTokenError(f"hand {text!r} does not have four suits separated by '.'")
+        mask = 0
+        for suit, ranks in zip(SUITS, parts):
+            ranks = ranks.upper().replace("10", "T")
+            for ch in ranks:
+                card = Card.from_pbn(suit.value + ch)
+                bit = 1 << card.index
+                if mask & bit:
+                    raise InvalidDealError(f"hand {text!r} lists {card.pbn()} twice")
+                mask |= bit
+        return cls(mask=mask)
+
+    def pbn(self) -> str:
+        return ".".join("".join(r.pbn() for r in self.ranks(s)) for s in SUITS)
+
+    def __repr__(self) -> str:
+        return f"Hand.from_pbn({self.pbn()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __contains__(self, card: Card) -> bool:
+        return bool(self.mask >> card.index & 1)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        m = self.mask
+        while m:
+            low = m & -m
+            yield ALL_CARDS[low.bit_length() - 1]
+            m ^= low
+
+    def ranks(self, suit: Suit) -> list[Rank]:
+        """The ranks held in ``suit``, highest first."""
+        return [c.rank for c in self if c.suit is suit]
+
+    def count(self, suit: Suit) -> int:
+        return (self.mask & SUIT_MASKS[suit]).bit_count()
+
+    def has_suit(self, suit: Suit) -> bool:
+        return bool(self.mask & SUIT_MASKS[suit])
+
+    def cards_of(self, suit: Suit) -> list[Card]:
+        return [c for c in self if c.suit is suit]
+
+    def without(self, card: Card) -> "Hand":
+        return Hand(mask=self.mask & ~(1 << card.index))
+
+    def hcp(self) -> int:
+        """High-card points (A 4, K 3, Q 2, J 1)."""
+        return sum(max(0, c.rank - 10) for c in self)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The four hands. ``hands[seat]`` is None where the hand is unknown."""
+
+    hands: Mapping[Seat, Hand | None]
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Deal":
+        """Parse ``"N:hand hand hand hand"`` (clockwise from the first seat; ``-`` = unknown).
+
+        :raises InvalidDealError: a card twice, more than 13 cards in a hand, or hands
+            of different sizes in what is not a partial deal.
+        """
+        text = text.strip()
+        if len(text) < 2 or text[1] != ":":
+            raise InvalidTokenError(f"deal {text!r} does not start with '<seat>:'")
+        first = Seat.from_pbn(text[0])
+        parts = text[2:].split()
+        if len(parts) != 4:
+            raise InvalidTokenError(f"deal {text!r} does not list four hands")
+        hands: dict[Seat, Hand | None] = {}
+        for seat, part in zip(first.clockwise(), parts):
+            hands[seat] = None if part == "-" else Hand.from_pbn(part)
+        deal = cls({s: hands[s] for s in SEATS})
+        deal.validate()
+        return deal
+
+    def pbn(self, first: Seat = Seat.N) -> str:
+        return f"{first.value}:" + " ".join(
+            "-" if self.hands[s] is None else self.hands[s].pbn() for s in first.clockwise()
+        )
+
+    def __repr__(self) -> str:
+        return f"Deal.from_pbn({self.pbn()!r})"
+
+    def __getitem__(self, seat: Seat) -> Hand | None:
+        return self.hands[seat]
+
+    def __hash__(self) -> int:
+        return hash(tuple(None if self.hands[s] is None else self.hands[s].mask for s in SEATS))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and all(self.hands[s] == other.hands[s] for s in SEATS)
+
+    @property
+    def is_complete(self) -> bool:
+        """Four known hands of 13 cards each."""
+        return all(h is not None and len(h) == 13 for h in self.hands.values())
+
+    def holder(self, card: Card) -> Seat | None:
+        for s in SEATS:
+            h = self.hands[s]
+            if h is not None and card in h:
+                return s
+        return None
+
+    def validate(self) -> None:
+        """Check 52 distinct cards, 13 a hand; partial deals (end positions, §3.10 of PBN)
+        may have fewer cards but the same number in each known hand.
+
+        :raises InvalidDealError: with the card or hand at fault.
+        """
+        seen = 0
+        sizes = set()
+        for s in SEATS:
+            h = self.hands[s]
+            if h is None:
+                continue
+            if seen & h.mask:
+                dup = Hand(mask=seen & h.mask)
+                raise InvalidDealError(
+                    f"{', '.join(c.pbn() for c in dup)} dealt to more than one hand")
+            seen |= h.mask
+            if len(h) > 13:
+                raise InvalidDealError(f"{s.english} has {len(h)} cards")
+            sizes.add(len(h))
+        if len(sizes) > 1:
+            detail = ", ".join(
+                f"{s.value} {len(self.hands[s])}" for s in SEATS if self.hands[s] is not None)
+            raise InvalidDealError(f"hands of different sizes ({detail})")

@@ -1,0 +1,1 @@
+"""The Laws of Duplicate Bridge 2017, one module per law family, as pure functions."""

@@ -1,0 +1,217 @@
+"""Tricks and the play of the cards, in played order.
+
+Formats differ in how they lay the play out (PBN writes fixed columns per player, LIN
+and Bridgemate write the order of play); adapters turn each into a `Play`: a list of
+tricks, each the cards in the order they were played, with the seat that played each.
+Nothing here assumes the play was legal: `replay` walks the cards against the deal and
+reports cards their player does not hold instead of failing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Sequence
+
+from td_plugin.cards import SEATS, Card, Seat, Side, Suit
+from td_plugin.deal import Deal, Hand
+
+__all__ = ["PlayedCard", "Trick", "Play", "PlayProblem", "Replay", "trick_winner", "replay"]
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card played by ``seat``. ``marker`` carries a recorded irregularity: ``"R"`` the
+    record marks this card as a revoke (PBN ``^R``), ``"L"`` a lead out of turn (``^L``)."""
+
+    seat: Seat
+    card: Card
+    marker: str | None = None
+    notes: tuple[int, ...] = ()
+    nags: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        extra = f", marker={self.marker!r}" if self.marker else ""
+        return f"PlayedCard(Seat.{self.seat.name}, Card.from_pbn({self.card.pbn()!r}){extra})"
+
+
+def trick_winner(cards: Sequence[PlayedCard], trump: Suit | None) -> Seat:
+    """The seat that won a trick: the highest trump, else the highest card of the suit led."""
+    led = cards[0].card.suit
+    best = cards[0]
+    best_trump = trump is not None and led is trump
+    for pc in cards[1:]:
+        c = pc.card
+        if trump is not None and c.suit is trump:
+            if not best_trump or c.rank > best.card.rank:
+                best, best_trump = pc, True
+        elif not best_trump and c.suit is led and c.rank > best.card.rank:
+            best = pc
+    return best.seat
+
+
+@dataclass(frozen=True)
+class Trick:
+    """The cards of one trick in played order (up to four; fewer when the record stops)."""
+
+    cards: tuple[PlayedCard, ...]
+
+    @property
+    def leader(self) -> Seat:
+        return self.cards[0].seat
+
+    @property
+    def suit_led(self) -> Suit:
+        return self.cards[0].card.suit
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.cards) == 4
+
+    def winner(self, trump: Suit | None) -> Seat:
+        return trick_winner(self.cards, trump)
+
+    def card_of(self, seat: Seat) -> PlayedCard | None:
+        for pc in self.cards:
+            if pc.seat is seat:
+                return pc
+        return None
+
+    def pbn(self) -> str:
+        return " ".join(pc.card.pbn() for pc in self.cards)
+
+
+@dataclass(frozen=True)
+class Play:
+    """The play of a board.
+
+    ``claimed`` is true when the record ends in a claim or concession (PBN ``*`` with a
+    Result, LIN ``mc``); ``claim_declarer_tricks`` is declarer's total agreed by the claim
+    when the record says it. ``incomplete`` marks a record that stops with more to play
+    (PBN ``+``, or cards simply missing).
+    """
+
+    tricks: tuple[Trick, ...] = ()
+    claimed: bool = False
+    claim_declarer_tricks: int | None = None
+    incomplete: bool = False
+
+    @classmethod
+    def from_played_order(cls, leader: Seat, cards: Iterable[Card | str],
+                          trump: Suit | None, **kw: object) -> "Play":
+        """Build from cards in the order played, working out each trick's winner (who
+        leads the next trick). Seats follow clockwise within a trick."""
+        tricks: list[Trick] = []
+        current: list[PlayedCard] = []
+        seat = leader
+        for c in cards:
+            card = c if isinstance(c, Card) else Card.from_pbn(c)
+            current.append(PlayedCard(seat, card))
+            if len(current) == 4:
+                t = Trick(tuple(current))
+                tricks.append(t)
+                seat = t.winner(trump)
+                current = []
+            else:
+                seat = seat.next
+        if current:
+            tricks.append(Trick(tuple(current)))
+        return cls(tuple(tricks), **kw)  # type: ignore[arg-type]
+
+    @property
+    def leader(self) -> Seat | None:
+        return self.tricks[0].leader if self.tricks else None
+
+    def cards(self) -> Iterator[PlayedCard]:
+        for t in self.tricks:
+            yield from t.cards
+
+    def __len__(self) -> int:
+        return sum(len(t.cards) for t in self.tricks)
+
+    @property
+    def complete_tricks(self) -> int:
+        return sum(1 for t in self.tricks if t.is_complete)
+
+    def winners(self, trump: Suit | None) -> list[Seat]:
+        """The winner of each complete trick."""
+        return [t.winner(trump) for t in self.tricks if t.is_complete]
+
+    def tricks_won(self, trump: Suit | None) -> dict[Side, int]:
+        """Complete tricks won by each side."""
+        won = {Side.NS: 0, Side.EW: 0}
+        for w in self.winners(trump):
+            won[w.side] += 1
+        return won
+
+    def pbn_played_order(self) -> str:
+        return " / ".join(t.pbn() for t in self.tricks)
+
+
+@dataclass(frozen=True)
+class PlayProblem:
+    """A card its player does not hold (``card_not_held``) or a card played twice."""
+
+    trick: int  # 1-based
+    seat: Seat
+    card: Card
+    reason: str  # "not_held" | "played_twice" | "out_of_turn"
+    holder: Seat | None = None  # who the deal gives the card to
+
+
+@dataclass
+class Replay:
+    """The result of walking a play record against a deal: every problem found and,
+    for a clean record, the holding of each seat before each card."""
+
+    problems: list[PlayProblem] = field(default_factory=list)
+    #: winners of the complete tricks
+    winners: list[Seat] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.problems
+
+
+def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
+    """Walk the play against the deal. Reports cards not held by their player and cards
+    played twice; checks that each trick after the first is led by the previous winner.
+    Unknown hands (None) are not checked."""
+    out = Replay()
+    masks = {s: (None if deal.hands[s] is None else deal.hands[s].mask) for s in SEATS}
+    played = 0
+    prev_winner: Seat | None = None
+    for n, t in enumerate(play.tricks, 1):
+        if prev_winner is not None and t.leader is not prev_winner and t.cards[0].marker != "L":
+            out.problems.append(PlayProblem(n, t.leader, t.cards[0].card, "out_of_turn"))
+        for pc in t.cards:
+            bit = 1 << pc.card.index
+            if played & bit:
+                out.problems.append(PlayProblem(n, pc.seat, pc.card, "played_twice"))
+                continue
+            played |= bit
+            m = masks[pc.seat]
+            if m is None:
+                continue
+            if not m & bit:
+                out.problems.append(
+                    PlayProblem(n, pc.seat, pc.card, "not_held", deal.holder(pc.card)))
+            else:
+                masks[pc.seat] = m & ~bit
+        if t.is_complete:
+            prev_winner = t.winner(trump)
+            out.winners.append(prev_winner)
+        else:
+            prev_winner = None
+    return out
+
+
+def holdings_before(deal: Deal, play: Play, trick: int, position: int = 0) -> dict[Seat, Hand]:
+    """The cards each seat still holds before the ``position``-th card (0-based) of
+    trick ``trick`` (1-based). Cards not held are ignored (see `replay`)."""
+    masks = {s: (0 if deal.hands[s] is None else deal.hands[s].mask) for s in SEATS}
+    for n, t in enumerate(play.tricks, 1):
+        for i, pc in enumerate(t.cards):
+            if n == trick and i == position:
+                return {s: Hand(mask=m) for s, m in masks.items()}
+            masks[pc.seat] &= ~(1 << pc.card.index)
+    return {s: Hand(mask=m) for s, m in masks.items()}
