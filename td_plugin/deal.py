@@ -110,8 +110,11 @@ class Deal:
     hands: Mapping[Seat, Hand | None]
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Deal":
+    def from_pbn(cls, text: str, *, validate: bool = True) -> "Deal":
         """Parse ``"N:hand hand hand hand"`` (clockwise from the first seat; ``-`` = unknown).
+
+        With ``validate=False`` a deal that breaks the rules of `validate` is still built
+        (a reader keeps it so the audit can report ``deal_invalid`` precisely).
 
         :raises InvalidDealError: a card twice, more than 13 cards in a hand, or hands
             of different sizes in what is not a partial deal.
@@ -127,8 +130,23 @@ class Deal:
         for seat, part in zip(first.clockwise(), parts):
             hands[seat] = None if part == "-" else Hand.from_pbn(part)
         deal = cls({s: hands[s] for s in SEATS})
-        deal.validate()
+        if validate:
+            deal.validate()
         return deal
+
+    def completed(self) -> "Deal":
+        """With three known hands of 13 cards, the fourth is the rest of the pack
+        (LIN and BBO files give three hands)."""
+        unknown = [s for s in SEATS if self.hands[s] is None]
+        if len(unknown) != 1 or any(len(self.hands[s]) != 13 for s in SEATS if s not in unknown):
+            return self
+        used = 0
+        for s in SEATS:
+            if self.hands[s] is not None:
+                used |= self.hands[s].mask
+        full = (1 << 52) - 1
+        return Deal({s: (Hand(mask=full & ~used) if s is unknown[0] else self.hands[s])
+                     for s in SEATS})
 
     def pbn(self, first: Seat = Seat.N) -> str:
         return f"{first.value}:" + " ".join(
