@@ -134,6 +134,10 @@ class AuctionProblem:
     call: Call
     law: str
     reason: str
+    #: a stable code for the reason: after_final_pass, insufficient, no_bid,
+    #: double_doubled, double_redoubled, double_partner, redouble_undoubled,
+    #: second_redouble, redouble_partner_double
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -280,7 +284,7 @@ def _check(entries: tuple[AuctionEntry, ...], index: int, call: Call,
            seat: Seat) -> AuctionProblem | None:
     prior = entries[:index]
     if _end_index(prior) is not None:
-        return AuctionProblem(index, seat, call, "39", "call after the final pass")
+        return AuctionProblem(index, seat, call, "39", "call after the final pass", "after_final_pass")
     if call.is_pass:
         return None
     # the last bid and the calls after it
@@ -294,11 +298,11 @@ def _check(entries: tuple[AuctionEntry, ...], index: int, call: Call,
         if last_bid_i is not None and call.rank <= prior[last_bid_i].call.rank:
             return AuctionProblem(index, seat, call, "27",
                                   f"insufficient bid: {call.pbn()} over "
-                                  f"{prior[last_bid_i].call.pbn()}")
+                                  f"{prior[last_bid_i].call.pbn()}", "insufficient")
         return None
     # double / redouble (Law 19; inadmissible per Law 36)
     if last_bid_i is None:
-        return AuctionProblem(index, seat, call, "36", f"{call.pbn()} with no bid to act on")
+        return AuctionProblem(index, seat, call, "36", f"{call.pbn()} with no bid to act on", "no_bid")
     dealer_offset = (seat.index - index) % 4
     bid_seat_index = (dealer_offset + last_bid_i) % 4
     bidder_is_opponent = (bid_seat_index % 2) != (seat.index % 2)
@@ -316,15 +320,18 @@ def _check(entries: tuple[AuctionEntry, ...], index: int, call: Call,
     if call.kind is CallKind.DOUBLE:
         if state != 0:
             return AuctionProblem(index, seat, call, "36",
-                                  "double of a bid already doubled" if state == 1
-                                  else "double of a redoubled bid")
+                                  *(("double of a bid already doubled", "double_doubled")
+                                    if state == 1 else
+                                    ("double of a redoubled bid", "double_redoubled")))
         if not bidder_is_opponent:
-            return AuctionProblem(index, seat, call, "36", "double of partner's bid")
+            return AuctionProblem(index, seat, call, "36", "double of partner's bid", "double_partner")
         return None
     # redouble
     if state != 1:
         return AuctionProblem(index, seat, call, "36",
-                              "redouble of an undoubled bid" if state == 0 else "second redouble")
+                              *(("redouble of an undoubled bid", "redouble_undoubled")
+                                if state == 0 else ("second redouble", "second_redouble")))
     if not doubler_is_opponent:
-        return AuctionProblem(index, seat, call, "36", "redouble of partner's double")
+        return AuctionProblem(index, seat, call, "36", "redouble of partner's double",
+                              "redouble_partner_double")
     return None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["register", "render", "law_ref", "laws_ref", "LANGUAGES", "catalogue"]
+__all__ = ["register", "render", "law_ref", "laws_ref", "LANGUAGES", "catalogue", "Msg",
+           "seat_name"]
 
 LANGUAGES = ("en", "da")
 
@@ -44,14 +45,58 @@ def laws_ref(laws: list[str] | tuple[str, ...], lang: str = "en") -> str:
     return ("Law " if len(laws) == 1 else "Laws ") + ", ".join(laws)
 
 
+class Msg:
+    """A message used as a parameter of another: rendered in the same language.
+
+    ``Msg("seat.N")`` renders "North" in English and "Nord" in Danish.
+    """
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None) -> None:
+        self.key = key
+        self.params = dict(params or {})
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+def seat_name(seat: Any) -> Msg:
+    """The seat's name as a message (``seat.N`` ...)."""
+    return Msg(f"seat.{seat.value}")
+
+
 class _Default(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
 
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-    """The text of ``key`` in ``lang`` (falling back to English, then to the key itself)."""
+    """The text of ``key`` in ``lang`` (falling back to English, then to the key itself).
+    Parameters that are `Msg` values are rendered in the same language first."""
     template = _CATALOGUES.get(lang, {}).get(key) or _CATALOGUES["en"].get(key)
     if template is None:
         return key
-    return template.format_map(_Default(params or {}))
+    values = {k: (render(v.key, v.params, lang) if isinstance(v, Msg) else v)
+              for k, v in (params or {}).items()}
+    return template.format_map(_Default(values))
+
+
+def plain(params: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Parameters with every `Msg` rendered, for JSON output."""
+    return {k: (render(v.key, v.params, lang) if isinstance(v, Msg) else v)
+            for k, v in params.items()}
+
+
+register("en", {"seat.N": "North", "seat.E": "East", "seat.S": "South", "seat.W": "West",
+                "side.NS": "North-South", "side.EW": "East-West",
+                "vul.yes": "vulnerable", "vul.no": "not vulnerable"})
+register("da", {"seat.N": "Nord", "seat.E": "Øst", "seat.S": "Syd", "seat.W": "Vest",
+                "side.NS": "Nord-Syd", "side.EW": "Øst-Vest",
+                "vul.yes": "i zonen", "vul.no": "uden for zonen"})

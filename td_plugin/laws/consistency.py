@@ -1,0 +1,224 @@
+"""Consistency checks that every board record gets.
+
+Each failing check is a `Finding` of one of these kinds:
+
+- ``deal_invalid``: not 52 distinct cards, 13 a hand.
+- ``auction_illegal``: a call the Laws do not allow where it stands (Law 27 insufficient
+  bid, 36 inadmissible double or redouble, 39 call after the final pass). A bid marked
+  as an accepted insufficient bid (27A1) or a skipped call (29A) is a recorded
+  irregularity, not an illegal auction.
+- ``contract_mismatch``: the auction does not produce the recorded contract or declarer.
+- ``card_not_held``: a card attributed to a player who does not hold it, or played twice.
+- ``result_mismatch``: the recorded result against the tricks of a complete play, or
+  against the tricks played before a claim when the claim cannot explain it.
+- ``score_mismatch``: the recorded score against contract, result and vulnerability.
+
+These are facts about the record, not rulings: no outcome is attached.
+"""
+
+from __future__ import annotations
+
+from td_plugin import messages
+from td_plugin.messages import Msg, seat_name
+from td_plugin.board import BoardRecord
+from td_plugin.contract import Contract
+from td_plugin.errors import InvalidDealError
+from td_plugin.play import replay
+from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.scoring import score_ns
+
+__all__ = ["check_record", "effective_contract", "declarer_tricks_played"]
+
+messages.register("en", {
+    "consistency.deal_invalid": "The deal is not valid: {reason}.",
+    "auction.after_final_pass": "a call after the final pass",
+    "auction.insufficient": "an insufficient bid",
+    "auction.no_bid": "there is no bid to double or redouble",
+    "auction.double_doubled": "the bid is already doubled",
+    "auction.double_redoubled": "the bid is already redoubled",
+    "auction.double_partner": "a double of partner's bid",
+    "auction.redouble_undoubled": "a redouble of an undoubled bid",
+    "auction.second_redouble": "the bid is already redoubled",
+    "auction.redouble_partner_double": "a redouble of partner's double",
+    "consistency.auction_illegal":
+        "Call {index} of the auction, {call} by {seat}, is not legal: {reason} (Law {law}).",
+    "consistency.contract_mismatch":
+        "The auction ends in {auction_contract}, but the record says {recorded_contract}.",
+    "consistency.card_not_held":
+        "Trick {trick}: {seat} is recorded playing {card}, {why}.{hint}",
+    "consistency.why.played_twice": "which was already played",
+    "consistency.why.holder": "which the deal gives to {holder}",
+    "consistency.why.not_in_hand": "which is not in that hand",
+    "consistency.card_not_held.leader_first":
+        " Read leader-first instead of in column order, trick {trick} is consistent.",
+    "consistency.result_mismatch.complete":
+        "The result says declarer took {recorded} tricks, but the play gives {played}.",
+    "consistency.result_mismatch.claim":
+        "The result says declarer took {recorded} tricks; before the claim declarer had "
+        "{won} with {remaining} still to play, so the claim cannot explain it.",
+    "consistency.score_mismatch":
+        "The score is {recorded} for North-South, but {contract} by {declarer} with "
+        "{tricks} tricks {vul} scores {expected}.",
+})
+messages.register("da", {
+    "consistency.deal_invalid": "Kortfordelingen er ikke gyldig: {reason}.",
+    "auction.after_final_pass": "en melding efter den afsluttende pas",
+    "auction.insufficient": "et utilstrækkeligt bud",
+    "auction.no_bid": "der er intet bud at doble eller redoble",
+    "auction.double_doubled": "buddet er allerede doblet",
+    "auction.double_redoubled": "buddet er allerede redoblet",
+    "auction.double_partner": "en dobling af makkers bud",
+    "auction.redouble_undoubled": "en redobling af et udoblet bud",
+    "auction.second_redouble": "buddet er allerede redoblet",
+    "auction.redouble_partner_double": "en redobling af makkers dobling",
+    "consistency.auction_illegal":
+        "Melding {index} i meldeforløbet, {call} af {seat}, er ikke lovlig: {reason} (§ {law}).",
+    "consistency.contract_mismatch":
+        "Meldeforløbet ender i {auction_contract}, men resultatet siger {recorded_contract}.",
+    "consistency.card_not_held":
+        "Stik {trick}: {seat} er noteret for at spille {card}, {why}.{hint}",
+    "consistency.why.played_twice": "som allerede var spillet",
+    "consistency.why.holder": "som kortfordelingen giver til {holder}",
+    "consistency.why.not_in_hand": "som ikke er på den hånd",
+    "consistency.card_not_held.leader_first":
+        " Læst med udspilleren først i stedet for i kolonneorden er stik {trick} konsistent.",
+    "consistency.result_mismatch.complete":
+        "Resultatet siger, at spilfører tog {recorded} stik, men spilforløbet giver {played}.",
+    "consistency.result_mismatch.claim":
+        "Resultatet siger, at spilfører tog {recorded} stik; før claimet havde spilfører "
+        "{won} med {remaining} stik tilbage, så claimet kan ikke forklare det.",
+    "consistency.score_mismatch":
+        "Scoren er {recorded} til Nord-Syd, men {contract} af {declarer} med {tricks} stik "
+        "{vul} giver {expected}.",
+})
+
+
+def effective_contract(record: BoardRecord) -> Contract | None:
+    """The recorded contract, else the one the complete auction produces."""
+    if record.contract is not None:
+        if record.contract.declarer is None and not record.contract.is_passed_out \
+                and record.auction is not None:
+            from_auction = record.auction.contract()
+            if from_auction is not None and from_auction.same_as(record.contract):
+                return from_auction
+        return record.contract
+    if record.auction is not None:
+        return record.auction.contract()
+    return None
+
+
+def declarer_tricks_played(record: BoardRecord, contract: Contract) -> int | None:
+    """Declarer's tricks among the complete tricks of the play record."""
+    if record.play is None or contract.declarer is None or contract.strain is None:
+        return None
+    won = record.play.tricks_won(contract.strain.suit)
+    return won[contract.declarer.side]
+
+
+def check_record(record: BoardRecord, context: ReviewContext | None = None) -> list[Finding]:
+    """Every consistency finding of one record (see the module docstring)."""
+    out: list[Finding] = []
+
+    def add(kind: str, key: str, law: str | None = None, **params: object) -> None:
+        loc = record.location
+        out.append(Finding(kind=kind, key=key, params=params, law=law, board=record.board,
+                           record=loc.record, path=loc.path, line=loc.line))
+
+    deal = record.deal
+    deal_ok = deal is not None
+    if deal is not None:
+        try:
+            deal.validate()
+        except InvalidDealError as exc:
+            add("deal_invalid", "consistency.deal_invalid", reason=exc.bare_message)
+            deal_ok = False
+        else:
+            deal_ok = deal.is_complete
+
+    auction = record.auction
+    if auction is not None:
+        for p in auction.problems():
+            add("auction_illegal", "consistency.auction_illegal", law=p.law,
+                index=p.index + 1, call=p.call.pbn(), seat=seat_name(p.seat),
+                reason=Msg(f"auction.{p.code}", {"call": p.call.pbn()}))
+
+    contract = effective_contract(record)
+    if auction is not None and record.contract is not None and not auction.truncated:
+        from_auction = auction.contract()
+        if from_auction is not None:
+            recorded = record.contract
+            expected_declarer = from_auction.declarer
+            if record.declarer_swapped and expected_declarer is not None:
+                expected_declarer = expected_declarer.partner
+            if not from_auction.same_as(recorded) or (
+                    recorded.declarer is not None and not recorded.is_passed_out
+                    and recorded.declarer is not expected_declarer):
+                add("contract_mismatch", "consistency.contract_mismatch",
+                    auction_contract=str(from_auction), recorded_contract=str(recorded))
+
+    play = record.play
+    trump = contract.strain.suit if contract is not None and contract.strain else None
+    play_clean = False
+    if play is not None and deal is not None and deal_ok and len(play):
+        rp = replay(deal, play, trump)
+        leader_first = set(record.extra.get("leader_first_rows", ()) or ())
+        for prob in rp.problems:
+            if prob.reason == "out_of_turn":
+                continue  # follows from a card not held in the trick before, or a data slip
+            if prob.reason == "played_twice":
+                why = Msg("consistency.why.played_twice")
+            elif prob.holder is not None:
+                why = Msg("consistency.why.holder", {"holder": seat_name(prob.holder)})
+            else:
+                why = Msg("consistency.why.not_in_hand")
+            hint = (Msg("consistency.card_not_held.leader_first", {"trick": prob.trick})
+                    if prob.trick in leader_first else "")
+            params = dict(trick=prob.trick, seat=seat_name(prob.seat), card=prob.card.pbn(),
+                          why=why, hint=hint)
+            loc = record.location
+            out.append(Finding(kind="card_not_held", key="consistency.card_not_held",
+                               params=params, board=record.board, record=loc.record,
+                               path=loc.path, line=loc.line, seat=prob.seat,
+                               data={"trick": prob.trick, "seat": prob.seat.value,
+                                     "card": prob.card.pbn(), "reason": prob.reason,
+                                     "holder": prob.holder.value if prob.holder else None,
+                                     "leader_first_consistent": prob.trick in leader_first}))
+        play_clean = not any(p.reason != "out_of_turn" for p in rp.problems)
+
+    tricks = record.declarer_tricks
+    if (contract is not None and not contract.is_passed_out and contract.declarer is not None
+            and tricks is not None and play is not None and play_clean
+            and not record.result_agreed):
+        played = declarer_tricks_played(record, contract)
+        complete = play.complete_tricks
+        if complete == 13 and played != tricks:
+            add("result_mismatch", "consistency.result_mismatch.complete",
+                recorded=tricks, played=played)
+        elif complete < 13 and (play.claimed or complete > 0) and played is not None:
+            remaining = 13 - complete
+            if not played <= tricks <= played + remaining:
+                add("result_mismatch", "consistency.result_mismatch.claim",
+                    recorded=tricks, won=played, remaining=remaining)
+
+    if (record.score_ns is not None and contract is not None and record.vulnerability is not None
+            and not record.result_agreed):
+        if contract.is_passed_out:
+            expected = 0
+            ok = record.score_ns == 0
+            tricks_text = "0"
+        elif contract.declarer is not None and tricks is not None and 0 <= tricks <= 13:
+            vul = record.vulnerability.is_vulnerable(contract.declarer)
+            expected = score_ns(contract, tricks, vul)
+            ok = record.score_ns == expected
+            tricks_text = str(tricks)
+        else:
+            ok = True
+        if not ok:
+            decl = contract.declarer
+            add("score_mismatch", "consistency.score_mismatch",
+                recorded=record.score_ns, expected=expected, contract=contract.pbn(),
+                declarer=seat_name(decl) if decl else "-", tricks=tricks_text,
+                vul=Msg("vul.yes" if decl and record.vulnerability.is_vulnerable(decl)
+                        else "vul.no"))
+    return out
+
