@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from td_plugin.cards import Seat
 from td_plugin.contract import Contract
+from td_plugin.sources import RecordChange
 
 __all__ = ["Attention", "ReviewContext", "Clause", "AssignedResult", "ArtificialScore",
            "WeightedScore", "Outcome", "Ruling", "Finding"]
@@ -106,7 +107,8 @@ class Ruling:
 class Finding:
     """Something the audit found in a record: ``kind`` (``revoke``, ``score_mismatch``,
     ...), the deciding ``law`` clause (or None), a message key with its parameters, where
-    it was, the ruling when there is one, and ``data``: the kind's own JSON fields."""
+    it was, the ruling when there is one, ``data``: the kind's own JSON fields, and
+    ``change``: what writing the adjusted copy changes in the record (None: nothing)."""
 
     kind: str
     key: str
@@ -119,3 +121,4 @@ class Finding:
     ruling: Ruling | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
     seat: Seat | None = None
+    change: RecordChange | None = None
