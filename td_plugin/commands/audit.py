@@ -1,0 +1,92 @@
+"""``td-plugin audit PATH...``: the post-session audit of PBN, LIN, USEBIO and BWS files.
+
+Exit status: 0 no findings, 1 findings, 2 could not run (bad usage, an unreadable file).
+A file whose records have problems is still audited; the problems are listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from td_plugin.rulings import Attention, ReviewContext
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "audit", help="audit session files (PBN, LIN, USEBIO XML, BWS) and report findings",
+        description="Read every record of the given files, check deal, auction, play, "
+                    "result and score, find revokes and rule on them (Laws 61-64), and "
+                    "report every finding with its law clause.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files to audit")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--lang", choices=("en", "da"), default="en",
+                   help="language of the texts (default: en)")
+    p.add_argument("--attention", choices=[a.value for a in Attention],
+                   default=Attention.AFTER_ROUND.value,
+                   help="when attention was drawn to irregularities: after-round (default, "
+                        "a post-session audit: Law 64B5, no automatic trick transfer) or "
+                        "during-round (each round audited as it finishes: Law 64A applies)")
+    p.add_argument("--write-to", metavar="DIR",
+                   help="write each file into DIR under the same name, with the automatic "
+                        "adjustments and the rulings as commentary; inputs are never touched")
+    p.add_argument("--html", metavar="FILE", help="also write an HTML report a TD can read "
+                                                  "on a phone")
+    p.add_argument("--strict", action="store_true",
+                   help="stop at the first problem in a file instead of collecting them")
+    p.add_argument("--no-equity", action="store_true",
+                   help="skip the Law 64C double-dummy equity check")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from td_plugin.audit import run_audit, write_adjusted_copies
+    from td_plugin.host import PluginHost
+    from td_plugin.report import audit_json, print_audit
+
+    context = ReviewContext(attention=Attention(args.attention), language=args.lang,
+                            equity=not args.no_equity)
+    host = PluginHost()
+    err = Console(stderr=True)
+    show_progress = err.is_terminal and not args.json
+    if show_progress:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      console=err, transient=True) as progress:
+            task = progress.add_task("auditing", total=None)
+
+            def on_record(path: str, n: int) -> None:
+                if n % 200 == 0:
+                    progress.update(task, completed=n, description=f"auditing {path}")
+
+            result = run_audit(args.paths, host, context, strict=args.strict,
+                               on_record=on_record)
+    else:
+        result = run_audit(args.paths, host, context, strict=args.strict)
+
+    if args.write_to:
+        written = write_adjusted_copies(result, host, args.write_to)
+        if not args.json:
+            for w in written:
+                err.print(f"wrote {w}")
+    if args.html:
+        from td_plugin.report_html import render_html
+
+        page = render_html(result.flagged, title="td-plugin audit", lang=args.lang,
+                           summary={"records": result.records,
+                                    "findings": len(result.findings)})
+        with open(args.html, "w", encoding="utf-8") as fh:
+            fh.write(page)
+    if args.json:
+        json.dump(audit_json(result, args.lang), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_audit(result, Console(), lang=args.lang)
+    if result.unreadable:
+        return 2
+    return 1 if result.findings else 0

@@ -1,0 +1,118 @@
+"""Audit reports: JSON for machines and a terminal report (rich) for the TD."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from td_plugin import messages
+from td_plugin.audit import AuditResult
+from td_plugin.rulings import Finding
+
+__all__ = ["finding_text", "ruling_text", "finding_json", "audit_json", "print_audit"]
+
+
+def finding_text(finding: Finding, lang: str = "en") -> str:
+    return messages.render(finding.key, finding.params, lang)
+
+
+def ruling_text(finding: Finding, lang: str = "en") -> str | None:
+    r = finding.ruling
+    if r is None or not r.key:
+        return None
+    return messages.render(r.key, r.params, lang)
+
+
+def _jsonable(value: Any, lang: str) -> Any:
+    if isinstance(value, messages.Msg):
+        return messages.render(value.key, value.params, lang)
+    if isinstance(value, dict):
+        return {k: _jsonable(v, lang) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v, lang) for v in value]
+    if hasattr(value, "pbn") and callable(value.pbn):
+        return value.pbn()
+    return value
+
+
+def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
+    out: dict[str, Any] = {"path": f.path, "board": f.board, "record": f.record,
+                           "line": f.line, "kind": f.kind, "law": f.law,
+                           "message": finding_text(f, lang)}
+    for k, v in f.data.items():
+        out.setdefault(k, _jsonable(v, lang))
+    if f.ruling is not None:
+        out["ruling"] = {"laws": f.ruling.laws, "text": ruling_text(f, lang)}
+    return out
+
+
+def audit_json(result: AuditResult, lang: str = "en") -> dict[str, Any]:
+    """The audit as JSON: ``inputs``, ``findings``, ``summary`` (see the README)."""
+    return {
+        "inputs": [
+            {"path": i.path, "format": i.format, "records": i.records,
+             "problems": [{"line": p.location.line, "board": p.location.board,
+                           "message": p.message} for p in i.problems],
+             **({"error": i.error} if i.error else {})}
+            for i in result.inputs
+        ],
+        "findings": [finding_json(f, lang) for f in result.findings],
+        "plugin_errors": [{"plugin": p, "hook": h, "message": m}
+                          for p, h, m in result.plugin_errors],
+        "summary": {"records": result.records, "findings": len(result.findings)},
+    }
+
+
+_LABELS = {
+    "en": {"file": "File", "records": "records", "problems": "problems in the data",
+           "findings": "findings", "none": "No findings.", "board": "Board", "rec": "record",
+           "ruling": "Ruling", "unreadable": "could not be read", "plugin": "Plugin failed",
+           "more": "... and {n} more problems (see --json)", "line": "line",
+           "summary": "{records} records read, {findings} findings."},
+    "da": {"file": "Fil", "records": "spil", "problems": "fejl i data",
+           "findings": "fund", "none": "Ingen fund.", "board": "Spil", "rec": "post",
+           "ruling": "Kendelse", "unreadable": "kunne ikke læses", "plugin": "Plugin fejlede",
+           "more": "... og {n} fejl mere (se --json)", "line": "linje",
+           "summary": "{records} spil læst, {findings} fund."},
+}
+
+
+def print_audit(result: AuditResult, console: Any, lang: str = "en",
+                max_problems: int = 20) -> None:
+    """Print the audit for a person: per input its problems, then the findings grouped by
+    input and board, each with its law clause and, for rulings, the text for the players."""
+    from rich.markup import escape
+
+    L = _LABELS.get(lang, _LABELS["en"])
+    for i in result.inputs:
+        if i.error:
+            console.print(f"[bold red]{escape(i.path)}[/] {L['unreadable']}: {escape(i.error)}")
+            continue
+        console.print(f"[bold]{escape(i.path)}[/] ({i.format}): {i.records} {L['records']}, "
+                      f"{len(i.problems)} {L['problems']}")
+        for p in i.problems[:max_problems]:
+            where = []
+            if p.location.line is not None:
+                where.append(f"{L['line']} {p.location.line}")
+            if p.location.board is not None:
+                where.append(f"{L['board'].lower()} {p.location.board}")
+            console.print(f"  [yellow]![/] {escape(', '.join(where))}: {escape(p.message)}")
+        if len(i.problems) > max_problems:
+            console.print("  " + L["more"].format(n=len(i.problems) - max_problems))
+    for plugin, hook, message in result.plugin_errors:
+        console.print(f"[bold red]{L['plugin']}[/] {escape(plugin)} ({hook}): {escape(message)}")
+    if not result.findings:
+        console.print(f"[green]{L['none']}[/]")
+    current = None
+    for f in result.findings:
+        if f.path != current:
+            current = f.path
+            console.print(f"\n[bold underline]{escape(str(f.path))}[/]")
+        law = f" [cyan]{escape(messages.law_ref(f.law, lang))}[/]" if f.law else ""
+        console.print(f"[bold]{L['board']} {f.board if f.board is not None else '?'}[/] "
+                      f"({L['rec']} {f.record}) [magenta]{f.kind}[/]{law}")
+        console.print("  " + escape(finding_text(f, lang)))
+        text = ruling_text(f, lang)
+        if text:
+            console.print(f"  [bold]{L['ruling']}:[/] " + escape(text))
+    console.print("\n" + L["summary"].format(records=result.records,
+                                             findings=len(result.findings)))
