@@ -1,0 +1,187 @@
+"""Hook specifications: the events of a session and the answers plugins give.
+
+Plugins implement these with ``from td_plugin import hookimpl`` and register under the
+``td_plugin`` entry-point group::
+
+    [project.entry-points.td_plugin]
+    my_club = "my_club_plugin"
+
+An implementation may accept any subset of a hook's parameters, by name. Core code never
+calls ``pm.hook`` directly: it goes through `td_plugin.host.PluginHost`, which reports a
+plugin that raises with its name and carries on with the others.
+
+Three groups of hooks:
+
+* **events** a live or replayed session fires as the scorer's file changes:
+  `td_session_opened`, `td_result_recorded`, `td_auction_recorded`, `td_play_recorded`,
+  `td_round_completed`, `td_session_closed`. Event hooks may answer with findings (a
+  movement check needs no more than the event).
+* **answers** the Director asks for: `td_review_board` (every ruler contributes its
+  findings), `td_incident_reported` (the first ruling counts), and
+  `td_adjustment_decided` (write-back adapters act on a decided change).
+* **formats**: `td_open_source` and `td_write_changes` (the first adapter that knows the
+  file answers).
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+import pluggy
+
+from td_plugin import NAME
+
+if TYPE_CHECKING:
+    from td_plugin.board import BoardRecord
+    from td_plugin.rulings import Finding, ReviewContext, Ruling
+    from td_plugin.session import Session
+    from td_plugin.sources import RecordChange, Source
+
+#: The marker for hook specifications (implementations use `td_plugin.hookimpl`).
+hookspec = pluggy.HookspecMarker(NAME)
+
+__all__ = ["hookspec", "td_session_opened", "td_result_recorded", "td_auction_recorded",
+           "td_play_recorded", "td_round_completed", "td_session_closed", "td_review_board",
+           "td_incident_reported", "td_adjustment_decided", "td_open_source",
+           "td_write_changes"]
+
+
+# --- events ---------------------------------------------------------------------------
+
+@hookspec
+def td_session_opened(session: Session) -> None:
+    """A session was opened: its sections and movement are known, no result yet.
+
+    Called once per watched or replayed file, before any other event of the session.
+
+    :param session: the session: name, date, sections, movement (`td_plugin.session.Session`).
+    """
+
+
+@hookspec
+def td_result_recorded(session: Session, record: BoardRecord,
+                       previous: BoardRecord | None) -> list[Finding]:
+    """A table's result of a board was recorded, or a recorded result was corrected.
+
+    Called as soon as the result arrives (for a Bridgemate file: a new, not erased row in
+    ``ReceivedData``), before `td_review_board` is asked about the record.
+
+    :param session: the session as it stands, including this result.
+    :param record: the result: board, section, table, round, pairs, contract, result.
+    :param previous: the record this one replaces (the erased row of a correction), or
+        None for a first entry.
+    :return: findings about the result alone (e.g. it does not fit the movement), or an
+        empty list.
+    """
+
+
+@hookspec
+def td_auction_recorded(session: Session, record: BoardRecord) -> list[Finding]:
+    """The auction of a board at a table is complete in the record (``record.auction``).
+
+    :param session: the session as it stands.
+    :param record: the board record carrying the auction.
+    :return: findings about the auction alone, or an empty list.
+    """
+
+
+@hookspec
+def td_play_recorded(session: Session, record: BoardRecord) -> list[Finding]:
+    """The play of a board at a table is in the record (``record.play``), complete or
+    as far as it went (a claim).
+
+    :param session: the session as it stands.
+    :param record: the board record carrying the play.
+    :return: findings about the play alone, or an empty list.
+    """
+
+
+@hookspec
+def td_round_completed(session: Session, section: str, round: int) -> list[Finding]:
+    """Every table of ``section`` has recorded every board of ``round`` (or the section
+    has moved on to a later round). Law 64B5 turns on this moment: a revoke first noticed
+    after it is no longer rectified by a trick transfer.
+
+    :param session: the session as it stands.
+    :param section: the section's letter (``"A"``).
+    :param round: the round number, 1-based.
+    :return: findings about the round (e.g. results still missing), or an empty list.
+    """
+
+
+@hookspec
+def td_session_closed(session: Session) -> list[Finding]:
+    """The session is over: the replay reached the end, or the watch was stopped.
+
+    Called once, after the last event of the session.
+
+    :param session: the session with every result received.
+    :return: findings about the whole session (e.g. missing results), or an empty list.
+    """
+
+
+# --- answers --------------------------------------------------------------------------
+
+@hookspec
+def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding]:
+    """Review one table's record of a board. Every ruler answers; all answers count.
+
+    Called by the audit for each record of a file and by the watch for each result as it
+    arrives.
+
+    :param record: the board record (deal, auction, play, contract, result, score as far
+        as the source knows them).
+    :param context: what the Laws need that the record does not carry: when attention was
+        drawn, the regulations in force, the language.
+    :return: the findings of this ruler (each may carry a `Ruling`), or an empty list.
+    """
+
+
+@hookspec(firstresult=True)
+def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
+    """The Director reports an incident at the table (a call out of rotation, an
+    insufficient bid, an unintended call, ...). Only the first ruling counts.
+
+    :param incident: the facts as the Director entered them (`td_plugin.incidents`).
+    :param context: regulations and language.
+    :return: the ruling, or None when this plugin does not rule on such incidents.
+    """
+
+
+@hookspec
+def td_adjustment_decided(record: BoardRecord, change: RecordChange) -> None:
+    """The Director decided to change a record's result or score. Write-back adapters
+    and stores act on it (a ruling log, a scorer's database); nothing is returned.
+
+    :param record: the record as it was received.
+    :param change: what changes: tricks, score, artificial score, the law behind it.
+    """
+
+
+# --- formats --------------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def td_open_source(path: str, strict: bool) -> Source | None:
+    """Open a file of board records. The first adapter that knows the file answers.
+
+    :param path: the file as the user named it.
+    :param strict: raise on the first bad token instead of collecting problems.
+    :return: an opened `td_plugin.sources.Source`, or None when this adapter does not
+        know the file.
+    """
+
+
+@hookspec(firstresult=True)
+def td_write_changes(source_path: str, dest_path: str,
+                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
+    """Write a copy of ``source_path`` to ``dest_path`` with ``changes`` applied (keyed
+    by 1-based record index). The input is never modified in place. The first adapter
+    that knows the format answers.
+
+    :param source_path: the file the records were read from.
+    :param dest_path: where to write the changed copy.
+    :param changes: the changes per record index.
+    :return: True when this adapter wrote the copy, None when it does not know the format.
+    """

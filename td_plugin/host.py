@@ -1,0 +1,350 @@
+"""The plugin host: owns the `pluggy.PluginManager` and offers typed methods over it.
+
+The built-in rulers and adapters are registered from `DEFAULT_PLUGINS` exactly like
+external plugins, which come from the ``td_plugin`` entry-point group, so a club can block
+or replace any of them. A plugin's name is the last part of its module name without a
+``_plugin`` suffix (``adapters.pbn_plugin`` is ``pbn``); an external plugin's name is its
+entry-point name.
+
+Environment:
+
+* ``TD_PLUGIN_DISABLE=name,...`` blocks plugins by name (also the ``disabled`` argument).
+* ``TD_PLUGIN_TRACE=1`` prints every hook call, its implementations and its result to
+  standard error (also the ``trace`` argument).
+
+A plugin that raises inside a hook is reported as a `PluginError` naming the plugin and
+the hook; the other plugins still answer and the host carries on. So is a plugin that
+fails to import or does not match the hook specifications.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+import sys
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TextIO
+
+import pluggy
+
+from td_plugin import NAME, hookspecs
+from td_plugin.errors import InputError, Location
+
+if TYPE_CHECKING:
+    from td_plugin.board import BoardRecord
+    from td_plugin.rulings import Finding, ReviewContext, Ruling
+    from td_plugin.session import Session
+    from td_plugin.sources import RecordChange, Source
+
+__all__ = ["DEFAULT_PLUGINS", "PluginError", "Review", "PluginHost", "plugin_name"]
+
+#: Built-in plugins, registered in this order before the external ones. Later plugins
+#: are asked first (pluggy calls implementations last-registered first), so an external
+#: plugin answering a first-result hook overrides a built-in one.
+DEFAULT_PLUGINS: tuple[str, ...] = (
+    "td_plugin.rulers.consistency",
+    "td_plugin.rulers.revokes",
+    "td_plugin.rulers.auction",
+    "td_plugin.rulers.movement",
+    "td_plugin.rulers.incidents",
+    "adapters.pbn_plugin",
+    "adapters.lin_plugin",
+    "adapters.usebio_plugin",
+    "adapters.bws",
+)
+
+_GUARD_MARK = "_td_plugin_guarded"
+
+
+def plugin_name(module_name: str) -> str:
+    """The registration name of a built-in plugin module: ``adapters.pbn_plugin`` -> ``pbn``."""
+    last = module_name.rsplit(".", 1)[-1]
+    return last[: -len("_plugin")] if last.endswith("_plugin") else last
+
+
+@dataclass(frozen=True)
+class PluginError:
+    """A plugin failed: while loading (``hook`` is ``"load"`` or ``"register"``) or inside
+    a hook. The host reports it with the plugin's name and carries on."""
+
+    plugin: str
+    hook: str
+    exception: BaseException
+
+    def describe(self) -> str:
+        where = "while loading" if self.hook in ("load", "register") else f"in {self.hook}"
+        return f"plugin {self.plugin!r} failed {where}: {type(self.exception).__name__}: {self.exception}"
+
+
+@dataclass(frozen=True)
+class Review:
+    """The answers of every plugin to one hook call: their findings and the plugins that
+    failed."""
+
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[PluginError] = field(default_factory=list)
+
+
+def _env_names(value: str | None) -> set[str]:
+    return {n.strip() for n in (value or "").split(",") if n.strip()}
+
+
+class PluginHost:
+    """The plugin manager of td_plugin behind typed methods.
+
+    :param load_entrypoints: also load external plugins from the ``td_plugin``
+        entry-point group (off in tests that want the built-ins alone).
+    :param disabled: plugin names to block, in addition to ``TD_PLUGIN_DISABLE``.
+    :param trace: print hook calls to ``trace_stream`` (default: ``TD_PLUGIN_TRACE=1``).
+    :param builtins: the built-in plugin modules (default `DEFAULT_PLUGINS`).
+    """
+
+    def __init__(self, *, load_entrypoints: bool = True, disabled: Iterable[str] | None = None,
+                 trace: bool | None = None, builtins: Iterable[str] = DEFAULT_PLUGINS,
+                 trace_stream: TextIO | None = None) -> None:
+        self.pm = pluggy.PluginManager(NAME)
+        self.pm.add_hookspecs(hookspecs)
+        #: every plugin failure seen by this host, in order (loading and hook calls)
+        self.errors: list[PluginError] = []
+        self._current: list[PluginError] | None = None
+        self._sources: dict[str, str] = {}
+        for name in _env_names(os.environ.get("TD_PLUGIN_DISABLE")) | set(disabled or ()):
+            self.pm.set_blocked(name)
+        for module_name in builtins:
+            self._register_builtin(module_name)
+        if load_entrypoints:
+            self._load_entrypoints()
+        self.pm.check_pending()
+        if trace is None:
+            trace = os.environ.get("TD_PLUGIN_TRACE", "") not in ("", "0")
+        self._undo_trace: Callable[[], None] | None = None
+        if trace:
+            self._undo_trace = self._start_trace(trace_stream or sys.stderr)
+
+    # --- registration -----------------------------------------------------------------
+
+    def register(self, plugin: object, name: str | None = None, *, source: str = "") -> str | None:
+        """Register a plugin object (module or instance) the way the built-ins are; its
+        hook implementations are guarded so a failure is reported, not raised.
+
+        :return: the plugin's name, or None when it is blocked or failed to register.
+        """
+        name = name or getattr(plugin, "__name__", None) or type(plugin).__name__
+        if self.pm.is_blocked(name):
+            return None
+        try:
+            registered = self.pm.register(plugin, name=name)
+        except (pluggy.PluginValidationError, ValueError) as exc:
+            self._record(PluginError(name, "register", exc))
+            return None
+        if registered is None:
+            return None
+        self._sources[registered] = source or getattr(plugin, "__name__", type(plugin).__name__)
+        self._guard(plugin)
+        return registered
+
+    def unregister(self, name: str) -> None:
+        """Remove a plugin by name (no error when it is not registered)."""
+        plugin = self.pm.get_plugin(name)
+        if plugin is not None:
+            self.pm.unregister(plugin)
+            self._sources.pop(name, None)
+
+    def _register_builtin(self, module_name: str) -> None:
+        name = plugin_name(module_name)
+        if self.pm.is_blocked(name):
+            return
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:  # a built-in not present in this installation
+                return
+            self._record(PluginError(name, "load", exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the host
+            self._record(PluginError(name, "load", exc))
+            return
+        self.register(module, name, source=module_name)
+
+    def _load_entrypoints(self) -> None:
+        for ep in metadata.entry_points(group=NAME):
+            if self.pm.is_blocked(ep.name) or self.pm.get_plugin(ep.name) is not None:
+                continue
+            try:
+                plugin = ep.load()
+            except Exception as exc:  # noqa: BLE001 - reported with the plugin's name
+                self._record(PluginError(ep.name, "load", exc))
+                continue
+            dist = getattr(ep, "dist", None)
+            origin = f"{dist.name} {dist.version}" if dist is not None else ep.value
+            self.register(plugin, ep.name, source=origin)
+
+    def _guard(self, plugin: object) -> None:
+        """Wrap each of the plugin's hook implementations so an exception is recorded as
+        a `PluginError` and the hook call goes on (the implementation answers None)."""
+        for caller in self.pm.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                if impl.plugin is not plugin or impl.wrapper or impl.hookwrapper:
+                    continue
+                if getattr(impl.function, _GUARD_MARK, False):
+                    continue
+                impl.function = self._guarded(impl.function, impl.plugin_name, caller.name)  # type: ignore[misc]
+
+    def _guarded(self, function: Callable[..., Any], plugin: str, hook: str) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - isolating plugins is the point
+                self._record(PluginError(plugin, hook, exc))
+                return None
+
+        setattr(guarded, _GUARD_MARK, True)
+        return guarded
+
+    def _record(self, error: PluginError) -> None:
+        self.errors.append(error)
+        if self._current is not None:
+            self._current.append(error)
+
+    def _start_trace(self, stream: TextIO) -> Callable[[], None]:
+        def before(hook_name: str, impls: list[pluggy.HookImpl], kwargs: Mapping[str, Any]) -> None:
+            names = ", ".join(i.plugin_name for i in reversed(impls))
+            print(f"[td_plugin] {hook_name}({', '.join(kwargs)}) -> {names or 'no plugin'}",
+                  file=stream)
+
+        def after(outcome: pluggy.Result[Any], hook_name: str, impls: list[pluggy.HookImpl],
+                  kwargs: Mapping[str, Any]) -> None:
+            if outcome.exception is not None:
+                print(f"[td_plugin] {hook_name} raised {outcome.exception!r}", file=stream)
+            else:
+                print(f"[td_plugin] {hook_name} = {outcome.get_result()!r}", file=stream)
+
+        return self.pm.add_hookcall_monitoring(before, after)
+
+    def close(self) -> None:
+        """Stop tracing (the host stays usable)."""
+        if self._undo_trace is not None:
+            self._undo_trace()
+            self._undo_trace = None
+
+    # --- introspection ----------------------------------------------------------------
+
+    def plugins(self) -> list[tuple[str, list[str]]]:
+        """Each registered plugin's name and the hooks it implements, in registration order."""
+        out = []
+        for name, plugin in self.pm.list_name_plugin():
+            hooks = sorted(c.name for c in self.pm.get_hookcallers(plugin) or ())
+            out.append((name, hooks))
+        return out
+
+    def source_of(self, name: str) -> str:
+        """Where a plugin came from: its module, or ``distribution version`` for an
+        external one."""
+        return self._sources.get(name, "")
+
+    def is_registered(self, name: str) -> bool:
+        return self.pm.get_plugin(name) is not None
+
+    # --- calling ----------------------------------------------------------------------
+
+    def _call(self, hook_name: str, **kwargs: Any) -> tuple[Any, list[PluginError]]:
+        outer = self._current
+        self._current = errors = []
+        try:
+            result = getattr(self.pm.hook, hook_name)(**kwargs)
+        finally:
+            self._current = outer
+            if outer is not None:
+                outer.extend(errors)
+        return result, errors
+
+    def _findings(self, hook_name: str, **kwargs: Any) -> Review:
+        answers, errors = self._call(hook_name, **kwargs)
+        findings: list[Finding] = []
+        for answer in answers:
+            if answer:
+                findings.extend(answer)
+        return Review(findings, errors)
+
+    def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
+        """Ask every ruler about one record (`td_review_board`)."""
+        return self._findings("td_review_board", record=record, context=context)
+
+    def session_opened(self, session: Session) -> Review:
+        """Fire `td_session_opened`."""
+        _, errors = self._call("td_session_opened", session=session)
+        return Review([], errors)
+
+    def result_recorded(self, session: Session, record: BoardRecord,
+                        previous: BoardRecord | None = None) -> Review:
+        """Fire `td_result_recorded`; the findings of the plugins that answered."""
+        return self._findings("td_result_recorded", session=session, record=record,
+                              previous=previous)
+
+    def auction_recorded(self, session: Session, record: BoardRecord) -> Review:
+        """Fire `td_auction_recorded`."""
+        return self._findings("td_auction_recorded", session=session, record=record)
+
+    def play_recorded(self, session: Session, record: BoardRecord) -> Review:
+        """Fire `td_play_recorded`."""
+        return self._findings("td_play_recorded", session=session, record=record)
+
+    def round_completed(self, session: Session, section: str, round: int) -> Review:
+        """Fire `td_round_completed`."""
+        return self._findings("td_round_completed", session=session, section=section,
+                              round=round)
+
+    def session_closed(self, session: Session) -> Review:
+        """Fire `td_session_closed`."""
+        return self._findings("td_session_closed", session=session)
+
+    def report_incident(self, incident: Any, context: ReviewContext) -> tuple[Ruling | None, list[PluginError]]:
+        """The ruling on an incident reported by the Director (`td_incident_reported`),
+        or None when no plugin rules on it, with the plugins that failed."""
+        return self._call("td_incident_reported", incident=incident, context=context)
+
+    def adjustment_decided(self, record: BoardRecord, change: RecordChange) -> list[PluginError]:
+        """Tell write-back adapters and stores about a decided change."""
+        _, errors = self._call("td_adjustment_decided", record=record, change=change)
+        return errors
+
+    def open_source(self, path: str, strict: bool = False) -> Source:
+        """Open a file through the first adapter that knows it.
+
+        :raises InputError: naming the file, when no adapter knows it (or the adapter
+            that does failed, with its name).
+        """
+        source, errors = self._call("td_open_source", path=str(path), strict=strict)
+        if source is not None:
+            return source
+        for error in errors:
+            if isinstance(error.exception, InputError):
+                raise error.exception
+        detail = "; ".join(e.describe() for e in errors)
+        raise InputError("no adapter knows this file" + (f" ({detail})" if detail else "")
+                         + f"; adapters loaded: {', '.join(self._adapters()) or 'none'}",
+                         Location(path=str(path)))
+
+    def write_changes(self, source_path: str, dest_path: str,
+                      changes: Mapping[int, list[RecordChange]]) -> None:
+        """Write a changed copy of ``source_path`` through the adapter for its format.
+
+        :raises InputError: naming the file, when no adapter writes this format.
+        """
+        done, errors = self._call("td_write_changes", source_path=str(source_path),
+                                  dest_path=str(dest_path), changes=changes)
+        if done:
+            return
+        for error in errors:
+            if isinstance(error.exception, (InputError, OSError)):
+                raise error.exception
+        detail = "; ".join(e.describe() for e in errors)
+        raise InputError("no adapter writes this format" + (f" ({detail})" if detail else ""),
+                         Location(path=str(source_path)))
+
+    def _adapters(self) -> Iterator[str]:
+        for impl in self.pm.hook.td_open_source.get_hookimpls():
+            yield impl.plugin_name
