@@ -1,0 +1,97 @@
+"""Calls and auctions: notation, whose turn, legality (Laws 19, 27, 36, 39), the final
+contract and the declarer."""
+
+from __future__ import annotations
+
+import pytest
+
+from td_plugin.auction import Auction, AuctionEntry, Call
+from td_plugin.cards import Seat, Strain
+from td_plugin.contract import Contract
+from td_plugin.errors import InvalidTokenError
+
+
+@pytest.mark.parametrize("text,pbn", [("pass", "Pass"), ("P", "Pass"), ("x", "X"), ("XX", "XX"),
+                                      ("1n", "1NT"), ("7nt", "7NT"), ("3d", "3D"), ("Dbl", "X")])
+def test_call_notation(text: str, pbn: str) -> None:
+    assert Call.from_pbn(text).pbn() == pbn
+    assert eval(repr(Call.from_pbn(text))) is Call.from_pbn(text)
+
+
+@pytest.mark.parametrize("bad", ["8C", "0NT", "1Z", "", "AP"])
+def test_bad_calls(bad: str) -> None:
+    with pytest.raises(InvalidTokenError):
+        Call.from_pbn(bad)
+
+
+def test_next_seat_and_completion() -> None:
+    a = Auction.from_calls(Seat.E, "1H Pass")
+    assert a.next_seat is Seat.W and not a.is_complete
+    a = Auction.from_calls(Seat.E, "1H Pass Pass Pass")
+    assert a.is_complete and a.contract() == Contract(1, Strain.H, 0, Seat.E)
+
+
+def test_passed_out() -> None:
+    a = Auction.from_calls(Seat.S, "Pass Pass Pass Pass")
+    assert a.is_passed_out and a.contract() is Contract.PASSED_OUT
+    assert not Auction.from_calls(Seat.S, "Pass Pass Pass").is_complete
+
+
+def test_declarer_is_first_of_side_to_name_the_strain() -> None:
+    a = Auction.from_calls(Seat.N, "1H Pass 2C Pass 2H Pass 4H AP")
+    assert a.contract() == Contract(4, Strain.H, 0, Seat.N)
+    a = Auction.from_calls(Seat.N, "1C Pass 1H Pass 2H Pass 4H AP")
+    assert a.contract().declarer is Seat.S
+
+
+def test_doubled_and_redoubled_contracts() -> None:
+    assert Auction.from_calls(Seat.N, "1S X XX AP").contract().pbn() == "1SXX"
+    assert Auction.from_calls(Seat.N, "1S X 2S AP").contract().pbn() == "2S"
+    assert Auction.from_calls(Seat.N, "4S Pass Pass X AP").contract().pbn() == "4SX"
+
+
+@pytest.mark.parametrize("calls,index,law,code", [
+    ("1D 1C", 1, "27", "insufficient"),
+    ("1NT 1NT", 1, "27", "insufficient"),
+    ("X", 0, "36", "no_bid"),
+    ("1H Pass X", 2, "36", "double_partner"),
+    ("1H X X", 2, "36", "double_doubled"),
+    ("1H XX", 1, "36", "redouble_undoubled"),
+    ("1H X XX Pass Pass XX", 5, "36", "second_redouble"),
+    ("1H Pass Pass X Pass XX", 5, "36", "redouble_partner_double"),
+    ("1H X XX X", 3, "36", "double_redoubled"),
+    ("1H Pass Pass Pass 2H", 4, "39", "after_final_pass"),
+    ("Pass Pass Pass Pass 1C", 4, "39", "after_final_pass"),
+])
+def test_illegal_calls_name_their_law(calls: str, index: int, law: str, code: str) -> None:
+    problems = Auction.from_calls(Seat.N, calls).problems()
+    assert [(p.index, p.law, p.code) for p in problems] == [(index, law, code)]
+
+
+def test_legal_doubles_and_redoubles() -> None:
+    a = Auction.from_calls(Seat.N, "1H X XX Pass Pass X")  # East doubles again after XX
+    assert [p.code for p in a.problems()] == ["double_redoubled"]
+    assert Auction.from_calls(Seat.N, "1H Pass Pass X XX Pass Pass Pass").problems() == []
+    assert Auction.from_calls(Seat.N, "1H X Pass Pass XX").problems() == []
+
+
+def test_accepted_insufficient_bid_is_a_recorded_irregularity() -> None:
+    a = Auction(Seat.W, (AuctionEntry(Call.from_pbn("1D")),
+                         AuctionEntry(Call.from_pbn("1C"), insufficient=True),
+                         AuctionEntry(Call.PASS), AuctionEntry(Call.PASS), AuctionEntry(Call.PASS)))
+    assert a.problems() == []
+    assert a.contract() == Contract(1, Strain.C, 0, Seat.N)
+
+
+def test_skipped_call_takes_a_slot() -> None:
+    a = Auction(Seat.W, (AuctionEntry(None, skipped=True), AuctionEntry(Call.from_pbn("1D")),
+                         AuctionEntry(Call.PASS), AuctionEntry(Call.PASS), AuctionEntry(Call.PASS)))
+    assert a.is_complete and a.contract() == Contract(1, Strain.D, 0, Seat.N)
+    assert a.pbn() == "^S 1D Pass Pass Pass"
+
+
+def test_check_next() -> None:
+    a = Auction.from_calls(Seat.N, "1S")
+    assert a.check_next(Call.from_pbn("1H")).law == "27"
+    assert a.check_next(Call.from_pbn("X")) is None
+    assert a.check_next(Call.from_pbn("2C")) is None
