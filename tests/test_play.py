@@ -1,0 +1,63 @@
+"""Tricks and play: winners with and without trumps, played order, tricks per side,
+replaying a play against the deal (cards not held, cards played twice), holdings."""
+
+from __future__ import annotations
+
+from td_plugin.cards import Card, Seat, Side, Suit
+from td_plugin.deal import Deal
+from td_plugin.play import Play, PlayedCard, Trick, holdings_before, replay, trick_winner
+
+DEAL = Deal.from_pbn("N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85")
+
+
+def pc(seat: str, card: str) -> PlayedCard:
+    return PlayedCard(Seat(seat), Card.from_pbn(card))
+
+
+def test_highest_of_suit_led_wins_without_trumps() -> None:
+    t = [pc("W", "SK"), pc("N", "H3"), pc("E", "S4"), pc("S", "S3")]
+    assert trick_winner(t, None) is Seat.W
+    assert trick_winner(t, Suit.H) is Seat.N
+
+
+def test_highest_trump_wins() -> None:
+    t = [pc("W", "C8"), pc("N", "H3"), pc("E", "HK"), pc("S", "C4")]
+    assert trick_winner(t, Suit.H) is Seat.E
+    assert trick_winner(t, Suit.S) is Seat.W
+
+
+def test_played_order_follows_trick_winners() -> None:
+    # the PBN spec example: 5HX by South, West leads SK; North ruffs; North leads C2
+    p = Play.from_played_order(Seat.W, "SK H3 S4 S3 C2 C6 CK C5".split(), Suit.H)
+    assert [t.leader for t in p.tricks] == [Seat.W, Seat.N]
+    assert p.tricks[1].winner(Suit.H) is Seat.S
+    assert p.tricks_won(Suit.H) == {Side.NS: 2, Side.EW: 0}
+    assert replay(DEAL, p, Suit.H).clean
+
+
+def test_replay_reports_card_not_held_with_its_holder() -> None:
+    p = Play.from_played_order(Seat.W, "SA H3 S4 S3".split(), Suit.H)
+    r = replay(DEAL, p, Suit.H)
+    assert [(x.trick, x.seat, x.card.pbn(), x.reason, x.holder) for x in r.problems] == [
+        (1, Seat.W, "SA", "not_held", Seat.E)]
+
+
+def test_replay_reports_card_played_twice() -> None:
+    t1 = Trick((pc("W", "SK"), pc("N", "H3"), pc("E", "S4"), pc("S", "S3")))
+    t2 = Trick((pc("N", "H3"),))
+    r = replay(DEAL, Play((t1, t2)), Suit.H)
+    assert [(x.trick, x.reason) for x in r.problems] == [(2, "played_twice")]
+
+
+def test_replay_reports_lead_by_wrong_player() -> None:
+    t1 = Trick((pc("W", "SK"), pc("N", "H3"), pc("E", "S4"), pc("S", "S3")))
+    t2 = Trick((pc("E", "SA"),))
+    r = replay(DEAL, Play((t1, t2)), Suit.H)
+    assert [(x.trick, x.reason) for x in r.problems] == [(2, "out_of_turn")]
+
+
+def test_holdings_before_a_card() -> None:
+    p = Play.from_played_order(Seat.W, "SK H3 S4 S3 C2".split(), Suit.H)
+    h = holdings_before(DEAL, p, 2, 0)
+    assert Card.from_pbn("H3") not in h[Seat.N] and Card.from_pbn("C2") in h[Seat.N]
+    assert len(h[Seat.N]) == 12 and len(h[Seat.W]) == 12
