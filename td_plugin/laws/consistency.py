@@ -121,6 +121,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
 
     def add(kind: str, key: str, law: str | None = None, **params: object) -> None:
         loc = record.location
+        if law is not None:
+            params["law"] = law
         out.append(Finding(kind=kind, key=key, params=params, law=law, board=record.board,
                            record=loc.record, path=loc.path, line=loc.line))
 
