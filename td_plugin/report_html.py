@@ -1,0 +1,739 @@
+"""The TD report as one self-contained HTML page, readable on a phone.
+
+For every record with findings: where it was played (board, section, table, round,
+players, file and record), each finding with its ruling, the clauses cited and the
+adjusted result, then the evidence: the deal diagram, the auction and the play trick by
+trick with the revoke (or the card at fault) highlighted. Pure: `render_html` builds a
+string; writing it to a file is the caller's business.
+
+The page has inline CSS only: no scripts, no external resources. Every text that comes
+from a record or a message is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable, Mapping
+
+from td_plugin import messages
+from td_plugin.auction import Auction, AuctionEntry, Call
+from td_plugin.board import BoardRecord, Vulnerability
+from td_plugin.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, Suit
+from td_plugin.contract import Contract
+from td_plugin.deal import Deal
+from td_plugin.play import Play, PlayedCard
+from td_plugin.rulings import (ArtificialScore, AssignedResult, Finding, Outcome, Ruling,
+                               WeightedScore)
+
+__all__ = ["render_html", "LABELS"]
+
+#: UI labels of the page, per language.
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "findings": "Findings", "no_findings": "No findings.", "summary": "Summary",
+        "inputs": "Files read", "board": "Board", "section": "Section", "table": "Table",
+        "round": "Round", "record": "record", "line": "line", "players": "Players",
+        "deal": "Deal", "auction": "Auction", "play": "Play", "ruling": "Ruling",
+        "clauses": "Clauses applied", "finding": "Finding", "dealer": "Dealer",
+        "vulnerable": "Vulnerable", "contract": "Contract", "by": "by", "tricks": "tricks",
+        "result": "Result", "score_ns": "Score NS", "adjusted": "Adjusted result",
+        "trick": "Trick", "lead": "Lead", "second": "2nd", "third": "3rd", "fourth": "4th",
+        "won": "Won", "running": "NS–EW", "revoke": "revoke", "flagged": "card at fault",
+        "marked": "marked as a revoke in the record", "legend_won": "underlined: won the trick",
+        "claim": "Claim", "claim_tricks": "declarer takes {n} tricks in all",
+        "incomplete": "The record of the play stops here.",
+        "truncated": "The record of the auction stops here.", "skipped": "skipped",
+        "insufficient": "insufficient bid, accepted", "notes": "Notes", "note": "note",
+        "unknown_hand": "unknown", "void": "void", "passed_out": "Passed out",
+        "offender": "Offender", "suit_led": "Suit led", "card": "Card played",
+        "established": "Established", "transfer": "Tricks transferred",
+        "transfer_if_timely": "Transfer had attention been drawn in time",
+        "exception": "Exception", "equity": "Equity (Law 64C)", "yes": "yes", "no": "no",
+        "declarer_tricks": "Declarer's tricks", "weighted": "Weighted score",
+        "artificial": "Artificial score", "variable": "variable", "none": "None",
+        "all": "All", "no_play": "No play record.", "no_auction": "No auction record.",
+        "no_deal": "No deal record.", "where": "Where", "pass": "Pass", "nt": "NT",
+        "problems": "Problems in the record",
+    },
+    "da": {
+        "findings": "Fund", "no_findings": "Ingen fund.", "summary": "Oversigt",
+        "inputs": "Læste filer", "board": "Spil", "section": "Række", "table": "Bord",
+        "round": "Runde", "record": "post", "line": "linje", "players": "Spillere",
+        "deal": "Kort", "auction": "Meldeforløb", "play": "Spilforløb", "ruling": "Kendelse",
+        "clauses": "Anvendte paragraffer", "finding": "Fund", "dealer": "Giver",
+        "vulnerable": "Zone", "contract": "Kontrakt", "by": "spillet af", "tricks": "stik",
+        "result": "Resultat", "score_ns": "Score NS", "adjusted": "Justeret resultat",
+        "trick": "Stik", "lead": "Udspil", "second": "2.", "third": "3.", "fourth": "4.",
+        "won": "Vandt", "running": "NS–ØV", "revoke": "kulørsvigt", "flagged": "kortet med fejl",
+        "marked": "markeret som kulørsvigt i registreringen",
+        "legend_won": "understreget: vandt stikket", "claim": "Krav",
+        "claim_tricks": "spilfører får {n} stik i alt",
+        "incomplete": "Registreringen af spilforløbet slutter her.",
+        "truncated": "Registreringen af meldeforløbet slutter her.", "skipped": "sprunget over",
+        "insufficient": "utilstrækkeligt bud, accepteret", "notes": "Noter", "note": "note",
+        "unknown_hand": "ukendt", "void": "renonce", "passed_out": "Alle passede",
+        "offender": "Fejlende spiller", "suit_led": "Udspillet farve", "card": "Spillet kort",
+        "established": "Etableret", "transfer": "Overførte stik",
+        "transfer_if_timely": "Overførsel hvis opmærksomheden var henledt i tide",
+        "exception": "Undtagelse", "equity": "Retfærdig kompensation (§ 64C)", "yes": "ja",
+        "no": "nej", "declarer_tricks": "Spilførers stik", "weighted": "Vægtet score",
+        "artificial": "Kunstig score", "variable": "variabel", "none": "Ingen",
+        "all": "Alle", "no_play": "Intet spilforløb registreret.",
+        "no_auction": "Intet meldeforløb registreret.", "no_deal": "Ingen kortfordeling.",
+        "where": "Hvor", "pass": "Pas", "nt": "UT", "problems": "Fejl i registreringen",
+    },
+}
+
+_SEAT_LETTERS = {"en": {"N": "N", "E": "E", "S": "S", "W": "W"},
+                 "da": {"N": "N", "E": "Ø", "S": "S", "W": "V"}}
+_SEAT_NAMES = {"en": {"N": "North", "E": "East", "S": "South", "W": "West"},
+               "da": {"N": "Nord", "E": "Øst", "S": "Syd", "W": "Vest"}}
+_SUIT_NAMES = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+               "da": {"S": "spar", "H": "hjerter", "D": "ruder", "C": "klør"}}
+_KIND_NAMES = {"en": {"revoke": "Revoke", "score_mismatch": "Score does not match",
+                      "result_mismatch": "Result does not match the play",
+                      "card_not_held": "Card not held"},
+               "da": {"revoke": "Kulørsvigt", "score_mismatch": "Scoren passer ikke",
+                      "result_mismatch": "Resultatet passer ikke med spilforløbet",
+                      "card_not_held": "Kort ikke på hånden"}}
+_COUNT_NAMES = {"en": {"files": "Files", "records": "Records", "boards": "Boards",
+                       "findings": "Findings", "revokes": "Revokes",
+                       "problems": "Problems in the data", "adjusted": "Adjusted results"},
+                "da": {"files": "Filer", "records": "Poster", "boards": "Spil",
+                       "findings": "Fund", "revokes": "Kulørsvigt",
+                       "problems": "Fejl i data", "adjusted": "Justerede resultater"}}
+#: Auction columns, West first (the layout of a travelling score slip).
+_AUCTION_COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
+
+
+def render_html(items: Iterable[tuple[BoardRecord, list[Finding]]], *, title: str,
+                lang: str = "en", summary: Mapping[str, int] | None = None,
+                inputs: list[dict] | None = None) -> str:
+    """The report page: ``items`` pairs each record with its findings (records without
+    findings are left out), ``summary`` counts shown at the top, ``inputs`` one row per
+    file read. ``lang`` is "en" or "da" (labels, seats, message texts)."""
+    t = _Text(lang)
+    articles: list[str] = []
+    nav: list[str] = []
+    for record, findings in items:
+        if not findings:
+            continue
+        anchor = f"r{len(articles) + 1}"
+        nav.append(f'<li><a href="#{anchor}">{_nav_label(record, findings, t)}</a></li>')
+        articles.append(_article(anchor, record, findings, t))
+    head = [f"<h1>{escape(title)}</h1>"]
+    if summary:
+        head.append(_summary(summary, t))
+    if inputs:
+        head.append(_inputs(inputs, t))
+    body = (f'<nav aria-label="{t["findings"]}"><h2>{t["findings"]}</h2>'
+            f'<ol>{"".join(nav)}</ol></nav>' + "".join(articles)) if articles \
+        else f'<p class="empty">{t["no_findings"]}</p>'
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{_CSS}</style></head>"
+            f'<body><header class="page">{"".join(head)}</header>'
+            f"<main>{body}</main></body></html>\n")
+
+
+class _Text:
+    """Labels, seat and suit names in one language (English for anything unknown)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LABELS else "en"
+        self.message_lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return LABELS[self.lang][key]
+
+    def seat(self, seat: Seat) -> str:
+        return _SEAT_LETTERS[self.lang][seat.value]
+
+    def seat_name(self, seat: Seat) -> str:
+        return _SEAT_NAMES[self.lang][seat.value]
+
+    def suit_name(self, suit: Suit) -> str:
+        return _SUIT_NAMES[self.lang][suit.value]
+
+    def side(self, side: Side) -> str:
+        return "NS" if side is Side.NS else self.seat(Seat.E) + self.seat(Seat.W)
+
+    def kind(self, kind: str) -> str:
+        return _KIND_NAMES[self.lang].get(kind) or kind.replace("_", " ").capitalize()
+
+    def count(self, key: str) -> str:
+        """A summary count's label: known counts and finding kinds in this language."""
+        return _COUNT_NAMES[self.lang].get(key) or self.kind(key)
+
+    def law(self, law: str) -> str:
+        return escape(messages.law_ref(law, self.lang))
+
+    def message(self, key: str, params: Mapping[str, Any]) -> str:
+        return escape(messages.render(key, params, self.message_lang))
+
+
+# -- cards, calls, contracts -----------------------------------------------------------
+
+def _rank(rank: Rank) -> str:
+    return "10" if rank is Rank.TEN else rank.pbn()
+
+
+def _suit(suit: Suit, t: _Text) -> str:
+    red = " red" if suit in (Suit.H, Suit.D) else ""
+    return (f'<span class="sym{red}" role="img" aria-label="{t.suit_name(suit)}">'
+            f"{suit.symbol}</span>")
+
+
+def _card(card: Card, t: _Text) -> str:
+    return f'<span class="card">{_suit(card.suit, t)}{_rank(card.rank)}</span>'
+
+
+def _strain(strain: Strain, t: _Text) -> str:
+    return t["nt"] if strain is Strain.NT else _suit(strain.suit, t)
+
+
+def _call(call: Call, t: _Text) -> str:
+    if call.is_bid:
+        return f"{call.level}{_strain(call.strain, t)}"
+    return t["pass"] if call.is_pass else call.pbn()
+
+
+def _contract(contract: Contract, t: _Text) -> str:
+    if contract.is_passed_out:
+        return t["passed_out"]
+    text = f"{contract.level}{_strain(contract.strain, t)}{'X' * contract.risk}"
+    if contract.declarer is not None:
+        text += f" {t['by']} {t.seat(contract.declarer)}"
+    return text
+
+
+def _seat_of(value: Any) -> Seat | None:
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, str) and value.strip()[:1].upper() in "NESW" and value.strip():
+        return Seat.from_pbn(value)
+    return None
+
+
+def _card_of(value: Any) -> Card | None:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.from_pbn(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _value(key: str, value: Any, t: _Text) -> str:
+    """A finding's data value for display: seats, suits, cards and laws in the page's
+    language, booleans as yes/no, anything else escaped as text."""
+    if isinstance(value, bool):
+        return t["yes"] if value else t["no"]
+    if key in ("offender", "seat") and _seat_of(value):
+        return t.seat_name(_seat_of(value))
+    if key == "suit_led" and isinstance(value, (str, Suit)):
+        suit = value if isinstance(value, Suit) else Suit.from_pbn(value)
+        return _suit(suit, t)
+    if key == "card" and _card_of(value):
+        return _card(_card_of(value), t)
+    if key == "exception" and isinstance(value, str):
+        return t.law(value)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{escape(str(k))}: {_value(str(k), v, t)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value(key, v, t) for v in value)
+    return escape(str(value))
+
+
+# -- the page header -------------------------------------------------------------------
+
+def _summary(summary: Mapping[str, int], t: _Text) -> str:
+    rows = "".join(f"<dt>{escape(t.count(str(k)))}</dt><dd>{escape(str(v))}</dd>"
+                   for k, v in summary.items())
+    return f'<section class="summary"><h2>{t["summary"]}</h2><dl>{rows}</dl></section>'
+
+
+def _inputs(inputs: list[dict], t: _Text) -> str:
+    keys: list[str] = []
+    for row in inputs:
+        keys.extend(k for k in row if k not in keys)
+    head = "".join(f"<th>{escape(str(k).replace('_', ' '))}</th>" for k in keys)
+    rows = "".join("<tr>" + "".join(f"<td>{escape(_plain(row.get(k)))}</td>" for k in keys)
+                   + "</tr>" for row in inputs)
+    return (f'<section class="inputs"><h2>{t["inputs"]}</h2><div class="scroll">'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div></section>")
+
+
+def _plain(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)
+
+
+def _nav_label(record: BoardRecord, findings: list[Finding], t: _Text) -> str:
+    board = record.board if record.board is not None else findings[0].board
+    kinds = ", ".join(dict.fromkeys(
+        t.kind(f.kind) + (f" ({messages.law_ref(f.law, t.lang)})" if f.law else "")
+        for f in findings))
+    return f"{t['board']} {escape(str(board if board is not None else '?'))}: {escape(kinds)}"
+
+
+# -- one record ------------------------------------------------------------------------
+
+def _article(anchor: str, record: BoardRecord, findings: list[Finding], t: _Text) -> str:
+    board = record.board if record.board is not None else findings[0].board
+    title = f"{t['board']} {escape(str(board))}" if board is not None else t["board"] + " ?"
+    marks = _play_marks(record, findings)
+    parts = [f'<article id="{anchor}"><h2>{title}</h2>', _where(record, findings[0], t)]
+    parts.extend(_finding(f, t) for f in findings)
+    if record.problems:
+        items = "".join(f"<li>{escape(p.message)}</li>" for p in record.problems)
+        parts.append(f'<section class="problems"><h3>{t["problems"]}</h3><ul>{items}</ul>'
+                     "</section>")
+    parts.append(_deal_section(record, marks, t))
+    parts.append(_auction_section(record, anchor, t))
+    parts.append(_play_section(record, marks, t))
+    parts.append("</article>")
+    return "".join(parts)
+
+
+def _where(record: BoardRecord, finding: Finding, t: _Text) -> str:
+    place = []
+    for key, value in (("section", record.section), ("table", record.table),
+                       ("round", record.round)):
+        if value is not None and value != "":
+            place.append(f"{t[key]} {escape(str(value))}")
+    loc = record.location
+    path = finding.path or loc.path
+    index = finding.record if finding.record is not None else loc.record
+    line = finding.line if finding.line is not None else loc.line
+    source = [escape(path)] if path else []
+    if index is not None:
+        source.append(f"{t['record']} {index}")
+    if line is not None:
+        source.append(f"{t['line']} {line}")
+    rows = []
+    if place:
+        rows.append(f"<dt>{t['where']}</dt><dd>{' · '.join(place)}</dd>")
+    players = _players(record, t)
+    if players:
+        rows.append(f"<dt>{t['players']}</dt><dd>{players}</dd>")
+    contract = record.contract
+    if contract is not None:
+        result = _contract(contract, t)
+        if record.declarer_tricks is not None and not contract.is_passed_out:
+            result += f", {record.declarer_tricks} {t['tricks']}"
+        rows.append(f"<dt>{t['contract']}</dt><dd>{result}</dd>")
+    if record.score_ns is not None:
+        rows.append(f"<dt>{t['score_ns']}</dt><dd>{record.score_ns}</dd>")
+    if source:
+        rows.append(f'<dt>{t["record"].capitalize()}</dt><dd class="source">'
+                    f"{', '.join(source)}</dd>")
+    return f'<dl class="where">{"".join(rows)}</dl>'
+
+
+def _players(record: BoardRecord, t: _Text) -> str:
+    pairs = []
+    for side, seats, pair in ((Side.NS, (Seat.N, Seat.S), record.ns_pair),
+                              (Side.EW, (Seat.E, Seat.W), record.ew_pair)):
+        names = [escape(record.players[s]) for s in seats if record.players.get(s)]
+        text = " – ".join(names)
+        if pair:
+            text = f"{text} ({escape(str(pair))})" if text else escape(str(pair))
+        if text:
+            pairs.append(f"{t.side(side)}: {text}")
+    return "<br>".join(pairs)
+
+
+def _finding(finding: Finding, t: _Text) -> str:
+    kind_class = "".join(ch if ch.isalnum() else "-" for ch in finding.kind)
+    parts = [f'<section class="finding kind-{kind_class}"><h3>{_heading(finding, t)}</h3>',
+             f'<p class="text">{t.message(finding.key, finding.params)}</p>']
+    facts = _facts(finding.data, t)
+    if facts:
+        parts.append(facts)
+    if finding.ruling is not None:
+        parts.append(_ruling(finding.ruling, t))
+    parts.append(_adjusted(finding, t))
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _heading(finding: Finding, t: _Text) -> str:
+    text = escape(t.kind(finding.kind))
+    return text + (f" · {t.law(finding.law)}" if finding.law else "")
+
+
+#: Facts of a finding shown as a list, in this order (the rest of ``data`` is shown in
+#: the adjusted result or not at all).
+_FACT_KEYS = ("offender", "trick", "suit_led", "card", "established", "exception",
+              "transfer", "transfer_if_timely")
+
+
+def _facts(data: Mapping[str, Any], t: _Text) -> str:
+    rows = []
+    for key in _FACT_KEYS:
+        if key in data and data[key] is not None:
+            rows.append(f"<dt>{t[key]}</dt><dd>{_value(key, data[key], t)}</dd>")
+    return f'<dl class="facts">{"".join(rows)}</dl>' if rows else ""
+
+
+def _ruling(ruling: Ruling, t: _Text) -> str:
+    parts = [f'<div class="ruling"><h4>{t["ruling"]}</h4>']
+    if ruling.key:
+        parts.append(f'<p class="ruling-text">{t.message(ruling.key, ruling.params)}</p>')
+    if ruling.clauses:
+        items = "".join(
+            f'<li><span class="law">{t.law(c.law)}</span> '
+            f'<span class="clause-text">{t.message(c.key, c.facts)}</span></li>'
+            for c in ruling.clauses)
+        parts.append(f'<h4>{t["clauses"]}</h4><ul class="clauses">{items}</ul>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _adjusted(finding: Finding, t: _Text) -> str:
+    """The result as recorded against the adjusted one, from the finding's data or the
+    ruling's outcome, and the 64C equity figures when there are any."""
+    data = finding.data
+    rows = []
+    before, after = data.get("declarer_tricks"), data.get("adjusted_declarer_tricks")
+    if after is not None:
+        rows.append(f"<dt>{t['declarer_tricks']}</dt><dd>{_change(before, after)}</dd>")
+    before, after = data.get("score_ns"), data.get("adjusted_score_ns")
+    if after is not None:
+        rows.append(f"<dt>{t['score_ns']}</dt><dd>{_change(before, after)}</dd>")
+    outcome = finding.ruling.outcome if finding.ruling is not None else None
+    if not rows and outcome is not None:
+        rows.append(_outcome(outcome, t))
+    if data.get("equity") is not None:
+        rows.append(f"<dt>{t['equity']}</dt><dd>{_value('equity', data['equity'], t)}</dd>")
+    if not rows:
+        return ""
+    return f'<div class="adjusted"><h4>{t["adjusted"]}</h4><dl>{"".join(rows)}</dl></div>'
+
+
+def _change(before: Any, after: Any) -> str:
+    if before is None or before == after:
+        return f"<strong>{escape(str(after))}</strong>"
+    return f"{escape(str(before))} → <strong>{escape(str(after))}</strong>"
+
+
+def _outcome(outcome: Outcome, t: _Text) -> str:
+    if isinstance(outcome, AssignedResult):
+        return (f"<dt>{t['result']}</dt><dd>{_contract(outcome.contract, t)}, "
+                f"{outcome.declarer_tricks} {t['tricks']}</dd>"
+                f"<dt>{t['score_ns']}</dt><dd><strong>{outcome.score_ns}</strong></dd>")
+    if isinstance(outcome, ArtificialScore):
+        variable = f" ({t['variable']})" if outcome.variable else ""
+        return (f"<dt>{t['artificial']}</dt><dd>NS {outcome.ns_percent} % – "
+                f"{t.side(Side.EW)} {outcome.ew_percent} %{variable}</dd>")
+    if isinstance(outcome, WeightedScore):
+        parts = "<br>\n".join(
+            f"{weight.numerator}/{weight.denominator}: {_contract(r.contract, t)}, "
+            f"{r.declarer_tricks} {t['tricks']}, NS {r.score_ns}"
+            for weight, r in outcome.components)
+        return f"<dt>{t['weighted']}</dt><dd>{parts}</dd>"
+    return ""
+
+
+# -- the deal --------------------------------------------------------------------------
+
+def _deal_section(record: BoardRecord, marks: "_Marks", t: _Text) -> str:
+    deal: Deal | None = record.deal
+    if deal is None:
+        return f'<section class="deal-section"><h3>{t["deal"]}</h3><p>{t["no_deal"]}</p></section>'
+    hands = "".join(_hand(deal, seat, record, seat in marks.offenders, t) for seat in SEATS)
+    centre = [f"{t['board']} {escape(str(record.board))}" if record.board is not None else ""]
+    if record.dealer is not None:
+        centre.append(f"{t['dealer']} {t.seat(record.dealer)}")
+    if record.vulnerability is not None:
+        centre.append(f"{t['vulnerable']} {_vulnerability(record.vulnerability, t)}")
+    middle = "<br>".join(c for c in centre if c)
+    return (f'<section class="deal-section"><h3>{t["deal"]}</h3>'
+            f'<div class="deal">{hands}<div class="centre">{middle}</div></div></section>')
+
+
+def _vulnerability(vul: Vulnerability, t: _Text) -> str:
+    return {Vulnerability.NONE: t["none"], Vulnerability.NS: "NS",
+            Vulnerability.EW: t.side(Side.EW), Vulnerability.ALL: t["all"]}[vul]
+
+
+def _hand(deal: Deal, seat: Seat, record: BoardRecord, offender: bool, t: _Text) -> str:
+    name = record.players.get(seat)
+    who = f'<span class="seat">{t.seat(seat)}</span>'
+    if name:
+        who += f' <span class="name">{escape(name)}</span>'
+    hand = deal.hands[seat]
+    cls = f"hand hand-{seat.value.lower()}" + (" offender" if offender else "")
+    if hand is None:
+        body = f'<p class="unknown">{t["unknown_hand"]}</p>'
+    else:
+        lines = []
+        for suit in SUITS:
+            ranks = "".join(_rank(r) for r in hand.ranks(suit)) or \
+                f'<span class="void" title="{t["void"]}">—</span>'
+            lines.append(f"<li>{_suit(suit, t)} {ranks}</li>")
+        body = f'<ul class="suits">{"".join(lines)}</ul>'
+    return (f'<div class="{cls}" aria-label="{escape(t.seat_name(seat))}">'
+            f'<div class="who">{who}</div>{body}</div>')
+
+
+# -- the auction -----------------------------------------------------------------------
+
+def _auction_section(record: BoardRecord, anchor: str, t: _Text) -> str:
+    auction: Auction | None = record.auction
+    head = f'<section class="auction-section"><h3>{t["auction"]}</h3>'
+    if auction is None:
+        return head + f'<p>{t["no_auction"]}</p></section>'
+    notes_text = _note_texts(record.extra.get("auction_notes"))
+    footnotes: list[tuple[str, str]] = []
+    cells = ["<td></td>"] * _AUCTION_COLUMNS.index(auction.dealer)
+    for _seat, entry in auction:
+        cells.append(_auction_cell(entry, anchor, notes_text, footnotes, t))
+    if auction.truncated:
+        cells.append(f'<td class="stop" title="{t["truncated"]}">…</td>')
+    rows = "".join("<tr>" + "".join(cells[i:i + 4]) + "</tr>" for i in range(0, len(cells), 4))
+    header = "".join(
+        f'<th scope="col"{" class=dealer" if s is auction.dealer else ""}>{t.seat(s)}</th>'
+        for s in _AUCTION_COLUMNS)
+    parts = [head, f'<table class="auction"><thead><tr>{header}</tr></thead>'
+                   f"<tbody>{rows}</tbody></table>"]
+    if auction.truncated:
+        parts.append(f'<p class="stop">{t["truncated"]}</p>')
+    if footnotes:
+        items = "".join(f'<li id="{fid}">{text}</li>' for fid, text in footnotes)
+        parts.append(f'<h4>{t["notes"]}</h4><ol class="notes">{items}</ol>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _note_texts(raw: Any) -> dict[int, str]:
+    """Auction note texts handed on by the reader (``extra["auction_notes"]``: number to
+    text), keys as ints."""
+    if not isinstance(raw, Mapping):
+        return {}
+    out = {}
+    for k, v in raw.items():
+        try:
+            out[int(k)] = str(v)
+        except (TypeError, ValueError):
+            continue
+    return out
+
+
+def _auction_cell(entry: AuctionEntry, anchor: str, notes_text: Mapping[int, str],
+                  footnotes: list[tuple[str, str]], t: _Text) -> str:
+    if entry.call is None:
+        return (f'<td class="skipped" title="{t["skipped"]}">–'
+                f'<span class="sr"> {t["skipped"]}</span></td>')
+    text = _call(entry.call, t)
+    cls = []
+    if entry.insufficient:
+        cls.append("insufficient")
+        text += f'<sup title="{t["insufficient"]}">!</sup>'
+    refs = []
+    for n in entry.notes:
+        fid = f"{anchor}-n{n}"
+        if all(f != fid for f, _ in footnotes):
+            body = escape(notes_text.get(n, f"{t['note']} {n}"))
+            footnotes.append((fid, f"<b>{n}</b> {body}"))
+        refs.append(f'<a href="#{fid}">{n}</a>')
+    if entry.alert:
+        fid = f"{anchor}-a{len(footnotes) + 1}"
+        letter = chr(ord("a") + sum(1 for f, _ in footnotes if "-a" in f) % 26)
+        footnotes.append((fid, f"<b>{letter}</b> {escape(entry.alert)}"))
+        refs.append(f'<a href="#{fid}">{letter}</a>')
+        cls.append("alerted")
+    if refs:
+        text += f"<sup>{','.join(refs)}</sup>"
+    attr = f' class="{" ".join(cls)}"' if cls else ""
+    return f"<td{attr}>{text}</td>"
+
+
+# -- the play --------------------------------------------------------------------------
+
+class _Marks:
+    """The cards of a play to highlight: (trick, seat) -> revoke or other card at fault."""
+
+    def __init__(self) -> None:
+        self.revokes: set[tuple[int, Seat]] = set()
+        self.flagged: set[tuple[int, Seat]] = set()
+        self.revoke_tricks: set[int] = set()
+        self.offenders: set[Seat] = set()
+
+
+def _play_marks(record: BoardRecord, findings: list[Finding]) -> _Marks:
+    marks = _Marks()
+    play = record.play
+    for f in findings:
+        trick = f.data.get("trick")
+        if not isinstance(trick, int) or play is None or not 1 <= trick <= len(play.tricks):
+            continue
+        seat = _seat_of(f.data.get("offender")) or _seat_of(f.data.get("seat")) or f.seat
+        card = _card_of(f.data.get("card"))
+        cards = play.tricks[trick - 1].cards
+        match = next((pc for pc in cards if seat is not None and pc.seat is seat), None) \
+            or next((pc for pc in cards if card is not None and pc.card is card), None)
+        if match is None:
+            continue
+        if f.kind == "revoke":
+            marks.revokes.add((trick, match.seat))
+            marks.revoke_tricks.add(trick)
+            marks.offenders.add(match.seat)
+        else:
+            marks.flagged.add((trick, match.seat))
+    return marks
+
+
+def _play_section(record: BoardRecord, marks: _Marks, t: _Text) -> str:
+    play: Play | None = record.play
+    head = f'<section class="play-section"><h3>{t["play"]}</h3>'
+    if play is None or not play.tricks:
+        return head + f'<p>{t["no_play"]}</p></section>'
+    contract = record.contract or (record.auction.contract() if record.auction else None)
+    known_trump = contract is not None and not contract.is_passed_out
+    trump = contract.strain.suit if known_trump else None
+    won = {Side.NS: 0, Side.EW: 0}
+    rows = []
+    for n, trick in enumerate(play.tricks, 1):
+        winner = trick.winner(trump) if known_trump and trick.is_complete else None
+        if winner is not None:
+            won[winner.side] += 1
+        cells = [f'<th scope="row">{n}</th>']
+        for i in range(4):
+            pc = trick.cards[i] if i < len(trick.cards) else None
+            cells.append(_play_cell(pc, n, i == 0, winner, marks, t))
+        cells.append(f'<td class="winner">{t.seat(winner) if winner else ""}</td>')
+        cells.append(f'<td class="tally">{won[Side.NS]}–{won[Side.EW]}</td>'
+                     if winner else '<td class="tally"></td>')
+        cls = ' class="revoke-trick"' if n in marks.revoke_tricks else ""
+        rows.append(f"<tr{cls}>{''.join(cells)}</tr>")
+    header = "".join(f'<th scope="col">{h}</th>' for h in (
+        "#", t["lead"], t["second"], t["third"], t["fourth"], t["won"], t["running"]))
+    parts = [head, f'<table class="play"><thead><tr>{header}</tr></thead>'
+                   f"<tbody>{''.join(rows)}</tbody></table>"]
+    if play.claimed:
+        claim = t["claim"]
+        if play.claim_declarer_tricks is not None:
+            claim += ": " + t["claim_tricks"].format(n=play.claim_declarer_tricks)
+        parts.append(f'<p class="claim">{claim}</p>')
+    elif play.incomplete:
+        parts.append(f'<p class="stop">{t["incomplete"]}</p>')
+    legend = [f'<span class="win">{t.seat(Seat.N)}</span> = {t["legend_won"]}']
+    if marks.revokes or any(pc.marker == "R" for pc in play.cards()):
+        legend.append(f'<span class="badge">R</span> = {t["revoke"]}')
+    if marks.flagged:
+        legend.append(f'<span class="badge flag">!</span> = {t["flagged"]}')
+    parts.append(f'<p class="legend">{" · ".join(legend)}</p></section>')
+    return "".join(parts)
+
+
+def _play_cell(pc: PlayedCard | None, trick: int, lead: bool, winner: Seat | None,
+               marks: _Marks, t: _Text) -> str:
+    if pc is None:
+        return "<td></td>"
+    cls = ["lead"] if lead else []
+    badge = ""
+    detected = (trick, pc.seat) in marks.revokes
+    if detected or pc.marker == "R":
+        cls.append("revoke")
+        title = t["revoke"] if detected else t["marked"]
+        badge = f'<span class="badge" title="{title}">R<span class="sr"> {title}</span></span>'
+    elif (trick, pc.seat) in marks.flagged:
+        cls.append("flagged")
+        badge = (f'<span class="badge flag" title="{t["flagged"]}">!'
+                 f'<span class="sr"> {t["flagged"]}</span></span>')
+    if pc.seat is winner:
+        cls.append("win")
+    data = ""
+    if "revoke" in cls:
+        data = f' data-revoke="{"detected" if detected else "marked"}"' + (
+            ' data-marker="R"' if pc.marker == "R" else "")
+    return (f'<td class="{" ".join(cls)}"{data}><span class="who">{t.seat(pc.seat)}</span>'
+            f"{_card(pc.card, t)}{badge}</td>")
+
+
+_CSS = """
+:root{--ink:#1b1b1b;--muted:#555;--line:#cfcfcf;--red:#c4001a;--paper:#fff;--bg:#f3f2ef;
+--revoke:#c4001a;--revoke-bg:#ffe1e1;--trick-bg:#fff5f5;--flag:#a15c00;--flag-bg:#fff0cc}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--ink);
+font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
+header.page,main{max-width:46rem;margin:0 auto;padding:0 .6rem}
+h1{font-size:1.3rem;margin:.8rem 0 .4rem}
+h2{font-size:1.15rem;margin:0 0 .3rem}
+h3{font-size:1rem;margin:1rem 0 .35rem;border-bottom:1px solid var(--line)}
+h4{font-size:.95rem;margin:.6rem 0 .2rem}
+nav ol{margin:.2rem 0;padding-left:1.4rem}
+nav a{color:inherit}
+article{background:var(--paper);border:1px solid var(--line);border-radius:8px;
+padding:.6rem .6rem .8rem;margin:.9rem 0}
+dl{display:grid;grid-template-columns:fit-content(50%) minmax(0,1fr);gap:.1rem .6rem;
+margin:.3rem 0}
+dt{color:var(--muted);overflow-wrap:anywhere}
+dd{margin:0;overflow-wrap:anywhere}
+.source{font-size:.85rem}
+.finding{border-left:4px solid var(--line);padding-left:.5rem;margin:.7rem 0}
+.finding.kind-revoke{border-left-color:var(--revoke)}
+.finding h3{border:0;margin-top:.2rem}
+.text,.ruling-text{margin:.3rem 0}
+.ruling-text{font-weight:600}
+.clauses{margin:.2rem 0;padding-left:1.1rem}
+.law{font-weight:700;white-space:nowrap}
+.adjusted strong{font-size:1.05rem}
+.sym{font-style:normal}
+.red{color:var(--red)}
+.deal{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));
+grid-template-areas:". n ." "w c e" ". s .";gap:.3rem;align-items:center}
+.hand-n{grid-area:n}.hand-e{grid-area:e}.hand-s{grid-area:s}.hand-w{grid-area:w}
+.centre{grid-area:c;text-align:center;font-size:.8rem;color:var(--muted);
+border:1px solid var(--line);border-radius:6px;padding:.3rem .1rem}
+.hand .who{font-size:.85rem;overflow-wrap:anywhere}
+.hand .seat{font-weight:700}
+.hand.offender .seat{color:var(--revoke)}
+.suits{list-style:none;margin:0;padding:0;font-variant-numeric:tabular-nums;
+overflow-wrap:anywhere}
+.void{color:var(--muted)}
+table{border-collapse:collapse;width:100%}
+th,td{padding:.25rem .15rem;text-align:left;vertical-align:top}
+thead th{font-size:.8rem;color:var(--muted);font-weight:600;border-bottom:1px solid var(--line)}
+.auction{table-layout:fixed}
+.auction th.dealer{text-decoration:underline}
+.auction sup a{color:inherit}
+.notes{margin:.2rem 0;padding-left:0;list-style:none;font-size:.9rem}
+.play{table-layout:fixed;font-size:.95rem}
+.play th:first-child{width:1.7rem}
+.play th:nth-child(6){width:3.3rem}
+.play th:nth-child(7){width:3rem}
+.play thead th:nth-child(n+6){font-size:.7rem}
+.play td{white-space:nowrap}
+.play tbody tr{border-bottom:1px solid #eee}
+.play .who{display:block;font-size:.7rem;color:var(--muted);line-height:1}
+.play .lead .who{font-weight:700;color:var(--ink)}
+.play .win .card{font-weight:700;text-decoration:underline;text-underline-offset:3px}
+.win{font-weight:700;text-decoration:underline}
+.winner,.tally{font-variant-numeric:tabular-nums}
+tr.revoke-trick{background:var(--trick-bg)}
+td.revoke{background:var(--revoke-bg);outline:3px solid var(--revoke);outline-offset:-3px;
+border-radius:4px}
+td.revoke .card{font-weight:800}
+td.flagged{background:var(--flag-bg);outline:3px dashed var(--flag);outline-offset:-3px}
+.badge{display:inline-block;margin-left:.15rem;padding:0 .2rem;border-radius:3px;
+background:var(--revoke);color:#fff;font-size:.7rem;font-weight:700;vertical-align:super;
+line-height:1.2}
+.badge.flag{background:var(--flag)}
+.legend,.claim,.stop{font-size:.85rem;color:var(--muted);margin:.4rem 0}
+.scroll{overflow-x:auto}
+.inputs table{font-size:.85rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
+white-space:nowrap}
+@media (min-width:40rem){body{font-size:17px}.play{font-size:1rem}}
+@media print{body{background:#fff}article{break-inside:avoid;border:0}}
+""".strip()

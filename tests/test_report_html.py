@@ -1,0 +1,348 @@
+"""The HTML report (``td-plugin audit --html``): structure, escaping, both languages, and
+the page as a phone's browser draws it.
+
+The records are built by hand: 4♠ by South, board 7. East holds the ♠7 but discards the
+♦8 on North's ♠K at trick 2 (a revoke, Law 61A); East plays the ♠7 to trick 3, which
+establishes it (63A1). North won trick 2, East-West won trick 5 later: one trick is
+transferred (64A2) when attention is drawn in time.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from lxml import html as lxml_html
+
+from td_plugin import messages
+from td_plugin.auction import Auction, AuctionEntry, Call
+from td_plugin.board import BoardRecord, RecordProblem, Vulnerability
+from td_plugin.cards import Seat, Suit
+from td_plugin.contract import Contract
+from td_plugin.deal import Deal
+from td_plugin.errors import Location
+from td_plugin.play import Play, PlayedCard, Trick
+from td_plugin.report_html import render_html
+from td_plugin.rulings import (ArtificialScore, AssignedResult, Clause, Finding, Ruling,
+                               WeightedScore)
+from tests.browser import png_colours, png_size, render
+
+messages.register("en", {
+    "test.report.revoke": "{offender} revoked at trick {trick}, reported by {reporter}.",
+    "test.report.ruling": "One trick is transferred to North-South: {tricks} tricks.",
+    "test.report.63a1": "The revoke was established when East played to trick 3.",
+    "test.report.64a2": "The offending side won a later trick: one trick is transferred.",
+    "test.report.score": "The score {recorded} does not match 4♠ making {tricks}.",
+})
+messages.register("da", {
+    "test.report.revoke": "{offender} svigtede kulør i stik {trick}, meldt af {reporter}.",
+    "test.report.ruling": "Ét stik overføres til Nord-Syd: {tricks} stik.",
+    "test.report.63a1": "Kulørsvigten blev etableret, da Øst spillede til stik 3.",
+    "test.report.64a2": "Den fejlende side vandt et senere stik: ét stik overføres.",
+})
+
+DEAL = "N:KQ4.A32.KQJ5.765 7.KQJ9.AT98.QJ98 AJT983.54.7.AK43 652.T876.6432.T2"
+PLAY = ("HT HA H9 H4  SK D8 S3 S2  SQ S7 S8 S5  S4 C8 SA S6  "
+        "D7 D2 DK DA  HK H5 H7 H3  HQ S9 H8 D5").split()
+PLAYERS = {Seat.N: 'Ann "Boss" <b>Smith</b> & Co', Seat.E: "Søren Ærø",
+           Seat.S: "O'Brien", Seat.W: "<script>alert(1)</script>"}
+
+
+def revoke_record(**changes: object) -> BoardRecord:
+    record = BoardRecord(
+        board=7, dealer=Seat.S, vulnerability=Vulnerability.ALL, deal=Deal.from_pbn(DEAL),
+        auction=Auction.from_calls(Seat.S, "1S Pass 2NT Pass 4S AP"),
+        play=Play.from_played_order(Seat.W, PLAY, Suit.S, claimed=True,
+                                    claim_declarer_tricks=10),
+        contract=Contract.from_pbn("4S", "S"), declarer_tricks=10, score_ns=620,
+        players=PLAYERS, section="A", table="3", round=2, ns_pair="4", ew_pair="12",
+        location=Location("session/club.pbn", 118, 7, 7))
+    return record.evolve(**changes)
+
+
+def revoke_finding() -> Finding:
+    ruling = Ruling(
+        clauses=(Clause("63A1", "test.report.63a1", {"trick": 3}),
+                 Clause("64A2", "test.report.64a2", {"transfer": 1})),
+        outcome=AssignedResult(Contract.from_pbn("4S", "S"), 11, 650),
+        key="test.report.ruling", params={"tricks": 11})
+    return Finding(
+        kind="revoke", key="test.report.revoke",
+        params={"offender": "E", "trick": 2, "reporter": "<West & co>"}, law="64A2", board=7,
+        record=7, path="session/club.pbn", line=118, ruling=ruling, seat=Seat.E,
+        data={"offender": "E", "trick": 2, "suit_led": "S", "card": "D8", "established": True,
+              "transfer": 1, "transfer_if_timely": 1, "exception": None,
+              "declarer_tricks": 10, "adjusted_declarer_tricks": 11, "score_ns": 620,
+              "adjusted_score_ns": 650, "equity": None})
+
+
+def page(lang: str = "en", items: list | None = None, **kw: object) -> str:
+    items = [(revoke_record(), [revoke_finding()])] if items is None else items
+    return render_html(items, title="Club pairs <Monday>", lang=lang, **kw)
+
+
+def tree(text: str) -> lxml_html.HtmlElement:
+    return lxml_html.document_fromstring(text)
+
+
+def texts(elements: list) -> list[str]:
+    return [" ".join(e.text_content().split()) for e in elements]
+
+
+# -- structure --------------------------------------------------------------------------
+
+def test_64a2_revoke_card_of_offender_highlighted_at_its_trick() -> None:
+    doc = tree(page())
+    revoked = doc.xpath('//table[@class="play"]//td[contains(@class,"revoke")]')
+    assert len(revoked) == 1
+    cell = revoked[0]
+    assert cell.get("data-revoke") == "detected"
+    assert cell.xpath('string(.//span[@class="who"])') == "E"
+    assert "♦8" in cell.text_content()
+    row = cell.getparent()
+    assert row.get("class") == "revoke-trick"
+    assert row.xpath("string(th)") == "2"
+    # only the revoke trick is marked
+    assert len(doc.xpath('//tr[@class="revoke-trick"]')) == 1
+    # the offender's hand is marked in the diagram
+    assert doc.xpath('//div[contains(@class,"hand-e")]/@class') == ["hand hand-e offender"]
+
+
+def test_61_play_trick_by_trick_with_leader_winner_and_running_count() -> None:
+    doc = tree(page())
+    rows = doc.xpath('//table[@class="play"]/tbody/tr')
+    assert len(rows) == 7
+    first = rows[0].xpath("td")
+    assert texts(first[:4]) == ["W♥10", "N♥A", "E♥9", "S♥4"]
+    assert "lead" in first[0].get("class")
+    assert [c.get("class") for c in first[:4]].count("win") == 1 and "win" in first[1].get("class")
+    assert texts(first[4:]) == ["N", "1–0"]
+    # trick 5 is led by South (won trick 4) and won by East's ♦A
+    fifth = rows[4].xpath("td")
+    assert texts(fifth) == ["S♦7", "W♦2", "N♦K", "E♦A", "E", "4–1"]
+    assert texts(rows[6].xpath("td"))[-2:] == ["S", "5–2"]
+    claim = doc.xpath('string(//p[@class="claim"])')
+    assert claim == "Claim: declarer takes 10 tricks in all"
+
+
+def test_64a2_ruling_text_and_clauses_cited_in_english() -> None:
+    doc = tree(page())
+    assert doc.xpath('string(//section[contains(@class,"kind-revoke")]/h3)') == "Revoke · Law 64A2"
+    assert texts(doc.xpath('//ul[@class="clauses"]/li')) == [
+        "Law 63A1 The revoke was established when East played to trick 3.",
+        "Law 64A2 The offending side won a later trick: one trick is transferred."]
+    assert doc.xpath('string(//p[@class="ruling-text"])') == \
+        "One trick is transferred to North-South: 11 tricks."
+    adjusted = texts(doc.xpath('//div[@class="adjusted"]//dd'))
+    assert adjusted == ["10 → 11", "620 → 650"]
+    facts = dict(zip(texts(doc.xpath('//dl[@class="facts"]/dt')),
+                     texts(doc.xpath('//dl[@class="facts"]/dd'))))
+    assert facts == {"Offender": "East", "Trick": "2", "Suit led": "♠", "Card played": "♦8",
+                     "Established": "yes", "Tricks transferred": "1",
+                     "Transfer had attention been drawn in time": "1"}
+
+
+def test_64a2_ruling_in_danish_cites_paragraphs_with_danish_labels() -> None:
+    text = page("da")
+    doc = tree(text)
+    assert doc.get("lang") == "da"
+    assert doc.xpath('string(//section[contains(@class,"kind-revoke")]/h3)') == \
+        "Kulørsvigt · § 64A2"
+    assert [t.split(" ")[0:2] for t in texts(doc.xpath('//ul[@class="clauses"]/li'))] == \
+        [["§", "63A1"], ["§", "64A2"]]
+    headings = texts(doc.xpath("//article//h3"))
+    for label in ("Kort", "Meldeforløb", "Spilforløb"):
+        assert label in headings
+    assert "Kendelse" in texts(doc.xpath("//article//h4"))
+    assert doc.xpath('string(//p[@class="ruling-text"])') == \
+        "Ét stik overføres til Nord-Syd: 11 stik."
+    # Danish seats: West is V, East is Ø; auction columns V N Ø S
+    assert texts(doc.xpath('//table[@class="auction"]/thead/tr/th')) == ["V", "N", "Ø", "S"]
+    revoked = doc.xpath('//td[contains(@class,"revoke")]//span[@class="who"]')
+    assert texts(revoked) == ["Ø"]
+    assert "1UT" not in text and "2UT" in text
+
+
+def test_player_names_and_message_params_are_escaped() -> None:
+    text = page()
+    assert "<script>" not in text and "<b>Smith</b>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    doc = tree(text)
+    assert not doc.xpath("//script") and not doc.xpath("//article//b[.='Smith']")
+    names = texts(doc.xpath('//div[contains(@class,"hand")]//span[@class="name"]'))
+    assert names == ['Ann "Boss" <b>Smith</b> & Co', "Søren Ærø", "O'Brien",
+                     "<script>alert(1)</script>"]
+    assert doc.xpath('string(//p[@class="text"])') == \
+        "E revoked at trick 2, reported by <West & co>."
+    assert doc.xpath("string(//title)") == "Club pairs <Monday>"
+
+
+def test_page_is_self_contained_utf8_and_mobile() -> None:
+    text = page()
+    assert text.startswith("<!DOCTYPE html>")
+    head = text[:text.index("</head>")]
+    assert head.index('<meta charset="utf-8">') < head.index("<title>")
+    assert 'name="viewport" content="width=device-width, initial-scale=1"' in head
+    doc = tree(text)
+    assert not doc.xpath("//script|//link|//img|//iframe|//@src")
+    assert all(href.startswith("#") for href in doc.xpath("//@href"))
+    assert "http://" not in text and "https://" not in text and "@import" not in text
+
+
+def test_deal_diagram_compass_with_suits_red_and_accessible() -> None:
+    doc = tree(page())
+    north = doc.xpath('//div[contains(@class,"hand-n")]')[0]
+    assert north.get("aria-label") == "North"
+    assert texts(north.xpath('.//ul[@class="suits"]/li')) == ["♠ KQ4", "♥ A32", "♦ KQJ5", "♣ 765"]
+    south = doc.xpath('//div[contains(@class,"hand-s")]//ul[@class="suits"]/li')
+    assert texts(south)[0] == "♠ AJ10983"
+    hearts = north.xpath('.//span[@aria-label="hearts"]')[0]
+    assert hearts.get("class") == "sym red" and hearts.get("role") == "img"
+    spades = north.xpath('.//span[@aria-label="spades"]')[0]
+    assert spades.get("class") == "sym"
+    centre = " ".join(doc.xpath('//div[@class="centre"]//text()'))
+    assert "Board 7" in centre and "Dealer S" in centre and "Vulnerable All" in centre
+
+
+def test_deal_diagram_shows_void_and_unknown_hand() -> None:
+    deal = Deal.from_pbn("N:AKQJT98765432... - - -")
+    record = BoardRecord(board=1, deal=deal)
+    finding = Finding(kind="deal_problem", key="test.report.unregistered", board=1)
+    doc = tree(render_html([(record, [finding])], title="t"))
+    north = texts(doc.xpath('//div[contains(@class,"hand-n")]//li'))
+    assert north == ["♠ AKQJ1098765432", "♥ —", "♦ —", "♣ —"]
+    assert texts(doc.xpath('//div[contains(@class,"hand-e")]//p[@class="unknown"]')) == ["unknown"]
+
+
+def test_auction_starts_in_the_dealers_column() -> None:
+    doc = tree(page())
+    assert texts(doc.xpath('//table[@class="auction"]/thead/tr/th')) == ["W", "N", "E", "S"]
+    assert doc.xpath('//table[@class="auction"]/thead/tr/th[@class="dealer"]/text()') == ["S"]
+    rows = [texts(r.xpath("td")) for r in doc.xpath('//table[@class="auction"]/tbody/tr')]
+    assert rows == [["", "", "", "1♠"], ["Pass", "2NT", "Pass", "4♠"],
+                    ["Pass", "Pass", "Pass"]]
+
+
+def test_auction_notes_alerts_and_recorded_irregularities() -> None:
+    entries = (AuctionEntry(Call.from_pbn("1NT"), notes=(1,)),
+               AuctionEntry(Call.from_pbn("2C"), alert="Landy: <both majors>"),
+               AuctionEntry(None, skipped=True),
+               AuctionEntry(Call.from_pbn("1S"), insufficient=True),
+               AuctionEntry(Call.PASS, notes=(1,)))
+    record = BoardRecord(board=3, auction=Auction(Seat.W, entries, truncated=True),
+                         extra={"auction_notes": {"1": "15-17 & balanced"}})
+    finding = Finding(kind="auction_problem", key="test.report.unregistered", board=3)
+    doc = tree(render_html([(record, [finding])], title="t"))
+    cells = doc.xpath('//table[@class="auction"]/tbody//td')
+    assert texts(cells[:1]) == ["1NT1"]
+    assert cells[1].get("class") == "alerted"
+    assert cells[2].get("class") == "skipped"
+    assert cells[3].get("class") == "insufficient"
+    assert cells[-1].get("class") == "stop"
+    assert texts(doc.xpath('//ol[@class="notes"]/li')) == ["1 15-17 & balanced",
+                                                         "a Landy: <both majors>"]
+    assert doc.xpath('//p[@class="stop"]')
+
+
+def test_pbn_revoke_marker_highlighted_without_a_finding_for_it() -> None:
+    record = revoke_record()
+    tricks = list(record.play.tricks)
+    marked = tuple(PlayedCard(pc.seat, pc.card, "R") if pc.seat is Seat.E else pc
+                   for pc in tricks[1].cards)
+    tricks[1] = Trick(marked)
+    record = record.evolve(play=Play(tuple(tricks), claimed=True))
+    finding = Finding(kind="score_mismatch", key="test.report.score",
+                      params={"recorded": 600, "tricks": 10}, board=7)
+    doc = tree(render_html([(record, [finding])], title="t"))
+    cell = doc.xpath('//td[contains(@class,"revoke")]')
+    assert len(cell) == 1 and cell[0].get("data-revoke") == "marked"
+    assert cell[0].get("data-marker") == "R"
+    assert "♦8" in cell[0].text_content()
+    assert not doc.xpath('//tr[@class="revoke-trick"]')  # no revoke finding for that trick
+
+
+def test_other_finding_kinds_show_header_text_and_what_the_record_has() -> None:
+    record = BoardRecord(board=12, contract=Contract.from_pbn("4S", "N"), declarer_tricks=10,
+                         score_ns=600, section="B", location=Location("x.pbn", 40, 12, 3),
+                         problems=(RecordProblem("Score 600 <> 620", Location("x.pbn", 41)),))
+    finding = Finding(kind="score_mismatch", key="test.report.score", law=None,
+                      params={"recorded": 600, "tricks": 10}, board=12, record=3,
+                      path="x.pbn", line=40)
+    doc = tree(render_html([(record, [finding])], title="t", lang="en"))
+    assert doc.xpath('string(//article/h2)') == "Board 12"
+    assert doc.xpath('string(//section[contains(@class,"kind-score-mismatch")]/h3)') == \
+        "Score does not match"
+    assert doc.xpath('string(//p[@class="text"])') == "The score 600 does not match 4♠ making 10."
+    assert doc.xpath('string(//dd[@class="source"])') == "x.pbn, record 3, line 40"
+    assert texts(doc.xpath('//section[@class="problems"]//li')) == ["Score 600 <> 620"]
+    assert "No deal record." in texts(doc.xpath("//section/p"))
+    assert "No play record." in texts(doc.xpath("//section/p"))
+    assert not doc.xpath('//div[@class="ruling"]')
+
+
+def test_highlights_card_of_a_card_not_held_finding() -> None:
+    finding = Finding(kind="card_not_held", key="test.report.unregistered", board=7,
+                      data={"trick": 5, "seat": "W", "card": "D2"})
+    doc = tree(render_html([(revoke_record(), [finding])], title="t"))
+    flagged = doc.xpath('//td[contains(@class,"flagged")]')
+    assert texts(flagged) == ["W♦2! card at fault"]
+    assert not doc.xpath('//td[contains(@class,"revoke")]')
+
+
+def test_12c_outcomes_without_adjusted_data() -> None:
+    contract = Contract.from_pbn("4S", "S")
+    weighted = WeightedScore(((Fraction(3, 5), AssignedResult(contract, 10, 620)),
+                              (Fraction(2, 5), AssignedResult(contract, 9, -100))))
+    findings = [
+        Finding(kind="revoke", key="k", law="64C", board=7,
+                ruling=Ruling((Clause("64C", "k"),), weighted)),
+        Finding(kind="revoke", key="k", law="64B5", board=7,
+                ruling=Ruling((Clause("64B5", "k"),), ArtificialScore(60, 40, True))),
+    ]
+    doc = tree(render_html([(revoke_record(), findings)], title="t"))
+    weighted_lines, artificial = doc.xpath('//div[@class="adjusted"]//dd')
+    assert "".join(weighted_lines.itertext()).split("\n") == [
+        "3/5: 4♠ by S, 10 tricks, NS 620", "2/5: 4♠ by S, 9 tricks, NS -100"]
+    assert texts([artificial]) == ["NS 60 % – EW 40 % (variable)"]
+
+
+def test_summary_inputs_navigation_and_no_findings() -> None:
+    items = [(revoke_record(), [revoke_finding()]), (revoke_record(board=8), [])]
+    doc = tree(page(items=items, summary={"records": 2, "revokes": 1},
+                    inputs=[{"path": "a<b>.pbn", "format": "pbn", "records": 2}]))
+    assert len(doc.xpath("//article")) == 1  # the record without findings is left out
+    assert texts(doc.xpath("//nav//a")) == ["Board 7: Revoke (Law 64A2)"]
+    assert doc.xpath("//nav//a/@href") == ["#r1"] and doc.xpath("//article/@id") == ["r1"]
+    assert texts(doc.xpath('//section[@class="summary"]//dd')) == ["2", "1"]
+    assert texts(doc.xpath('//section[@class="summary"]//dt')) == ["Records", "Revokes"]
+    assert texts(doc.xpath('//section[@class="inputs"]//td')) == ["a<b>.pbn", "pbn", "2"]
+    empty = tree(render_html([], title="t", lang="da"))
+    assert texts(empty.xpath('//p[@class="empty"]')) == ["Ingen fund."]
+
+
+# -- in a browser -----------------------------------------------------------------------
+
+REVOKE_CELL = "td.revoke"
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_64a2_report_renders_on_a_phone_with_the_revoke_highlighted(lang: str) -> None:
+    shown = render(page(lang), width=390, height=844,
+                   selectors=[REVOKE_CELL, ".hand", "table.play"])
+    assert png_size(shown.png) == (390, 844)
+    assert png_colours(shown.png) > 50, "the screenshot is blank"
+    # the page fits the phone's width: nothing to scroll sideways
+    assert shown.metrics["scrollWidth"] <= 390, shown.metrics["overflowing"]
+    assert shown.metrics["overflowing"] == []
+    # the DOM after loading has the highlighted card, drawn red-outlined on a tinted ground
+    dom = tree(shown.dom)
+    assert len(dom.xpath('//td[contains(@class,"revoke")][@data-revoke="detected"]')) == 1
+    (cell,) = shown.metrics["elements"][REVOKE_CELL]
+    assert cell["visibility"] == "visible" and cell["width"] > 20 and cell["height"] > 20
+    assert 0 <= cell["left"] and cell["right"] <= 390
+    assert cell["outlineStyle"] == "solid" and cell["outlineColor"] == "rgb(196, 0, 26)"
+    assert cell["background"] == "rgb(255, 225, 225)"
+    assert ("E" if lang == "en" else "Ø") in cell["text"] and "♦8" in cell["text"]
+    hands = shown.metrics["elements"][".hand"]
+    assert len(hands) == 4 and all(h["right"] <= 390 and h["width"] > 80 for h in hands)
+    assert float(shown.metrics["elements"]["table.play"][0]["fontSize"][:-2]) >= 14
