@@ -1,5 +1,6 @@
 """The built-in rulers, each a plugin registered by `td_plugin.host.PluginHost` like any
 external one: ``consistency`` (result and score against contract and play), ``revokes``
-(Laws 61-64), ``auction`` (irregularities recorded in the auction), ``movement`` (results
+(Laws 61-64), ``auction`` (irregularities recorded in the auction), ``results`` (the result as
+entered: impossible results, artificial scores, the opening lead), ``movement`` (results
 against the movement of the session), ``incidents`` (the Director's reports at the table).
 """

@@ -1,0 +1,532 @@
+"""The Bridgemate ``.bws`` adapter: a scorer's live session file, read into board records.
+
+A ``.bws`` is the MS Access database a club's scorer shares with the table terminals
+(Bridgemate Control Software). This module reads it (through `adapters.bws_tables`):
+
+- ``Session``, ``Section`` (letters), ``RoundData`` (the movement), ``Tables`` (the round
+  each table is playing), ``Settings``;
+- ``ReceivedData``: one row per result; a correction erases the row (``Erased``) and
+  adds a new one, so only rows not erased are results, and a later row at the same
+  table, round and board replaces the one erased before it;
+- ``BiddingData`` and ``PlayData``: the calls and the cards in the order made, per
+  table, round and board (``Counter``), each with the seat that made it;
+- ``HandRecord`` (the deals), ``PlayerNumbers`` (who sat where).
+
+It decides nothing: the findings come from the rulers. `BwsData` is one reading of the
+file; `BwsSource` is the `td_plugin.sources.Source` the audit uses; `BwsData.timeline`
+orders every row by its ``DateLog``/``TimeLog`` for a replay.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping
+
+from adapters import bws_values as v
+from adapters.bws_tables import TableReader, is_access_file, open_tables
+from td_plugin import hookimpl
+from td_plugin.auction import Auction, AuctionEntry
+from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
+from td_plugin.cards import Seat
+from td_plugin.deal import Deal
+from td_plugin.errors import InputError, Location
+from td_plugin.movement import Movement, Slot
+from td_plugin.play import PlayedCard, Play, Trick
+from td_plugin.session import SectionInfo, Session
+from td_plugin.sources import RecordChange
+
+__all__ = ["Place", "ResultRow", "ActionRow", "BwsData", "BwsSource", "read_bws",
+           "td_open_source", "td_write_changes"]
+
+#: (section letter, table, round, board): where one table's play of a board belongs
+Place = tuple[str, str, int, int]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One ``ReceivedData`` row, its values as stored."""
+
+    id: int
+    place: Place
+    ns_pair: str
+    ew_pair: str
+    declaring_pair: str | None
+    declarer: str
+    contract: str
+    result: str
+    lead_card: str
+    remarks: str
+    time: dt.datetime | None
+    erased: bool
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One ``BiddingData`` or ``PlayData`` row: a call or a card, with its seat."""
+
+    id: int
+    place: Place
+    counter: int
+    direction: str
+    value: str
+    time: dt.datetime | None
+    erased: bool
+
+
+@dataclass
+class BwsData:
+    """One reading of a ``.bws``: every table the adapter uses, as typed rows.
+
+    ``problems`` holds what could not be read (a row with a bad value, a backend
+    warning); the rest is read on.
+    """
+
+    path: str
+    backend: str = ""
+    name: str = ""
+    date: str | None = None
+    guid: str | None = None
+    section_letters: dict[int, str] = field(default_factory=dict)
+    sections: tuple[SectionInfo, ...] = ()
+    movement: Movement = field(default_factory=lambda: Movement(()))
+    current_rounds: dict[tuple[str, str], int] = field(default_factory=dict)
+    results: list[ResultRow] = field(default_factory=list)
+    bids: dict[Place, list[ActionRow]] = field(default_factory=dict)
+    cards: dict[Place, list[ActionRow]] = field(default_factory=dict)
+    deals: dict[tuple[str, int], Deal] = field(default_factory=dict)
+    players: dict[tuple[str, str], list[tuple[int, Seat, str]]] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    problems: list[RecordProblem] = field(default_factory=list)
+
+    # --- reading ----------------------------------------------------------------------
+
+    @classmethod
+    def read(cls, tables: TableReader, path: str | None = None) -> "BwsData":
+        """Read every table the adapter uses from ``tables``."""
+        data = cls(path=path or getattr(tables, "path", "<bws>"), backend=tables.backend)
+        data._read_session(tables)
+        data._read_sections(tables)
+        data._read_movement(tables)
+        data._read_tables(tables)
+        data._read_results(tables)
+        data.bids = data._read_actions(tables, "BiddingData", "Bid")
+        data.cards = data._read_actions(tables, "PlayData", "Card")
+        data._read_hands(tables)
+        data._read_players(tables)
+        rows = tables.rows("Settings")
+        data.settings = dict(rows[0]) if rows else {}
+        for w in tables.warnings():
+            data.problems.append(RecordProblem(w, Location(path=data.path)))
+        return data
+
+    def _problem(self, message: str, board: int | None = None) -> None:
+        self.problems.append(RecordProblem(message, Location(path=self.path, board=board)))
+
+    def _letter(self, section: Any) -> str:
+        number = v.to_int(section)
+        if number is None:
+            return "?"
+        return self.section_letters.get(number) or str(number)
+
+    def _read_session(self, tables: TableReader) -> None:
+        rows = tables.rows("Session")
+        if rows:
+            row = rows[0]
+            self.name = v.to_text(row.get("Name"))
+            when = v.to_datetime(row.get("Date"))
+            self.date = when.date().isoformat() if when else None
+            self.guid = v.to_text(row.get("GUID")) or None
+
+    def _read_sections(self, tables: TableReader) -> None:
+        self._missing_pairs: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        for row in tables.rows("Section"):
+            number = v.to_int(row.get("ID"))
+            if number is None:
+                continue
+            letter = v.to_text(row.get("Letter")) or str(number)
+            self.section_letters[number] = letter
+            counts[letter] = v.to_int(row.get("Tables")) or 0
+            self._missing_pairs[letter] = v.to_int(row.get("MissingPair")) or 0
+        self._table_counts = counts
+
+    def _read_movement(self, tables: TableReader) -> None:
+        slots = []
+        for row in tables.rows("RoundData"):
+            try:
+                letter = self._letter(row.get("Section"))
+                ns, ew = v.to_int(row.get("NSPair")) or 0, v.to_int(row.get("EWPair")) or 0
+                boards = _boards(row.get("LowBoard"), row.get("HighBoard"),
+                                 row.get("CustomBoards"))
+                missing = self._missing_pairs.get(letter, 0)
+                slots.append(Slot(letter, str(v.to_int(row.get("Table"))),
+                                  v.to_int(row.get("Round")) or 0, str(ns), str(ew), boards,
+                                  sitout=(ns == 0 or ew == 0 or (missing != 0
+                                                                 and missing in (ns, ew)))))
+            except (ValueError, TypeError) as exc:
+                self._problem(f"RoundData row {row!r} cannot be read: {exc}")
+        self.movement = Movement(slots)
+        infos = []
+        for letter in sorted(set(self.section_letters.values()) | set(self.movement.sections())):
+            rounds = self.movement.rounds(letter)
+            infos.append(SectionInfo(letter, self._table_counts.get(letter)
+                                     or len({s.table for s in self.movement if s.section == letter})
+                                     or None, len(rounds) or None))
+        self.sections = tuple(infos)
+
+    def _read_tables(self, tables: TableReader) -> None:
+        for row in tables.rows("Tables"):
+            current = v.to_int(row.get("CurrentRound"))
+            table = v.to_int(row.get("Table"))
+            if current and table is not None:
+                self.current_rounds[(self._letter(row.get("Section")), str(table))] = current
+
+    def _place(self, row: Mapping[str, Any]) -> Place:
+        return (self._letter(row.get("Section")), str(v.to_int(row.get("Table"))),
+                v.to_int(row.get("Round")) or 0, v.to_int(row.get("Board")) or 0)
+
+    def _read_results(self, tables: TableReader) -> None:
+        out = []
+        for index, row in enumerate(tables.rows("ReceivedData"), start=1):
+            try:
+                declaring = v.to_int(row.get("Declarer"))
+                out.append(ResultRow(
+                    id=v.to_int(row.get("ID")) or index, place=self._place(row),
+                    ns_pair=str(v.to_int(row.get("PairNS"))),
+                    ew_pair=str(v.to_int(row.get("PairEW"))),
+                    declaring_pair=str(declaring) if declaring else None,
+                    declarer=v.to_text(row.get("NS/EW")), contract=v.to_text(row.get("Contract")),
+                    result=v.to_text(row.get("Result")), lead_card=v.to_text(row.get("LeadCard")),
+                    remarks=v.to_text(row.get("Remarks")),
+                    time=v.log_time(row.get("DateLog"), row.get("TimeLog")),
+                    erased=v.to_bool(row.get("Erased"))))
+            except (ValueError, TypeError) as exc:
+                self._problem(f"ReceivedData row {index} cannot be read: {exc}",
+                              v.to_int(row.get("Board")) if str(row.get("Board", "")).strip().isdigit() else None)
+        out.sort(key=lambda r: r.id)
+        self.results = out
+
+    def _read_actions(self, tables: TableReader, table: str, column: str) -> dict[Place, list[ActionRow]]:
+        out: dict[Place, list[ActionRow]] = {}
+        for index, row in enumerate(tables.rows(table), start=1):
+            try:
+                action = ActionRow(id=v.to_int(row.get("ID")) or index, place=self._place(row),
+                                   counter=v.to_int(row.get("Counter")) or 0,
+                                   direction=v.to_text(row.get("Direction")),
+                                   value=v.to_text(row.get(column)),
+                                   time=v.log_time(row.get("DateLog"), row.get("TimeLog")),
+                                   erased=v.to_bool(row.get("Erased")))
+            except (ValueError, TypeError) as exc:
+                self._problem(f"{table} row {index} cannot be read: {exc}")
+                continue
+            out.setdefault(action.place, []).append(action)
+        for rows in out.values():
+            rows.sort(key=lambda a: (a.counter, a.id))
+        return out
+
+    def _read_hands(self, tables: TableReader) -> None:
+        for row in tables.rows("HandRecord"):
+            board = v.to_int(row.get("Board"))
+            try:
+                deal = v.hand_record_deal(row)
+            except ValueError as exc:
+                self._problem(f"HandRecord of board {board} cannot be read: {exc}", board)
+                continue
+            if deal is not None and board is not None:
+                self.deals[(self._letter(row.get("Section")), board)] = deal
+
+    def _read_players(self, tables: TableReader) -> None:
+        for row in tables.rows("PlayerNumbers"):
+            try:
+                seat = v.parse_seat(row.get("Direction"))
+            except ValueError:
+                continue
+            name = v.to_text(row.get("Name")) or v.to_text(row.get("Number"))
+            if seat is None or not name:
+                continue
+            key = (self._letter(row.get("Section")), str(v.to_int(row.get("Table"))))
+            self.players.setdefault(key, []).append((v.to_int(row.get("Round")) or 0, seat, name))
+
+    # --- records ----------------------------------------------------------------------
+
+    def session(self) -> Session:
+        """A fresh `Session` for this file: name, date, sections, movement; no results."""
+        return Session(name=self.name, date=self.date, path=self.path, format="bws",
+                       sections=self.sections, movement=self.movement,
+                       extra={"guid": self.guid, "backend": self.backend},
+                       current_rounds=dict(self.current_rounds))
+
+    def current_results(self) -> list[ResultRow]:
+        """The rows that are results now: not erased, in ID order."""
+        return [r for r in self.results if not r.erased]
+
+    def record(self, row: ResultRow | None, place: Place, *, bids: list[ActionRow] | None = None,
+               cards: list[ActionRow] | None = None, index: int | None = None) -> BoardRecord:
+        """The board record of one place: its result row (None while the board is being
+        played) with the calls and cards made there (default: all in the file)."""
+        section, table, round_, board = place
+        problems: list[RecordProblem] = []
+        loc = Location(path=self.path, board=board, record=index)
+
+        def problem(message: str) -> None:
+            problems.append(RecordProblem(f"section {section}, table {table}, round {round_}: "
+                                          f"{message}", loc))
+
+        dealer = standard_dealer(board) if board else None
+        extra: dict[str, Any] = {}
+        contract = tricks = None
+        ns_pair = ew_pair = None
+        if row is not None:
+            extra.update(bws_id=row.id, time=row.time, entry="result")
+            ns_pair, ew_pair = row.ns_pair, row.ew_pair
+            if row.declaring_pair:
+                extra["declaring_pair"] = row.declaring_pair
+            try:
+                declarer = v.parse_seat(row.declarer)
+            except ValueError as exc:
+                problem(str(exc))
+                declarer = None
+            try:
+                contract = v.parse_contract(row.contract, declarer)
+            except ValueError as exc:
+                problem(str(exc))
+            try:
+                delta = v.parse_result(row.result)
+            except ValueError as exc:
+                problem(str(exc))
+                delta = None
+            if contract is not None and not contract.is_passed_out and delta is not None:
+                tricks = contract.tricks_needed + delta
+            try:
+                lead = v.parse_card(row.lead_card)
+            except ValueError as exc:
+                problem(f"lead card: {exc}")
+                lead = None
+            if lead is not None:
+                extra["lead_card"] = lead
+            remark = v.parse_remarks(row.remarks)
+            if remark is not None:
+                extra["remarks"] = remark.text
+                if remark.artificial is not None:
+                    extra["artificial"] = remark.artificial
+                if remark.not_played:
+                    extra["not_played"] = True
+        else:
+            extra["entry"] = "in_play"
+        bids = self.bids.get(place, []) if bids is None else bids
+        cards = self.cards.get(place, []) if cards is None else cards
+        auction = _auction(dealer, [b for b in bids if not b.erased], problem) if bids else None
+        if contract is None and auction is not None and auction.is_complete:
+            contract = auction.contract()
+        play = None
+        live_cards = [c for c in cards if not c.erased]
+        if live_cards:
+            play = _play(live_cards, problem, finished=row is not None, tricks=tricks)
+        times = [t for t in ([row.time] if row is not None else []) + [a.time for a in bids + cards]
+                 if t is not None]
+        if times and "time" not in extra:
+            extra["time"] = max(times)
+        return BoardRecord(
+            board=board or None, dealer=dealer,
+            vulnerability=standard_vulnerability(board) if board else None,
+            deal=self.deals.get((section, board)), auction=auction, play=play,
+            contract=contract, declarer_tricks=tricks, players=self._players_at(section, table, round_),
+            event=self.name or None, section=section, table=table, round=round_,
+            ns_pair=ns_pair, ew_pair=ew_pair, location=loc, problems=tuple(problems),
+            extra=extra)
+
+    def _players_at(self, section: str, table: str, round_: int) -> dict[Seat, str]:
+        out: dict[Seat, str] = {}
+        for r, seat, name in sorted(self.players.get((section, table), ()), key=lambda x: x[0]):
+            if r <= round_:
+                out[seat] = name
+        return out
+
+    def records(self) -> Iterator[BoardRecord]:
+        """The results of the file as board records, in ``ReceivedData`` ID order."""
+        for index, row in enumerate(self.current_results(), start=1):
+            yield self.record(row, row.place, index=index)
+
+    def entries(self) -> dict[Any, BoardRecord]:
+        """What the file holds now, for the watch: every result (keyed by its row ID)
+        and every board still being played (calls or cards in, no result yet; keyed by
+        its place)."""
+        out: dict[Any, BoardRecord] = {}
+        with_result = set()
+        for row in self.current_results():
+            out[row.id] = self.record(row, row.place)
+            with_result.add(row.place)
+        for place in sorted(set(self.bids) | set(self.cards)):
+            if place not in with_result:
+                out[("in_play",) + place] = self.record(None, place)
+        return out
+
+    def timeline(self) -> Iterator[tuple[dt.datetime | None, dict[Any, BoardRecord]]]:
+        """The session as it grew: after each moment at which rows were written (in
+        ``DateLog``/``TimeLog`` order), the entries as `entries` would have given them.
+
+        An erased result row shows from its own time until the row that replaced it
+        (the next one at the same place); an erased row that nothing replaced is left
+        out. Rows without a time come last.
+        """
+        events: list[tuple[tuple[int, dt.datetime, int, int], str, Any]] = []
+
+        def key(t: dt.datetime | None, kind: int, ident: int) -> tuple[int, dt.datetime, int, int]:
+            return (0 if t is not None else 1, t or dt.datetime.min, kind, ident)
+
+        later_at_place: dict[int, ResultRow] = {}
+        by_place: dict[Place, list[ResultRow]] = {}
+        for row in self.results:
+            by_place.setdefault(row.place, []).append(row)
+        for rows in by_place.values():
+            for a, b in zip(rows, rows[1:]):
+                if a.erased:
+                    later_at_place[a.id] = b
+        for row in self.results:
+            if row.erased and row.id not in later_at_place:
+                continue
+            events.append((key(row.time, 2, row.id), "result", row))
+        for kind, table in ((0, self.bids), (1, self.cards)):
+            for rows in table.values():
+                for a in rows:
+                    events.append((key(a.time, kind, a.id), "bid" if kind == 0 else "card", a))
+        events.sort(key=lambda e: e[0])
+
+        shown_bids: dict[Place, list[ActionRow]] = {}
+        shown_cards: dict[Place, list[ActionRow]] = {}
+        live: dict[Place, list[ResultRow]] = {}
+        entries: dict[Any, BoardRecord] = {}
+        i = 0
+        while i < len(events):
+            moment = events[i][0]
+            touched: set[Place] = set()
+            while i < len(events) and events[i][0][:2] == moment[:2]:
+                _, what, row = events[i]
+                i += 1
+                touched.add(row.place)
+                if what == "bid":
+                    shown_bids.setdefault(row.place, []).append(row)
+                elif what == "card":
+                    shown_cards.setdefault(row.place, []).append(row)
+                else:
+                    rows = live.setdefault(row.place, [])
+                    rows[:] = [r for r in rows if later_at_place.get(r.id) is not row]
+                    rows.append(row)
+            for place in touched:
+                bids = sorted(shown_bids.get(place, []), key=lambda a: (a.counter, a.id))
+                cards = sorted(shown_cards.get(place, []), key=lambda a: (a.counter, a.id))
+                for k in [k for k, r in entries.items()
+                          if (r.section, r.table, r.round, r.board or 0) == place]:
+                    del entries[k]
+                rows = live.get(place, [])
+                for row in rows:
+                    entries[row.id] = self.record(row, place, bids=bids, cards=cards)
+                if not rows:
+                    entries[("in_play",) + place] = self.record(None, place, bids=bids, cards=cards)
+            yield (None if moment[0] else moment[1]), entries
+
+
+def _boards(low: Any, high: Any, custom: Any) -> tuple[int, ...]:
+    text = v.to_text(custom)
+    if text:
+        return tuple(int(b) for b in text.replace(";", ",").replace(" ", ",").split(",") if b)
+    lo, hi = v.to_int(low), v.to_int(high)
+    if lo is None or hi is None:
+        return ()
+    return tuple(range(lo, hi + 1))
+
+
+def _auction(dealer: Seat | None, bids: list[ActionRow], problem: Any) -> Auction | None:
+    if dealer is None:
+        return None
+    entries = []
+    for i, b in enumerate(bids):
+        try:
+            call = v.parse_call(b.value)
+        except ValueError as exc:
+            problem(f"bid {b.counter}: {exc}")
+            return Auction(dealer, tuple(entries), truncated=True)
+        expected = dealer.offset(i)
+        if b.direction and b.direction.upper() != expected.value:
+            problem(f"bid {b.counter} ({b.value}) is recorded for {b.direction}, but it is "
+                    f"{expected.value}'s turn")
+        entries.append(AuctionEntry(call))
+    return Auction(dealer, tuple(entries))
+
+
+def _play(cards: list[ActionRow], problem: Any, *, finished: bool, tricks: int | None) -> Play:
+    played: list[PlayedCard] = []
+    for c in cards:
+        try:
+            seat = v.parse_seat(c.direction)
+            card = v.parse_card(c.value)
+        except ValueError as exc:
+            problem(f"card {c.counter}: {exc}")
+            break
+        if seat is None or card is None:
+            problem(f"card {c.counter}: no seat or card ({c.direction!r}, {c.value!r})")
+            break
+        played.append(PlayedCard(seat, card))
+    trick_list = tuple(Trick(tuple(played[i:i + 4])) for i in range(0, len(played), 4))
+    complete = len(played) == 52
+    return Play(trick_list, claimed=finished and not complete,
+                claim_declarer_tricks=tricks if finished and not complete else None,
+                incomplete=not finished and not complete)
+
+
+def read_bws(path: str, backend: str = "auto") -> BwsData:
+    """Read a ``.bws`` file.
+
+    :raises InputError: the file is missing or not a readable Access database.
+    """
+    return BwsData.read(open_tables(path, backend), path)
+
+
+class BwsSource:
+    """A ``.bws`` file as a `td_plugin.sources.Source` (its results, ID order)."""
+
+    format = "bws"
+
+    def __init__(self, path: str, strict: bool = False, data: BwsData | None = None) -> None:
+        self.path = path
+        self.strict = strict
+        self.data = data if data is not None else read_bws(path)
+        if strict and self.data.problems:
+            p = self.data.problems[0]
+            raise InputError(p.message, p.location)
+
+    def records(self) -> Iterator[BoardRecord]:
+        for record in self.data.records():
+            if self.strict and record.problems:
+                p = record.problems[0]
+                raise InputError(p.message, p.location)
+            yield record
+
+    def file_problems(self) -> list[RecordProblem]:
+        return list(self.data.problems)
+
+
+def _is_bws(path: str) -> bool:
+    return path.lower().endswith(".bws") or is_access_file(path)
+
+
+@hookimpl
+def td_open_source(path: str, strict: bool) -> BwsSource | None:
+    """A ``.bws`` (or any Jet database) is opened by this adapter."""
+    if not _is_bws(path):
+        return None
+    return BwsSource(path, strict)
+
+
+@hookimpl
+def td_write_changes(source_path: str, dest_path: str,
+                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
+    """Write a changed copy of a ``.bws`` (needs the Access ODBC driver; see
+    `adapters.bws_writer`)."""
+    if not _is_bws(source_path):
+        return None
+    from adapters.bws_writer import write_copy
+
+    write_copy(source_path, dest_path, changes)
+    return True

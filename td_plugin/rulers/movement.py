@@ -1,0 +1,32 @@
+"""Ruler plugin ``movement``: results against the movement of the session: the table,
+round, pairs and board of each result as it arrives, a second result for the same place,
+and boards left without a result when a round is over (`td_plugin.movement`)."""
+
+from __future__ import annotations
+
+from td_plugin import hookimpl
+from td_plugin.board import BoardRecord
+from td_plugin.movement import check_result, duplicate_results, missing_results
+from td_plugin.rulings import Finding
+from td_plugin.session import Session
+
+
+@hookimpl
+def td_result_recorded(session: Session, record: BoardRecord,
+                       previous: BoardRecord | None) -> list[Finding]:
+    findings = check_result(session.movement, record) if len(session.movement) else []
+    others = [r for r in session.others_on_board(record) if r is not previous]
+    return findings + duplicate_results(record, others)
+
+
+@hookimpl
+def td_round_completed(session: Session, section: str, round: int) -> list[Finding]:
+    return missing_results(session.movement, session.results, section, round)
+
+
+@hookimpl
+def td_session_closed(session: Session) -> list[Finding]:
+    out: list[Finding] = []
+    for section, round in session.open_rounds():
+        out.extend(missing_results(session.movement, session.results, section, round))
+    return out
