@@ -90,12 +90,31 @@ _SEAT_NAMES = {"en": {"N": "North", "E": "East", "S": "South", "W": "West"},
                "da": {"N": "Nord", "E": "Øst", "S": "Syd", "W": "Vest"}}
 _SUIT_NAMES = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
                "da": {"S": "spar", "H": "hjerter", "D": "ruder", "C": "klør"}}
-_KIND_NAMES = {"en": {"revoke": "Revoke", "score_mismatch": "Score does not match",
-                      "result_mismatch": "Result does not match the play",
-                      "card_not_held": "Card not held"},
-               "da": {"revoke": "Kulørsvigt", "score_mismatch": "Scoren passer ikke",
-                      "result_mismatch": "Resultatet passer ikke med spilforløbet",
-                      "card_not_held": "Kort ikke på hånden"}}
+_KIND_NAMES = {
+    "en": {"revoke": "Revoke", "card_not_held": "Card not held",
+           "result_mismatch": "Result does not match the play",
+           "score_mismatch": "Score does not match the result",
+           "contract_mismatch": "Contract does not match the auction",
+           "declarer_mismatch": "Declarer does not match the pairs",
+           "auction_illegal": "Illegal call in the auction", "deal_invalid": "Invalid deal",
+           "impossible_result": "Impossible result", "artificial_score": "Artificial score",
+           "not_played": "Board not played", "lead_not_held": "Lead card not held",
+           "lead_mismatch": "Lead does not match the play",
+           "movement_mismatch": "Does not fit the movement",
+           "duplicate_result": "Result entered twice", "missing_result": "Missing result"},
+    "da": {"revoke": "Kulørsvigt", "card_not_held": "Kort ikke på hånden",
+           "result_mismatch": "Resultatet passer ikke med spilforløbet",
+           "score_mismatch": "Scoren passer ikke med resultatet",
+           "contract_mismatch": "Kontrakten passer ikke med meldeforløbet",
+           "declarer_mismatch": "Spilføreren passer ikke med parrene",
+           "auction_illegal": "Ulovlig melding i meldeforløbet",
+           "deal_invalid": "Ugyldig kortfordeling", "impossible_result": "Umuligt resultat",
+           "artificial_score": "Kunstig score", "not_played": "Spillet blev ikke spillet",
+           "lead_not_held": "Udspillet kort ikke på hånden",
+           "lead_mismatch": "Udspillet passer ikke med spilforløbet",
+           "movement_mismatch": "Passer ikke med turneringsplanen",
+           "duplicate_result": "Resultat indtastet to gange",
+           "missing_result": "Manglende resultat"}}
 _COUNT_NAMES = {"en": {"files": "Files", "records": "Records", "boards": "Boards",
                        "findings": "Findings", "revokes": "Revokes",
                        "problems": "Problems in the data", "adjusted": "Adjusted results"},
@@ -106,18 +125,22 @@ _COUNT_NAMES = {"en": {"files": "Files", "records": "Records", "boards": "Boards
 _AUCTION_COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
-def render_html(items: Iterable[tuple[BoardRecord, list[Finding]]], *, title: str,
+def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, title: str,
                 lang: str = "en", summary: Mapping[str, int] | None = None,
                 inputs: list[dict] | None = None) -> str:
     """The report page: ``items`` pairs each record with its findings (records without
-    findings are left out), ``summary`` counts shown at the top, ``inputs`` one row per
-    file read. ``lang`` is "en" or "da" (labels, seats, message texts)."""
+    findings are left out; a finding about no single record, such as a missing result,
+    comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
+    file read. ``lang`` is "en" or "da" (labels, seats, message texts; any other
+    language gets English labels)."""
     t = _Text(lang)
     articles: list[str] = []
     nav: list[str] = []
     for record, findings in items:
         if not findings:
             continue
+        if record is None:
+            record = BoardRecord(board=findings[0].board)
         anchor = f"r{len(articles) + 1}"
         nav.append(f'<li><a href="#{anchor}">{_nav_label(record, findings, t)}</a></li>')
         articles.append(_article(anchor, record, findings, t))
@@ -130,7 +153,7 @@ def render_html(items: Iterable[tuple[BoardRecord, list[Finding]]], *, title: st
             f'<ol>{"".join(nav)}</ol></nav>' + "".join(articles)) if articles \
         else f'<p class="empty">{t["no_findings"]}</p>'
     return ("<!DOCTYPE html>\n"
-            f'<html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            f'<html lang="{t.lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{_CSS}</style></head>"
             f'<body><header class="page">{"".join(head)}</header>'
@@ -209,10 +232,20 @@ def _contract(contract: Contract, t: _Text) -> str:
 
 
 def _seat_of(value: Any) -> Seat | None:
+    """A seat from a finding's data (a `Seat` or its letter), or None."""
     if isinstance(value, Seat):
         return value
-    if isinstance(value, str) and value.strip()[:1].upper() in "NESW" and value.strip():
+    if isinstance(value, str) and value.strip()[:1].upper() in ("N", "E", "S", "W"):
         return Seat.from_pbn(value)
+    return None
+
+
+def _suit_of(value: Any) -> Suit | None:
+    """A suit from a finding's data (a `Suit` or its letter), or None."""
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str) and value.strip().upper() in ("S", "H", "D", "C"):
+        return Suit.from_pbn(value)
     return None
 
 
@@ -234,9 +267,8 @@ def _value(key: str, value: Any, t: _Text) -> str:
         return t["yes"] if value else t["no"]
     if key in ("offender", "seat") and _seat_of(value):
         return t.seat_name(_seat_of(value))
-    if key == "suit_led" and isinstance(value, (str, Suit)):
-        suit = value if isinstance(value, Suit) else Suit.from_pbn(value)
-        return _suit(suit, t)
+    if key == "suit_led" and _suit_of(value):
+        return _suit(_suit_of(value), t)
     if key == "card" and _card_of(value):
         return _card(_card_of(value), t)
     if key == "exception" and isinstance(value, str):

@@ -271,13 +271,22 @@ def test_other_finding_kinds_show_header_text_and_what_the_record_has() -> None:
     doc = tree(render_html([(record, [finding])], title="t", lang="en"))
     assert doc.xpath('string(//article/h2)') == "Board 12"
     assert doc.xpath('string(//section[contains(@class,"kind-score-mismatch")]/h3)') == \
-        "Score does not match"
+        "Score does not match the result"
     assert doc.xpath('string(//p[@class="text"])') == "The score 600 does not match 4♠ making 10."
     assert doc.xpath('string(//dd[@class="source"])') == "x.pbn, record 3, line 40"
     assert texts(doc.xpath('//section[@class="problems"]//li')) == ["Score 600 <> 620"]
     assert "No deal record." in texts(doc.xpath("//section/p"))
     assert "No play record." in texts(doc.xpath("//section/p"))
     assert not doc.xpath('//div[@class="ruling"]')
+
+
+def test_finding_about_no_single_record_in_danish() -> None:
+    finding = Finding(kind="missing_result", key="test.report.unregistered", board=5)
+    doc = tree(render_html([(None, [finding])], title="t", lang="da"))
+    assert doc.xpath("string(//article/h2)") == "Spil 5"
+    assert doc.xpath('string(//section[contains(@class,"kind-missing-result")]/h3)') == \
+        "Manglende resultat"
+    assert "Intet spilforløb registreret." in texts(doc.xpath("//section/p"))
 
 
 def test_highlights_card_of_a_card_not_held_finding() -> None:
