@@ -39,6 +39,7 @@ messages.register("da", {
     "test.report.ruling": "Ét stik overføres til Nord-Syd: {tricks} stik.",
     "test.report.63a1": "Kulørsvigten blev etableret, da Øst spillede til stik 3.",
     "test.report.64a2": "Den fejlende side vandt et senere stik: ét stik overføres.",
+    "test.report.score": "Scoren {recorded} passer ikke med 4♠ med {tricks} stik.",
 })
 
 DEAL = "N:KQ4.A32.KQJ5.765 7.KQJ9.AT98.QJ98 AJT983.54.7.AK43 652.T876.6432.T2"
