@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from td_plugin.rulings import Attention, ReviewContext
@@ -77,9 +78,11 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from td_plugin.report_html import render_html
 
-        page = render_html(result.flagged, title="td-plugin audit", lang=args.lang,
+        names = ", ".join(os.path.basename(i.path) for i in result.inputs)
+        page = render_html(result.flagged, title=f"td-plugin audit: {names}", lang=args.lang,
                            summary={"records": result.records,
-                                    "findings": len(result.findings)})
+                                    "findings": len(result.findings)},
+                           inputs=audit_json(result, args.lang)["inputs"])
         with open(args.html, "w", encoding="utf-8") as fh:
             fh.write(page)
     if args.json:
