@@ -278,7 +278,7 @@ class BwsData:
         contract = tricks = None
         ns_pair = ew_pair = None
         if row is not None:
-            extra.update(bws_id=row.id, time=row.time, entry="result")
+            extra.update(bws_id=row.id, time=row.time)
             ns_pair, ew_pair = row.ns_pair, row.ew_pair
             if row.declaring_pair:
                 extra["declaring_pair"] = row.declaring_pair
@@ -313,7 +313,7 @@ class BwsData:
                 if remark.not_played:
                     extra["not_played"] = True
         else:
-            extra["entry"] = "in_play"
+            extra["in_play"] = True
         bids = self.bids.get(place, []) if bids is None else bids
         cards = self.cards.get(place, []) if cards is None else cards
         auction = _auction(dealer, [b for b in bids if not b.erased], problem) if bids else None
@@ -475,12 +475,13 @@ def _play(cards: list[ActionRow], problem: Any, *, finished: bool, tricks: int |
                 incomplete=not finished and not complete)
 
 
-def read_bws(path: str, backend: str = "auto") -> BwsData:
-    """Read a ``.bws`` file.
+def read_bws(path: str, backend: str = "auto", label: str | None = None) -> BwsData:
+    """Read a ``.bws`` file; ``label`` is the path to name in records and problems
+    (the live file when ``path`` is a private copy of it).
 
     :raises InputError: the file is missing or not a readable Access database.
     """
-    return BwsData.read(open_tables(path, backend), path)
+    return BwsData.read(open_tables(path, backend), label or path)
 
 
 class BwsSource:

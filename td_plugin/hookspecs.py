@@ -100,9 +100,10 @@ def td_play_recorded(session: Session, record: BoardRecord) -> list[Finding]:
 
 @hookspec
 def td_round_completed(session: Session, section: str, round: int) -> list[Finding]:
-    """Every table of ``section`` has recorded every board of ``round`` (or the section
-    has moved on to a later round). Law 64B5 turns on this moment: a revoke first noticed
-    after it is no longer rectified by a trick transfer.
+    """Every table of ``section`` has recorded every board of ``round``, or has gone on
+    two rounds further (what is still missing then is missing). Law 64B5 turns on the end
+    of a round: a revoke first noticed after it is no longer rectified by a trick transfer
+    (the watch also treats a table that has results of a later round as past the round).
 
     :param session: the session as it stands.
     :param section: the section's letter (``"A"``).

@@ -2,7 +2,7 @@
 received so far.
 
 The watch keeps one `Session` per watched file and hands it to the event hooks. Whether a
-round is still in progress (Law 64B5: a revoke noticed after the round has ended is not
+round is over (Law 64B5: a revoke first noticed after the round has ended is not
 rectified by a trick transfer) is decided here, from the movement and the results in.
 """
 
@@ -75,37 +75,29 @@ class Session:
 
     def round_complete(self, section: str, round: int) -> bool:
         """True when the round is over in ``section``: every table that plays in it has
-        every board in (sit-outs expect none), or has gone on to a later round (the
-        Director called the move; what is missing is missing). Without a movement a
-        round is over when any table of the section has a result of a later round."""
+        every board in (sit-outs expect none), or has gone on two rounds further (late
+        entries of the last round are common, so one round on is not enough to call a
+        board missing). Without a movement: when some table is two rounds further."""
         slots = self.movement.slots_of_round(section, round)
         if not slots:
-            return any(r.section == section and r.round is not None and r.round > round
+            return any(r.section == section and r.round is not None and r.round >= round + 2
                        for r in self.results)
         have: set[tuple[Any, ...]] = {result_key(r) for r in self.results}
-        later = self._tables_in_later_rounds(section, round)
+        gone = self._tables_at_round(section, round + 2)
         for slot in slots:
-            if slot.sitout or slot.table in later:
+            if slot.sitout or slot.table in gone:
                 continue
             if any((section, slot.table, round, b) not in have for b in slot.boards):
                 return False
         return True
 
-    def _tables_in_later_rounds(self, section: str, round: int) -> set[str | None]:
+    def _tables_at_round(self, section: str, round: int) -> set[str | None]:
+        """Tables of ``section`` with a result of ``round`` or later (or that the scorer
+        says play it)."""
         tables = {r.table for r in self.results
-                  if r.section == section and r.round is not None and r.round > round}
-        tables |= {t for (s, t), cur in self.current_rounds.items() if s == section and cur > round}
+                  if r.section == section and r.round is not None and r.round >= round}
+        tables |= {t for (s, t), cur in self.current_rounds.items() if s == section and cur >= round}
         return tables
-
-    def round_in_progress(self, section: str | None, table: str | None,
-                          round: int | None) -> bool:
-        """Is ``round`` still being played at ``table``? Not once the section's round is
-        complete, nor once the table has moved on to a later round."""
-        if section is None or round is None:
-            return False
-        if (section, round) in self.completed_rounds or self.round_complete(section, round):
-            return False
-        return table not in self._tables_in_later_rounds(section, round)
 
     def newly_completed_rounds(self) -> list[tuple[str, int]]:
         """Rounds that are complete now and were not reported yet, in order; they are

@@ -1,0 +1,215 @@
+"""``td-plugin watch FILE.bws``: follow a Bridgemate session live, or replay a finished one.
+
+Live: every ``--interval`` seconds (default 3) a private copy of the file is read when it
+has changed; what changed fires the hooks, and each finding and ruling is printed as it
+happens, with section, table, round and board and what the TD should do. A file that is
+being written, locked, truncated or briefly missing is reported and tried again. Ctrl-C
+ends the watch: the session is closed, the TD report printed and the log complete.
+
+``--replay``: the rows of a finished file in the order of their ``DateLog``/``TimeLog``,
+as if the session were live; as fast as possible, or ``--speed N`` times real time.
+
+Exit status: 0 nothing found, 1 findings, 2 could not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+import time
+from typing import IO, Any, Callable, TextIO
+
+from td_plugin.rulings import ReviewContext
+
+__all__ = ["add_parser", "run", "event_json", "print_event", "print_report"]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "watch", help="follow a Bridgemate .bws session live (or --replay a finished one)",
+        description="Review each result as the table terminals enter it: movement, "
+                    "result, lead, artificial scores, and with play records revokes "
+                    "(Laws 61-64, attention during the round while it is in progress). "
+                    "Ends with the TD report: what to enter in the scorer.")
+    p.add_argument("path", metavar="FILE.bws", help="the scorer's session file")
+    p.add_argument("--replay", action="store_true",
+                   help="replay a finished file in time order instead of watching it")
+    p.add_argument("--speed", type=float, default=0.0, metavar="N",
+                   help="replay at N times real time (default: as fast as possible)")
+    p.add_argument("--interval", type=float, default=3.0, metavar="SECONDS",
+                   help="seconds between polls of a live file (default: 3)")
+    p.add_argument("--polls", type=int, default=0, metavar="N",
+                   help="stop after N polls of a live file (default: until Ctrl-C)")
+    p.add_argument("--log", metavar="FILE",
+                   help="append every finding and ruling to FILE as JSON lines")
+    p.add_argument("--lang", choices=("en", "da"), default="en",
+                   help="language of the texts (default: en)")
+    p.add_argument("--backend", choices=("auto", "access-parser", "mdbtools"), default="auto",
+                   help="how to read the Access file (default: mdbtools when installed)")
+    p.add_argument("--no-equity", action="store_true",
+                   help="skip the Law 64C double-dummy equity check")
+    p.set_defaults(func=run)
+
+
+# --- output -----------------------------------------------------------------------------
+
+def _where(place: tuple[Any, Any, Any, Any]) -> str:
+    section, table, round_, board = place
+    parts = []
+    if section:
+        parts.append(f"section {section}")
+    if table is not None:
+        parts.append(f"table {table}")
+    if round_ is not None:
+        parts.append(f"round {round_}")
+    parts.append(f"board {board}" if board is not None else "board ?")
+    return ", ".join(parts)
+
+
+def event_json(event: Any, lang: str = "en") -> dict[str, Any]:
+    """One line of the rulings log."""
+    from td_plugin.report import finding_json
+
+    section, table, round_, board = event.place
+    out = {"seen_at": event.seen_at.isoformat() if isinstance(event.seen_at, dt.datetime) else None,
+           "section": section, "table": table, "round": round_, "hook": event.hook,
+           "attention": event.attention.value if event.attention else None}
+    out.update(finding_json(event.finding, lang))
+    out["board"] = board
+    if event.entry is not None:
+        out["scorer"] = event.entry.text(lang)
+    return out
+
+
+def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
+    """A finding as it happens: where, what, the ruling, what to enter in the scorer."""
+    from td_plugin.report import finding_text, ruling_text
+
+    when = event.seen_at.strftime("%H:%M:%S ") if isinstance(event.seen_at, dt.datetime) else ""
+    law = f" [Law {event.finding.law}]" if event.finding.law else ""
+    print(f"{when}{_where(event.place)}: {event.finding.kind}{law}", file=out)
+    print(f"    {finding_text(event.finding, lang)}", file=out)
+    ruling = ruling_text(event.finding, lang)
+    if ruling:
+        timing = f" (attention {event.attention.value})" if event.attention else ""
+        print(f"    Ruling{timing}: {ruling}", file=out)
+    if event.entry is not None:
+        print(f"    Scorer: {event.entry.text(lang)}", file=out)
+
+
+def print_report(report: Any, out: TextIO, lang: str = "en") -> None:
+    """The TD report at the end of a session."""
+    session = report.session
+    title = " ".join(x for x in (session.name, session.date) if x) or "session"
+    print(f"\nTD report: {title}", file=out)
+    print(f"Results reviewed: {report.total_reviewed}"
+          + (f" ({report.corrections} corrections)" if report.corrections else ""), file=out)
+    by_section: dict[str, list[str]] = {}
+    for (section, round_), n in sorted(report.reviewed.items()):
+        by_section.setdefault(section, []).append(f"r{round_} {n}")
+    for section, rounds in by_section.items():
+        print(f"  section {section}: " + ", ".join(rounds), file=out)
+    print(f"Findings: {len(report.events)}", file=out)
+    for event in report.events:
+        print(f"  - {_where(event.place)}: {event.finding.kind}"
+              + (f" [Law {event.finding.law}]" if event.finding.law else ""), file=out)
+    entries = report.entries
+    print("Enter in the scorer:" if entries else "Enter in the scorer: nothing", file=out)
+    for event in entries:
+        print(f"  {event.entry.text(lang)}", file=out)
+    if report.errors:
+        print("Plugins that failed (the others still ran):", file=out)
+        for error in report.errors:
+            print(f"  {error.describe()}", file=out)
+
+
+# --- running ------------------------------------------------------------------------------
+
+def run(args: argparse.Namespace) -> int:
+    from td_plugin.host import PluginHost
+
+    context = ReviewContext(language=args.lang, equity=not args.no_equity)
+    out = sys.stdout
+    log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
+    host = PluginHost()
+    for error in host.errors:
+        print(f"warning: {error.describe()}", file=sys.stderr)
+    try:
+        report = (_replay(args, host, context, out, log) if args.replay
+                  else _watch(args, host, context, out, log))
+    finally:
+        if log is not None:
+            log.close()
+    if report is None:
+        return 2
+    print_report(report, out, args.lang)
+    return 1 if report.events else 0
+
+
+def _watcher(host: Any, session: Any, context: ReviewContext, out: TextIO,
+             log: IO[str] | None, lang: str) -> Any:
+    from td_plugin.watch import SessionWatcher
+
+    def on_event(event: Any) -> None:
+        print_event(event, out, lang)
+        if log is not None:
+            log.write(json.dumps(event_json(event, lang), ensure_ascii=False) + "\n")
+            log.flush()
+
+    def on_error(error: Any) -> None:
+        print(f"warning: {error.describe()}", file=sys.stderr)
+
+    return SessionWatcher(host, session, context, on_event=on_event, on_error=on_error)
+
+
+def _replay(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
+            log: IO[str] | None) -> Any:
+    from adapters.bws import read_bws
+
+    data = read_bws(args.path, args.backend)
+    for problem in data.problems:
+        print(f"warning: {problem.describe()}", file=sys.stderr)
+    watcher = _watcher(host, data.session(), context, out, log, args.lang)
+    previous: dt.datetime | None = None
+    try:
+        for moment, entries in data.timeline():
+            if args.speed > 0 and moment is not None and previous is not None:
+                time.sleep(max(0.0, (moment - previous).total_seconds()) / args.speed)
+            previous = moment or previous
+            watcher.observe(entries, now=moment)
+    except KeyboardInterrupt:
+        print("interrupted: closing the session", file=sys.stderr)
+    return watcher.close()
+
+
+def _watch(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
+           log: IO[str] | None, sleep: Callable[[float], None] = time.sleep) -> Any:
+    from adapters.bws_live import BwsPoller
+
+    watcher = None
+    polls = 0
+    with BwsPoller(args.path, args.backend) as poller:
+        try:
+            while True:
+                polls += 1
+                result = poller.poll()
+                if result.problem is not None:
+                    print(f"{dt.datetime.now():%H:%M:%S} {args.path}: {result.problem}; "
+                          f"trying again in {args.interval:g} s", file=sys.stderr)
+                elif result.data is not None:
+                    if watcher is None:
+                        watcher = _watcher(host, result.data.session(), context, out, log,
+                                           args.lang)
+                    watcher.session.current_rounds = dict(result.data.current_rounds)
+                    watcher.observe(result.data.entries(), now=dt.datetime.now())
+                if args.polls and polls >= args.polls:
+                    break
+                sleep(args.interval)
+        except KeyboardInterrupt:
+            print("interrupted: closing the session", file=sys.stderr)
+    if watcher is None:
+        print(f"td-plugin watch: {args.path} could not be read in {polls} polls", file=sys.stderr)
+        return None
+    return watcher.close()

@@ -1,0 +1,116 @@
+"""What to enter in the club's scorer for a ruling, in the scorer's own terms.
+
+No Windows scorer takes adjustments from outside, so the TD report says exactly what to
+type: "Board 7, section A, table 3, round 2: 4S= becomes 4S-1 (Law 64A2, one trick)",
+or an artificial score as the scorers write it, ``60%-40%`` (Ave+/Ave-). A trick
+transfer is not an artificial score: it changes the result, and so the score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from td_plugin import messages
+from td_plugin.board import BoardRecord
+from td_plugin.contract import Contract
+from td_plugin.rulings import ArtificialScore, AssignedResult, Finding, WeightedScore
+
+__all__ = ["ScorerEntry", "scorer_entry", "result_notation", "average_words"]
+
+messages.register("en", {
+    "scorer.place": "Board {board}{section}, table {table}, round {round}",
+    "scorer.place.section": ", section {section}",
+    "scorer.assigned": "{place}: {before} becomes {after} ({laws}{transfer})",
+    "scorer.transfer.1": ", one trick",
+    "scorer.transfer.n": ", {n} tricks",
+    "scorer.artificial": "{place}: enter {score}{words} ({laws})",
+    "scorer.weighted": "{place}: enter the weighted score {parts} ({laws})",
+    "scorer.weighted.part": "{weight} of {result}",
+})
+messages.register("da", {
+    "scorer.place": "Spil {board}{section}, bord {table}, runde {round}",
+    "scorer.place.section": ", række {section}",
+    "scorer.assigned": "{place}: {before} ændres til {after} ({laws}{transfer})",
+    "scorer.transfer.1": ", ét stik",
+    "scorer.transfer.n": ", {n} stik",
+    "scorer.artificial": "{place}: indtast {score}{words} ({laws})",
+    "scorer.weighted": "{place}: indtast den vægtede score {parts} ({laws})",
+    "scorer.weighted.part": "{weight} af {result}",
+})
+
+_AVERAGE_WORDS = {60: "Ave+", 50: "Ave", 40: "Ave-"}
+
+
+def result_notation(contract: Contract | None, tricks: int | None) -> str:
+    """``4S=``, ``4SX-1``, ``3NT+2``; ``Pass`` for a passed-out board; ``?`` unknown."""
+    if contract is None:
+        return "?"
+    if contract.is_passed_out:
+        return "Pass"
+    if tricks is None:
+        return contract.pbn()
+    delta = tricks - contract.tricks_needed
+    return contract.pbn() + ("=" if delta == 0 else f"{delta:+d}")
+
+
+def average_words(score: ArtificialScore) -> str | None:
+    """``Ave+/Ave-`` for 60%-40% and the like; None where a side's percentage has no name."""
+    ns, ew = _AVERAGE_WORDS.get(score.ns_percent), _AVERAGE_WORDS.get(score.ew_percent)
+    return f"{ns}/{ew}" if ns and ew else None
+
+
+@dataclass(frozen=True)
+class ScorerEntry:
+    """One line for the scorer: the message key and parameters, and the values typed."""
+
+    key: str
+    params: dict
+    before: str | None = None
+    after: str | None = None
+
+    def text(self, lang: str = "en") -> str:
+        return messages.render(self.key, self.params, lang)
+
+
+def _place(record: BoardRecord) -> messages.Msg:
+    section = (messages.Msg("scorer.place.section", {"section": record.section})
+               if record.section else "")
+    return messages.Msg("scorer.place", {"board": record.board, "section": section,
+                                         "table": record.table or "?",
+                                         "round": record.round if record.round is not None else "?"})
+
+
+def scorer_entry(record: BoardRecord, finding: Finding, lang: str = "en") -> ScorerEntry | None:
+    """The entry a finding's ruling asks for, or None when the result stands."""
+    ruling = finding.ruling
+    outcome = ruling.outcome if ruling is not None else None
+    if outcome is None:
+        return None
+    laws = messages.laws_ref(ruling.laws or ([finding.law] if finding.law else []), lang)
+    place = _place(record)
+    if isinstance(outcome, AssignedResult):
+        before = result_notation(record.contract, record.declarer_tricks)
+        after = result_notation(outcome.contract, outcome.declarer_tricks)
+        moved = (record.declarer_tricks - outcome.declarer_tricks
+                 if record.declarer_tricks is not None and record.contract is not None
+                 and outcome.contract.same_as(record.contract) else 0)
+        transfer = (messages.Msg("scorer.transfer.1") if abs(moved) == 1 else
+                    messages.Msg("scorer.transfer.n", {"n": abs(moved)}) if moved else "")
+        return ScorerEntry("scorer.assigned", {"place": place, "before": before, "after": after,
+                                               "laws": laws, "transfer": transfer},
+                           before=before, after=after)
+    if isinstance(outcome, ArtificialScore):
+        score = f"{outcome.ns_percent}%-{outcome.ew_percent}%"
+        words = average_words(outcome)
+        return ScorerEntry("scorer.artificial", {"place": place, "score": score,
+                                                 "words": f" ({words})" if words else "",
+                                                 "laws": laws}, after=score)
+    if isinstance(outcome, WeightedScore):
+        parts = ", ".join(
+            messages.render("scorer.weighted.part",
+                            {"weight": str(w), "result": result_notation(r.contract, r.declarer_tricks)},
+                            lang)
+            for w, r in outcome.components)
+        return ScorerEntry("scorer.weighted", {"place": place, "parts": parts, "laws": laws},
+                           after=parts)
+    return None
