@@ -1,0 +1,406 @@
+"""BBO LIN files: single boards, multi-board hand records and vugraph files.
+
+LIN is a run of ``key|value|`` pairs; line breaks between pairs mean nothing (hand
+history exports put one board per line). The keys read here:
+
+- ``pn``: player names South, West, North, East; a vugraph file gives eight names once,
+  the open room's four and then the closed room's;
+- ``md``: the dealer (``1`` South, ``2`` West, ``3`` North, ``4`` East) and the hands
+  South, West, North, East, each ``S..H..D..C..``; BBO leaves out the fourth hand, which
+  is the rest of the pack;
+- ``sv``: vulnerability (``o`` none, ``n`` NS, ``e`` EW, ``b`` both);
+- ``ah``: the heading (``Board 9``); ``qx``: a vugraph board label (``o46`` open room,
+  ``c46`` closed room, board 46);
+- ``mb``: a call (``p``, ``d``, ``r``, ``1C`` .. ``7N``; a trailing ``!`` is an alert),
+  ``an``: the explanation of the call before it;
+- ``pc``: a card, in the order played (leader first); ``mc``: a claim accepted, with
+  declarer's total tricks;
+- ``nt``: commentary; ``vg``: the vugraph header (event, segment, scoring, boards, teams);
+  ``rs``: the vugraph results, two a board (open room, closed room), like ``4HE=``.
+
+Other keys (``st``, ``rh``, ``pg`` ...) carry no record data and are skipped. A new
+board starts at ``qx``, or at ``md`` or ``pn`` once the board being read has its deal.
+The result is the claim when there is one, else the tricks of a complete play, else
+the vugraph result. LIN has no score: ``score_ns`` stays None.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from td_plugin.auction import Auction, AuctionEntry, Call
+from td_plugin.board import BoardRecord, RecordProblem, Vulnerability, standard_dealer
+from td_plugin.cards import SEATS, Card, Seat, Suit
+from td_plugin.contract import Contract
+from td_plugin.deal import Deal, Hand
+from td_plugin.errors import InputError, InvalidDealError, InvalidTokenError, Location
+from td_plugin.play import Play
+
+__all__ = ["LinSource", "read_lin", "is_lin", "parse_lin", "Token", "tokenize"]
+
+#: LIN files are small; a bound keeps a wrong file from being read whole.
+MAX_BYTES = 32 * 1024 * 1024
+
+_LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # the order of pn names and md hands
+_DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
+_VULNERABILITY = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE,
+                  "n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.ALL}
+_RS_RE = re.compile(r"^(?P<level>[1-7])(?P<strain>[CDHSN])(?P<declarer>[NESW])"
+                    r"(?P<risk>x{0,2})(?P<result>=|[+-]\d{1,2})$", re.I)
+_NUMBER_RE = re.compile(r"\d+")
+_KEY_RE = re.compile(r"^[A-Za-z]{1,3}$")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A ``key|value|`` pair and the 1-based line where its key starts."""
+
+    key: str
+    value: str
+    line: int
+
+
+def tokenize(text: str) -> tuple[list[Token], list[str]]:
+    """The pairs of a LIN text and the problems met (a key that is not a key, a file
+    that ends inside a pair)."""
+    tokens: list[Token] = []
+    problems: list[str] = []
+    pos, line, n = 0, 1, len(text)
+    while pos < n:
+        bar = text.find("|", pos)
+        if bar < 0:
+            rest = text[pos:].strip()
+            if rest:
+                problems.append(f"line {line}: text after the last pair: {rest[:20]!r}")
+            break
+        raw_key = text[pos:bar]
+        key_line = line + raw_key[: len(raw_key) - len(raw_key.lstrip())].count("\n")
+        key = raw_key.strip()
+        end = text.find("|", bar + 1)
+        if end < 0:
+            problems.append(f"line {key_line}: the file ends inside {key!r}")
+            break
+        value = text[bar + 1:end]
+        line += text.count("\n", pos, end + 1)
+        pos = end + 1
+        if not _KEY_RE.match(key):
+            problems.append(f"line {key_line}: {key[:20]!r} is not a LIN key")
+            continue
+        tokens.append(Token(key.lower(), value, key_line))
+    return tokens, problems
+
+
+def is_lin(path: str) -> bool:
+    """Whether a file looks like LIN (a ``pn|``, ``md|``, ``qx|`` or ``vg|`` pair near
+    its start)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("latin-1")
+    except OSError:
+        return False
+    return bool(re.search(r"(^|\|)\s*(pn|md|qx|vg|ah)\|", head))
+
+
+@dataclass
+class _Board:
+    tokens: list[Token] = field(default_factory=list)
+
+    def has(self, key: str) -> bool:
+        return any(t.key == key for t in self.tokens)
+
+
+def _split(tokens: list[Token]) -> tuple[list[Token], list[_Board]]:
+    """The header pairs (before the first board) and the boards. In a vugraph file
+    (with ``qx`` labels) each ``qx`` starts a board; otherwise ``pn`` or ``md`` starts
+    one once the board being read has its deal."""
+    header: list[Token] = []
+    boards: list[_Board] = []
+    current: _Board | None = None
+    vugraph = any(t.key == "qx" for t in tokens)
+    for t in tokens:
+        if vugraph:
+            starts = t.key == "qx"
+        else:
+            starts = t.key in ("pn", "md") and (current is None or current.has("md"))
+        if starts:
+            current = _Board()
+            boards.append(current)
+        if current is None:
+            header.append(t)
+        else:
+            current.tokens.append(t)
+    return header, boards
+
+
+def _hand(text: str) -> Hand:
+    ranks: dict[Suit, str] = {s: "" for s in Suit}
+    suit: Suit | None = None
+    for ch in text.strip().upper():
+        if ch in "SHDC":
+            suit = Suit(ch)
+        elif suit is None:
+            raise InvalidTokenError(f"hand {text!r} has a rank before any suit")
+        else:
+            ranks[suit] += ch
+    return Hand.from_pbn(".".join(ranks[s] for s in (Suit.S, Suit.H, Suit.D, Suit.C)))
+
+
+def parse_md(value: str) -> tuple[Seat | None, Deal]:
+    """The dealer and the deal of an ``md`` value (a missing fourth hand completed)."""
+    text = value.strip()
+    dealer = None
+    if text[:1].isdigit():
+        dealer = _DEALERS.get(text[0])
+        if dealer is None:
+            raise InvalidTokenError(f"md {value!r}: dealer {text[0]!r} is not 1..4")
+        text = text[1:]
+    parts = text.split(",")
+    if len(parts) > 4 and any(p.strip() for p in parts[4:]):
+        raise InvalidTokenError(f"md {value!r} has more than four hands")
+    hands: dict[Seat, Hand | None] = {s: None for s in SEATS}
+    for seat, part in zip(_LIN_SEATS, parts):
+        if part.strip():
+            hands[seat] = _hand(part)
+    return dealer, Deal(hands).completed()
+
+
+def _call(value: str) -> tuple[Call, bool]:
+    text = value.strip()
+    alerted = text.endswith("!")
+    text = text.rstrip("!").strip()
+    return Call.from_pbn(text), alerted
+
+
+def _card(value: str) -> Card:
+    return Card.from_pbn(value.strip())
+
+
+def _rs_tokens(header: list[Token]) -> list[str]:
+    for t in header:
+        if t.key == "rs":
+            return [x.strip() for x in t.value.split(",")]
+    return []
+
+
+def _vg_fields(header: list[Token]) -> list[str]:
+    for t in header:
+        if t.key == "vg":
+            return [x.strip() for x in t.value.split(",")]
+    return []
+
+
+def _rs_tricks(rs: str) -> tuple[Contract, int] | None:
+    m = _RS_RE.match(rs)
+    if not m:
+        return None
+    risk = len(m["risk"])
+    contract = Contract(int(m["level"]), Contract.from_pbn(m["level"] + m["strain"]).strain,
+                        risk, Seat(m["declarer"].upper()))
+    result = m["result"]
+    over = 0 if result == "=" else int(result)
+    return contract, contract.tricks_needed + over
+
+
+class _Reader:
+    """Builds the records of one LIN text."""
+
+    def __init__(self, path: str | None, text: str, strict: bool) -> None:
+        self.path = path
+        self.strict = strict
+        tokens, self.file_problems = tokenize(text)
+        self.header, self.boards = _split(tokens)
+        self.rs = _rs_tokens(self.header)
+        vg = _vg_fields(self.header)
+        self.event = vg[0] if vg else None
+        self.first_board = int(vg[3]) if len(vg) > 3 and vg[3].isdigit() else None
+        self.names: list[str] = []
+        for t in self.header:
+            if t.key == "pn":
+                self.names = [x.strip() for x in t.value.split(",")]
+        if strict and self.file_problems:
+            raise InputError(self.file_problems[0], Location(path=path))
+
+    def records(self) -> Iterator[BoardRecord]:
+        for index, board in enumerate(self.boards, 1):
+            yield self._record(index, board)
+
+    def _record(self, index: int, board: _Board) -> BoardRecord:
+        problems: list[str] = []
+        number: int | None = None
+        room: str | None = None
+        dealer: Seat | None = None
+        deal: Deal | None = None
+        vul: Vulnerability | None = None
+        names = list(self.names)
+        entries: list[AuctionEntry] = []
+        cards: list[tuple[Card, int]] = []
+        claim: int | None = None
+        commentary: list[str] = []
+        line = board.tokens[0].line if board.tokens else None
+
+        def problem(t: Token, message: str) -> None:
+            text = f"line {t.line}: {message}"
+            if self.strict:
+                raise InputError(message, Location(path=self.path, line=t.line, board=number,
+                                                   record=index))
+            problems.append(text)
+
+        for t in board.tokens:
+            key, value = t.key, t.value
+            try:
+                if key == "qx":
+                    label = value.split(",")[0].strip()
+                    if label[:1].lower() in ("o", "c"):
+                        room = "open" if label[0].lower() == "o" else "closed"
+                    m = _NUMBER_RE.search(label)
+                    if m:
+                        number = int(m.group(0))
+                elif key == "ah":
+                    m = _NUMBER_RE.search(value)
+                    if m and number is None:
+                        number = int(m.group(0))
+                elif key == "pn":
+                    names = [x.strip() for x in value.split(",")]
+                elif key == "md":
+                    dealer, deal = parse_md(value)
+                elif key == "sv":
+                    vul = _VULNERABILITY.get(value.strip().lower())
+                    if vul is None:
+                        problem(t, f"sv {value!r} is not a vulnerability")
+                elif key == "mb":
+                    call, alerted = _call(value)
+                    entries.append(AuctionEntry(call, alert="" if alerted else None))
+                elif key == "an":
+                    if not entries:
+                        problem(t, "an explanation before any call")
+                    else:
+                        last = entries[-1]
+                        entries[-1] = AuctionEntry(last.call, alert=value.strip())
+                elif key == "pc":
+                    cards.append((_card(value), t.line))
+                elif key == "mc":
+                    if not value.strip().isdigit() or int(value) > 13:
+                        problem(t, f"claim {value!r} is not a number of tricks")
+                    else:
+                        claim = int(value)
+                elif key == "nt":
+                    commentary.append(value)
+                elif key == "up":
+                    problem(t, "an undo (up) is not supported; the record may be wrong")
+            except (InvalidTokenError, InvalidDealError) as exc:
+                problem(t, f"{key}|{value}|: {exc.bare_message}")
+
+        if deal is not None:
+            try:
+                deal.validate()
+            except InvalidDealError as exc:
+                problems.append(f"line {line}: {exc.bare_message}")
+        if dealer is None and number is not None:
+            dealer = standard_dealer(number)
+        players = self._players(names, room)
+        auction = Auction(dealer, tuple(entries)) if dealer is not None and entries else None
+        contract = auction.contract() if auction is not None else None
+        rs = self._rs_for(number, room)
+        rs_result = _rs_tricks(rs) if rs else None
+        if contract is None and rs_result is not None:
+            contract = rs_result[0]
+        play = None
+        tricks = None
+        if contract is not None and not contract.is_passed_out:
+            if cards:
+                trump = contract.strain.suit if contract.strain else None
+                assert contract.declarer is not None
+                play = Play.from_played_order(contract.declarer.next, [c for c, _ in cards], trump)
+                complete = len(cards) == 52
+                play = Play(play.tricks, claimed=claim is not None,
+                            claim_declarer_tricks=claim,
+                            incomplete=claim is None and not complete)
+                if complete and claim is None:
+                    tricks = play.tricks_won(trump)[contract.declarer.side]
+            if claim is not None:
+                tricks = claim
+            elif tricks is None and rs_result is not None:
+                tricks = rs_result[1]
+        elif cards:
+            problems.append(f"line {cards[0][1]}: cards played but no contract")
+        if number is None:
+            problems.append(f"line {line}: no board number (ah or qx)")
+        extra: dict[str, object] = {}
+        if room:
+            extra["room"] = room
+        if commentary:
+            extra["commentary"] = tuple(commentary)
+        if rs:
+            extra["rs"] = rs
+        loc = Location(path=self.path, line=line, board=number, record=index)
+        if self.strict and problems:
+            raise InputError(problems[0], loc)
+        return BoardRecord(
+            board=number, dealer=dealer, vulnerability=vul, deal=deal, auction=auction,
+            play=play, contract=contract, declarer_tricks=tricks, players=players,
+            event=self.event, location=loc,
+            problems=tuple(RecordProblem(p, loc) for p in problems), extra=extra)
+
+    def _players(self, names: list[str], room: str | None) -> dict[Seat, str]:
+        if len(names) >= 8:
+            names = names[4:8] if room == "closed" else names[:4]
+        return {seat: name for seat, name in zip(_LIN_SEATS, names) if name}
+
+    def _rs_for(self, number: int | None, room: str | None) -> str | None:
+        if not self.rs or number is None or room is None or self.first_board is None:
+            return None
+        i = 2 * (number - self.first_board) + (0 if room == "open" else 1)
+        if 0 <= i < len(self.rs) and self.rs[i]:
+            return self.rs[i]
+        return None
+
+
+def parse_lin(text: str, path: str | None = None, strict: bool = False) -> list[BoardRecord]:
+    """The records of a LIN text (for a LIN record carried inside another format)."""
+    return list(_Reader(path, text, strict).records())
+
+
+def _decode(data: bytes) -> tuple[str, str | None]:
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "not UTF-8: read as Latin-1"
+
+
+class LinSource:
+    """A LIN file as a `td_plugin.sources.Source`: one record per board (per room in a
+    vugraph file)."""
+
+    format = "lin"
+
+    def __init__(self, path: str | os.PathLike[str], strict: bool = False) -> None:
+        self.path = os.fspath(path)
+        self.strict = strict
+        self._file_problems: list[RecordProblem] = []
+
+    def records(self) -> Iterator[BoardRecord]:
+        size = os.path.getsize(self.path)
+        if size > MAX_BYTES:
+            raise InputError(f"file of {size} bytes is larger than the {MAX_BYTES} bytes a "
+                             "LIN file is allowed", Location(path=self.path))
+        with open(self.path, "rb") as f:
+            text, encoding_problem = _decode(f.read())
+        loc = Location(path=self.path)
+        if encoding_problem and self.strict:
+            raise InputError(encoding_problem, loc)
+        reader = _Reader(self.path, text, self.strict)
+        self._file_problems = [RecordProblem(p, loc) for p in
+                               ([encoding_problem] if encoding_problem else [])
+                               + reader.file_problems]
+        yield from reader.records()
+
+    def file_problems(self) -> list[RecordProblem]:
+        return list(self._file_problems)
+
+
+def read_lin(path: str | os.PathLike[str], strict: bool = False) -> list[BoardRecord]:
+    """Every record of a LIN file."""
+    return list(LinSource(path, strict).records())
