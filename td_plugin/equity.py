@@ -1,0 +1,121 @@
+"""Double-dummy analysis for Law 64C (redress of damage after a revoke).
+
+The solver is the optional extra ``td-plugin[dds]`` (endplay's binding of the DDS
+double-dummy solver). Everything here is guarded: without the extra `HAVE_DDS` is false,
+`solve_best` raises `DoubleDummyUnavailable`, and callers report `unavailable()` — the
+check is skipped with the command that installs it (`DDS_HINT`), nothing fails.
+
+A `Position` is a moment of the play: the cards each seat still holds, the leader of the
+current trick, the cards already played to it, and the trump suit. `solve_best` gives the
+most tricks the side on play can take from the current trick on (the current trick
+included) when the player on play must choose among ``allowed`` cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from td_plugin.cards import SEATS, Card, Rank, Seat, Suit
+from td_plugin.deal import Hand
+
+try:  # the optional extra
+    from endplay.dds import solve_board as _solve_board
+    from endplay.dds.solve import SolveMode as _SolveMode
+    from endplay.types import Deal as _DdsDeal
+    from endplay.types import Denom as _Denom
+    from endplay.types import Player as _Player
+except ImportError:  # pragma: no cover - exercised only where the extra is missing
+    HAVE_DDS = False
+else:
+    HAVE_DDS = True
+
+__all__ = ["HAVE_DDS", "DDS_HINT", "DoubleDummyUnavailable", "Position", "solve_best",
+           "unavailable"]
+
+#: How to get the double-dummy check.
+DDS_HINT = "pip install 'td-plugin[dds]'"
+
+
+class DoubleDummyUnavailable(RuntimeError):
+    """The double-dummy solver (extra ``td-plugin[dds]``) is not installed."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of the play, just before the next card of the current trick.
+
+    ``hands``: the cards each seat still holds (the cards of ``trick_cards`` already
+    removed); ``leader``: who led the current trick; ``trick_cards``: the cards played to
+    it so far, in order; ``trump``: the trump suit or None.
+    """
+
+    hands: Mapping[Seat, Hand]
+    leader: Seat
+    trick_cards: tuple[Card, ...]
+    trump: Suit | None
+
+    @property
+    def on_play(self) -> Seat:
+        return self.leader.offset(len(self.trick_cards))
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be played, the current one included."""
+        return len(self.hands[self.leader]) + (1 if self.trick_cards else 0)
+
+
+def unavailable() -> dict[str, Any]:
+    """What a 64C check reports when the solver is missing."""
+    return {"available": False, "how": DDS_HINT}
+
+
+_DENOM = {Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3, None: 4}
+_PLAYER = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
+
+
+def _to_dds(position: Position) -> "_DdsDeal":
+    hands = {s: position.hands[s].mask for s in SEATS}
+    seat = position.leader
+    for card in position.trick_cards:  # give the trick's cards back, then play them
+        hands[seat] |= 1 << card.index
+        seat = seat.next
+    text = "N:" + " ".join(Hand(mask=hands[s]).pbn() for s in SEATS)
+    deal = _DdsDeal(text, first=_Player(_PLAYER[position.leader]),
+                    trump=_Denom(_DENOM[position.trump]))
+    for card in position.trick_cards:
+        deal.play(card.pbn())
+    return deal
+
+
+def _from_dds(card: Any) -> Card:
+    suit = (Suit.S, Suit.H, Suit.D, Suit.C)[int(card.suit)]
+    return Card.of(suit, Rank(int(card.rank).bit_length() - 1))
+
+
+def solve_best(position: Position, allowed: Iterable[Card] | None = None) -> tuple[int, Card]:
+    """The most tricks the side on play takes double-dummy from the current trick on,
+    and a card that achieves it, when the player on play chooses among ``allowed``
+    (None: any card the rules of play allow, i.e. following suit when able).
+
+    :raises DoubleDummyUnavailable: without the extra ``td-plugin[dds]``.
+    :raises ValueError: when no allowed card can be played from the position.
+    """
+    if not HAVE_DDS:
+        raise DoubleDummyUnavailable(DDS_HINT)
+    deal = _to_dds(position)
+    if allowed is None:
+        solved = list(_solve_board(deal, _SolveMode.OptimalOne))
+        if not solved:
+            raise ValueError("no card to play from this position")
+        card, tricks = solved[0]
+        return int(tricks), _from_dds(card)
+    wanted = set(allowed)
+    best: tuple[int, Card] | None = None
+    for card, tricks in _solve_board(deal, _SolveMode.Default):
+        ours = _from_dds(card)
+        if ours in wanted and (best is None or tricks > best[0]):
+            best = (int(tricks), ours)
+    if best is None:
+        raise ValueError("none of the allowed cards can be played from this position")
+    return best
