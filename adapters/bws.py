@@ -98,6 +98,9 @@ class BwsData:
     players: dict[tuple[str, str], list[tuple[int, Seat, str]]] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
     problems: list[RecordProblem] = field(default_factory=list)
+    #: what the database reader complained about (a damaged or truncated file); also
+    #: among ``problems``
+    reader_warnings: list[str] = field(default_factory=list)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -116,7 +119,8 @@ class BwsData:
         data._read_players(tables)
         rows = tables.rows("Settings")
         data.settings = dict(rows[0]) if rows else {}
-        for w in tables.warnings():
+        data.reader_warnings = tables.warnings()
+        for w in data.reader_warnings:
             data.problems.append(RecordProblem(w, Location(path=data.path)))
         return data
 

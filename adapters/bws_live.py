@@ -2,9 +2,11 @@
 
 The scorer and Bridgemate Control Software keep the file open all session. Each poll
 copies it (a plain read, no Access lock) and reads the copy; a file that changes during
-the copy (being written), cannot be opened (locked), does not parse (truncated) or is
-briefly missing gives a `Poll` with a ``problem`` and no data, and the next poll tries
-again. Nothing here raises on a bad file.
+the copy (being written), cannot be opened (locked), does not parse or makes the
+database reader complain (truncated, half-written pages) or is briefly missing gives a
+`Poll` with a ``problem`` and no data, and the next poll tries again: a damaged read
+never reaches the watch, where it would look like results vanishing. Nothing here
+raises on a bad file.
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ class BwsPoller:
         except InputError as exc:
             return self._failed(f"the copy cannot be read (mid-write or truncated?): "
                                 f"{exc.bare_message}")
+        if data.reader_warnings:
+            return self._failed(f"the copy is damaged (mid-write or truncated?): "
+                                f"{data.reader_warnings[0]}")
         self._last = before
         self.failures = 0
         return Poll(data=data)

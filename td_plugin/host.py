@@ -117,7 +117,6 @@ class PluginHost:
             self._register_builtin(module_name)
         if load_entrypoints:
             self._load_entrypoints()
-        self.pm.check_pending()
         if trace is None:
             trace = os.environ.get("TD_PLUGIN_TRACE", "") not in ("", "0")
         self._undo_trace: Callable[[], None] | None = None
@@ -143,6 +142,12 @@ class PluginHost:
         if registered is None:
             return None
         self._sources[registered] = source or getattr(plugin, "__name__", type(plugin).__name__)
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:  # a hook name no specification knows
+            self._record(PluginError(registered, "register", exc))
+            self.unregister(registered)
+            return None
         self._guard(plugin)
         return registered
 
@@ -237,9 +242,15 @@ class PluginHost:
         """Each registered plugin's name and the hooks it implements, in registration order."""
         out = []
         for name, plugin in self.pm.list_name_plugin():
+            if plugin is None:  # blocked
+                continue
             hooks = sorted(c.name for c in self.pm.get_hookcallers(plugin) or ())
             out.append((name, hooks))
         return out
+
+    def blocked(self) -> list[str]:
+        """The names of the plugins blocked (``TD_PLUGIN_DISABLE`` or ``disabled``)."""
+        return sorted(name for name, plugin in self.pm.list_name_plugin() if plugin is None)
 
     def source_of(self, name: str) -> str:
         """Where a plugin came from: its module, or ``distribution version`` for an

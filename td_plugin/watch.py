@@ -30,11 +30,12 @@ from typing import Any, Callable, Mapping
 from td_plugin.board import BoardRecord
 from td_plugin.host import PluginError, PluginHost, Review
 from td_plugin.movement import result_key
-from td_plugin.rulings import Attention, Finding, ReviewContext
+from td_plugin.rulings import ArtificialScore, AssignedResult, Attention, Finding, ReviewContext
 from td_plugin.scorer_entry import ScorerEntry, scorer_entry
 from td_plugin.session import Session
+from td_plugin.sources import RecordChange
 
-__all__ = ["WatchEvent", "WatchReport", "SessionWatcher"]
+__all__ = ["WatchEvent", "WatchReport", "SessionWatcher", "change_for"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,25 @@ def _is_result(record: BoardRecord) -> bool:
 def _when(record: BoardRecord) -> dt.datetime:
     t = record.extra.get("time")
     return t if isinstance(t, dt.datetime) else dt.datetime.max
+
+
+def change_for(event: WatchEvent) -> RecordChange | None:
+    """The record change an event's ruling asks for: the finding's own, else one made
+    from the ruling's outcome (an assigned result or an artificial score)."""
+    finding = event.finding
+    if finding.change is not None:
+        return finding.change
+    ruling = finding.ruling
+    outcome = ruling.outcome if ruling is not None else None
+    index = event.record.location.record if event.record is not None else None
+    law = ruling.laws[-1] if ruling is not None and ruling.laws else finding.law
+    if isinstance(outcome, AssignedResult):
+        return RecordChange(record=index or 0, declarer_tricks=outcome.declarer_tricks,
+                            score_ns=outcome.score_ns, law=law)
+    if isinstance(outcome, ArtificialScore):
+        return RecordChange(record=index or 0, artificial=(outcome.ns_percent, outcome.ew_percent),
+                            law=law)
+    return None
 
 
 class SessionWatcher:
@@ -166,6 +186,19 @@ class SessionWatcher:
             self._take(self.host.round_completed(self.session, section, round_), None,
                        "td_round_completed", seen_at=now)
         return self.report.events[start:]
+
+    def decide(self, event: WatchEvent) -> RecordChange | None:
+        """The Director accepts an event's ruling: its change goes to the write-back
+        plugins (`td_adjustment_decided`). Returns the change (None: the ruling changes
+        nothing)."""
+        change = change_for(event)
+        if change is None or event.record is None:
+            return None
+        for error in self.host.adjustment_decided(event.record, change):
+            self.report.errors.append(error)
+            if self._on_error is not None:
+                self._on_error(error)
+        return change
 
     def close(self) -> WatchReport:
         """Fire `td_session_closed` (once) and return the report."""

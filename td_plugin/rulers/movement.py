@@ -14,8 +14,11 @@ from td_plugin.session import Session
 @hookimpl
 def td_result_recorded(session: Session, record: BoardRecord,
                        previous: BoardRecord | None) -> list[Finding]:
-    findings = check_result(session.movement, record) if len(session.movement) else []
-    others = [r for r in session.others_on_board(record) if r is not previous]
+    movement = session.movement
+    findings = check_result(movement, record) if len(movement) else []
+    # a result already reported as not fitting the movement explains a "duplicate"
+    others = [r for r in session.others_on_board(record)
+              if r is not previous and not (len(movement) and check_result(movement, r))]
     return findings + duplicate_results(record, others)
 
 

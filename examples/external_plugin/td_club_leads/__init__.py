@@ -1,0 +1,34 @@
+"""A club regulation: every result must be entered with its opening lead.
+
+Registered under the ``td_plugin`` entry-point group as ``club_leads``. It answers
+`td_review_board` with a ``lead_card_missing`` finding for a result that has a contract
+but no lead card (the ``lead_card`` a reader puts in ``record.extra``, or a play record).
+"""
+
+from __future__ import annotations
+
+from td_plugin import hookimpl, messages
+from td_plugin.board import BoardRecord
+from td_plugin.rulings import Finding, ReviewContext
+
+messages.register("en", {
+    "club_leads.missing": "Club regulation: the opening lead of board {board} was not "
+                          "entered; ask the table for it.",
+})
+messages.register("da", {
+    "club_leads.missing": "Klubbens regel: udspillet i spil {board} blev ikke indtastet; "
+                          "spørg bordet.",
+})
+
+
+@hookimpl
+def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding]:
+    contract = record.contract
+    if contract is None or contract.is_passed_out or record.extra.get("in_play"):
+        return []
+    if record.extra.get("lead_card") is not None or (record.play is not None and len(record.play)):
+        return []
+    loc = record.location
+    return [Finding(kind="lead_card_missing", key="club_leads.missing",
+                    params={"board": record.board}, board=record.board, record=loc.record,
+                    path=loc.path, line=loc.line)]
