@@ -1,0 +1,38 @@
+"""The PBN adapter as a plugin (``pbn``): opens ``.pbn`` files (`adapters.pbn_reader`)
+and writes lossless changed copies (`adapters.pbn_writer`)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from adapters.pbn_reader import PbnSource
+from td_plugin import hookimpl
+from td_plugin.sources import RecordChange
+
+
+def is_pbn(path: str) -> bool:
+    """A ``.pbn`` file, or one that starts like PBN (``%`` comments or a ``[`` tag)."""
+    if path.lower().endswith(".pbn"):
+        return True
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(512).lstrip(b"\xef\xbb\xbf").lstrip()
+    except OSError:
+        return False
+    return head.startswith((b"% PBN", b"%PBN", b"[Event "))
+
+
+@hookimpl
+def td_open_source(path: str, strict: bool) -> PbnSource | None:
+    return PbnSource(path, strict=strict) if is_pbn(path) else None
+
+
+@hookimpl
+def td_write_changes(source_path: str, dest_path: str,
+                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
+    if not is_pbn(source_path):
+        return None
+    from adapters.pbn_writer import write_lossless
+
+    write_lossless(source_path, dest_path, changes)
+    return True

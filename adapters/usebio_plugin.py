@@ -1,0 +1,24 @@
+"""The USEBIO adapter as a plugin (``usebio``): opens USEBIO XML results and writes
+rescored copies (`adapters.usebio`)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from adapters.usebio import UsebioSource, is_usebio, write_changes
+from td_plugin import hookimpl
+from td_plugin.sources import RecordChange
+
+
+@hookimpl
+def td_open_source(path: str, strict: bool) -> UsebioSource | None:
+    return UsebioSource(path, strict=strict) if is_usebio(path) else None
+
+
+@hookimpl
+def td_write_changes(source_path: str, dest_path: str,
+                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
+    if not is_usebio(source_path):
+        return None
+    write_changes(source_path, dest_path, changes)
+    return True
