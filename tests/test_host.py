@@ -1,0 +1,357 @@
+"""The plugin host: built-ins registered like external plugins, blocking, tracing, a
+failing plugin named while the others run; and one test per hook (``test_hook_<name>``)
+showing when it fires and what its answers do."""
+
+from __future__ import annotations
+
+import io
+import types
+from pathlib import Path
+
+import pytest
+
+from adapters.bws import BwsData
+from td_plugin import hookimpl
+from td_plugin.board import BoardRecord
+from td_plugin.contract import Contract
+from td_plugin.errors import InputError, Location
+from td_plugin.host import DEFAULT_PLUGINS, PluginHost, plugin_name
+from td_plugin.rulings import Attention, Clause, Finding, ReviewContext, Ruling
+from td_plugin.session import Session
+from td_plugin.sources import RecordChange
+from td_plugin.watch import SessionWatcher
+from tests.bws_session import memory_tables, result_row, round_row, section_rows
+
+BUILTINS = ["consistency", "revokes", "auction", "results", "movement", "incidents", "pbn",
+            "lin", "usebio", "bws"]
+
+
+def impossible_record() -> BoardRecord:
+    """4S by South recorded with 14 tricks: the `results` ruler objects."""
+    return BoardRecord(board=3, contract=Contract.from_pbn("4S", "S"), declarer_tricks=14,
+                       location=Location(path="x.pbn", record=3))
+
+
+@pytest.fixture
+def host() -> PluginHost:
+    return PluginHost(load_entrypoints=False)
+
+
+# --- registration -------------------------------------------------------------------
+
+def test_builtins_are_plugins_named_after_their_modules(host: PluginHost) -> None:
+    assert [plugin_name(m) for m in DEFAULT_PLUGINS] == BUILTINS
+    assert [name for name, _ in host.plugins()] == BUILTINS
+    hooks = dict(host.plugins())
+    assert hooks["bws"] == ["td_open_source", "td_write_changes"]
+    assert hooks["movement"] == ["td_result_recorded", "td_round_completed", "td_session_closed"]
+    assert host.source_of("bws") == "adapters.bws"
+    assert host.errors == []
+
+
+def test_td_plugin_disable_blocks_builtins_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", "results, bws")
+    host = PluginHost(load_entrypoints=False, disabled=["lin"])
+    names = [n for n, _ in host.plugins()]
+    assert "results" not in names and "bws" not in names and "lin" not in names
+    assert host.blocked() == ["bws", "lin", "results"]
+    assert host.review_board(impossible_record(), ReviewContext()).findings == []
+    assert host.register(types.ModuleType("bws"), "bws") is None  # stays blocked
+
+
+def test_plugin_raising_is_named_and_the_others_still_answer(host: PluginHost) -> None:
+    class Broken:
+        @hookimpl
+        def td_review_board(self, record, context):
+            raise ZeroDivisionError("division by zero")
+
+    assert host.register(Broken(), "broken") == "broken"
+    review = host.review_board(impossible_record(), ReviewContext())
+    assert [f.kind for f in review.findings] == ["impossible_result"]
+    (error,) = review.errors
+    assert (error.plugin, error.hook) == ("broken", "td_review_board")
+    assert isinstance(error.exception, ZeroDivisionError)
+    assert error.describe() == ("plugin 'broken' failed in td_review_board: "
+                                "ZeroDivisionError: division by zero")
+    # the host goes on: the next call works and reports the failure again
+    assert len(host.review_board(impossible_record(), ReviewContext()).errors) == 1
+    assert len(host.errors) == 2
+
+
+def test_plugin_with_unknown_hook_name_is_refused_and_named(host: PluginHost) -> None:
+    class Typo:
+        @hookimpl
+        def td_reveiw_board(self, record, context):
+            return []
+
+    assert host.register(Typo(), "typo") is None
+    assert not host.is_registered("typo")
+    (error,) = host.errors
+    assert error.plugin == "typo" and error.hook == "register"
+    assert "td_reveiw_board" in str(error.exception)
+
+
+def test_builtin_that_fails_to_import_is_reported_not_raised() -> None:
+    host = PluginHost(load_entrypoints=False,
+                      builtins=("td_plugin.rulers.consistency", "tests.data_missing_module_x"))
+    assert [n for n, _ in host.plugins()] == ["consistency"]  # absent modules are skipped
+    broken = PluginHost(load_entrypoints=False, builtins=("tests.broken_plugin_for_host",))
+    (error,) = broken.errors
+    assert error.plugin == "broken_plugin_for_host" and error.hook == "load"
+
+
+def test_trace_prints_each_hook_call() -> None:
+    stream = io.StringIO()
+    host = PluginHost(load_entrypoints=False, trace=True, trace_stream=stream)
+    host.review_board(impossible_record(), ReviewContext())
+    host.close()
+    host.review_board(impossible_record(), ReviewContext())
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("[td_plugin] td_review_board(record, context) -> results, ")
+    assert lines[1].startswith("[td_plugin] td_review_board = [")
+    assert len(lines) == 2  # tracing stopped by close()
+
+
+def test_trace_env_variable(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.setenv("TD_PLUGIN_TRACE", "1")
+    host = PluginHost(load_entrypoints=False)
+    with pytest.raises(InputError):
+        host.open_source(str(Path(__file__)))
+    assert "[td_plugin] td_open_source(path, strict)" in capsys.readouterr().err
+
+
+def test_open_source_unknown_file_names_the_file(host: PluginHost, tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("nothing bridge here\n")
+    with pytest.raises(InputError) as info:
+        host.open_source(str(path))
+    assert str(path) in str(info.value)
+    assert "no adapter knows this file" in str(info.value)
+    assert "bws" in str(info.value)  # the adapters loaded are listed
+
+
+def test_later_plugin_replaces_a_builtin_first_result(host: PluginHost, tmp_path: Path) -> None:
+    class Mine:
+        format, path = "mine", ""
+
+        def records(self):
+            return iter(())
+
+        def file_problems(self):
+            return []
+
+    class Replacement:
+        @hookimpl
+        def td_open_source(self, path, strict):
+            return Mine()
+
+    host.register(Replacement(), "club_bws")
+    assert isinstance(host.open_source(str(tmp_path / "x.bws")), Mine)
+
+
+# --- one test per hook ----------------------------------------------------------------
+
+def small_session():
+    tables = memory_tables(
+        Section=section_rows(("A", 1)),
+        RoundData=[round_row(1, 1, 1, 1, 1, 1, 2), round_row(1, 1, 2, 1, 1, 3, 3)],
+        ReceivedData=[result_row(1, 1, 1, 1, 1, 1, 1, "N", "3 NT", "=", "19:00:00"),
+                      result_row(2, 1, 1, 1, 2, 1, 1, "E", "4 S", "-1", "19:08:00"),
+                      result_row(3, 1, 1, 2, 3, 1, 1, "S", "2 H", "+1", "19:20:00")])
+    return BwsData.read(tables)
+
+
+class Spy:
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    @hookimpl
+    def td_session_opened(self, session):
+        self.calls.append(("opened", session.name, len(session.movement)))
+
+    @hookimpl
+    def td_round_completed(self, session, section, round):
+        self.calls.append(("round", section, round, len(session.results)))
+        return [Finding(kind="round_note", key="note", data={"section": section})]
+
+    @hookimpl
+    def td_session_closed(self, session):
+        self.calls.append(("closed", len(session.results)))
+        return []
+
+
+def run_session(host: PluginHost, data: BwsData):
+    watcher = SessionWatcher(host, data.session(), ReviewContext(equity=False))
+    for moment, entries in data.timeline():
+        watcher.observe(entries, now=moment)
+    return watcher.close()
+
+
+def test_hook_td_session_opened(host: PluginHost) -> None:
+    spy = Spy()
+    host.register(spy, "spy")
+    run_session(host, small_session())
+    assert spy.calls[0] == ("opened", "", 2)
+    assert [c[0] for c in spy.calls].count("opened") == 1
+
+
+def test_hook_td_result_recorded(host: PluginHost) -> None:
+    seen = []
+
+    class Rec:
+        @hookimpl
+        def td_result_recorded(self, session, record, previous):
+            seen.append((record.board, previous, record in session.results))
+            return [Finding(kind="seen", key="seen")] if record.board == 2 else []
+
+    host.register(Rec(), "rec")
+    report = run_session(host, small_session())
+    assert seen == [(1, None, True), (2, None, True), (3, None, True)]
+    assert [(e.finding.kind, e.hook, e.place) for e in report.events] == \
+        [("seen", "td_result_recorded", ("A", "1", 1, 2))]
+
+
+def test_hook_td_auction_recorded(host: PluginHost) -> None:
+    import datetime as dt
+
+    from tests.bws_session import action_rows
+
+    bids = [("N", "1NT"), ("E", "PASS"), ("S", "3NT"), ("W", "PASS"), ("N", "PASS")]
+    start = dt.datetime(2025, 12, 23, 18, 55)
+    tables = memory_tables(
+        Section=section_rows(("A", 1)), RoundData=[round_row(1, 1, 1, 1, 1, 1, 2)],
+        ReceivedData=[result_row(1, 1, 1, 1, 1, 1, 1, "N", "3 NT", "=", "19:00:00")],
+        BiddingData=action_rows("Bid", 1, 1, 1, 1, bids + [("E", "PASS")], start))
+    seen = []
+
+    class Rec:
+        @hookimpl
+        def td_auction_recorded(self, record):
+            seen.append((record.auction.pbn(), bool(record.extra.get("in_play"))))
+            return []
+
+    host.register(Rec(), "rec")
+    run_session(host, BwsData.read(tables))
+    # fired once, when the sixth call completed the auction, before the result came in
+    assert seen == [("1NT Pass 3NT Pass Pass Pass", True)]
+
+
+def test_hook_td_play_recorded(host: PluginHost) -> None:
+    from tests.test_watch import revoke_session
+
+    seen = []
+
+    class Rec:
+        @hookimpl
+        def td_play_recorded(self, record):
+            seen.append((record.board, record.table, len(record.play), record.play.claimed))
+            return []
+
+    host.register(Rec(), "rec")
+    run_session(host, BwsData.read(revoke_session("19:05:00")))
+    assert seen == [(1, "1", 52, False)]
+
+
+def test_hook_td_round_completed(host: PluginHost) -> None:
+    spy = Spy()
+    host.register(spy, "spy")
+    report = run_session(host, small_session())
+    assert ("round", "A", 1, 2) in spy.calls  # after boards 1 and 2 were in
+    assert [e.finding.kind for e in report.events] == ["round_note", "round_note"]
+    assert report.events[0].hook == "td_round_completed"
+
+
+def test_hook_td_session_closed(host: PluginHost) -> None:
+    spy = Spy()
+    host.register(spy, "spy")
+    data = small_session()
+    report = run_session(host, data)
+    assert spy.calls[-1] == ("closed", 3)
+    # a board never entered is reported when the session closes
+    tables = memory_tables(Section=section_rows(("A", 1)),
+                           RoundData=[round_row(1, 1, 1, 1, 1, 1, 2)],
+                           ReceivedData=[result_row(1, 1, 1, 1, 1, 1, 1, "N", "3 NT", "=",
+                                                    "19:00:00")])
+    report = run_session(PluginHost(load_entrypoints=False), BwsData.read(tables))
+    assert [(e.finding.kind, e.hook, e.place) for e in report.events] == \
+        [("missing_result", "td_session_closed", ("A", "1", 1, 2))]
+
+
+def test_hook_td_review_board(host: PluginHost) -> None:
+    contexts = []
+
+    class Rec:
+        @hookimpl
+        def td_review_board(self, record, context):
+            contexts.append(context.attention)
+            return [Finding(kind="club", key="club")]
+
+    host.register(Rec(), "rec")
+    review = host.review_board(impossible_record(), ReviewContext(attention=Attention.DURING_ROUND))
+    assert sorted(f.kind for f in review.findings) == ["club", "impossible_result"]
+    assert contexts == [Attention.DURING_ROUND]
+
+
+def test_hook_td_incident_reported(host: PluginHost) -> None:
+    ruling = Ruling(clauses=(Clause("25A1", "club.unintended"),))
+    asked = []
+
+    class First:
+        @hookimpl(tryfirst=True)
+        def td_incident_reported(self, incident, context):
+            asked.append("first")
+            return ruling if incident == "mine" else None
+
+    host.register(First(), "first")
+    answer, errors = host.report_incident("mine", ReviewContext())
+    assert answer is ruling and errors == [] and asked == ["first"]
+
+
+def test_hook_td_adjustment_decided(host: PluginHost) -> None:
+    got = []
+
+    class Store:
+        @hookimpl
+        def td_adjustment_decided(self, record, change):
+            got.append((record.board, change.declarer_tricks, change.law))
+
+    host.register(Store(), "store")
+    errors = host.adjustment_decided(impossible_record(),
+                                     RecordChange(record=3, declarer_tricks=10, law="64A1"))
+    assert errors == [] and got == [(3, 10, "64A1")]
+
+
+def test_hook_td_open_source(host: PluginHost, realworld: Path) -> None:
+    source = host.open_source(str(realworld / "bws" / "acbl_club_pairs_2025-12-23_2sections_redacted.bws"))
+    assert source.format == "bws"
+    first = next(iter(source.records()))
+    assert (first.section, first.table, first.round, first.board) == ("A", "8", 1, 13)
+    assert first.contract == Contract.from_pbn("2S", "E") and first.declarer_tricks == 9
+
+
+def test_hook_td_write_changes(host: PluginHost, tmp_path: Path) -> None:
+    written = []
+
+    class Writer:
+        @hookimpl
+        def td_write_changes(self, source_path, dest_path, changes):
+            if not source_path.endswith(".myf"):
+                return None
+            written.append((source_path, dest_path, dict(changes)))
+            return True
+
+    host.register(Writer(), "myf")
+    change = RecordChange(record=1, declarer_tricks=9)
+    host.write_changes("a.myf", "b.myf", {1: [change]})
+    assert written == [("a.myf", "b.myf", {1: [change]})]
+    with pytest.raises(InputError, match="no adapter writes this format"):
+        host.write_changes(str(tmp_path / "a.unknown"), str(tmp_path / "b"), {})
+
+
+def test_session_close_fires_once_even_when_asked_twice(host: PluginHost) -> None:
+    spy = Spy()
+    host.register(spy, "spy")
+    watcher = SessionWatcher(host, Session(name="s"), ReviewContext())
+    watcher.close()
+    watcher.close()
+    assert [c[0] for c in spy.calls] == ["opened", "closed"]
