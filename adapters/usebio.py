@@ -54,7 +54,7 @@ from td_plugin.sources import RecordChange
 
 __all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "is_usebio", "load_usebio",
            "UsebioDocument", "UsebioEvent", "TravellerLine", "RescoreReport",
-           "adjust_usebio", "write_changes"]
+           "adjust_usebio", "rescore_usebio", "write_changes", "parse_lead", "parse_artificial"]
 
 #: Files larger than this are refused (the largest real USEBIO files are a few hundred KB).
 MAX_BYTES = 64 * 1024 * 1024
@@ -479,12 +479,13 @@ class PairChange:
 @dataclass
 class RescoreReport:
     """What an adjustment changed: the adjusted lines, the other lines whose points
-    changed (board, pairs, before, after), the pairs, and notes for the Director."""
+    changed (board, pairs, before, after), the pairs, and notes for the Director as
+    message keys with their parameters (``adjust.note.*``, rendered by the command)."""
 
     lines: list[LineChange] = field(default_factory=list)
     points: list[tuple[int, str, str, tuple[str, str] | None, tuple[str, str]]] = field(default_factory=list)
     pairs: list[PairChange] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
 def _half_even(value: Fraction, places: int) -> Decimal:
@@ -568,6 +569,8 @@ class _Writer:
             self._set(line, "SCORE", str(outcome.score_ns))
             return f"score {outcome.score_ns:+d}"
         if isinstance(outcome, Weighted):
+            self.report.notes.append(("adjust.note.weighted_usebio", {
+                "board": line.board, "ns": line.ns_pair, "ew": line.ew_pair}))
             return "weighted " + outcome.text()
         contract = outcome.contract
         if contract.is_passed_out:
@@ -692,7 +695,8 @@ class _Writer:
         el = self.event.board_elements[board].find("BOARD_AVERAGE")
         if el is not None and (el.text or "").strip() != str(datum):
             self.editor.set_text(self._span(el), str(datum))
-            self.report.notes.append(f"board {board}: Butler datum {el.text.strip()} -> {datum}")
+            self.report.notes.append(("adjust.note.datum", {
+                "board": board, "before": (el.text or "").strip(), "after": datum}))
 
     def _write_totals(self, awards: list[Award]) -> None:
         event = self.event
@@ -768,17 +772,19 @@ class _Writer:
             known = scale.get(size[group(pair)], {})
             covered = [known.get(p) for p in range(place, place + counts[(group(pair), place)])]
             if any(a is None for a in covered):
-                unknown.append(pair)
+                old_place = old_places.get(group(pair), {}).get(pair)
+                if old_place != place or list(old_places.get(group(pair), {}).values()).count(
+                        place) != counts[(group(pair), place)]:
+                    unknown.append(pair)
                 continue
             share = Fraction(sum(covered), len(covered))  # type: ignore[arg-type]
-            value = str(int(Decimal(share.numerator / share.denominator).quantize(
+            value = str(int((Decimal(share.numerator) / Decimal(share.denominator)).quantize(
                 Decimal(1), rounding=ROUND_HALF_UP)))
             if (el.text or "").strip() != value:
                 self.editor.set_text(self._span(el), value)
         if unknown:
-            self.report.notes.append(
-                "master points not recomputed for " + ", ".join(sorted(unknown))
-                + ": the file does not show the award for their new place")
+            self.report.notes.append(("adjust.note.masterpoints",
+                                      {"pairs": ", ".join(sorted(unknown))}))
 
     def output(self) -> bytes:
         return self.editor.result().encode(_python_encoding(self.doc.encoding))
@@ -824,17 +830,28 @@ def _match(event: UsebioEvent, adjustments: Sequence[Adjustment]) -> dict[int, t
     return out
 
 
-def adjust_usebio(path: str | os.PathLike[str],
-                  adjustments: Sequence[Adjustment]) -> tuple[bytes, RescoreReport]:
-    """The file with the adjustments applied and every affected score recomputed, and
-    a report of what changed. Without adjustments the bytes are the file's own."""
-    doc = load_usebio(path)
-    if not adjustments:
-        return doc.data, RescoreReport()
-    event = read_event(doc)
+def rescore_usebio(path: str | os.PathLike[str], adjustments: Sequence[Adjustment] = ()
+                   ) -> tuple[bytes, RescoreReport]:
+    """The file with the adjustments applied and every score of the event recomputed
+    (points of the adjusted boards, totals, percentages, places), and a report of what
+    changed. Without adjustments this checks the scorer's arithmetic: where the file
+    already agrees, its bytes come back unchanged.
+
+    :raises InputError: an adjustment names a table the file does not have, or the
+        event is not a pairs event scored by matchpoints, Butler or cross-IMPs.
+    """
+    event = read_event(load_usebio(path))
     writer = _Writer(event)
     writer.apply(_match(event, adjustments))
     return writer.output(), writer.report
+
+
+def adjust_usebio(path: str | os.PathLike[str],
+                  adjustments: Sequence[Adjustment]) -> tuple[bytes, RescoreReport]:
+    """`rescore_usebio` with at least one adjustment; without any, the file's own bytes."""
+    if not adjustments:
+        return load_usebio(path).data, RescoreReport()
+    return rescore_usebio(path, adjustments)
 
 
 def _change_outcome(line: TravellerLine, changes: Sequence[RecordChange]) -> LineOutcome | None:
