@@ -428,7 +428,7 @@ class BwsData:
                     entries[row.id] = self.record(row, place, bids=bids, cards=cards)
                 if not rows:
                     entries[("in_play",) + place] = self.record(None, place, bids=bids, cards=cards)
-            yield (None if moment[0] else moment[1]), entries
+            yield (None if moment[0] else moment[1]), dict(entries)
 
 
 def _boards(low: Any, high: Any, custom: Any) -> tuple[int, ...]:

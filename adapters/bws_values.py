@@ -27,6 +27,8 @@ __all__ = ["to_int", "to_bool", "to_text", "to_datetime", "log_time", "parse_con
            "Remark", "hand_record_deal", "contract_text", "result_text", "remarks_text"]
 
 _ACCESS_ZERO = dt.date(1899, 12, 30)
+#: the zero date as mdb-export writes it by default, two-digit year: ``12/30/99``
+_ACCESS_ZERO_2DIGIT = dt.date(1999, 12, 30)
 
 
 def to_int(value: Any) -> int | None:
@@ -86,7 +88,7 @@ def log_time(date_log: Any, time_log: Any) -> dt.datetime | None:
     time_part = to_datetime(time_log)
     if time_part is None:
         return date_part
-    if time_part.date() != _ACCESS_ZERO or date_part is None:
+    if time_part.date() not in (_ACCESS_ZERO, _ACCESS_ZERO_2DIGIT) or date_part is None:
         return time_part
     return dt.datetime.combine(date_part.date(), time_part.time())
 
