@@ -25,7 +25,6 @@ messages.register("en", {
     "scorer.transfer.n": ", {n} tricks",
     "scorer.artificial": "{place}: enter {score}{words} ({laws})",
     "scorer.weighted": "{place}: enter the weighted score {parts} ({laws})",
-    "scorer.weighted.part": "{weight} of {result}",
 })
 messages.register("da", {
     "scorer.place": "Spil {board}{section}, bord {table}, runde {round}",
@@ -35,7 +34,6 @@ messages.register("da", {
     "scorer.transfer.n": ", {n} stik",
     "scorer.artificial": "{place}: indtast {score}{words} ({laws})",
     "scorer.weighted": "{place}: indtast den vægtede score {parts} ({laws})",
-    "scorer.weighted.part": "{weight} af {result}",
 })
 
 _AVERAGE_WORDS = {60: "Ave+", 50: "Ave", 40: "Ave-"}
@@ -61,15 +59,18 @@ def average_words(score: ArtificialScore) -> str | None:
 
 @dataclass(frozen=True)
 class ScorerEntry:
-    """One line for the scorer: the message key and parameters, and the values typed."""
+    """One line for the scorer: the message key and parameters, the law clauses cited,
+    and the values typed."""
 
     key: str
     params: dict
+    laws: tuple[str, ...] = ()
     before: str | None = None
     after: str | None = None
 
     def text(self, lang: str = "en") -> str:
-        return messages.render(self.key, self.params, lang)
+        return messages.render(self.key, {**self.params,
+                                          "laws": messages.laws_ref(self.laws, lang)}, lang)
 
 
 def _place(record: BoardRecord) -> messages.Msg:
@@ -80,13 +81,13 @@ def _place(record: BoardRecord) -> messages.Msg:
                                          "round": record.round if record.round is not None else "?"})
 
 
-def scorer_entry(record: BoardRecord, finding: Finding, lang: str = "en") -> ScorerEntry | None:
+def scorer_entry(record: BoardRecord, finding: Finding) -> ScorerEntry | None:
     """The entry a finding's ruling asks for, or None when the result stands."""
     ruling = finding.ruling
     outcome = ruling.outcome if ruling is not None else None
     if outcome is None:
         return None
-    laws = messages.laws_ref(ruling.laws or ([finding.law] if finding.law else []), lang)
+    laws = tuple(ruling.laws or ([finding.law] if finding.law else []))
     place = _place(record)
     if isinstance(outcome, AssignedResult):
         before = result_notation(record.contract, record.declarer_tricks)
@@ -97,20 +98,17 @@ def scorer_entry(record: BoardRecord, finding: Finding, lang: str = "en") -> Sco
         transfer = (messages.Msg("scorer.transfer.1") if abs(moved) == 1 else
                     messages.Msg("scorer.transfer.n", {"n": abs(moved)}) if moved else "")
         return ScorerEntry("scorer.assigned", {"place": place, "before": before, "after": after,
-                                               "laws": laws, "transfer": transfer},
-                           before=before, after=after)
+                                               "transfer": transfer},
+                           laws=laws, before=before, after=after)
     if isinstance(outcome, ArtificialScore):
         score = f"{outcome.ns_percent}%-{outcome.ew_percent}%"
         words = average_words(outcome)
         return ScorerEntry("scorer.artificial", {"place": place, "score": score,
-                                                 "words": f" ({words})" if words else "",
-                                                 "laws": laws}, after=score)
+                                                 "words": f" ({words})" if words else ""},
+                           laws=laws, after=score)
     if isinstance(outcome, WeightedScore):
-        parts = ", ".join(
-            messages.render("scorer.weighted.part",
-                            {"weight": str(w), "result": result_notation(r.contract, r.declarer_tricks)},
-                            lang)
-            for w, r in outcome.components)
-        return ScorerEntry("scorer.weighted", {"place": place, "parts": parts, "laws": laws},
+        parts = ", ".join(f"{w} \u00d7 {result_notation(r.contract, r.declarer_tricks)}"
+                          for w, r in outcome.components)
+        return ScorerEntry("scorer.weighted", {"place": place, "parts": parts}, laws=laws,
                            after=parts)
     return None

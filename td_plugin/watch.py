@@ -258,7 +258,7 @@ class SessionWatcher:
             if self._on_error is not None:
                 self._on_error(error)
         for finding in review.findings:
-            entry = (scorer_entry(record, finding, self.context.language)
+            entry = (scorer_entry(record, finding)
                      if record is not None else None)
             event = WatchEvent(finding, record, hook, attention, seen_at, entry)
             self.report.events.append(event)

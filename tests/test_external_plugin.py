@@ -1,0 +1,97 @@
+"""The example external plugin (examples/external_plugin) is discovered through its
+entry point in the ``td_plugin`` group and called like the built-ins.
+
+The test builds the distribution's metadata in a temporary directory (what installing
+the package would write: a ``.dist-info`` with ``entry_points.txt`` read from the
+plugin's own pyproject.toml) and puts it on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from td_plugin.board import BoardRecord
+from td_plugin.cards import Card
+from td_plugin.contract import Contract
+from td_plugin.host import PluginHost
+from td_plugin.messages import render
+from td_plugin.rulings import ReviewContext
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "external_plugin"
+
+
+def _project(text: str) -> dict:
+    """Name, version and the ``td_plugin`` entry points of a pyproject.toml (the few
+    lines this needs; tomllib is not in Python 3.10)."""
+    def value(key: str) -> str:
+        return re.search(rf'^{key} = "([^"]+)"', text, re.M).group(1)
+
+    section = text.split("[project.entry-points.td_plugin]", 1)[1].split("\n[", 1)[0]
+    points = dict(re.findall(r'^(\w+) = "([^"]+)"', section, re.M))
+    return {"name": value("name"), "version": value("version"),
+            "entry-points": {"td_plugin": points}}
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The example installed into a temporary site directory; returns its entry-point name."""
+    project = _project((EXAMPLE / "pyproject.toml").read_text())
+    ((name, target),) = project["entry-points"]["td_plugin"].items()
+    dist = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\n"
+                                   f"Version: {project['version']}\n")
+    (dist / "entry_points.txt").write_text(f"[td_plugin]\n{name} = {target}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    yield name
+    sys.modules.pop(target, None)
+
+
+def record(**kw: object) -> BoardRecord:
+    fields = {"board": 7, "contract": Contract.from_pbn("4S", "S"), "declarer_tricks": 10}
+    return BoardRecord(**{**fields, **kw})
+
+
+def test_external_plugin_is_discovered_and_called(installed: str) -> None:
+    host = PluginHost()
+    assert installed == "club_leads"
+    assert (installed, ["td_review_board"]) in host.plugins()
+    assert host.source_of(installed) == "td-club-leads 0.1.0"
+    findings = host.review_board(record(), ReviewContext()).findings
+    (f,) = [f for f in findings if f.kind == "lead_card_missing"]
+    assert render(f.key, f.params) == ("Club regulation: the opening lead of board 7 was not "
+                                       "entered; ask the table for it.")
+    assert render(f.key, f.params, "da").startswith("Klubbens regel: udspillet i spil 7")
+    with_lead = record(extra={"lead_card": Card.from_pbn("HK")})
+    assert host.review_board(with_lead, ReviewContext()).findings == []
+
+
+def test_external_plugin_can_be_blocked_by_name(installed: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", installed)
+    host = PluginHost()
+    assert installed not in [n for n, _ in host.plugins()]
+    assert host.review_board(record(), ReviewContext()).findings == []
+
+
+def test_entry_points_are_not_loaded_when_asked_not_to(installed: str) -> None:
+    assert installed not in [n for n, _ in PluginHost(load_entrypoints=False).plugins()]
+
+
+def test_external_plugin_that_fails_to_import_is_named(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    dist = tmp_path / "broken_club-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-club\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[td_plugin]\nbroken_club = no_such_module_here\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    host = PluginHost()
+    (error,) = [e for e in host.errors if e.plugin == "broken_club"]
+    assert error.hook == "load" and isinstance(error.exception, ModuleNotFoundError)
+    assert [f.kind for f in host.review_board(record(declarer_tricks=14),
+                                              ReviewContext()).findings] == ["impossible_result"]
