@@ -32,6 +32,7 @@ weighted points, and the notes go to the report of ``td-plugin adjust``.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -60,6 +61,7 @@ __all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "is_usebio", "load_usebio
 MAX_BYTES = 64 * 1024 * 1024
 
 _SUPPORTED_VERSIONS = ("1.2", "1.3")
+_ENTITY_RE = re.compile(rb"<!ENTITY\s+(?:%\s+)?([^\s>]+)")
 _POINTS = (("NS_MATCH_POINTS", "EW_MATCH_POINTS", "matchpoints"),
            ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "butler"),
            ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "cross_imps"))
@@ -129,6 +131,13 @@ def load_usebio(path: str | os.PathLike[str]) -> UsebioDocument:
                          "USEBIO file is allowed", loc)
     with open(path, "rb") as f:
         data = f.read(MAX_BYTES + 1)
+    root_at = data.find(b"<USEBIO")
+    declared = _ENTITY_RE.findall(data[:root_at] if root_at >= 0 else data)
+    if declared:
+        names = ", ".join(sorted({n.decode("ascii", "replace") for n in declared})[:5])
+        raise InputError(f"the file declares XML entities ({names}); refused: USEBIO needs "
+                         "none, and expanding them could exhaust memory or read other files",
+                         loc)
     try:
         root = etree.fromstring(data, _safe_parser())
     except etree.XMLSyntaxError as exc:

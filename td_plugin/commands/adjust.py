@@ -1,0 +1,179 @@
+"""``td-plugin adjust FILE ADJUSTMENTS --write-to DIR``: apply the Director's adjusted
+scores to a results file and score the session again.
+
+FILE is a USEBIO results file (``.xml``) or a PBN file whose games carry a ScoreTable.
+ADJUSTMENTS is a JSON or YAML list (see `td_plugin.adjustments`): per table an assigned
+result (Law 12C1(a)), an artificial score (12C2) or a weighted score (12C1(c)), with
+the law and an optional note. The copy written to DIR has the adjusted lines, the new
+points of every result on those boards, and (USEBIO) the new totals, percentages and
+places; FILE itself is never touched. Exit status: 0 written, 2 could not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from typing import Any
+
+from td_plugin import messages
+from td_plugin.errors import InputError, Location
+
+__all__ = ["add_parser", "run"]
+
+messages.register("en", {
+    "adjust.wrote": "Wrote {path}.",
+    "adjust.line": "Board {board}, {ns} v {ew}: {before} -> {after} ({law}){note}",
+    "adjust.points": "  points {ns_points}/{ew_points} -> {new_ns}/{new_ew}",
+    "adjust.others": "Board {board}: the points of {count} other result(s) changed.",
+    "adjust.pair": "Pair {pair}: total {before} -> {after}{percentage}{place}",
+    "adjust.pair.percentage": ", {before}% -> {after}%",
+    "adjust.pair.place": ", place {before} -> {after}",
+    "adjust.note.datum": "Board {board}: the Butler datum is now {after} (was {before}).",
+    "adjust.note.masterpoints":
+        "Master points not recomputed for {pairs}: the file does not show the award for "
+        "their new place.",
+    "adjust.note.weighted_usebio":
+        "Board {board}, {ns} v {ew}: USEBIO has no element for a weighted score; the line "
+        "keeps the table result and carries the weighted points.",
+    "adjust.note.totals_pbn": "PBN: the TotalScoreTable, if any, is not recomputed.",
+})
+messages.register("da", {
+    "adjust.wrote": "Skrev {path}.",
+    "adjust.line": "Spil {board}, {ns} mod {ew}: {before} -> {after} ({law}){note}",
+    "adjust.points": "  point {ns_points}/{ew_points} -> {new_ns}/{new_ew}",
+    "adjust.others": "Spil {board}: pointene for {count} andre resultater er ændret.",
+    "adjust.pair": "Par {pair}: total {before} -> {after}{percentage}{place}",
+    "adjust.pair.percentage": ", {before}% -> {after}%",
+    "adjust.pair.place": ", placering {before} -> {after}",
+    "adjust.note.datum": "Spil {board}: Butler-gennemsnittet er nu {after} (var {before}).",
+    "adjust.note.masterpoints":
+        "Mesterpoint er ikke genberegnet for {pairs}: filen viser ikke tildelingen for "
+        "deres nye placering.",
+    "adjust.note.weighted_usebio":
+        "Spil {board}, {ns} mod {ew}: USEBIO har intet element til en vægtet score; "
+        "linjen beholder bordresultatet og får de vægtede point.",
+    "adjust.note.totals_pbn": "PBN: en eventuel TotalScoreTable er ikke genberegnet.",
+})
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "adjust", help="apply adjusted scores to a USEBIO or PBN results file and rescore",
+        description="Apply the Director's adjusted scores (assigned 12C1(a), artificial "
+                    "12C2, weighted 12C1(c)) to a copy of a USEBIO XML file or a PBN file "
+                    "with ScoreTables, and score the boards (and totals) again. The input "
+                    "is never modified.")
+    p.add_argument("file", metavar="FILE", help="the results file (USEBIO .xml or .pbn)")
+    p.add_argument("adjustments", metavar="ADJUSTMENTS",
+                   help="the adjustments, a JSON or YAML list")
+    p.add_argument("--write-to", metavar="DIR", required=True,
+                   help="directory for the adjusted copy (same file name)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--lang", choices=("en", "da"), default="en",
+                   help="language of the report (default: en)")
+    p.set_defaults(func=run)
+
+
+def _format(path: str) -> str:
+    from adapters.usebio import is_usebio
+
+    if is_usebio(path):
+        return "usebio"
+    if path.lower().endswith(".pbn"):
+        return "pbn"
+    with open(path, "rb") as f:
+        head = f.read(512).lstrip(b"\xef\xbb\xbf").lstrip()
+    if head.startswith((b"%", b"[")):
+        return "pbn"
+    raise InputError("not a USEBIO or PBN results file", Location(path=path))
+
+
+def _write(dest: str, data: bytes) -> None:
+    """Write ``dest`` whole or not at all."""
+    directory = os.path.dirname(os.path.abspath(dest))
+    fd, tmp = tempfile.mkstemp(prefix=".td-plugin-", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, dest)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _report_json(report: Any, dest: str) -> dict[str, Any]:
+    return {
+        "written": dest,
+        "adjusted": [{"board": c.board, "ns_pair": c.ns_pair, "ew_pair": c.ew_pair,
+                      "before": c.before, "after": c.after, "law": c.law, "note": c.note,
+                      "points_before": c.points_before, "points_after": c.points_after}
+                     for c in report.lines],
+        "points": [{"board": b, "ns_pair": ns, "ew_pair": ew, "before": old, "after": new}
+                   for b, ns, ew, old, new in report.points],
+        "pairs": [{"pair": p.pair, "total": p.total, "percentage": p.percentage,
+                   "place": p.place} for p in report.pairs],
+        "notes": [{"key": key, "params": params} for key, params in report.notes],
+    }
+
+
+def _print_report(report: Any, dest: str, lang: str) -> None:
+    r = messages.render
+    out = sys.stdout
+    for c in report.lines:
+        out.write(r("adjust.line", {"board": c.board, "ns": c.ns_pair, "ew": c.ew_pair,
+                                    "before": c.before, "after": c.after,
+                                    "law": messages.law_ref(c.law, lang),
+                                    "note": f": {c.note}" if c.note else ""}, lang) + "\n")
+        if c.points_after is not None:
+            old = c.points_before or ("-", "-")
+            out.write(r("adjust.points", {"ns_points": old[0], "ew_points": old[1],
+                                          "new_ns": c.points_after[0],
+                                          "new_ew": c.points_after[1]}, lang) + "\n")
+    counts: dict[int, int] = {}
+    for board, *_ in report.points:
+        counts[board] = counts.get(board, 0) + 1
+    for board, count in sorted(counts.items()):
+        out.write(r("adjust.others", {"board": board, "count": count}, lang) + "\n")
+    for p in report.pairs:
+        pct = (r("adjust.pair.percentage", {"before": p.percentage[0], "after": p.percentage[1]},
+                 lang) if p.percentage[1] is not None and p.percentage[0] != p.percentage[1] else "")
+        place = (r("adjust.pair.place", {"before": p.place[0], "after": p.place[1]}, lang)
+                 if p.place[1] is not None and p.place[0] != p.place[1] else "")
+        out.write(r("adjust.pair", {"pair": p.pair, "before": p.total[0], "after": p.total[1],
+                                    "percentage": pct, "place": place}, lang) + "\n")
+    for key, params in report.notes:
+        out.write(r(key, params, lang) + "\n")
+    out.write(r("adjust.wrote", {"path": dest}, lang) + "\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    from td_plugin.adjustments import parse_adjustments_text
+
+    source = args.file
+    if not os.path.isfile(source):
+        raise InputError("no such file", Location(path=source))
+    with open(args.adjustments, encoding="utf-8") as f:
+        adjustments = parse_adjustments_text(f.read(), args.adjustments)
+    os.makedirs(args.write_to, exist_ok=True)
+    dest = os.path.join(args.write_to, os.path.basename(source))
+    if os.path.exists(dest) and os.path.samefile(dest, source):
+        raise InputError("--write-to would overwrite the input", Location(path=source))
+    if _format(source) == "usebio":
+        from adapters.usebio import adjust_usebio
+
+        data, report = adjust_usebio(source, adjustments)
+    else:
+        from adapters.pbn_scoretable import adjust_pbn
+
+        data, report = adjust_pbn(source, adjustments)
+    _write(dest, data)
+    if args.json:
+        json.dump(_report_json(report, dest), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        _print_report(report, dest, args.lang)
+    return 0
