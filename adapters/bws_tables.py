@@ -147,7 +147,7 @@ class MdbToolsTables:
     def _run(self, argv: list[str], missing_ok: bool = False) -> str:
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=60,
-                                  encoding="latin-1")
+                                  encoding="utf-8", errors="replace")
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise InputError(f"cannot run {argv[0]}: {exc}", Location(path=self.path)) from exc
         if done.returncode != 0:

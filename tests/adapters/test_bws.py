@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import shutil
 import stat
 import sys
 from pathlib import Path
@@ -117,6 +118,16 @@ def test_mdbtools_backend_reads_the_same_records(real: BwsData, realworld: Path,
 
     assert [key(r) for r in data.records()] == [key(r) for r in real.records()]
     assert len(data.movement) == 128
+
+
+@pytest.mark.skipif(shutil.which("mdb-export") is None or shutil.which("mdb-tables") is None,
+                    reason="mdbtools is an optional faster backend and is not installed here")
+def test_real_mdbtools_backend_agrees_with_access_parser(real: BwsData) -> None:
+    data = read_bws(real.path, backend="mdbtools")
+    assert data.backend == "mdbtools" and data.problems == []
+    assert (data.name, data.date, data.sections) == (real.name, real.date, real.sections)
+    assert list(data.movement) == list(real.movement)
+    assert list(data.records()) == list(real.records())
 
 
 def test_not_an_access_file_is_an_input_error_naming_it(tmp_path: Path) -> None:
