@@ -1,0 +1,228 @@
+"""The ruling on an auction irregularity, as a value, as JSON and as text.
+
+`AuctionRuling` is a `td_plugin.rulings.Ruling` (its clauses, in the order applied,
+carry message keys and facts), with what the Director announces at the table: which
+calls stand, which are cancelled, who calls next, who must pass, what information is
+unauthorized, the lead restriction declarer may impose, which adjustments stay possible,
+and what someone still has to decide. Text is rendered from message keys, in English or
+Danish.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from td_plugin import messages
+from td_plugin.auction import Call
+from td_plugin.cards import Seat
+from td_plugin.laws.call_names import call_msg, join_msgs, law_msg, seat_msg
+from td_plugin.laws.information import Unauthorized
+from td_plugin.laws.lead_restrictions import LeadRestriction
+from td_plugin.rulings import Ruling
+
+__all__ = ["AuctionRuling", "SeatCall", "PassObligation", "Decision", "Note"]
+
+
+@dataclass(frozen=True)
+class SeatCall:
+    """A call and who made it."""
+
+    seat: Seat
+    call: Call
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat.value, "call": self.call.pbn()}
+
+
+@dataclass(frozen=True)
+class PassObligation:
+    """``seat`` must pass at his next turn (``"next_turn"``) or at every turn for the rest
+    of the auction (``"end_of_auction"``), under clause ``law``."""
+
+    seat: Seat
+    until: str
+    law: str
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat.value, "until": self.until, "law": self.law}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Something still to be decided: by ``seat`` (None: by the Director), what
+    (``decide``: ``accept``, ``withdraw``, ``replacement``, ``comparable``), under which
+    clause. ``facts`` are the message parameters, ``data`` the JSON details."""
+
+    seat: Seat | None
+    decide: str
+    law: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return f"decision.{self.decide}"
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat.value if self.seat else None, "decide": self.decide,
+                "law": self.law, **self.data}
+
+
+@dataclass(frozen=True)
+class Note:
+    """A remark on how the ruling was reached (an interpretation chosen, input unused)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _unique(items: list[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for x in items:
+        seen.setdefault(x, None)
+    return list(seen)
+
+
+@dataclass(frozen=True)
+class AuctionRuling(Ruling):
+    """The ruling on an auction irregularity. ``status`` is ``"ruled"``, or
+    ``"needs_decision"`` when ``decisions`` lists a choice still to be made (the auction,
+    obligations and restrictions then show the outcome unless that choice changes it).
+    ``lang`` is the language of `text` and `to_json`."""
+
+    status: str = "ruled"
+    auction: tuple[SeatCall, ...] = ()
+    cancelled: tuple[SeatCall, ...] = ()
+    next: Seat | None = None
+    pass_obligations: tuple[PassObligation, ...] = ()
+    lho_may_withdraw: tuple[SeatCall, ...] = ()
+    unauthorized: tuple[Unauthorized, ...] = ()
+    lead_restriction: LeadRestriction | None = None
+    adjustment_possible: tuple[str, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    notes: tuple[Note, ...] = ()
+    lang: str = "en"
+
+    @property
+    def laws(self) -> list[str]:  # type: ignore[override]
+        """The clauses in the order first applied, each once."""
+        return _unique([c.law for c in self.clauses])
+
+    def clause_texts(self, lang: str | None = None) -> list[str]:
+        lang = lang or self.lang
+        return [messages.render(c.key, c.facts, lang) for c in self.clauses]
+
+    def summary_lines(self, lang: str | None = None) -> list[str]:
+        """What the Director announces after the clauses: the auction as it now stands,
+        who calls next, obligations to pass, adjustments kept open, decisions, notes."""
+        lang = lang or self.lang
+        r = lambda key, **p: messages.render(key, p, lang)  # noqa: E731
+        lines = []
+        if self.auction:
+            calls = ", ".join(r("incident.seat_call", seat=seat_msg(sc.seat),
+                                call=call_msg(sc.call)) for sc in self.auction)
+            lines.append(r("incident.auction", calls=calls))
+        else:
+            lines.append(r("incident.auction_empty"))
+        lines.append(r("incident.next", seat=seat_msg(self.next)) if self.next
+                     else r("incident.over"))
+        for ob in self.pass_obligations:
+            lines.append(r(f"incident.pass.{ob.until}", seat=seat_msg(ob.seat),
+                           law=law_msg(ob.law)))
+        if self.adjustment_possible:
+            lines.append(r("incident.adjustment",
+                           laws=join_msgs([law_msg(x) for x in self.adjustment_possible])))
+        for d in self.decisions:
+            lines.append(r(d.key, law=law_msg(d.law), **d.facts))
+        for n in self.notes:
+            lines.append(messages.render(n.key, n.params, lang))
+        return lines
+
+    def text_lines(self, lang: str | None = None) -> list[str]:
+        return self.clause_texts(lang) + self.summary_lines(lang)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.text_lines())
+
+    def to_json(self, lang: str | None = None) -> dict:
+        """The ruling as JSON (the keys documented in docs/cases.md)."""
+        lang = lang or self.lang
+        return {
+            "status": self.status,
+            "decisions": [d.to_json() for d in self.decisions],
+            "laws": self.laws,
+            "auction": [sc.to_json() for sc in self.auction],
+            "cancelled": [sc.to_json() for sc in self.cancelled],
+            "next": self.next.value if self.next else None,
+            "pass_obligations": [p.to_json() for p in self.pass_obligations],
+            "lho_may_withdraw": [sc.to_json() for sc in self.lho_may_withdraw],
+            "unauthorized": [u.to_json() for u in self.unauthorized],
+            "lead_restriction": self.lead_restriction.to_json() if self.lead_restriction else None,
+            "adjustment_possible": list(self.adjustment_possible),
+            "clauses": [{"law": c.law, "key": c.key,
+                         "text": messages.render(c.key, c.facts, lang)} for c in self.clauses],
+            "notes": [messages.render(n.key, n.params, lang) for n in self.notes],
+            "text": "\n".join(self.text_lines(lang)),
+            "lang": lang,
+        }
+
+
+messages.register("en", {
+    "incident.ruling": "Ruling on the auction ({laws}).",
+    "incident.no_irregularity": "No irregularity: every call was legal and in rotation, so "
+                                "the auction stands.",
+    "incident.seat_call": "{seat} {call}",
+    "incident.auction": "Auction after rectification: {calls}.",
+    "incident.auction_empty": "No call stands yet.",
+    "incident.next": "Next to call: {seat}.",
+    "incident.over": "The auction is over.",
+    "incident.pass.next_turn": "{seat} must pass when next it is his turn to call ({law}).",
+    "incident.pass.end_of_auction": "{seat} must pass for the rest of the auction ({law}).",
+    "incident.adjustment": "At the end of play the Director may adjust the score ({laws}).",
+    "decision.accept": "To decide: {seat}, whether to accept {source} ({law}).",
+    "decision.withdraw": "To decide: {seat}, whether to withdraw {calls} ({law}).",
+    "decision.replacement": "To decide: {seat}, which legal call replaces {source} ({law}).",
+    "decision.comparable": "To decide: the Director, whether {replacement} is comparable with "
+                           "{withdrawn} ({law}).",
+    "note.unused_accept": "Note: the case says accept, but no call in it could be accepted.",
+    "note.unused_comparable": "Note: the case says comparable, but no replacement call had to "
+                              "be judged.",
+    "note.unchecked": "Note: {count} later call(s) are not ruled on until this is decided.",
+    "note.law32_26b": "Note: Law 32A2(b) is read as allowing Law 26B, as in the Polish and "
+                      "French translations (the Greek one lists only 16C and 72C); set the "
+                      "option lead_restriction_after_32 to false for that reading.",
+    "note.law32_no_26b": "Note: Law 32A2(b) is read without Law 26B, as in the Greek "
+                         "translation (option lead_restriction_after_32: false).",
+})
+messages.register("da", {
+    "incident.ruling": "Kendelse om meldeforløbet ({laws}).",
+    "incident.no_irregularity": "Ingen uregelmæssighed: alle meldinger var lovlige og i tur, "
+                                "så meldeforløbet står ved magt.",
+    "incident.seat_call": "{seat} {call}",
+    "incident.auction": "Meldeforløbet efter korrektion: {calls}.",
+    "incident.auction_empty": "Ingen melding står endnu ved magt.",
+    "incident.next": "Næste i tur: {seat}.",
+    "incident.over": "Meldeforløbet er slut.",
+    "incident.pass.next_turn": "{seat} skal passe, næste gang det er hans tur ({law}).",
+    "incident.pass.end_of_auction": "{seat} skal passe resten af meldeforløbet ({law}).",
+    "incident.adjustment": "Efter spillet kan turneringslederen justere resultatet ({laws}).",
+    "decision.accept": "Skal afgøres: {seat}, om {source} accepteres ({law}).",
+    "decision.withdraw": "Skal afgøres: {seat}, om {calls} tages tilbage ({law}).",
+    "decision.replacement": "Skal afgøres: {seat}, hvilken lovlig melding der erstatter "
+                            "{source} ({law}).",
+    "decision.comparable": "Skal afgøres: turneringslederen, om {replacement} er en "
+                           "tilsvarende melding i forhold til {withdrawn} ({law}).",
+    "note.unused_accept": "Bemærk: sagen angiver accept, men ingen melding i den kunne "
+                          "accepteres.",
+    "note.unused_comparable": "Bemærk: sagen angiver comparable, men ingen erstatningsmelding "
+                              "skulle vurderes.",
+    "note.unchecked": "Bemærk: {count} senere melding(er) behandles først, når dette er "
+                      "afgjort.",
+    "note.law32_26b": "Bemærk: § 32A2(b) læses, så § 26B kan komme på tale, som i den polske "
+                      "og franske oversættelse (den græske nævner kun § 16C og § 72C); sæt "
+                      "indstillingen lead_restriction_after_32 til false for den læsning.",
+    "note.law32_no_26b": "Bemærk: § 32A2(b) læses uden § 26B, som i den græske oversættelse "
+                         "(indstillingen lead_restriction_after_32: false).",
+})

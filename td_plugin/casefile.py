@@ -1,0 +1,265 @@
+"""Case files: an auction irregularity as the Director enters it, in JSON or YAML.
+
+`load_case` reads a file (or takes a mapping already parsed) and returns an
+`td_plugin.incidents.Incident`. Every mistake is a `CaseFileError` that names the entry
+(``calls[3]: unknown seat 'Q'``); nothing else escapes. The format is documented in
+docs/cases.md. A document with a top-level ``case`` key (a test case with its
+``expected`` ruling) is read from that key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from td_plugin.auction import Auction, AuctionEntry, Call
+from td_plugin.board import Vulnerability
+from td_plugin.cards import SUITS, Seat, Suit
+from td_plugin.errors import CaseFileError, InvalidTokenError, Location
+from td_plugin.incidents import Incident, IncidentCall, Options
+from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
+
+__all__ = ["load_case", "parse_case", "CASE_KEYS", "CALL_KEYS"]
+
+CASE_KEYS = ("dealer", "vulnerable", "screens", "calls", "accept", "comparable",
+             "final_auction", "declarer", "opening_lead_faced", "options", "board",
+             "description")
+CALL_KEYS = ("seat", "call", "unintended", "shows", "meaning", "accept", "comparable",
+             "aware_from")
+MEANING_KEYS = ("hcp", "suits", "purpose")
+OPTION_KEYS = ("lead_restriction_after_32",)
+AWARE_FROM = ("self", "partner", "opponent", "director")
+
+_SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W, "NORTH": Seat.N,
+          "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "NORD": Seat.N, "ØST": Seat.E,
+          "Ø": Seat.E, "SYD": Seat.S, "VEST": Seat.W, "V": Seat.W}
+_SUITS = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C, "\u2660": Suit.S,
+          "\u2665": Suit.H, "\u2666": Suit.D, "\u2663": Suit.C}
+_CALL_ALIASES = {"PAS": "Pass", "DOBL": "X", "REDOBL": "XX"}
+
+
+class _Reader:
+    def __init__(self, source: str | None) -> None:
+        self.source = source
+
+    def fail(self, where: str, message: str) -> CaseFileError:
+        text = f"{where}: {message}" if where else message
+        return CaseFileError(text, Location(path=self.source))
+
+    def mapping(self, value: Any, where: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise self.fail(where, f"expected a mapping of keys, not {_kind(value)}")
+        for key in value:
+            if key not in allowed:
+                raise self.fail(where, f"unknown key {key!r} (known keys: {', '.join(allowed)})")
+        return value
+
+    def seat(self, value: Any, where: str) -> Seat:
+        seat = _SEATS.get(str(value).strip().upper()) if isinstance(value, str) else None
+        if seat is None:
+            raise self.fail(where, f"unknown seat {value!r} (N, E, S or W)")
+        return seat
+
+    def call(self, value: Any, where: str) -> Call:
+        if not isinstance(value, str):
+            raise self.fail(where, f"expected a call such as '1D', 'Pass', 'X', not {_kind(value)}")
+        text = value.strip()
+        text = _CALL_ALIASES.get(text.upper(), text)
+        if text[:1].isdigit() and text[1:].upper() in ("UT", "SA"):
+            text = text[0] + "NT"
+        try:
+            return Call.from_pbn(text)
+        except InvalidTokenError:
+            extra = " (a bid above seven is not possible, Law 38)" if text[:1].isdigit() \
+                and text[:1] not in "1234567" else ""
+            raise self.fail(where, f"impossible call {value!r}{extra}") from None
+
+    def flag(self, value: Any, where: str, optional: bool = True) -> bool | None:
+        if value is None and optional:
+            return None
+        if not isinstance(value, bool):
+            raise self.fail(where, f"expected true or false, not {value!r}")
+        return value
+
+    def suit(self, value: Any, where: str) -> Suit:
+        suit = _SUITS.get(str(value).strip().upper()) if isinstance(value, str) else None
+        if suit is None:
+            raise self.fail(where, f"unknown suit {value!r} (S, H, D or C)")
+        return suit
+
+    def suits(self, value: Any, where: str) -> frozenset[Suit]:
+        if isinstance(value, str):
+            value = [v for v in value.replace(",", " ").split()]
+        if not isinstance(value, list):
+            raise self.fail(where, f"expected a list of suits, not {_kind(value)}")
+        return frozenset(self.suit(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+    def range(self, value: Any, where: str, limits: tuple[int, int]) -> tuple[int, int]:
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise self.fail(where, f"expected [low, high], not {value!r}")
+        lo, hi = value
+        if not limits[0] <= lo <= hi <= limits[1]:
+            raise self.fail(where, f"[{lo}, {hi}] is not a range within "
+                                   f"[{limits[0]}, {limits[1]}]")
+        return lo, hi
+
+    def meaning(self, value: Any, where: str) -> Meaning:
+        m = self.mapping(value, where, MEANING_KEYS)
+        hcp = self.range(m["hcp"], f"{where}.hcp", HCP_RANGE) if m.get("hcp") is not None \
+            else None
+        suits: dict[Suit, tuple[int, int]] = {}
+        if m.get("suits") is not None:
+            raw = m["suits"]
+            if not isinstance(raw, Mapping):
+                raise self.fail(f"{where}.suits", f"expected a mapping such as {{H: [4, 13]}}, "
+                                                  f"not {_kind(raw)}")
+            for k, v in raw.items():
+                suit = self.suit(k, f"{where}.suits")
+                suits[suit] = self.range(v, f"{where}.suits.{suit.value}", LENGTH_RANGE)
+        purpose = m.get("purpose")
+        if purpose is not None and not isinstance(purpose, str):
+            raise self.fail(f"{where}.purpose", f"expected text, not {_kind(purpose)}")
+        return Meaning.of(hcp, suits, purpose)
+
+    def incident_call(self, value: Any, where: str) -> IncidentCall:
+        if isinstance(value, str):
+            parts = value.replace(":", " ").split()
+            if len(parts) != 2:
+                raise self.fail(where, f"expected 'SEAT CALL' such as 'S 1D', not {value!r}")
+            return IncidentCall(self.seat(parts[0], where), self.call(parts[1], where))
+        m = self.mapping(value, where, CALL_KEYS)
+        for key in ("seat", "call"):
+            if key not in m:
+                raise self.fail(where, f"missing {key!r}")
+        aware = m.get("aware_from")
+        if aware is not None and aware not in AWARE_FROM:
+            raise self.fail(f"{where}.aware_from", f"expected one of {', '.join(AWARE_FROM)}, "
+                                                   f"not {aware!r}")
+        return IncidentCall(
+            seat=self.seat(m["seat"], f"{where}.seat"),
+            call=self.call(m["call"], f"{where}.call"),
+            unintended=bool(self.flag(m.get("unintended"), f"{where}.unintended")),
+            shows=self.suits(m["shows"], f"{where}.shows") if m.get("shows") is not None else None,
+            meaning=self.meaning(m["meaning"], f"{where}.meaning")
+            if m.get("meaning") is not None else None,
+            accept=self.flag(m.get("accept"), f"{where}.accept"),
+            comparable=self.flag(m.get("comparable"), f"{where}.comparable"),
+            aware_from=aware,
+        )
+
+    def final_auction(self, value: Any, dealer: Seat
+                      ) -> tuple[Auction, dict[int, frozenset[Suit]]]:
+        items = value.split() if isinstance(value, str) else value
+        if not isinstance(items, list):
+            raise self.fail("final_auction", f"expected calls from the dealer, as text or a "
+                                             f"list, not {_kind(value)}")
+        entries: list[AuctionEntry] = []
+        shows: dict[int, frozenset[Suit]] = {}
+        for i, item in enumerate(items):
+            where = f"final_auction[{i}]"
+            token = item.get("call") if isinstance(item, Mapping) else item
+            if isinstance(item, Mapping):
+                self.mapping(item, where, ("call", "shows"))
+                if item.get("shows") is not None:
+                    shows[len(entries)] = self.suits(item["shows"], f"{where}.shows")
+            if isinstance(token, str) and token.strip().upper() == "AP":
+                entries.extend([AuctionEntry(Call.PASS)] * 3)  # type: ignore[attr-defined]
+            elif isinstance(token, str) and token.strip() == "^S":
+                entries.append(AuctionEntry(None, skipped=True))
+            else:
+                entries.append(AuctionEntry(self.call(token, where)))
+        return Auction(dealer, tuple(entries)), shows
+
+    def case(self, data: Any) -> Incident:
+        m = self.mapping(data, "", CASE_KEYS)
+        if "dealer" not in m:
+            raise self.fail("", "missing 'dealer'")
+        dealer = self.seat(m["dealer"], "dealer")
+        raw_calls = m.get("calls")
+        if not isinstance(raw_calls, list) or not raw_calls:
+            raise self.fail("calls", "expected a non-empty list of calls in the order they "
+                                     "happened")
+        calls = tuple(self.incident_call(c, f"calls[{i}]") for i, c in enumerate(raw_calls))
+        vulnerable = None
+        if m.get("vulnerable") is not None:
+            try:
+                vulnerable = Vulnerability.from_pbn(str(m["vulnerable"]))
+            except InvalidTokenError:
+                raise self.fail("vulnerable", f"unknown vulnerability {m['vulnerable']!r} "
+                                              f"(None, NS, EW or All)") from None
+        final, final_shows = (self.final_auction(m["final_auction"], dealer)
+                              if m.get("final_auction") is not None else (None, {}))
+        options = Options()
+        if m.get("options") is not None:
+            o = self.mapping(m["options"], "options", OPTION_KEYS)
+            if o.get("lead_restriction_after_32") is not None:
+                options = Options(lead_restriction_after_32=bool(self.flag(
+                    o["lead_restriction_after_32"], "options.lead_restriction_after_32")))
+        board = m.get("board")
+        if board is not None and (not isinstance(board, int) or isinstance(board, bool)):
+            raise self.fail("board", f"expected a board number, not {board!r}")
+        description = m.get("description")
+        if description is not None and not isinstance(description, str):
+            raise self.fail("description", f"expected text, not {_kind(description)}")
+        return Incident(
+            dealer=dealer, calls=calls, vulnerable=vulnerable,
+            screens=bool(self.flag(m.get("screens"), "screens")),
+            accept=self.flag(m.get("accept"), "accept"),
+            comparable=self.flag(m.get("comparable"), "comparable"),
+            final_auction=final, final_shows=final_shows,
+            declarer=self.seat(m["declarer"], "declarer") if m.get("declarer") is not None
+            else None,
+            opening_lead_faced=bool(self.flag(m.get("opening_lead_faced"), "opening_lead_faced")),
+            options=options, board=board, description=description, source=self.source,
+        )
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _parse_text(text: str, path: str) -> Any:
+    suffix = Path(path).suffix.lower()
+    try:
+        if suffix == ".json":
+            return json.loads(text)
+        return yaml.safe_load(text)
+    except json.JSONDecodeError as exc:
+        raise CaseFileError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                            Location(path=path, line=exc.lineno)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise CaseFileError(f"not valid YAML: {problem}", Location(path=path, line=line)) from None
+
+
+def parse_case(data: Any, source: str | None = None) -> Incident:
+    """An `Incident` from parsed JSON/YAML data (``source`` names it in errors)."""
+    if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
+        data = data["case"]
+    return _Reader(source).case(data)
+
+
+def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident:
+    """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
+    mapping. Raises `CaseFileError` naming the entry at fault."""
+    if isinstance(source, Mapping):
+        return parse_case(source)
+    path = os.fspath(source)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CaseFileError("not a UTF-8 text file", Location(path=path)) from None
+    except OSError as exc:
+        raise CaseFileError(f"cannot read the case file: {exc.strerror or exc}",
+                            Location(path=path)) from None
+    return parse_case(_parse_text(text, path), path)

@@ -1,0 +1,85 @@
+"""Calls, suits, clauses and lists as language-neutral message values (`messages.Msg`).
+
+Rulings keep their facts as these values; the text is rendered later in English or
+Danish ("1NT"/"1ut", "pass"/"pas", "Law 25B1"/"§ 25B1").
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from td_plugin import messages
+from td_plugin.auction import Call, CallKind
+from td_plugin.cards import Seat, Side, Strain, Suit
+from td_plugin.messages import Msg, seat_name
+
+__all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "seat_msg",
+           "join_msgs"]
+
+
+def call_msg(call: Call) -> Msg:
+    """``1♦``, ``1NT`` (da ``1ut``), ``pass`` (``pas``), ``double`` (``dobling``)."""
+    if call.kind is CallKind.BID:
+        return Msg("callname.bid", {"level": call.level,
+                                    "strain": Msg(f"callname.strain.{call.strain.value}")})
+    return Msg(f"callname.{call.kind.value}")
+
+
+def seat_msg(seat: Seat) -> Msg:
+    return seat_name(seat)
+
+
+def seat_call_msg(seat: Seat, call: Call) -> Msg:
+    """"South's 1♦" as one value (``{seat}s`` in Danish)."""
+    return Msg("callname.of_seat", {"seat": seat_name(seat), "call": call_msg(call)})
+
+
+def suit_msg(suit: Suit) -> Msg:
+    return Msg(f"suitname.{suit.value}")
+
+
+def side_msg(side: Side) -> Msg:
+    return Msg(f"side.{side.value}")
+
+
+def law_msg(law: str) -> Msg:
+    """A clause cited in running text: "Law 27D" / "§ 27D"."""
+    return Msg("lawname.one", {"law": law})
+
+
+def join_msgs(items: Iterable[Msg | str], word: str = "and") -> Msg | str:
+    """Items joined as "a, b and c" ("a, b og c"); ``word`` is ``"and"`` or ``"or"``."""
+    items = list(items)
+    if not items:
+        return Msg("listname.none")
+    if len(items) == 1:
+        return items[0]
+    head: Msg | str = items[0]
+    for item in items[1:-1]:
+        head = Msg("listname.comma", {"a": head, "b": item})
+    return Msg(f"listname.{word}", {"a": head, "b": items[-1]})
+
+
+_STRAINS_EN = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660", "NT": "NT"}
+_STRAINS_DA = dict(_STRAINS_EN, NT="ut")
+assert set(_STRAINS_EN) == {s.value for s in Strain}
+
+messages.register("en", {
+    "callname.bid": "{level}{strain}", "callname.Pass": "pass", "callname.X": "double",
+    "callname.XX": "redouble", "callname.of_seat": "{seat}'s {call}",
+    **{f"callname.strain.{k}": v for k, v in _STRAINS_EN.items()},
+    "suitname.S": "spades", "suitname.H": "hearts", "suitname.D": "diamonds",
+    "suitname.C": "clubs",
+    "lawname.one": "Law {law}",
+    "listname.none": "none", "listname.comma": "{a}, {b}", "listname.and": "{a} and {b}",
+    "listname.or": "{a} or {b}",
+})
+messages.register("da", {
+    "callname.bid": "{level}{strain}", "callname.Pass": "pas", "callname.X": "dobling",
+    "callname.XX": "redobling", "callname.of_seat": "{seat}s {call}",
+    **{f"callname.strain.{k}": v for k, v in _STRAINS_DA.items()},
+    "suitname.S": "spar", "suitname.H": "hjerter", "suitname.D": "ruder", "suitname.C": "klør",
+    "lawname.one": "§ {law}",
+    "listname.none": "ingen", "listname.comma": "{a}, {b}", "listname.and": "{a} og {b}",
+    "listname.or": "{a} eller {b}",
+})

@@ -1,0 +1,165 @@
+"""Law 23: comparable calls.
+
+A call that replaces a withdrawn call is *comparable* (23A) when it
+
+1. has the same or a similar meaning as the one attributable to the withdrawn call, or
+2. defines a subset of the possible meanings of the withdrawn call, or
+3. has the same purpose (an asking bid, a relay, ...) as the withdrawn call.
+
+The three tests are alternatives: one suffices (the WBF asks Directors to apply them
+generously). Comparability is a Director's judgement; the engine takes it as given
+(``comparable: true|false`` in a case), or, when the meanings of both calls are given,
+applies the tests to them and says which one decided. After a comparable replacement
+the auction continues without further rectification; at the end of play the Director
+may adjust the score if the infraction helped the offending side (23C).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from td_plugin import messages
+from td_plugin.cards import SUITS, Suit
+
+__all__ = ["Meaning", "Comparability", "judge_comparable", "is_subset",
+           "HCP_RANGE", "LENGTH_RANGE"]
+
+#: The widest ranges: a meaning that says nothing about strength or about a suit.
+HCP_RANGE = (0, 40)
+LENGTH_RANGE = (0, 13)
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a call shows by the partnership's agreements: a range of high-card points,
+    length ranges per suit (suits not named: any length), and a purpose ("Stayman",
+    "relay", "take-out") for calls that ask rather than describe."""
+
+    hcp: tuple[int, int] | None = None
+    suits: tuple[tuple[Suit, tuple[int, int]], ...] = ()
+    purpose: str | None = None
+
+    @classmethod
+    def of(cls, hcp: tuple[int, int] | None = None,
+           suits: Mapping[Suit, tuple[int, int]] | None = None,
+           purpose: str | None = None) -> "Meaning":
+        ordered = tuple((s, tuple(suits[s])) for s in SUITS if suits and s in suits)
+        return cls(tuple(hcp) if hcp is not None else None, ordered,  # type: ignore[arg-type]
+                   purpose.strip() if purpose else None)
+
+    def hcp_range(self) -> tuple[int, int]:
+        return self.hcp if self.hcp is not None else HCP_RANGE
+
+    def length(self, suit: Suit) -> tuple[int, int]:
+        for s, rng in self.suits:
+            if s is suit:
+                return rng
+        return LENGTH_RANGE
+
+    def to_json(self) -> dict:
+        out: dict = {}
+        if self.hcp is not None:
+            out["hcp"] = list(self.hcp)
+        if self.suits:
+            out["suits"] = {s.value: list(r) for s, r in self.suits}
+        if self.purpose:
+            out["purpose"] = self.purpose
+        return out
+
+
+@dataclass(frozen=True)
+class Comparability:
+    """The outcome of a Law 23A judgement.
+
+    ``comparable`` is None when it could not be decided (neither the Director's
+    judgement nor both meanings were given). ``test`` says what decided: ``"23A1"``
+    (same meaning), ``"23A2"`` (subset), ``"23A3"`` (same purpose), ``"director"``
+    (the Director's judgement as entered), ``"none"`` (meanings given, no test met).
+    """
+
+    comparable: bool | None
+    test: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The message key explaining this judgement."""
+        if self.comparable is None:
+            return "law23.undecided"
+        if self.test == "director":
+            return "law23.director_yes" if self.comparable else "law23.director_no"
+        return {"23A1": "law23.same_meaning", "23A2": "law23.subset",
+                "23A3": "law23.same_purpose"}.get(self.test or "", "law23.none")
+
+
+def _within(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
+    return outer[0] <= inner[0] and inner[1] <= outer[1]
+
+
+def is_subset(replacement: Meaning, withdrawn: Meaning) -> bool:
+    """23A2: every hand that makes ``replacement`` would also have made ``withdrawn``:
+    its strength range and each suit's length range lie inside the withdrawn call's.
+    Two calls with different stated purposes describe different things: no subset."""
+    if replacement.purpose and withdrawn.purpose and replacement.purpose != withdrawn.purpose:
+        return False
+    if not _within(replacement.hcp_range(), withdrawn.hcp_range()):
+        return False
+    return all(_within(replacement.length(s), withdrawn.length(s)) for s in SUITS)
+
+
+def judge_comparable(withdrawn: Meaning | None, replacement: Meaning | None,
+                     director: bool | None = None) -> Comparability:
+    """Law 23A: is ``replacement`` comparable with the withdrawn call?
+
+    The Director's judgement (``director``) decides when given. Otherwise, with both
+    meanings, the tests are applied in the order of the Law: same meaning (23A1),
+    subset (23A2), same purpose (23A3)."""
+    if director is not None:
+        return Comparability(director, "director")
+    if withdrawn is None or replacement is None:
+        return Comparability(None)
+    if replacement == withdrawn:
+        return Comparability(True, "23A1")
+    if is_subset(replacement, withdrawn):
+        return Comparability(True, "23A2")
+    if replacement.purpose and replacement.purpose == withdrawn.purpose:
+        return Comparability(True, "23A3")
+    return Comparability(False, "none")
+
+
+messages.register("en", {
+    "law23.director_yes": "The Director judges {replacement} comparable with the withdrawn "
+                          "{withdrawn} (Law 23A).",
+    "law23.director_no": "The Director judges {replacement} not comparable with the withdrawn "
+                         "{withdrawn} (Law 23A).",
+    "law23.same_meaning": "{replacement} has the same meaning as the withdrawn {withdrawn}: "
+                          "it is comparable (Law 23A1).",
+    "law23.subset": "{replacement} defines a subset of the possible meanings of the withdrawn "
+                    "{withdrawn}: it is comparable (Law 23A2).",
+    "law23.same_purpose": "{replacement} has the same purpose ({purpose}) as the withdrawn "
+                          "{withdrawn}: it is comparable (Law 23A3).",
+    "law23.none": "{replacement} has neither the same meaning as the withdrawn {withdrawn}, "
+                  "nor a subset of its meanings, nor the same purpose: it is not comparable "
+                  "(Law 23A).",
+    "law23.undecided": "The Director must judge whether {replacement} is comparable with the "
+                       "withdrawn {withdrawn} (Law 23A): enter the judgement (comparable) or "
+                       "the meanings of both calls.",
+})
+messages.register("da", {
+    "law23.director_yes": "Turneringslederen vurderer {replacement} som en tilsvarende melding "
+                          "i forhold til den annullerede {withdrawn} (§ 23A).",
+    "law23.director_no": "Turneringslederen vurderer, at {replacement} ikke er en tilsvarende "
+                         "melding i forhold til den annullerede {withdrawn} (§ 23A).",
+    "law23.same_meaning": "{replacement} har samme betydning som den annullerede {withdrawn} "
+                          "og er en tilsvarende melding (§ 23A1).",
+    "law23.subset": "{replacement} definerer en delmængde af de mulige betydninger af den "
+                    "annullerede {withdrawn} og er en tilsvarende melding (§ 23A2).",
+    "law23.same_purpose": "{replacement} har samme formål ({purpose}) som den annullerede "
+                          "{withdrawn} og er en tilsvarende melding (§ 23A3).",
+    "law23.none": "{replacement} har hverken samme betydning som den annullerede {withdrawn}, "
+                  "en delmængde af dens betydninger eller samme formål: den er ikke en "
+                  "tilsvarende melding (§ 23A).",
+    "law23.undecided": "Turneringslederen skal vurdere, om {replacement} er en tilsvarende "
+                       "melding i forhold til den annullerede {withdrawn} (§ 23A): angiv "
+                       "vurderingen (comparable) eller begge meldingers betydning.",
+})

@@ -1,0 +1,52 @@
+"""Law 16C: information from withdrawn (or cancelled) calls.
+
+For the non-offending side all information from a withdrawn action is authorized (16C1);
+for the offending side the information from its own withdrawn calls and from the
+non-offending side's withdrawn calls is unauthorized (16C2). So whoever withdrew the
+call, the information is unauthorized to the offending side. Laws that switch 16C off
+(23B, 26A, 27B1) simply record nothing here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from td_plugin import messages
+from td_plugin.auction import Call
+from td_plugin.cards import Seat, Side
+from td_plugin.laws.call_names import seat_call_msg, side_msg
+
+__all__ = ["Unauthorized", "unauthorized_to_offenders"]
+
+
+@dataclass(frozen=True)
+class Unauthorized:
+    """Information from ``seat``'s withdrawn ``call`` that is unauthorized to ``side``."""
+
+    side: Side
+    seat: Seat
+    call: Call
+
+    def to_json(self) -> dict:
+        return {"side": self.side.value, "from": {"seat": self.seat.value,
+                                                   "call": self.call.pbn()}}
+
+    def facts(self) -> dict:
+        return {"side": side_msg(self.side), "nos": side_msg(self.side.other),
+                "source": seat_call_msg(self.seat, self.call)}
+
+
+def unauthorized_to_offenders(seat: Seat, call: Call, offender: Seat) -> Unauthorized:
+    """16C2: the information from ``seat``'s withdrawn ``call`` is unauthorized to the
+    side of ``offender`` (whether ``seat`` is the offender, his partner or an opponent)."""
+    return Unauthorized(offender.side, seat, call)
+
+
+messages.register("en", {
+    "law16.unauthorized": "The information from {source} is authorized to {nos} and "
+                          "unauthorized to {side} (Law 16C).",
+})
+messages.register("da", {
+    "law16.unauthorized": "Oplysningerne fra {source} er beføjede for {nos} og ubeføjede for "
+                          "{side} (§ 16C).",
+})

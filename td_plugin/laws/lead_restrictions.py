@@ -1,0 +1,147 @@
+"""Law 26: lead restrictions after a withdrawn call (as amended 20 June 2017).
+
+26A: when an offender's withdrawn call is replaced by a comparable call (Law 23A) there
+are no lead restrictions; 16C does not apply, but see 23C.
+
+26B: otherwise, if the offender becomes a defender, declarer may, at the offender's
+partner's first turn to lead (possibly the opening lead), prohibit him from leading any
+*one* suit that the offender has not specified in the legal auction; the prohibition
+lasts as long as the partner keeps the lead. Declarer may never *require* a lead (the
+2017 amendment).
+
+"Specified" follows the WBF Laws Committee's commentary: a suit is specified when the
+offender's legal auction gave information about his actual holding in it. A natural
+suit bid specifies its suit; notrump, pass, double and redouble specify none; an
+artificial call specifies what it shows (a 2♦ transfer shows hearts), which the case
+gives per call. What the withdrawn call showed does not matter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from td_plugin import messages
+from td_plugin.auction import Call
+from td_plugin.cards import SUITS, Seat, Strain, Suit
+from td_plugin.laws.call_names import join_msgs, seat_msg, suit_msg
+
+__all__ = ["LeadRestriction", "LeadVerdict", "specified_suits", "specified_denominations",
+           "lead_restriction_26b"]
+
+
+def specified_suits(call: Call, shows: Iterable[Suit] | None = None) -> frozenset[Suit]:
+    """The suits a call specifies: ``shows`` when given (an artificial call), else the
+    suit of a natural suit bid; notrump, pass, double and redouble specify none."""
+    if shows is not None:
+        return frozenset(shows)
+    if call.is_bid and call.strain is not Strain.NT:
+        return frozenset({call.strain.suit})
+    return frozenset()
+
+
+def specified_denominations(call: Call, shows: Iterable[Suit] | None = None) -> frozenset[Strain]:
+    """The denominations a call specifies for Law 27B1(a): like `specified_suits`, but a
+    natural notrump bid specifies notrump."""
+    if shows is not None:
+        return frozenset(s.strain for s in shows)
+    if call.is_bid:
+        return frozenset({call.strain})
+    return frozenset()
+
+
+@dataclass(frozen=True)
+class LeadRestriction:
+    """26B: declarer may prohibit ``partner`` (the offender's partner) from leading one
+    of ``prohibit_one_of`` at his first turn to lead; None while the final auction is
+    not known."""
+
+    offender: Seat
+    partner: Seat
+    prohibit_one_of: tuple[Suit, ...] | None = None
+
+    def to_json(self) -> dict:
+        return {"offender": self.offender.value, "partner": self.partner.value,
+                "prohibit_one_of": (None if self.prohibit_one_of is None
+                                    else [s.value for s in self.prohibit_one_of])}
+
+
+@dataclass(frozen=True)
+class LeadVerdict:
+    """The outcome of Law 26B for one offender: the restriction (None: there is none)
+    and the message key with its facts."""
+
+    restriction: LeadRestriction | None
+    key: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+def lead_restriction_26b(offender: Seat,
+                         offender_calls: Iterable[tuple[Call, Iterable[Suit] | None]] | None,
+                         declarer: Seat | None = None,
+                         passed_out: bool = False) -> LeadVerdict:
+    """Law 26B for ``offender``.
+
+    ``offender_calls`` are his calls in the final legal auction with what each showed
+    (None: the final auction is not known yet). ``declarer`` is the declarer when known.
+    """
+    partner = offender.partner
+    facts: dict[str, Any] = {"offender": seat_msg(offender), "partner": seat_msg(partner)}
+    if passed_out:
+        return LeadVerdict(None, "law26.passed_out", facts)
+    if declarer is not None:
+        facts["declarer"] = seat_msg(declarer)
+        if declarer.side is offender.side:
+            return LeadVerdict(None, "law26.offender_declares", facts)
+    if offender_calls is None:
+        return LeadVerdict(LeadRestriction(offender, partner), "law26.may_apply", facts)
+    specified: set[Suit] = set()
+    for call, shows in offender_calls:
+        specified |= specified_suits(call, shows)
+    prohibit = tuple(s for s in SUITS if s not in specified)
+    if not prohibit:
+        return LeadVerdict(None, "law26.all_specified", facts)
+    facts["suits"] = join_msgs([suit_msg(s) for s in prohibit], "or")
+    return LeadVerdict(LeadRestriction(offender, partner, prohibit), "law26.prohibit", facts)
+
+
+messages.register("en", {
+    "law26.may_apply": "If {offender} becomes a defender, declarer may prohibit {partner}, at "
+                       "his first turn to lead, from leading any one suit that {offender} has "
+                       "not specified in the legal auction, for as long as {partner} keeps the "
+                       "lead; declarer may never require a lead (Law 26B).",
+    "law26.prohibit": "{declarer} is declarer and {offender} a defender: at {partner}'s first "
+                      "turn to lead, declarer may prohibit him from leading one suit that "
+                      "{offender} has not specified in the legal auction: {suits}. The "
+                      "prohibition lasts as long as {partner} keeps the lead; no lead may be "
+                      "required (Law 26B).",
+    "law26.offender_declares": "{offender}'s side has the contract: there is no lead "
+                               "restriction (Law 26B applies only when the offender becomes a "
+                               "defender).",
+    "law26.passed_out": "The board was passed out: there is no lead restriction (Law 26B).",
+    "law26.all_specified": "{offender} has specified all four suits in the legal auction: "
+                           "declarer has no suit to prohibit (Law 26B).",
+    "law26.comparable": "{offender}'s withdrawn call was replaced by a comparable call: there "
+                        "is no lead restriction and Law 16C does not apply, but see Law 23C "
+                        "(Law 26A).",
+})
+messages.register("da", {
+    "law26.may_apply": "Hvis {offender} kommer i modspil, kan spilfører første gang {partner} "
+                       "skal spille ud forbyde udspil i en hvilken som helst farve, som "
+                       "{offender} ikke har vist i det lovlige meldeforløb; forbuddet gælder, så "
+                       "længe {partner} bevarer udspillet. Spilfører kan aldrig kræve en farve "
+                       "spillet ud (§ 26B).",
+    "law26.prohibit": "{declarer} er spilfører og {offender} modspiller: første gang {partner} "
+                      "skal spille ud, kan spilfører forbyde udspil i én farve, som {offender} "
+                      "ikke har vist i det lovlige meldeforløb: {suits}. Forbuddet gælder, så "
+                      "længe {partner} bevarer udspillet; udspil kan ikke kræves (§ 26B).",
+    "law26.offender_declares": "{offender}s side har kontrakten: der er ingen "
+                               "udspilsbegrænsninger (§ 26B gælder kun, når den fejlende kommer "
+                               "i modspil).",
+    "law26.passed_out": "Spillet blev rundpasset: der er ingen udspilsbegrænsninger (§ 26B).",
+    "law26.all_specified": "{offender} har vist alle fire farver i det lovlige meldeforløb: "
+                           "spilfører har ingen farve at forbyde (§ 26B).",
+    "law26.comparable": "{offender}s annullerede melding blev erstattet af en tilsvarende "
+                        "melding: der er ingen udspilsbegrænsninger, og § 16C finder ikke "
+                        "anvendelse, men se § 23C (§ 26A).",
+})
