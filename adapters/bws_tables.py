@@ -151,10 +151,14 @@ class MdbToolsTables:
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise InputError(f"cannot run {argv[0]}: {exc}", Location(path=self.path)) from exc
         if done.returncode != 0:
-            if missing_ok and "not found" in (done.stderr or "").lower():
+            stderr = (done.stderr or "").lower()
+            if missing_ok and ("does not exist" in stderr or "not found" in stderr):
                 return ""
             raise InputError(f"{argv[0]} failed: {(done.stderr or '').strip()}",
                              Location(path=self.path))
+        # mdbtools reports damaged pages on stderr and carries on with what it could read
+        self._warnings.extend(line.strip() for line in (done.stderr or "").splitlines()
+                              if line.strip())
         return done.stdout
 
     def warnings(self) -> list[str]:
@@ -198,11 +202,16 @@ def open_tables(path: str, backend: str = "auto") -> TableReader:
     """
     try:
         with open(path, "rb") as fh:
-            head = fh.read(20)
+            head = fh.read(21)
+            size = fh.seek(0, 2)
     except OSError as exc:
         raise InputError(f"cannot open: {exc.strerror or exc}", Location(path=path)) from exc
     if head[4:19] not in JET_MAGIC:
         raise InputError("not a Bridgemate/Access database (no Jet header)", Location(path=path))
+    page = 2048 if head[20:21] == b"\x00" else 4096  # Jet 3 pages are 2 KB, later 4 KB
+    if size % page:
+        raise InputError(f"the file is truncated ({size} bytes, not whole {page}-byte pages)",
+                         Location(path=path))
     if backend == "auto":
         backend = "mdbtools" if shutil.which("mdb-export") else "access-parser"
     if backend == "mdbtools":

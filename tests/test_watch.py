@@ -322,18 +322,27 @@ def test_live_watch_retries_a_missing_file_then_reads_it(realworld: Path, tmp_pa
     assert report.total_reviewed == 384
 
 
-def test_live_poller_reports_truncated_file_and_recovers(realworld: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["access-parser", "auto"])
+def test_live_poller_reports_truncated_file_and_recovers(realworld: Path, tmp_path: Path,
+                                                         backend: str) -> None:
+    """Cut mid-page (a copy taken while the file grew) or at a page boundary (pages
+    still missing): neither reaches the watch, which would see results vanish."""
     live = tmp_path / "live.bws"
     whole = (realworld / BWS).read_bytes()
-    live.write_bytes(whole[: len(whole) // 3])
-    with BwsPoller(str(live)) as poller:
-        first = poller.poll()
-        assert first.data is None and "damaged (mid-write or truncated?)" in first.problem
+    with BwsPoller(str(live), backend) as poller:
+        live.write_bytes(whole[: len(whole) // 3])
+        mid_page = poller.poll()
+        assert mid_page.data is None and "truncated" in mid_page.problem
+        live.write_bytes(whole[: 2048 * 501])
+        whole_pages = poller.poll()
+        assert whole_pages.data is None
+        assert "damaged (mid-write or truncated?)" in whole_pages.problem
+        assert poller.failures == 2
         live.write_bytes(whole)
-        second = poller.poll()
-        assert second.problem is None and len(second.data.results) == 384
-        assert second.data.path == str(live)
-        assert poller.poll().data is None  # unchanged: not read again
+        good = poller.poll()
+        assert good.problem is None and len(good.data.results) == 384
+        assert good.data.path == str(live) and poller.failures == 0
+        assert poller.poll() == type(good)()  # unchanged: not read again
     assert (realworld / BWS).read_bytes() == whole
 
 
