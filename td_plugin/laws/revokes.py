@@ -239,6 +239,10 @@ class Tally:
         """Tricks ``side`` won among tricks 1 .. trick-1."""
         return sum(1 for w in self.winners[:trick - 1] if w is not None and w.side is side)
 
+    def won_between(self, side: Side, first: int, last: int) -> int:
+        """Recorded tricks ``side`` won among tricks first .. last."""
+        return sum(1 for w in self.winners[first - 1:last] if w is not None and w.side is side)
+
     def won_from(self, side: Side, trick: int) -> int:
         """Tricks ``side`` won from trick ``trick`` on, credited tricks included."""
         shown = sum(1 for w in self.winners[trick - 1:] if w is not None and w.side is side)
@@ -391,14 +395,18 @@ def _allowed(revoke: Revoke) -> tuple[Card, ...] | None:
 
 
 def equity_check(deal: Deal, play: Play, revoke: Revoke, contract: Contract,
-                 counts: Tally, prior_transfer: int, adjusted_tricks: int | None,
-                 vulnerable: bool | None, neither: bool = False) -> dict[str, Any]:
+                 counts: Tally, prior: tuple[int, int] | None, adjusted_tricks: int | None,
+                 vulnerable: bool | None, neither: bool = False,
+                 repeated: bool = False) -> dict[str, Any]:
     """The 64C figures for one revoke (JSON values).
 
-    ``prior_transfer``: tricks the automatic transfers of earlier revokes give the
-    non-offending side (64C2(a)); ``adjusted_tricks``: declarer's table tricks with the
+    ``prior``: (tricks, first trick) of the automatic transfers of earlier revokes of the
+    same offending side, which the non-offending side keeps in the outcome measured here
+    (64C2(a)) — at most as many as the offending side would still have won from the first
+    of those revokes on; ``adjusted_tricks``: declarer's table tricks with the
     board's automatic transfers; ``neither``: the 64B7 question (both sides revoked),
-    answered from just before ``revoke``, the board's first.
+    answered from just before ``revoke``, the board's first; ``repeated``: a later revoke
+    by the same player in the same suit (64B2), judged under 64C2(a).
 
     Keys: ``available``, ``clause`` (64C1, 64C2(a) or 64C2(b)), ``trick``, ``seat`` (who
     plays), ``best_card`` (the offending side's best card he could legally have played),
@@ -422,14 +430,18 @@ def equity_check(deal: Deal, play: Play, revoke: Revoke, contract: Contract,
     os_side, nos_side = revoke.side, revoke.side.other
     nos_before = counts.won_before(nos_side, revoke.trick)
     nos_dd = left - best
-    nos_equity = nos_before + nos_dd + (0 if neither else prior_transfer)
+    prior_transfer = 0
+    if prior is not None and not neither:
+        still_won = counts.won_between(os_side, prior[1], revoke.trick - 1) + best
+        prior_transfer = min(prior[0], still_won)
+    nos_equity = nos_before + nos_dd + prior_transfer
     decl_equity = nos_equity if declarer.side is nos_side else 13 - nos_equity
     if neither:
         clause = "64C2(b)"
         insufficient = None
         propose = adjusted_tricks is None or decl_equity != adjusted_tricks
     else:
-        clause = "64C2(a)" if prior_transfer and revoke.kind is RevokeKind.FOLLOW_SUIT else "64C1"
+        clause = "64C2(a)" if repeated else "64C1"
         if adjusted_tricks is None:
             insufficient = None
         else:
@@ -444,10 +456,9 @@ def equity_check(deal: Deal, play: Play, revoke: Revoke, contract: Contract,
             "seat": revoke.offender.value, "best_card": card.pbn(),
             "nos": None if neither else nos_side.value,
             "nos_tricks_before": nos_before, "nos_tricks_double_dummy": nos_dd,
-            "prior_transfer": 0 if neither else prior_transfer,
+            "prior_transfer": prior_transfer,
             "equity_declarer_tricks": decl_equity, "table_declarer_tricks": adjusted_tricks,
-            "insufficient": insufficient, "proposal": proposal,
-            "os": os_side.value}
+            "insufficient": insufficient, "proposal": proposal}
 
 
 # -- messages --------------------------------------------------------------------------
@@ -769,14 +780,15 @@ def _equities(context: ReviewContext, deal: Deal, play: Play, contract: Contract
             if neither_cache is None:
                 first = min((b for b in established if "64B7" in b.exceptions),
                             key=lambda b: (b.revoke.trick, b.revoke.position))
-                neither_cache = equity_check(deal, play, first.revoke, contract, counts, 0,
+                neither_cache = equity_check(deal, play, first.revoke, contract, counts, None,
                                              adjusted, vul, neither=True)
             out.append(neither_cache)
             continue
-        prior = sum(b.transfer for b in assessed
-                    if b.transfer and b.revoke.side is a.revoke.side
-                    and (b.revoke.trick, b.revoke.position) < (a.revoke.trick, a.revoke.position))
-        out.append(equity_check(deal, play, a.revoke, contract, counts, prior, adjusted, vul))
+        earlier = [b for b in assessed if b.transfer and b.revoke.side is a.revoke.side
+                   and (b.revoke.trick, b.revoke.position) < (a.revoke.trick, a.revoke.position)]
+        prior = (sum(b.transfer for b in earlier), earlier[0].revoke.trick) if earlier else None
+        out.append(equity_check(deal, play, a.revoke, contract, counts, prior, adjusted, vul,
+                                repeated="64B2" in a.exceptions))
     return out
 
 
