@@ -183,6 +183,8 @@ class PluginHost:
             except Exception as exc:  # noqa: BLE001 - reported with the plugin's name
                 self._record(PluginError(ep.name, "load", exc))
                 continue
+            if self.pm.is_registered(plugin):  # a built-in also listed as an entry point
+                continue
             dist = getattr(ep, "dist", None)
             origin = f"{dist.name} {dist.version}" if dist is not None else ep.value
             self.register(plugin, ep.name, source=origin)

@@ -95,3 +95,16 @@ def test_external_plugin_that_fails_to_import_is_named(tmp_path: Path,
     assert error.hook == "load" and isinstance(error.exception, ModuleNotFoundError)
     assert [f.kind for f in host.review_board(record(declarer_tricks=14),
                                               ReviewContext()).findings] == ["impossible_result"]
+
+
+def test_builtin_also_listed_as_entry_point_is_registered_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dist = tmp_path / "td_plugin_extra-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: td-plugin-extra\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[td_plugin]\nbridgemate = adapters.bws\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    host = PluginHost()
+    names = [n for n, _ in host.plugins()]
+    assert names.count("bws") == 1 and "bridgemate" not in names
+    assert host.errors == []
