@@ -135,6 +135,9 @@ class SessionWatcher:
         self._on_event = on_event
         self._on_error = on_error
         self._entries: dict[Any, BoardRecord] = {}
+        #: results deleted with nothing in their place yet, by place: the terminals
+        #: delete and insert, and a poll may fall between the two
+        self._deleted: dict[tuple[Any, ...], BoardRecord] = {}
         self._opened = False
         self._closed = False
 
@@ -174,13 +177,17 @@ class SessionWatcher:
         for k in changed:
             record = entries[k]
             before = old.get(k)
-            if before is None and gone_at.get(result_key(record)):
-                before = gone_at[result_key(record)].pop(0)
+            place = result_key(record)
+            if before is None and gone_at.get(place):
+                before = gone_at[place].pop(0)
                 taken_over.add(id(before))
+            if before is None and _is_result(record):
+                before = self._deleted.pop(place, None)
             self._changed(record, before, now, self._attention(record, latest))
         for k in gone:
             if id(old[k]) not in taken_over and _is_result(old[k]):
                 self.session.remove_result(old[k])
+                self._deleted[result_key(old[k])] = old[k]
         self._entries = dict(entries)
         for section, round_ in self.session.newly_completed_rounds():
             self._take(self.host.round_completed(self.session, section, round_), None,

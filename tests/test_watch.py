@@ -393,3 +393,23 @@ def test_watch_replay_log_has_one_json_line_per_finding(tmp_path: Path, monkeypa
     text = out.getvalue()
     assert "section A, table 1, round 1, board 1: revoke [Law 64A2]" in text
     assert "Enter in the scorer:\n  Board 1, section A, table 1, round 1: 1S= becomes 1S+1" in text
+
+
+def test_delete_and_insert_seen_in_two_polls_is_still_a_correction() -> None:
+    """A poll can fall between the terminal's delete and its insert: the result that
+    comes back at the same place replaces the deleted one."""
+    data = BwsData.read(revoke_session("19:05:00"))
+    host = PluginHost(load_entrypoints=False)
+    rec = Recorder()
+    host.register(rec, "recorder")
+    watcher = SessionWatcher(host, data.session(), ReviewContext(equity=False))
+    entries = data.entries()
+    watcher.observe(entries)
+    deleted = entries.pop(2)
+    watcher.observe(entries)
+    assert deleted not in watcher.session.results
+    corrected = deleted.evolve(declarer_tricks=10, extra={**deleted.extra, "bws_id": 7})
+    watcher.observe({**entries, 7: corrected})
+    assert rec.results[-1] == (corrected, deleted)
+    assert watcher.report.corrections == 1
+    assert corrected in watcher.session.results
