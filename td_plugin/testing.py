@@ -668,10 +668,9 @@ def _pbn(board: GeneratedBoard) -> str:
             column[(seat - leader) % 4] = ("^R " if marker == "R" else "") + ALL_CARDS[card].pbn()
         lines.append(" ".join(column))
     if board.claimed:
-        lines.append("*")
-    else:
-        for _ in range((len(board.cards) + 3) // 4, 13):
-            lines.append("- - - -")
+        lines.append("*")  # a claim: no further cards, the result says the rest
+    elif len(board.cards) < 52:
+        lines.append("+")  # the record stops with the next card still to be played
     lines.append(f'[Score "NS {board.score_ns}"]')
     return "\n".join(lines) + "\n"
 
