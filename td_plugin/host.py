@@ -317,8 +317,17 @@ class PluginHost:
 
     def report_incident(self, incident: Any, context: ReviewContext) -> tuple[Ruling | None, list[PluginError]]:
         """The ruling on an incident reported by the Director (`td_incident_reported`),
-        or None when no plugin rules on it, with the plugins that failed."""
-        return self._call("td_incident_reported", incident=incident, context=context)
+        or None when no plugin rules on it, with the plugins that failed.
+
+        :raises InputError: the incident makes no sense (the error of the plugin that
+            said so, e.g. a call out of order), when no plugin ruled.
+        """
+        ruling, errors = self._call("td_incident_reported", incident=incident, context=context)
+        if ruling is None:
+            for error in errors:
+                if isinstance(error.exception, InputError):
+                    raise error.exception
+        return ruling, errors
 
     def adjustment_decided(self, record: BoardRecord, change: RecordChange) -> list[PluginError]:
         """Tell write-back adapters and stores about a decided change."""

@@ -293,18 +293,28 @@ def test_hook_td_review_board(host: PluginHost) -> None:
 
 
 def test_hook_td_incident_reported(host: PluginHost) -> None:
-    ruling = Ruling(clauses=(Clause("25A1", "club.unintended"),))
+    """The built-in ``incidents`` plugin rules (Law 25A1: an unintended call replaced);
+    a club plugin asked first may answer instead; nonsense is an input error."""
+    case = {"dealer": "N", "calls": ["N 1NT", "E Pass",
+                                     {"seat": "S", "call": "Pass", "unintended": True}, "S 3NT"]}
+    ruling, errors = host.report_incident(case, ReviewContext())
+    assert errors == [] and ruling.laws == ["25A1"]
+
+    club = Ruling(clauses=(Clause("25A1", "club.unintended"),))
     asked = []
 
     class First:
         @hookimpl(tryfirst=True)
         def td_incident_reported(self, incident, context):
-            asked.append("first")
-            return ruling if incident == "mine" else None
+            asked.append(incident)
+            return club if context.regulation == "club" else None
 
     host.register(First(), "first")
-    answer, errors = host.report_incident("mine", ReviewContext())
-    assert answer is ruling and errors == [] and asked == ["first"]
+    assert host.report_incident(case, ReviewContext(regulation="club"))[0] is club
+    assert host.report_incident(case, ReviewContext())[0].laws == ["25A1"]
+    assert len(asked) == 2
+    with pytest.raises(InputError, match="impossible call '9NT'"):
+        host.report_incident({"dealer": "N", "calls": ["N 1NT", "E 9NT"]}, ReviewContext())
 
 
 def test_hook_td_adjustment_decided(host: PluginHost) -> None:
