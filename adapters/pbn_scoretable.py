@@ -25,9 +25,9 @@ from adapters.pbn_game import PbnComment, PbnGame, PbnSection
 from adapters.pbn_reader import PbnSource
 from adapters.pbn_tables import cell_value, parse_header
 from adapters.pbn_tokens import encode
-from adapters.usebio import LineChange, RescoreReport
+from adapters.usebio_writer import LineChange, RescoreReport
 from td_plugin import messages
-from td_plugin.adjustments import Adjustment, TableResult, Weighted, pair_key
+from td_plugin.adjustments import Adjustment, TableResult, Weighted
 from td_plugin.board import standard_vulnerability
 from td_plugin.errors import InputError, Location
 from td_plugin.rescoring import (Line, LineScore, butler_board, cross_imp_board,

@@ -21,12 +21,7 @@ Parsing is safe: no entity is expanded, no DTD or anything else is fetched, the 
 size is bounded, and a file declaring entities (a "billion laughs" or an external entity)
 is refused with an `InputError`.
 
-Writing (`adjust_usebio`, `write_changes`) edits the text itself (`adapters.xmlspans`):
-the traveller lines of the adjusted tables, the points of every line on those boards
-(rescored by `td_plugin.rescoring`), and the pairs' totals, percentages and places.
-Every other byte of the file is kept. USEBIO has no element for a weighted score or for
-the Director's note: a weighted score keeps the table result on its line with the
-weighted points, and the notes go to the report of ``td-plugin adjust``.
+Writing adjusted and rescored copies is `adapters.usebio_writer`.
 """
 
 from __future__ import annotations
@@ -34,35 +29,29 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Iterator, Mapping, Sequence, Union
+from typing import Any, Iterator, Mapping
 
 from lxml import etree
 
-from adapters.xmlspans import Span, TextEditor, scan, spans_for
-from td_plugin.adjustments import Adjustment, TableResult, Weighted, pair_key
 from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
 from td_plugin.cards import SEATS, Card, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InputError, InvalidTokenError, Location, ParseError
-from td_plugin.rescoring import (Award, Line, LineScore, butler_board, cross_imp_board,
-                                 expected_boards, imp_totals, matchpoint_board,
-                                 matchpoint_totals, places)
-from td_plugin.rulings import ArtificialScore, WeightedScore
-from td_plugin.sources import RecordChange
+from td_plugin.rulings import ArtificialScore
 
 __all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "is_usebio", "load_usebio",
-           "UsebioDocument", "UsebioEvent", "TravellerLine", "RescoreReport",
-           "adjust_usebio", "rescore_usebio", "write_changes", "parse_lead", "parse_artificial"]
+           "read_event", "UsebioDocument", "UsebioEvent", "TravellerLine", "parse_lead",
+           "parse_artificial", "POINT_ELEMENTS"]
 
 #: Files larger than this are refused (the largest real USEBIO files are a few hundred KB).
 MAX_BYTES = 64 * 1024 * 1024
 
 _SUPPORTED_VERSIONS = ("1.2", "1.3")
 _ENTITY_RE = re.compile(rb"<!ENTITY\s+(?:%\s+)?([^\s>]+)")
-_POINTS = (("NS_MATCH_POINTS", "EW_MATCH_POINTS", "matchpoints"),
+#: The points elements of a traveller line and the kind of scoring each means.
+POINT_ELEMENTS = (("NS_MATCH_POINTS", "EW_MATCH_POINTS", "matchpoints"),
            ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "butler"),
            ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "cross_imps"))
 _SCORING = {"matchpoints": "MP", "butler": "Butler", "cross_imps": "Cross-IMPs"}
@@ -70,10 +59,6 @@ _KIND_BY_EVENT_TYPE = {"MP_PAIRS": "matchpoints", "PAIRS": "matchpoints",
                        "BUTLER_PAIRS": "butler", "SWISS_PAIRS_BUTLER_IMPS": "butler",
                        "CROSS_IMP": "cross_imps", "CROSS_IMPS": "cross_imps",
                        "SWISS_PAIRS_CROSS_IMPS": "cross_imps"}
-#: The order of a traveller line's children, for inserting a missing one in its place.
-_LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
-               "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_BUTLER_POINTS",
-               "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
 _SUIT_ELEMENTS = (("SPADES", Suit.S), ("HEARTS", Suit.H), ("DIAMONDS", Suit.D), ("CLUBS", Suit.C))
 
 
@@ -288,7 +273,7 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
             line.lead = parse_lead(lead)
         except InvalidTokenError as exc:
             line.problems.append(exc.bare_message)
-    for ns_tag, ew_tag, _ in _POINTS:
+    for ns_tag, ew_tag, _ in POINT_ELEMENTS:
         ns, ew = _text(el, ns_tag), _text(el, ew_tag)
         if ns is not None and ew is not None:
             try:
@@ -341,7 +326,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
                 line.problems.append(f"BOARD_NUMBER {number_text!r} is not a board number")
             lines.append(line)
             if kind is None:
-                kind = next((k for ns, _, k in _POINTS if el.find(ns) is not None), None)
+                kind = next((k for ns, _, k in POINT_ELEMENTS if el.find(ns) is not None), None)
     if kind is None and event_type:
         kind = _KIND_BY_EVENT_TYPE.get(event_type)
     pairs = {}
@@ -446,461 +431,3 @@ class UsebioSource:
 def read_usebio(path: str | os.PathLike[str], strict: bool = False) -> list[BoardRecord]:
     """Every record of a USEBIO file."""
     return list(UsebioSource(path, strict).records())
-
-
-# --- rescoring and writing ---------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ScoreOnly:
-    """A changed North-South score with nothing else known (an audit change)."""
-
-    score_ns: int
-
-
-LineOutcome = Union[TableResult, ArtificialScore, Weighted, ScoreOnly]
-
-
-@dataclass(frozen=True)
-class LineChange:
-    """An adjusted traveller line: the result before and after, why, and its points."""
-
-    board: int
-    ns_pair: str
-    ew_pair: str
-    before: str
-    after: str
-    law: str
-    note: str | None
-    points_before: tuple[str, str] | None
-    points_after: tuple[str, str] | None
-
-
-@dataclass(frozen=True)
-class PairChange:
-    """A pair whose total, percentage or place changed (texts as written in the file)."""
-
-    pair: str
-    total: tuple[str | None, str]
-    percentage: tuple[str | None, str | None]
-    place: tuple[str | None, str | None]
-
-
-@dataclass
-class RescoreReport:
-    """What an adjustment changed: the adjusted lines, the other lines whose points
-    changed (board, pairs, before, after), the pairs, and notes for the Director as
-    message keys with their parameters (``adjust.note.*``, rendered by the command)."""
-
-    lines: list[LineChange] = field(default_factory=list)
-    points: list[tuple[int, str, str, tuple[str, str] | None, tuple[str, str]]] = field(default_factory=list)
-    pairs: list[PairChange] = field(default_factory=list)
-    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-
-
-def _half_even(value: Fraction, places: int) -> Decimal:
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
-
-
-def _half_up_binary(value: Fraction, places: int) -> Decimal:
-    """Rounded the way a scorer printing a binary floating-point number does."""
-    return Decimal(float(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-
-
-def _format_points(kind: str, value: Fraction, decimals: bool) -> str:
-    """Points as Compscore writes them: matchpoints as integers on a board scored
-    without factoring and to 0.1 (halves to even) otherwise; IMPs as integers when
-    whole and to 0.01 otherwise."""
-    if kind == "matchpoints":
-        if value.denominator == 1 and not decimals:
-            return str(value.numerator)
-        return str(_half_even(value, 1))
-    if value.denominator == 1:
-        return str(value.numerator)
-    return str(_half_up_binary(value, 2))
-
-
-def _points_equal(kind: str, computed: Fraction, stored: Fraction) -> bool:
-    if kind == "matchpoints":
-        return _half_even(computed, 1) == _half_even(stored, 1)
-    return _half_up_binary(computed, 2) == _half_up_binary(stored, 2)
-
-
-class _Writer:
-    """Applies line outcomes to an event, rescores and edits the text."""
-
-    def __init__(self, event: UsebioEvent) -> None:
-        self.event = event
-        self.doc = event.doc
-        self.text = self.doc.text
-        self.editor = TextEditor(self.text)
-        self.spans: dict[Any, Span] = spans_for(self.doc.root.iter(), scan(self.text))
-        self.report = RescoreReport()
-
-    # -- editing a line ----------------------------------------------------------------
-
-    def _span(self, el: Any) -> Span:
-        return self.spans[el]
-
-    def _set(self, line: TravellerLine, tag: str, value: str) -> None:
-        el = line.child(tag)
-        if el is not None:
-            if (el.text or "").strip() != value or (el.text or "") != value:
-                self.editor.set_text(self._span(el), value)
-            return
-        position = _LINE_ORDER.index(tag) if tag in _LINE_ORDER else len(_LINE_ORDER)
-        children = [c for c in line.element if isinstance(c.tag, str)]
-        after = [c for c in children if c.tag in _LINE_ORDER and _LINE_ORDER.index(c.tag) > position]
-        if after:
-            self.editor.insert_before(self._span(after[0]), tag, value)
-        elif children:
-            self.editor.insert_after(self._span(children[-1]), tag, value)
-        else:
-            raise ValueError("a traveller line without children")
-
-    def _remove(self, line: TravellerLine, *tags: str) -> None:
-        for tag in tags:
-            el = line.child(tag)
-            if el is not None:
-                self.editor.remove(self._span(el))
-
-    def _write_outcome(self, line: TravellerLine, outcome: LineOutcome,
-                       result: int | ArtificialScore | Any, score: LineScore | None) -> str:
-        """Edit a line's result elements; returns the result as now written."""
-        if isinstance(outcome, ArtificialScore):
-            self._remove(line, "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS")
-            ns_p = score.ns_percent if score and score.ns_percent is not None else outcome.ns_percent
-            ew_p = score.ew_percent if score and score.ew_percent is not None else outcome.ew_percent
-            text = f"A{round(ns_p):02d}{round(ew_p):02d}"
-            self._set(line, "SCORE", text)
-            return text + (" (variable)" if outcome.variable else "")
-        if isinstance(outcome, ScoreOnly):
-            self._set(line, "SCORE", str(outcome.score_ns))
-            return f"score {outcome.score_ns:+d}"
-        if isinstance(outcome, Weighted):
-            self.report.notes.append(("adjust.note.weighted_usebio", {
-                "board": line.board, "ns": line.ns_pair, "ew": line.ew_pair}))
-            return "weighted " + outcome.text()
-        contract = outcome.contract
-        if contract.is_passed_out:
-            self._set(line, "CONTRACT", "PASS")
-            self._set(line, "PLAYED_BY", "N")
-            self._remove(line, "LEAD")
-            self._set(line, "TRICKS", "0")
-            self._set(line, "SCORE", "0")
-            return "PASS"
-        self._set(line, "CONTRACT", contract.pbn().upper())
-        declarer = contract.declarer
-        assert declarer is not None
-        if line.contract is None or line.contract.declarer is not declarer:
-            self._remove(line, "LEAD")
-        self._set(line, "PLAYED_BY", declarer.value)
-        self._set(line, "TRICKS", str(outcome.tricks))
-        self._set(line, "SCORE", str(result))
-        return f"{contract.pbn()} {declarer.value} {outcome.tricks} {result:+d}"
-
-    # -- rescoring ---------------------------------------------------------------------
-
-    def apply(self, outcomes: Mapping[int, tuple[LineOutcome, str, str | None]]) -> None:
-        """Apply ``outcomes`` (keyed by line index: outcome, law, note) and rescore."""
-        event = self.event
-        if event.kind is None:
-            raise InputError(f"cannot rescore a USEBIO event of type {event.event_type!r}: "
-                             "only matchpoint, Butler and cross-IMP pairs events are scored",
-                             Location(path=self.doc.path))
-        by_index = {line.index: line for line in event.lines}
-        new_results: dict[int, Any] = {}
-        for index, (outcome, _, _) in outcomes.items():
-            line = by_index[index]
-            new_results[index] = _outcome_result(outcome, line)
-        adjusted_boards = {by_index[i].board for i in outcomes}
-        variable = any(isinstance(o, ArtificialScore) and o.variable for o, _, _ in outcomes.values())
-        session = self._session_percentages(new_results) if variable else None
-        awards: list[Award] = []
-        board_numbers = sorted({line.board for line in event.lines if line.board is not None})
-        for board in board_numbers:
-            lines = event.lines_of(board)
-            results = [new_results.get(line.index, line.result) for line in lines]
-            scores, datum = self._score_board(lines, results, session)
-            adjusted = board in adjusted_boards
-            expected = sum(1 for r in results if r is not None)
-            compared = sum(1 for r in results if r is not None and not isinstance(r, ArtificialScore))
-            decimals = compared < expected or any(isinstance(r, WeightedScore) for r in results)
-            for line, result, score in zip(lines, results, scores):
-                if score.ns is None or line.ns_pair is None or line.ew_pair is None:
-                    continue
-                ns, ew = score.ns, score.ew
-                if line.index not in outcomes and line.points is not None and (
-                        isinstance(line.result, ArtificialScore)
-                        or (not adjusted and not _points_equal(event.kind, ns, line.points[0]))):
-                    ns, ew = line.points  # as the scorer awarded them
-                elif adjusted:
-                    self._write_line(line, ns, ew, decimals, outcomes.get(line.index), result, score)
-                percent = (None, None)
-                if event.kind == "matchpoints" and isinstance(result, ArtificialScore):
-                    top = Fraction(2 * (expected - 1))
-                    percent = (ns * 100 / top, ew * 100 / top) if top else (Fraction(50), Fraction(50))
-                awards.append(Award(line.ns_pair, ns, expected, percent[0]))
-                awards.append(Award(line.ew_pair, ew, expected, percent[1]))
-            if adjusted and datum is not None and event.kind == "butler":
-                self._write_datum(board, datum)
-        self._write_totals(awards)
-
-    def _score_board(self, lines: Sequence[TravellerLine], results: Sequence[Any],
-                     session: Mapping[str, Fraction] | None) -> tuple[list[LineScore], int | None]:
-        rows = [Line(line.ns_pair or "", line.ew_pair or "", r) for line, r in zip(lines, results)]
-        if self.event.kind == "matchpoints":
-            return matchpoint_board(rows, session=session), None
-        if self.event.kind == "butler":
-            datum, scores = butler_board(rows, session=session)
-            return scores, datum
-        return cross_imp_board(rows, session=session), None
-
-    def _session_percentages(self, new_results: Mapping[int, Any]) -> dict[str, Fraction]:
-        """Each pair's percentage on the boards without a variable artificial score."""
-        awards: list[Award] = []
-        for board in sorted({line.board for line in self.event.lines if line.board is not None}):
-            lines = [line for line in self.event.lines_of(board)
-                     if not (isinstance(new_results.get(line.index), ArtificialScore)
-                             and new_results[line.index].variable)]
-            results = [new_results.get(line.index, line.result) for line in lines]
-            scores, _ = self._score_board(lines, results, None)
-            expected = sum(1 for r in results if r is not None)
-            for line, result, score in zip(lines, results, scores):
-                if score.ns is None or not line.ns_pair or not line.ew_pair:
-                    continue
-                pct = (score.ns_percent, score.ew_percent) if isinstance(result, ArtificialScore) else (None, None)
-                awards.append(Award(line.ns_pair, score.ns, expected, pct[0]))
-                awards.append(Award(line.ew_pair, score.ew, expected, pct[1]))
-        if self.event.kind != "matchpoints":
-            return {}
-        totals = matchpoint_totals(awards, group=self.event.group)
-        return {pair: t.percentage for pair, t in totals.items() if t.percentage is not None}
-
-    def _write_line(self, line: TravellerLine, ns: Fraction, ew: Fraction, decimals: bool,
-                    index_outcome: tuple[LineOutcome, str, str | None] | None,
-                    result: Any, score: LineScore) -> None:
-        """Write a line's new points (and its new result when it is the adjusted one)."""
-        kind = self.event.kind
-        assert kind is not None
-        ns_tag, ew_tag = next((a, b) for a, b, k in _POINTS if k == kind)
-        if isinstance(result, ArtificialScore):
-            decimals = False
-        new = (_format_points(kind, ns, decimals), _format_points(kind, ew, decimals))
-        old = line.points_text
-        if index_outcome is not None:
-            outcome, law, note = index_outcome
-            before = line.describe_result()
-            after = self._write_outcome(line, outcome, result, score)
-            self.report.lines.append(LineChange(line.board or 0, line.ns_pair or "", line.ew_pair or "",
-                                                before, after, law, note, old, new))
-        if old != new:
-            self._set(line, ns_tag, new[0])
-            self._set(line, ew_tag, new[1])
-            if index_outcome is None:
-                self.report.points.append((line.board or 0, line.ns_pair or "", line.ew_pair or "", old, new))
-
-    def _write_datum(self, board: int, datum: int) -> None:
-        el = self.event.board_elements[board].find("BOARD_AVERAGE")
-        if el is not None and (el.text or "").strip() != str(datum):
-            self.editor.set_text(self._span(el), str(datum))
-            self.report.notes.append(("adjust.note.datum", {
-                "board": board, "before": (el.text or "").strip(), "after": datum}))
-
-    def _write_totals(self, awards: list[Award]) -> None:
-        event = self.event
-        group = event.group
-        exp = expected_boards(awards, lambda p: event.direction(p) if event.two_winners else None)
-        if event.kind == "matchpoints":
-            totals = matchpoint_totals(awards, exp)
-        else:
-            totals = imp_totals(awards, exp)
-        ranks = places({p: t.total for p, t in totals.items()}, group)
-        tie_mark = any((_text(el, "PLACE") or "").endswith("=") for el in event.pairs.values())
-        counts: dict[tuple[Any, int], int] = {}
-        for pair, place in ranks.items():
-            counts[(group(pair), place)] = counts.get((group(pair), place), 0) + 1
-        for pair, pair_el in event.pairs.items():
-            if pair not in totals:
-                continue
-            t = totals[pair]
-            changes = {}
-            new_total = f"{_half_up_binary(t.total, 2):.2f}"
-            changes["TOTAL_SCORE"] = new_total
-            if t.percentage is not None and pair_el.find("PERCENTAGE") is not None:
-                changes["PERCENTAGE"] = f"{_half_up_binary(t.percentage, 2):.2f}"
-            if pair_el.find("PLACE") is not None:
-                place = ranks[pair]
-                tied = counts[(group(pair), place)] > 1
-                changes["PLACE"] = f"{place}=" if tied and tie_mark else str(place)
-            old = {tag: _text(pair_el, tag) for tag in changes}
-            for tag, value in changes.items():
-                el = pair_el.find(tag)
-                if el is not None and (el.text or "").strip() != value:
-                    self.editor.set_text(self._span(el), value)
-            if any(old[tag] != value for tag, value in changes.items()):
-                self.report.pairs.append(PairChange(
-                    pair, (old.get("TOTAL_SCORE"), new_total),
-                    (old.get("PERCENTAGE"), changes.get("PERCENTAGE")),
-                    (old.get("PLACE"), changes.get("PLACE"))))
-        self._write_masterpoints(ranks, counts)
-
-    def _write_masterpoints(self, ranks: Mapping[str, int],
-                            counts: Mapping[tuple[Any, int], int]) -> None:
-        """Award master points by the new places, on the scale the file itself shows:
-        the points of each untied place, per group size (equal places share the points
-        of the places they cover). Pairs whose award cannot be derived keep theirs."""
-        event = self.event
-        group = event.group
-        elements = {pair: _masterpoints_element(el) for pair, el in event.pairs.items()}
-        if not any(el is not None for el in elements.values()):
-            return
-        size: dict[Any, int] = {}
-        for pair in event.pairs:
-            size[group(pair)] = size.get(group(pair), 0) + 1
-        old_places: dict[Any, dict[str, int]] = {}
-        for pair, el in event.pairs.items():
-            place = (_text(el, "PLACE") or "").rstrip("=")
-            if place.isdigit():
-                old_places.setdefault(group(pair), {})[pair] = int(place)
-        scale: dict[int, dict[int, int | None]] = {}
-        for g, by_pair in old_places.items():
-            taken = list(by_pair.values())
-            for pair, place in by_pair.items():
-                award = elements[pair]
-                text = (award.text or "").strip() if award is not None else ""
-                if taken.count(place) != 1 or not text.isdigit():
-                    continue
-                known = scale.setdefault(size[g], {})
-                known[place] = int(text) if known.get(place, int(text)) == int(text) else None
-        unknown = []
-        for pair, place in ranks.items():
-            el = elements.get(pair)
-            if el is None or pair not in event.pairs:
-                continue
-            known = scale.get(size[group(pair)], {})
-            covered = [known.get(p) for p in range(place, place + counts[(group(pair), place)])]
-            if any(a is None for a in covered):
-                old_place = old_places.get(group(pair), {}).get(pair)
-                if old_place != place or list(old_places.get(group(pair), {}).values()).count(
-                        place) != counts[(group(pair), place)]:
-                    unknown.append(pair)
-                continue
-            share = Fraction(sum(covered), len(covered))  # type: ignore[arg-type]
-            value = str(int((Decimal(share.numerator) / Decimal(share.denominator)).quantize(
-                Decimal(1), rounding=ROUND_HALF_UP)))
-            if (el.text or "").strip() != value:
-                self.editor.set_text(self._span(el), value)
-        if unknown:
-            self.report.notes.append(("adjust.note.masterpoints",
-                                      {"pairs": ", ".join(sorted(unknown))}))
-
-    def output(self) -> bytes:
-        return self.editor.result().encode(_python_encoding(self.doc.encoding))
-
-
-def _masterpoints_element(pair_el: Any) -> Any:
-    el = pair_el.find("MASTER_POINTS_AWARDED")
-    return el if el is not None else pair_el.find("MASTER_POINTS/MASTER_POINTS_AWARDED")
-
-
-def _python_encoding(encoding: str) -> str:
-    return "utf-8" if encoding.lower().replace("-", "") == "utf8" else encoding
-
-
-def _outcome_result(outcome: LineOutcome, line: TravellerLine) -> Any:
-    """The result for scoring of an outcome on a line."""
-    vul = standard_vulnerability(line.board or 1)
-    if isinstance(outcome, ArtificialScore):
-        return outcome
-    if isinstance(outcome, ScoreOnly):
-        return outcome.score_ns
-    if isinstance(outcome, Weighted):
-        return outcome.score(vul)
-    return outcome.score_ns(vul)
-
-
-def _match(event: UsebioEvent, adjustments: Sequence[Adjustment]) -> dict[int, tuple[LineOutcome, str, str | None]]:
-    out: dict[int, tuple[LineOutcome, str, str | None]] = {}
-    errors = []
-    for adj in adjustments:
-        found = [line for line in event.lines
-                 if line.board is not None and line.ns_pair and line.ew_pair
-                 and adj.matches(line.board, line.ns_pair, line.ew_pair)]
-        if not found:
-            tables = ", ".join(f"{line.ns_pair} v {line.ew_pair}" for line in event.lines_of(adj.board))
-            errors.append(f"{adj.describe()}: no such table in the file"
-                          + (f" (board {adj.board} was played by {tables})" if tables
-                             else f" (no board {adj.board})"))
-            continue
-        out[found[0].index] = (adj.outcome, adj.law, adj.note)
-    if errors:
-        raise InputError("; ".join(errors), Location(path=event.doc.path))
-    return out
-
-
-def rescore_usebio(path: str | os.PathLike[str], adjustments: Sequence[Adjustment] = ()
-                   ) -> tuple[bytes, RescoreReport]:
-    """The file with the adjustments applied and every score of the event recomputed
-    (points of the adjusted boards, totals, percentages, places), and a report of what
-    changed. Without adjustments this checks the scorer's arithmetic: where the file
-    already agrees, its bytes come back unchanged.
-
-    :raises InputError: an adjustment names a table the file does not have, or the
-        event is not a pairs event scored by matchpoints, Butler or cross-IMPs.
-    """
-    event = read_event(load_usebio(path))
-    writer = _Writer(event)
-    writer.apply(_match(event, adjustments))
-    return writer.output(), writer.report
-
-
-def adjust_usebio(path: str | os.PathLike[str],
-                  adjustments: Sequence[Adjustment]) -> tuple[bytes, RescoreReport]:
-    """`rescore_usebio` with at least one adjustment; without any, the file's own bytes."""
-    if not adjustments:
-        return load_usebio(path).data, RescoreReport()
-    return rescore_usebio(path, adjustments)
-
-
-def _change_outcome(line: TravellerLine, changes: Sequence[RecordChange]) -> LineOutcome | None:
-    outcome: LineOutcome | None = None
-    for change in changes:
-        if change.artificial is not None:
-            outcome = ArtificialScore(*change.artificial)
-        elif change.declarer_tricks is not None and line.contract is not None:
-            outcome = TableResult(line.contract, change.declarer_tricks)
-        elif change.score_ns is not None:
-            outcome = ScoreOnly(change.score_ns)
-    return outcome
-
-
-def write_changes(source_path: str, dest_path: str,
-                  changes: Mapping[int, list[RecordChange]]) -> None:
-    """The `td_plugin.sources.Writer` of USEBIO: write a copy of ``source_path`` with the
-    changes (keyed by record index = traveller line) applied and the event rescored.
-
-    :raises InputError: when ``dest_path`` is the source itself.
-    """
-    if os.path.exists(dest_path) and os.path.samefile(source_path, dest_path):
-        raise InputError("refusing to write over the input", Location(path=source_path))
-    doc = load_usebio(source_path)
-    data = doc.data
-    event = read_event(doc)
-    by_index = {line.index: line for line in event.lines}
-    outcomes: dict[int, tuple[LineOutcome, str, str | None]] = {}
-    for index, record_changes in changes.items():
-        line = by_index.get(index)
-        if line is None:
-            raise InputError(f"no traveller line {index}", Location(path=source_path))
-        outcome = _change_outcome(line, record_changes)
-        if outcome is not None:
-            laws = [c.law for c in record_changes if c.law]
-            notes = [text for c in record_changes for text in c.comments]
-            outcomes[index] = (outcome, ", ".join(laws), " ".join(notes) or None)
-    if outcomes:
-        writer = _Writer(event)
-        writer.apply(outcomes)
-        data = writer.output()
-    with open(dest_path, "wb") as f:
-        f.write(data)

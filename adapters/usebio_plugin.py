@@ -1,11 +1,12 @@
 """The USEBIO adapter as a plugin (``usebio``): opens USEBIO XML results and writes
-rescored copies (`adapters.usebio`)."""
+rescored copies (`adapters.usebio`, `adapters.usebio_writer`)."""
 
 from __future__ import annotations
 
 from typing import Mapping
 
-from adapters.usebio import UsebioSource, is_usebio, write_changes
+from adapters.usebio import UsebioSource, is_usebio
+from adapters.usebio_writer import write_changes
 from td_plugin import hookimpl
 from td_plugin.sources import RecordChange
 

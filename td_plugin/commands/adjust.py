@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     if os.path.exists(dest) and os.path.samefile(dest, source):
         raise InputError("--write-to would overwrite the input", Location(path=source))
     if _format(source) == "usebio":
-        from adapters.usebio import adjust_usebio
+        from adapters.usebio_writer import adjust_usebio
 
         data, report = adjust_usebio(source, adjustments)
     else:

@@ -11,9 +11,9 @@ from fractions import Fraction
 import pytest
 from lxml import etree
 
-from adapters import usebio
-from adapters.usebio import (UsebioSource, adjust_usebio, load_usebio, parse_artificial,
-                             parse_lead, read_usebio, rescore_usebio, write_changes)
+from adapters import usebio, usebio_writer
+from adapters.usebio import UsebioSource, load_usebio, parse_artificial, parse_lead, read_usebio
+from adapters.usebio_writer import adjust_usebio, rescore_usebio, write_changes
 from td_plugin.adjustments import parse_adjustments
 from td_plugin.cards import Card, Seat
 from td_plugin.contract import Contract
@@ -353,8 +353,49 @@ def test_butler_adjustment_rewrites_the_datum(realworld):
 
 
 def test_fractions_of_points_are_exact_until_written():
-    assert usebio._format_points("matchpoints", Fraction(1265, 100), True) == "12.6"
-    assert usebio._format_points("matchpoints", Fraction(1895, 100), True) == "19.0"
-    assert usebio._format_points("matchpoints", Fraction(24), False) == "24"
-    assert usebio._format_points("cross_imps", Fraction(11, 3), True) == "3.67"
-    assert usebio._format_points("butler", Fraction(-6), True) == "-6"
+    assert usebio_writer._format_points("matchpoints", Fraction(1265, 100), True) == "12.6"
+    assert usebio_writer._format_points("matchpoints", Fraction(1895, 100), True) == "19.0"
+    assert usebio_writer._format_points("matchpoints", Fraction(24), False) == "24"
+    assert usebio_writer._format_points("cross_imps", Fraction(11, 3), True) == "3.67"
+    assert usebio_writer._format_points("butler", Fraction(-6), True) == "-6"
+
+
+@pytest.mark.realworld
+def test_12c1a_assigned_results_put_back_the_table_result_elements(realworld):
+    # undo Compscore's two averages on board 1: the result elements come back in their
+    # USEBIO order and indentation, and a board with all 21 results scores in integers
+    path = _path(realworld, "compscore3_mp_pairs_mitchell_adjusted_02.xml")
+    adj = parse_adjustments([
+        {"board": 1, "ns_pair": 1, "ew_pair": 1, "assigned": "2S S 8", "law": "12C1(a)"},
+        {"board": 1, "ns_pair": 2, "ew_pair": 15, "assigned": "4S S 9", "law": "12C1(a)"}])
+    data, _ = adjust_usebio(path, adj)
+    text = data.decode()
+    line = text[text.index("<NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER>"):]
+    assert line[:line.index("</TRAVELLER_LINE>")].splitlines()[1:] == [
+        "    <EW_PAIR_NUMBER>15EW</EW_PAIR_NUMBER>", "    <CONTRACT>4S</CONTRACT>",
+        "    <PLAYED_BY>S</PLAYED_BY>", "    <TRICKS>9</TRICKS>", "    <SCORE>-50</SCORE>",
+        "    <NS_MATCH_POINTS>18</NS_MATCH_POINTS>", "    <EW_MATCH_POINTS>22</EW_MATCH_POINTS>",
+        "  "]
+    records = read_usebio_bytes(data)
+    assert [r.extra["matchpoints"] for r in records[:3]] == [(26.0, 14.0), (18.0, 22.0),
+                                                            (31.0, 9.0)]
+
+
+def test_text_editor_edits_only_what_it_is_told():
+    from adapters.xmlspans import TextEditor, scan
+
+    text = ('<?xml version="1.0"?>\n<!-- <A>not an element</A> -->\n<R a="x>y">\n'
+            '  <A><![CDATA[<B/>]]></A>\n  <C/>\n  <D>1</D>\n</R>\n')
+    spans = scan(text)
+    assert [s.tag for s in spans] == ["R", "A", "C", "D"]
+    editor = TextEditor(text)
+    editor.set_text(spans[2], "x<y")
+    editor.insert_after(spans[3], "E", "2")
+    editor.remove(spans[1])
+    assert editor.result() == ('<?xml version="1.0"?>\n<!-- <A>not an element</A> -->\n'
+                               '<R a="x>y">\n  <C>x&lt;y</C>\n  <D>1</D>\n  <E>2</E>\n</R>\n')
+    editor = TextEditor(text)
+    editor.set_text(spans[3], "2")
+    editor.remove(spans[3])
+    with pytest.raises(ValueError, match="overlapping edits"):
+        editor.result()
