@@ -194,7 +194,7 @@ class _Engine:
     def _err(self, index: int, text: str) -> CaseFileError:
         return CaseFileError(f"calls[{index}]: {text}", Location(path=self.inc.source))
 
-    def _clause(self, law: str, key: str, **facts: Any) -> None:
+    def _clause(self, law: str, key: str, /, **facts: Any) -> None:
         self.clauses.append(Clause(law, key, facts))
 
     def _facts(self, ic: IncidentCall) -> dict[str, Any]:
@@ -670,10 +670,6 @@ class _Engine:
             self._append(ic, insufficient=problem is not None and problem.law == "27")
             self.pos += 1
             return
-        if accepted is False and lho_called:
-            raise self._err(nxt[0], f"{s.lho.english} called over {s.english}'s call out of "
-                                    f"rotation, which accepts it (Law 29A), but the case says "
-                                    f"accept: false")
         if accepted is None and turn is Turn.RHO and nxt is not None and nxt[1].seat is turn_seat:
             self._clause("28B", "law28.b", **facts)
             self._cancel(ic)
@@ -900,8 +896,9 @@ class _Engine:
         for p in self.await_rho.values():
             self._clause(p.rule.law, "coor.await_rho", **self._rule_facts(p))
         for p in self.pending.values():
-            self._clause(p.rule.law_offender_call or "", "coor.offender_to_call",
-                         **self._rule_facts(p))
+            if p.rule.await_rho:  # 30B1, 31B and 32B said what follows when applied
+                self._clause(p.rule.law_offender_call or "", "coor.offender_to_call",
+                             **self._rule_facts(p))
         final, shows = self._final_auction()
         restriction = self._lead_restriction(final, shows)
         if self.inc.accept is not None and not self.accept_used:

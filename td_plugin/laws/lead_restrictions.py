@@ -94,7 +94,8 @@ def lead_restriction_26b(offender: Seat,
         if declarer.side is offender.side:
             return LeadVerdict(None, "law26.offender_declares", facts)
     if offender_calls is None:
-        return LeadVerdict(LeadRestriction(offender, partner), "law26.may_apply", facts)
+        key = "law26.may_apply" if declarer is None else "law26.defender_known"
+        return LeadVerdict(LeadRestriction(offender, partner), key, facts)
     specified: set[Suit] = set()
     for call, shows in offender_calls:
         specified |= specified_suits(call, shows)
@@ -115,6 +116,11 @@ messages.register("en", {
                       "{offender} has not specified in the legal auction: {suits}. The "
                       "prohibition lasts as long as {partner} keeps the lead; no lead may be "
                       "required (Law 26B).",
+    "law26.defender_known": "{declarer} is declarer and {offender} a defender: at {partner}'s "
+                            "first turn to lead, declarer may prohibit him from leading any one "
+                            "suit that {offender} has not specified in the legal auction, for "
+                            "as long as {partner} keeps the lead; no lead may be required "
+                            "(Law 26B).",
     "law26.offender_declares": "{offender}'s side has the contract: there is no lead "
                                "restriction (Law 26B applies only when the offender becomes a "
                                "defender).",
@@ -135,6 +141,11 @@ messages.register("da", {
                       "skal spille ud, kan spilfører forbyde udspil i én farve, som {offender} "
                       "ikke har vist i det lovlige meldeforløb: {suits}. Forbuddet gælder, så "
                       "længe {partner} bevarer udspillet; udspil kan ikke kræves (§ 26B).",
+    "law26.defender_known": "{declarer} er spilfører og {offender} modspiller: første gang "
+                            "{partner} skal spille ud, kan spilfører forbyde udspil i en hvilken "
+                            "som helst farve, som {offender} ikke har vist i det lovlige "
+                            "meldeforløb, så længe {partner} bevarer udspillet; udspil kan ikke "
+                            "kræves (§ 26B).",
     "law26.offender_declares": "{offender}s side har kontrakten: der er ingen "
                                "udspilsbegrænsninger (§ 26B gælder kun, når den fejlende kommer "
                                "i modspil).",

@@ -183,7 +183,7 @@ messages.register("da", {
                "§ 16C2 finder anvendelse, § 26 gør ikke (§ 28B).",
     "law29.accepted": "{lho} accepterer {source}, der var afgivet uden for tur, ved at melde "
                       "efter den: meldingen står ved magt, og meldeforløbet fortsætter fra "
-                      "{lho}; {skipped} mistede sin tur (§ 29A).",
+                      "{lho}; {skipped} mistede turen (§ 29A).",
     "law29.offer": "{lho} kan acceptere {source}, der var afgivet uden for tur, ved at melde "
                    "efter den (§ 29A).",
     "law29.cancelled": "{source} blev afgivet uden for tur, i {turn}s tur. Den accepteres ikke "

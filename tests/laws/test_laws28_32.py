@@ -1,0 +1,240 @@
+"""Laws 28-32: calls out of rotation (28A, 28B, 29A, 29B, 29C, 30A, 30B1(a), 30B1(b)(i),
+30B1(b)(ii), 30B2, 30C, 31A1, 31A2(a), 31A2(b), 31B, 31C, 32A1, 32A2(a), 32A2(b), 32B)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from td_plugin.auction import Call
+from td_plugin.cards import Seat
+from td_plugin.errors import CaseFileError
+from td_plugin.incidents import rule_incident
+from td_plugin.laws.out_of_rotation import Turn, family_of, rectification, turn_of
+
+C = Call.from_pbn
+
+
+def rule(lang: str = "en", **case: Any) -> dict:
+    return rule_incident(case, lang).to_json()
+
+
+def sc(seat: str, call: str) -> dict:
+    return {"seat": seat, "call": call}
+
+
+def test_turn_of_the_offender() -> None:
+    assert turn_of(Seat.E, Seat.N) is Turn.RHO  # East called at North's turn
+    assert turn_of(Seat.S, Seat.N) is Turn.PARTNER
+    assert turn_of(Seat.W, Seat.N) is Turn.LHO
+
+
+def test_family_of_the_call() -> None:
+    assert family_of(C("Pass"), False, False) == "30"
+    assert family_of(C("Pass"), True, False) == "31"
+    assert family_of(C("1H"), False, False) == "31"
+    assert family_of(C("XX"), False, False) == "32"
+    assert rectification(C("X"), Turn.LHO).law == "32B"
+
+
+def test_28a_call_at_rho_turn_is_in_rotation_when_rho_must_pass() -> None:
+    # East must pass at his next turn (30A); South bids at East's turn
+    r = rule(dealer="N", accept=False, calls=["E Pass", "N 1H", "S 2H"])
+    assert r["laws"] == ["29B", "30A", "28A"]
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "2H")]
+    assert r["next"] == "W"
+
+
+def test_28b_call_by_the_player_whose_turn_it_was_before_rectification() -> None:
+    # East bids at North's turn; North, whose turn it was, bids before the Director comes
+    r = rule(dealer="N", calls=["E 1S", "N 1H"])
+    assert r["laws"] == ["28B", "16C"]
+    assert r["auction"] == [sc("N", "1H")]
+    assert r["cancelled"] == [sc("E", "1S")]
+    assert r["unauthorized"] == [{"side": "EW", "from": sc("E", "1S")}]
+    assert r["lead_restriction"] is None and r["next"] == "E"
+
+
+def test_29a_lho_accepts_by_calling_and_skipped_players_lose_their_turn() -> None:
+    r = rule(dealer="N", calls=["E 1S", "S Pass"])
+    assert r["laws"] == ["29A"]
+    assert r["auction"] == [sc("E", "1S"), sc("S", "Pass")]
+    assert r["next"] == "W"
+    assert "North lost the turn" in r["text"]
+
+
+def test_29a_lho_may_accept_while_undecided() -> None:
+    r = rule(dealer="N", calls=["E 1S"])
+    assert r["status"] == "needs_decision"
+    assert r["decisions"] == [{"seat": "S", "decide": "accept", "law": "29A",
+                               "call": sc("E", "1S")}]
+    assert r["laws"] == ["29A", "29B", "31A"]
+
+
+def test_29a_accept_true_but_another_player_calls_is_a_case_error() -> None:
+    with pytest.raises(CaseFileError, match=r"calls\[1\]: accept: true, but this is North's"):
+        rule(dealer="N", accept=True, calls=["E 1S", "N Pass"])
+
+
+def test_29b_not_accepted_cancelled_and_back_to_the_player_whose_turn_it_was() -> None:
+    r = rule(dealer="N", accept=False, calls=["E 1S"])
+    assert r["laws"] == ["29B", "31A"]
+    assert r["cancelled"] == [sc("E", "1S")] and r["auction"] == [] and r["next"] == "N"
+
+
+def test_29c_artificial_call_out_of_rotation() -> None:
+    r = rule(dealer="N", accept=False, calls=[{"seat": "E", "call": "2C", "shows": ["H", "S"]}])
+    assert r["laws"] == ["29B", "29C", "31A"]
+
+
+def test_30a_pass_at_rho_turn_offender_passes_next_turn() -> None:
+    # seed 001: the offender repeats his pass and escapes lead restrictions
+    r = rule(dealer="N", accept=False, calls=["E Pass", "N 1H", "E Pass"])
+    assert r["laws"] == ["29B", "30A"]
+    assert r["pass_obligations"] == [{"seat": "E", "until": "next_turn", "law": "30A"}]
+    assert r["lead_restriction"] is None and r["unauthorized"] == []
+    assert r["adjustment_possible"] == ["72C"]
+
+
+def test_30a_offender_bidding_instead_of_passing_is_law_37() -> None:
+    r = rule(dealer="N", accept=False, calls=["E Pass", "N 1H", "E 1S"])
+    assert r["laws"][-3:] == ["37B", "16C", "26B"]
+
+
+def test_30b1a_partner_may_make_any_call_but_16c2_applies() -> None:
+    # West passes at North's (dealer's) turn: his LHO's turn, West not having called
+    r = rule(dealer="N", accept=False, calls=["W Pass", "N Pass", "E 1H"])
+    assert r["laws"] == ["29B", "30B1(a)", "16C"]
+    assert r["unauthorized"] == [{"side": "EW", "from": sc("W", "Pass")}]
+    assert r["pass_obligations"] == []
+
+
+def test_30b1b_i_comparable_call_no_further_rectification() -> None:
+    # WBF commentary example 34: West's pass at North's turn; East opens 1H, South
+    # passes; West's 2H is treated as comparable with the cancelled initial pass
+    r = rule(dealer="N", accept=False, comparable=True,
+             calls=["W Pass", "N Pass", "E 1H", "S Pass", "W 2H"])
+    assert r["laws"] == ["29B", "30B1(a)", "16C", "23A", "30B1(b)(i)", "26A"]
+    assert r["unauthorized"] == [] and r["lead_restriction"] is None
+    assert r["adjustment_possible"] == ["23C"]
+
+
+def test_30b1b_ii_partner_passes_once() -> None:
+    r = rule(dealer="N", accept=False, comparable=False,
+             calls=["S Pass", "N 1H", "E Pass", "S 2H", "W Pass", "N Pass", "E Pass"])
+    assert "30B1(b)(ii)" in r["laws"]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "30B1(b)(ii)"}]
+    assert r["next"] is None  # 1H P 2H P P P: North's one forced pass ended the auction
+    assert r["lead_restriction"] is None  # North-South declare
+    assert any(c["key"] == "law26.offender_declares" for c in r["clauses"])
+
+
+def test_30b1b_ii_partner_free_again_after_his_forced_pass() -> None:
+    r = rule(dealer="N", accept=False, comparable=False,
+             calls=["S Pass", "N 1H", "E 1S", "S 2H", "W 2S", "N Pass", "E Pass", "S 3H",
+                    "W Pass"])
+    assert r["next"] == "N"  # North may call freely now; no Law 37
+
+
+def test_30b2_pass_at_lho_turn_after_calling_is_a_change_of_call() -> None:
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S 2H", "S Pass"])
+    assert r["laws"][0] == "25B2"
+
+
+def test_30c_artificial_pass_out_of_rotation_is_law_31() -> None:
+    r = rule(dealer="N", accept=False,
+             calls=[{"seat": "W", "call": "Pass", "meaning": {"purpose": "strong (forcing pass)"}}])
+    assert r["laws"] == ["29B", "29C", "31B", "16C"]
+
+
+def test_31a1_rho_passes_offender_repeats_without_rectification() -> None:
+    # seed 001: the offender escapes lead restrictions by repeating his bid
+    r = rule(dealer="N", accept=False, calls=["E 1S", "N Pass", "E 1S"])
+    assert r["laws"] == ["29B", "31A1"]
+    assert r["auction"] == [sc("N", "Pass"), sc("E", "1S")]
+    assert r["pass_obligations"] == [] and r["lead_restriction"] is None
+
+
+def test_31a1_offender_must_repeat_the_same_call() -> None:
+    with pytest.raises(CaseFileError, match=r"calls\[2\]: East must repeat 1S here \(Law 31A1\)"):
+        rule(dealer="N", accept=False, calls=["E 1S", "N Pass", "E 2S"])
+
+
+def test_31a2a_rho_bids_offender_comparable_call() -> None:
+    r = rule(dealer="N", accept=False, comparable=True, calls=["E 1S", "N 1D", "E 1S"])
+    assert r["laws"] == ["29B", "23A", "31A2(a)", "26A"]
+    assert r["adjustment_possible"] == ["23C"]
+
+
+def test_31a2b_rho_bids_offender_other_call_partner_passes_once() -> None:
+    r = rule(dealer="N", accept=False, comparable=False, calls=["E 1S", "N 1D", "E 1NT"])
+    assert r["laws"] == ["29B", "23A", "31A2(b)", "16C", "26B"]
+    assert r["pass_obligations"] == [{"seat": "W", "until": "next_turn", "law": "31A2(b)"}]
+    assert r["unauthorized"] == [{"side": "EW", "from": sc("E", "1S")}]
+
+
+def test_31a2_rho_bid_offender_still_to_call() -> None:
+    r = rule(dealer="N", accept=False, calls=["E 1S", "N 1D"])
+    assert r["laws"] == ["29B", "31A2"]
+    assert r["next"] == "E"
+
+
+def test_31b_bid_at_partner_turn() -> None:
+    r = rule(dealer="N", accept=False, calls=["S 1H"])
+    assert r["laws"] == ["29B", "31B", "16C"]
+    assert r["next"] == "N"
+    assert "Law 16C2 applies" in r["text"]
+
+
+def test_31c_later_bid_at_lho_turn_is_a_change_of_call() -> None:
+    r = rule(dealer="N", accept=True, calls=["N 1H", "N 1S"])
+    assert r["laws"][0] == "25B1"
+
+
+def test_32a1_double_repeated_after_rho_passes() -> None:
+    r = rule(dealer="W", accept=False, calls=["W 1H", "N Pass", "S X", "E Pass", "S X"])
+    assert r["laws"] == ["29B", "32A1"]
+    assert r["auction"][-1] == sc("S", "X")
+
+
+def test_32a2a_comparable_after_rho_bids() -> None:
+    # WBF commentary example 40: the double stays take-out over the higher bid
+    r = rule(dealer="W", accept=False, comparable=True,
+             calls=["W 1S", "N Pass", "S X", "E 2S", "S X"])
+    assert r["laws"] == ["29B", "23A", "32A2(a)", "26A"]
+
+
+def test_32a2b_not_comparable_lead_restriction_by_default() -> None:
+    r = rule(dealer="W", accept=False, comparable=False,
+             calls=["W 1S", "N Pass", "S X", "E 2S", "S 3H"])
+    assert r["laws"] == ["29B", "23A", "32A2(b)", "16C", "26B"]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "32A2(b)"}]
+    assert "Polish and French translations" in r["text"]
+
+
+def test_32a2b_without_26b_as_an_option() -> None:
+    r = rule(dealer="W", accept=False, comparable=False,
+             calls=["W 1S", "N Pass", "S X", "E 2S", "S 3H"],
+             options={"lead_restriction_after_32": False})
+    assert "26B" not in r["laws"] and r["lead_restriction"] is None
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "32A2(b)"}]
+    assert "Greek translation" in r["text"]
+
+
+def test_32b_double_at_partner_turn() -> None:
+    # BBO "Law 32A Double out of rotation": 3S, double at partner's turn
+    r = rule(dealer="W", accept=False, calls=["W 3S", "S X", "N Pass", "E Pass", "S X"],
+             comparable=True)
+    assert r["laws"] == ["29B", "32B", "16C", "23A", "32A2(a)", "26A"]
+    assert r["unauthorized"] == []
+
+
+def test_32_inadmissible_double_out_of_rotation_cannot_be_accepted() -> None:
+    # South doubles his partner's 1H at East's turn
+    with pytest.raises(CaseFileError, match="can never be accepted"):
+        rule(dealer="N", accept=True, calls=["N 1H", "S X"])
+    r = rule(dealer="N", calls=["N 1H", "S X"])
+    assert r["laws"] == ["36B4", "16C", "26B"]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B4"}]
+    assert r["next"] == "E"
