@@ -413,3 +413,18 @@ def test_delete_and_insert_seen_in_two_polls_is_still_a_correction() -> None:
     assert rec.results[-1] == (corrected, deleted)
     assert watcher.report.corrections == 1
     assert corrected in watcher.session.results
+
+
+def test_td_report_in_danish() -> None:
+    report = replay(BwsData.read(revoke_session("19:05:00")), PluginHost(load_entrypoints=False),
+                    ReviewContext(equity=False, language="da"))
+    out = io.StringIO()
+    (event,) = report.events
+    watch_command.print_event(event, out, "da")
+    watch_command.print_report(report, out, "da")
+    text = out.getvalue()
+    assert text.startswith("19:05:00 række A, bord 1, runde 1, spil 1: revoke [§ 64A2]")
+    assert "Kendelse (opmærksomhed under runden)" in text
+    assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\nFund: 1" in text
+    assert "Indtast i regneprogrammet:\n  Spil 1, række A, bord 1, runde 1: 1S= ændres til 1S+1 " \
+           "(§ 61A, § 63A1, § 64A2, ét stik)" in text

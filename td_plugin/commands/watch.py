@@ -21,6 +21,7 @@ import sys
 import time
 from typing import IO, Any, Callable, TextIO
 
+from td_plugin import messages
 from td_plugin.rulings import ReviewContext
 
 __all__ = ["add_parser", "run", "event_json", "print_event", "print_report"]
@@ -55,17 +56,56 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 # --- output -----------------------------------------------------------------------------
 
-def _where(place: tuple[Any, Any, Any, Any]) -> str:
+messages.register("en", {
+    "watch.section": "section {x}", "watch.table": "table {x}", "watch.round": "round {x}",
+    "watch.board": "board {x}",
+    "watch.ruling": "Ruling (attention {attention})", "watch.scorer": "Scorer",
+    "watch.report": "TD report: {title}",
+    "watch.reviewed": "Results reviewed: {n}", "watch.corrections": " ({n} corrections)",
+    "watch.rounds": "  section {section}: {rounds}",
+    "watch.findings": "Findings: {n}",
+    "watch.enter": "Enter in the scorer:", "watch.enter_nothing": "Enter in the scorer: nothing",
+    "watch.failed": "Plugins that failed (the others still ran):",
+    "attention.during-round": "during the round",
+    "attention.after-next-deal-called": "after the next deal was called",
+    "attention.after-round": "after the round",
+})
+messages.register("da", {
+    "watch.section": "række {x}", "watch.table": "bord {x}", "watch.round": "runde {x}",
+    "watch.board": "spil {x}",
+    "watch.ruling": "Kendelse (opmærksomhed {attention})", "watch.scorer": "Regneprogram",
+    "watch.report": "TL-rapport: {title}",
+    "watch.reviewed": "Resultater gennemgået: {n}", "watch.corrections": " ({n} rettelser)",
+    "watch.rounds": "  række {section}: {rounds}",
+    "watch.findings": "Fund: {n}",
+    "watch.enter": "Indtast i regneprogrammet:",
+    "watch.enter_nothing": "Indtast i regneprogrammet: intet",
+    "watch.failed": "Plugins der fejlede (de andre kørte stadig):",
+    "attention.during-round": "under runden",
+    "attention.after-next-deal-called": "efter at næste spil er meldt",
+    "attention.after-round": "efter runden",
+})
+
+
+def _m(key: str, lang: str, **params: Any) -> str:
+    return messages.render(key, params, lang)
+
+
+def _where(place: tuple[Any, Any, Any, Any], lang: str = "en") -> str:
     section, table, round_, board = place
     parts = []
     if section:
-        parts.append(f"section {section}")
+        parts.append(_m("watch.section", lang, x=section))
     if table is not None:
-        parts.append(f"table {table}")
+        parts.append(_m("watch.table", lang, x=table))
     if round_ is not None:
-        parts.append(f"round {round_}")
-    parts.append(f"board {board}" if board is not None else "board ?")
+        parts.append(_m("watch.round", lang, x=round_))
+    parts.append(_m("watch.board", lang, x=board if board is not None else "?"))
     return ", ".join(parts)
+
+
+def _law(finding: Any, lang: str) -> str:
+    return f" [{messages.law_ref(finding.law, lang)}]" if finding.law else ""
 
 
 def event_json(event: Any, lang: str = "en") -> dict[str, Any]:
@@ -88,39 +128,40 @@ def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
     from td_plugin.report import finding_text, ruling_text
 
     when = event.seen_at.strftime("%H:%M:%S ") if isinstance(event.seen_at, dt.datetime) else ""
-    law = f" [Law {event.finding.law}]" if event.finding.law else ""
-    print(f"{when}{_where(event.place)}: {event.finding.kind}{law}", file=out)
+    print(f"{when}{_where(event.place, lang)}: {event.finding.kind}{_law(event.finding, lang)}",
+          file=out)
     print(f"    {finding_text(event.finding, lang)}", file=out)
     ruling = ruling_text(event.finding, lang)
     if ruling:
-        timing = f" (attention {event.attention.value})" if event.attention else ""
-        print(f"    Ruling{timing}: {ruling}", file=out)
+        attention = _m(f"attention.{event.attention.value}", lang) if event.attention else "-"
+        print(f"    {_m('watch.ruling', lang, attention=attention)}: {ruling}", file=out)
     if event.entry is not None:
-        print(f"    Scorer: {event.entry.text(lang)}", file=out)
+        print(f"    {_m('watch.scorer', lang)}: {event.entry.text(lang)}", file=out)
 
 
 def print_report(report: Any, out: TextIO, lang: str = "en") -> None:
     """The TD report at the end of a session."""
     session = report.session
-    title = " ".join(x for x in (session.name, session.date) if x) or "session"
-    print(f"\nTD report: {title}", file=out)
-    print(f"Results reviewed: {report.total_reviewed}"
-          + (f" ({report.corrections} corrections)" if report.corrections else ""), file=out)
+    title = " ".join(x for x in (session.name, session.date) if x) or "-"
+    print("\n" + _m("watch.report", lang, title=title), file=out)
+    print(_m("watch.reviewed", lang, n=report.total_reviewed)
+          + (_m("watch.corrections", lang, n=report.corrections) if report.corrections else ""),
+          file=out)
     by_section: dict[str, list[str]] = {}
     for (section, round_), n in sorted(report.reviewed.items()):
         by_section.setdefault(section, []).append(f"r{round_} {n}")
     for section, rounds in by_section.items():
-        print(f"  section {section}: " + ", ".join(rounds), file=out)
-    print(f"Findings: {len(report.events)}", file=out)
+        print(_m("watch.rounds", lang, section=section, rounds=", ".join(rounds)), file=out)
+    print(_m("watch.findings", lang, n=len(report.events)), file=out)
     for event in report.events:
-        print(f"  - {_where(event.place)}: {event.finding.kind}"
-              + (f" [Law {event.finding.law}]" if event.finding.law else ""), file=out)
+        print(f"  - {_where(event.place, lang)}: {event.finding.kind}{_law(event.finding, lang)}",
+              file=out)
     entries = report.entries
-    print("Enter in the scorer:" if entries else "Enter in the scorer: nothing", file=out)
+    print(_m("watch.enter" if entries else "watch.enter_nothing", lang), file=out)
     for event in entries:
         print(f"  {event.entry.text(lang)}", file=out)
     if report.errors:
-        print("Plugins that failed (the others still ran):", file=out)
+        print(_m("watch.failed", lang), file=out)
         for error in report.errors:
             print(f"  {error.describe()}", file=out)
 
