@@ -621,7 +621,8 @@ def _misattribute(rng: random.Random, board: GeneratedBoard) -> None:
     board.expected_adjusted = board.declarer_tricks
 
 
-def generate_session(seed: int, boards: int, scenarios: Iterable[str] = SCENARIOS) -> Iterator[GeneratedBoard]:
+def generate_session(seed: int, boards: int,
+                     scenarios: Iterable[str] = SCENARIOS) -> Iterator[GeneratedBoard]:
     """``boards`` boards numbered 1.. with scenarios taken in turn from ``scenarios``;
     the same seed gives the same session."""
     rng = random.Random(seed)

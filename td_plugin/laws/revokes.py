@@ -58,7 +58,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from td_plugin import equity as dd
 from td_plugin import messages
 from td_plugin.board import BoardRecord
-from td_plugin.cards import Card, Seat, Side, Suit
+from td_plugin.cards import SEATS, Card, Seat, Side, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
 from td_plugin.laws.consistency import effective_contract
@@ -158,35 +158,44 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
     """Every revoke in ``play`` in played order. Hands the deal does not know are not
     checked; cards their player does not hold are skipped (see `replay`)."""
     dummy = declarer.partner if declarer is not None else None
-    masks = {s: (None if deal.hands[s] is None else deal.hands[s].mask) for s in deal.hands}
-    penalties: dict[Seat, list[PenaltyCard]] = {}
-    restrictions: dict[tuple[int, Seat], LeadRestriction] = {}
+    masks = [None if deal.hands[s] is None else deal.hands[s].mask for s in SEATS]
+    penalties: list[list[PenaltyCard]] = [[], [], [], []]
+    restrictions: dict[tuple[int, int], LeadRestriction] = {}
     for ob in obligations:
         if isinstance(ob, PenaltyCard):
-            penalties.setdefault(ob.seat, []).append(ob)
+            penalties[ob.seat.index].append(ob)
         else:
-            restrictions[(ob.trick, ob.seat)] = ob
+            restrictions[(ob.trick, ob.seat.index)] = ob
     out: list[Revoke] = []
     for n, trick in enumerate(play.tricks, 1):
-        led = trick.cards[0].card.suit
-        for i, pc in enumerate(trick.cards):
-            mask = masks.get(pc.seat)
+        cards = trick.cards
+        led = cards[0].card.suit
+        led_mask = SUIT_MASKS[led]
+        first = cards[0].seat.index
+        for i, pc in enumerate(cards):
+            seat = pc.seat
+            k = (first + i) & 3
+            if SEATS[k] is not seat:  # not clockwise (a record out of order)
+                k = seat.index
+            mask = masks[k]
             bit = 1 << pc.card.index
             if mask is None or not mask & bit:
                 continue
-            found = _penalty_revoke(penalties.get(pc.seat, ()), n, pc.card, mask,
-                                    None if i == 0 else led)
-            kind = RevokeKind.PENALTY_CARD
-            if found is None and i == 0 and (n, pc.seat) in restrictions:
-                found = _restriction_revoke(restrictions[(n, pc.seat)], pc.card, mask)
+            masks[k] = mask & ~bit
+            found: tuple[Card, ...] | None = None
+            kind = RevokeKind.FOLLOW_SUIT
+            if penalties[k]:
+                found = _penalty_revoke(penalties[k], n, pc.card, mask, None if i == 0 else led)
+                kind = RevokeKind.PENALTY_CARD
+            if found is None and i == 0 and (n, k) in restrictions:
+                found = _restriction_revoke(restrictions[(n, k)], pc.card, mask)
                 kind = RevokeKind.LEAD_RESTRICTION
-            if found is None and i > 0 and pc.card.suit is not led and mask & SUIT_MASKS[led]:
-                found = tuple(Hand(mask=mask & SUIT_MASKS[led]))
+            if found is None and i and pc.card.suit is not led and mask & led_mask:
+                found = tuple(Hand(mask=mask & led_mask))
                 kind = RevokeKind.FOLLOW_SUIT
             if found is not None:
-                out.append(Revoke(pc.seat, n, i, led, pc.card, found, kind,
-                                  by_dummy=pc.seat is dummy, marked=pc.marker == "R"))
-            masks[pc.seat] = mask & ~bit
+                out.append(Revoke(seat, n, i, led, pc.card, found, kind,
+                                  by_dummy=seat is dummy, marked=pc.marker == "R"))
     return out
 
 
@@ -273,7 +282,8 @@ def tally(play: Play, trump: Suit | None, declarer: Seat | None,
     credit = {Side.NS: 0, Side.EW: 0}
     missing = 13 - sum(1 for w in winners if w is not None)
     if missing and declarer is not None and declarer_tricks is not None:
-        ours = declarer_tricks - sum(1 for w in winners if w is not None and w.side is declarer.side)
+        side = declarer.side
+        ours = declarer_tricks - sum(1 for w in winners if w is not None and w.side is side)
         if 0 <= ours <= missing:
             credit[declarer.side] = ours
             credit[declarer.side.other] = missing - ours
@@ -338,7 +348,8 @@ def assess_revokes(revokes: Sequence[Revoke], play: Play, counts: Tally,
     """Establishment, 64A and 64B for each revoke of one board (see the module text)."""
     est = [establishment(r, play) for r in revokes]
     b8 = _corrected_62c3(revokes, play)
-    sides_established = {r.side for i, r in enumerate(revokes) if est[i].established and i not in b8}
+    sides_established = {r.side for i, r in enumerate(revokes)
+                         if est[i].established and i not in b8}
     out: list[Assessment] = []
     for i, r in enumerate(revokes):
         if i in b8:
@@ -737,7 +748,7 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
             "score_ns": table_score, "adjusted_score_ns": adjusted_score, "equity": eq,
         }
         cap_note = (uncapped, cap) if cap is not None and uncapped > cap and a.transfer else None
-        ruling = _ruling(a, play, contract, data, cap_note, vul)
+        ruling = _ruling(a, play, contract, data, cap_note)
         finding = Finding(kind="revoke", key=_finding_key(a.revoke),
                           params=_revoke_params(a.revoke) | {"law": _law(a.law)},
                           law=a.law, board=_board(record), record=record.location.record,
@@ -793,7 +804,7 @@ def _equities(context: ReviewContext, deal: Deal, play: Play, contract: Contract
 
 
 def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, Any],
-            cap_note: tuple[int, int] | None, vul: bool | None) -> Ruling:
+            cap_note: tuple[int, int] | None) -> Ruling:
     r = a.revoke
     facts = {"offender": r.offender.value, "trick": r.trick, "suit_led": r.suit_led.value,
              "card": r.card.pbn(), "held": [c.pbn() for c in r.held], "kind": r.kind.value,
@@ -824,8 +835,9 @@ def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, An
         key = "revoke.decision.64A2" if a.clause_64a == "64A2" else \
             f"revoke.decision.64A1.{a.transfer_if_timely or 2}"
         if a.transfer_if_timely:
-            clauses.append(Clause(a.clause_64a, key, {"tricks": a.transfer_if_timely,
-                                                      "won_by": _winner_value(play, r, contract.strain.suit)}))
+            won_by = _winner_value(play, r, contract.strain.suit)
+            clauses.append(Clause(a.clause_64a, key,
+                                  {"tricks": a.transfer_if_timely, "won_by": won_by}))
             if a.transfer:
                 decision = Msg(key, {"nos": nos})
     for law in a.exceptions:

@@ -26,13 +26,13 @@ from td_plugin import messages
 from td_plugin.board import BoardRecord, Vulnerability
 from td_plugin.cards import Card, Seat, Suit
 from td_plugin.contract import Contract
-from td_plugin.deal import Deal
+from td_plugin.deal import Deal, Hand
 from td_plugin.equity import HAVE_DDS
 from td_plugin.errors import Location
 from td_plugin.laws.revokes import (DATA_KEYS, Establishment, LeadRestriction, PenaltyCard,
                                     RevokeKind, detect_revokes, establishment,
                                     render_revoke_text, review_revokes, revoke_change)
-from td_plugin.play import Play, PlayedCard, Trick
+from td_plugin.play import Play, Trick, replay
 from td_plugin.rulings import AssignedResult, Attention, ReviewContext
 
 DEAL_A = "N:QJT9.87.QJT9.T98 5432.654..A76532 AK.AKQJT9.AK.KQJ 876.32.8765432.4"
@@ -316,7 +316,6 @@ def test_card_not_held_is_a_data_problem_never_a_revoke() -> None:
     hands = dict(rec.deal.hands)
     hands[Seat.W] = hands[Seat.W].without(Card.from_pbn("D7"))
     hands[Seat.E] = hands[Seat.E].without(Card.from_pbn("C5"))
-    from td_plugin.deal import Hand
     hands[Seat.W] = Hand(mask=hands[Seat.W].mask | 1 << Card.from_pbn("C5").index)
     hands[Seat.E] = Hand(mask=hands[Seat.E].mask | 1 << Card.from_pbn("D7").index)
     assert review_revokes(rec.evolve(deal=Deal(hands)), DURING) == []
@@ -557,3 +556,63 @@ def test_seed_002_flow(step: str, case: str, clause: str, transfer: int) -> None
     citing = [f for f in found if clause in f.ruling.laws]
     assert citing, step
     assert citing[-1].data["transfer"] == transfer, step
+
+
+# -- real files -------------------------------------------------------------------------------
+
+def _review_file(path, source_class):
+    revokes, mismatches, unclean = [], [], 0
+    for record in source_class(path).records():
+        contract = record.contract
+        if record.play is not None and record.deal is not None and contract is not None \
+                and contract.strain is not None and len(record.play):
+            if replay(record.deal, record.play, contract.strain.suit).problems:
+                unclean += 1
+        for f in review_revokes(record, AFTER):
+            item = (f.record, f.data.get("offender") or f.data.get("seat"), f.data["trick"],
+                    f.data["card"])
+            (revokes if f.kind == "revoke" else mismatches).append(item)
+    return revokes, mismatches, unclean
+
+
+@pytest.mark.realworld
+def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld) -> None:
+    reader = pytest.importorskip("adapters.pbn_reader")
+    files = sorted((realworld / "pbn").glob("*.pbn"))
+    assert len(files) > 20
+    for path in files:
+        revokes, mismatches, _ = _review_file(path, reader.PbnSource)
+        if path.name == "pbnref_correct_10.pbn":
+            # Game 3: East discards S5 on a club at trick 2 and C6 on a spade at trick 3,
+            # both marked ^R: found, and the markers agree.
+            assert revokes == [(3, "E", 2, "S5"), (3, "E", 3, "C6")]
+            assert mismatches == []
+        elif path.name == "pbnref_errors_10.pbn":
+            # The PBN verifier's deliberately wrong file. Its game 44 is a revoke by its own
+            # comment ("Revoke: CA": South holds S2); in game 49 East (DT) and South (D3)
+            # hold spades on the spade lead and West (SK) holds diamonds at trick 2. The
+            # ^R markers it misplaces on legal cards disagree with the play.
+            assert revokes == [(42, "S", 1, "CA"), (47, "E", 1, "DT"), (47, "S", 1, "D3"),
+                               (47, "W", 2, "SK")]
+            assert mismatches == [(47, "N", 1, "D7"), (47, "E", 3, "C6"), (47, "W", 3, "C5"),
+                                  (49, "W", 1, "SK"), (50, "N", 1, "H3"), (51, "E", 1, "S4")]
+        else:
+            assert (revokes, mismatches) == ([], []), path.name
+
+
+@pytest.mark.realworld
+def test_inconsistent_vugraph_records_are_data_problems_not_revokes(realworld) -> None:
+    reader = pytest.importorskip("adapters.pbn_reader")
+    path = realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn"
+    revokes, mismatches, unclean = _review_file(path, reader.PbnSource)
+    assert unclean > 1000  # cards their players do not hold, by the deal
+    assert revokes == [] and mismatches == []
+
+
+@pytest.mark.realworld
+def test_real_lin_files_have_no_revoke(realworld) -> None:
+    lin = pytest.importorskip("adapters.lin")
+    files = sorted((realworld / "lin").glob("*.lin"))
+    assert files
+    for path in files:
+        assert _review_file(path, lin.LinSource)[:2] == ([], []), path.name
