@@ -15,7 +15,11 @@ a ``HANDSET`` with the deals. Each traveller line becomes a `BoardRecord`:
   North-South and East-West points of the line; ``extra["board_average"]``: the Butler
   datum;
 - the deal from the hand set; dealer and vulnerability by the standard rotation (USEBIO
-  has no element for them).
+  has no element for them);
+- the auction and play of a ``LIN_DATA`` element (a BBO LIN record of the table, read
+  by `adapters.lin`) when the line has one;
+- ``extra["club"]``, ``extra["date"]`` (as written, ``dd/mm/yyyy``), ``extra["event_type"]``
+  and the pair's player names in ``extra["ns_players"]``/``extra["ew_players"]``.
 
 Parsing is safe: no entity is expanded, no DTD or anything else is fetched, the file
 size is bounded, and a file declaring entities (a "billion laughs" or an external entity)
@@ -376,23 +380,28 @@ class UsebioSource:
                                for p in event.file_problems]
         if self.strict and self._file_problems:
             raise InputError(event.file_problems[0], Location(path=self.path))
-        event_el = event.doc.root.find("EVENT")
+        root = event.doc.root
+        event_el = root.find("EVENT")
         description = _text(event_el, "EVENT_DESCRIPTION") if event_el is not None else None
+        common: dict[str, Any] = {"event_type": event.event_type}
+        club = root.find("CLUB")
+        if club is not None and _text(club, "CLUB_NAME"):
+            common["club"] = _text(club, "CLUB_NAME")
+        if event_el is not None and _text(event_el, "DATE"):
+            common["date"] = _text(event_el, "DATE")
         names = {number: [(_text(p, "PLAYER_NAME") or "") for p in el.findall("PLAYER")]
                  for number, el in event.pairs.items()}
         for line in event.lines:
-            yield self._record(event, line, description, names)
+            yield self._record(event, line, description, names, common)
 
     def _record(self, event: UsebioEvent, line: TravellerLine, description: str | None,
-                names: Mapping[str, list[str]]) -> BoardRecord:
+                names: Mapping[str, list[str]], common: Mapping[str, Any]) -> BoardRecord:
         loc = Location(path=self.path, line=line.element.sourceline, board=line.board,
                        record=line.index)
         messages = list(line.problems)
         if line.board is not None and line.board in event.deal_problems:
             messages.append(event.deal_problems[line.board])
-        if self.strict and messages:
-            raise InputError(messages[0], loc)
-        extra: dict[str, Any] = {"event_type": event.event_type}
+        extra: dict[str, Any] = dict(common)
         if isinstance(line.result, ArtificialScore):
             extra["artificial"] = (line.result.ns_percent, line.result.ew_percent)
         if line.lead is not None:
@@ -407,11 +416,30 @@ class UsebioSource:
             if pair in names:
                 extra[key] = tuple(names[pair])
         board = line.board
+        dealer = standard_dealer(board) if board else None
+        deal = event.deals.get(board) if board is not None else None
+        auction = play = None
+        lin_data = _text(line.element, "LIN_DATA")
+        if lin_data:
+            from adapters.lin import parse_lin
+
+            lin = parse_lin(lin_data, self.path)
+            if len(lin) != 1:
+                messages.append(f"LIN_DATA holds {len(lin)} boards, not one")
+            else:
+                auction, play = lin[0].auction, lin[0].play
+                dealer = lin[0].dealer or dealer
+                deal = deal or lin[0].deal
+                messages.extend(f"LIN_DATA: {p.message}" for p in lin[0].problems)
+        if self.strict and messages:
+            raise InputError(messages[0], loc)
         return BoardRecord(
             board=board,
-            dealer=standard_dealer(board) if board else None,
+            dealer=dealer,
             vulnerability=standard_vulnerability(board) if board else None,
-            deal=event.deals.get(board) if board is not None else None,
+            deal=deal,
+            auction=auction,
+            play=play,
             contract=line.contract,
             declarer_tricks=line.tricks,
             score_ns=line.result if isinstance(line.result, int) else None,

@@ -77,6 +77,7 @@ def test_first_traveller_line_of_a_mitchell(realworld):
     assert r.extra["matchpoints"] == (20.0, 20.0)
     assert r.extra["ns_players"] == ("GRAHAM MCMAHON", "PETER JONKER")
     assert r.scoring == "MP" and r.event == "EL Thu 1.00pm Open (28-Jul-22)"
+    assert (r.extra["club"], r.extra["date"]) == ("NSBC@Lindfield", "28/07/2022")
     assert r.location.line == 831 and r.location.board == 1
     assert r.dealer is Seat.N
 
@@ -399,3 +400,19 @@ def test_text_editor_edits_only_what_it_is_told():
     editor.remove(spans[3])
     with pytest.raises(ValueError, match="overlapping edits"):
         editor.result()
+
+
+def test_lin_data_gives_the_line_its_auction_and_play(data_dir, tmp_path):
+    # a traveller line may carry the table's BBO LIN record (LIN_DATA)
+    lin = ("pn|a,b,c,d|md|3SJT9876H65DAKQC76,S5HJT98DJT98CJT98,SAKQH432D432C5432,|"
+           "sv|o|ah|Board 1|mb|p|mb|p|mb|1S|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|HJ|pc|H2|pc|HA|pc|H5|mc|10|")
+    text = (data_dir / SMALL).read_bytes().decode("latin-1")
+    text = text.replace("<LEAD>H4</LEAD>", f"<LEAD>H4</LEAD>\n    <LIN_DATA>{lin}</LIN_DATA>", 1)
+    path = tmp_path / "with_lin.xml"
+    path.write_bytes(text.encode("latin-1"))
+    r = read_usebio(path)[0]
+    assert r.problems == ()
+    assert r.auction.contract() == r.contract == Contract.from_pbn("4S", "S")
+    assert r.play.claimed and r.play.claim_declarer_tricks == 10
+    assert r.play.tricks[0].cards[0].seat is Seat.W
+    assert read_usebio(path)[1].auction is None
