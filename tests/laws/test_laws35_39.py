@@ -1,0 +1,98 @@
+"""Laws 35-39, the part modelled: inadmissible doubles (36A, 36B, 36B4), calls by a
+player required to pass (37A, 37B), calls after the final pass (39A, 39B, 39C)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from td_plugin.auction import Call
+from td_plugin.errors import CaseFileError
+from td_plugin.incidents import rule_incident
+from td_plugin.laws.inadmissible import after_final_pass, inadmissible_double, obligation_violated
+
+
+def rule(**case: Any) -> dict:
+    return rule_incident(case).to_json()
+
+
+def sc(seat: str, call: str) -> dict:
+    return {"seat": seat, "call": call}
+
+
+def test_clause_functions() -> None:
+    assert inadmissible_double(True, False) == "36A"
+    assert inadmissible_double(False, False) == "36B"
+    assert inadmissible_double(False, True) == "36B4"
+    assert obligation_violated(True) == "37A" and obligation_violated(False) == "37B"
+    assert after_final_pass(Call.from_pbn("2S"), False, False, False) == "39C"
+    assert after_final_pass(Call.from_pbn("Pass"), False, False, False) == "39B"
+
+
+def test_36a_lho_called_over_the_inadmissible_double() -> None:
+    # seed 001: the restriction lapses when the opponents call on without the Director
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S X", "W Pass"])
+    assert r["laws"] == ["36A", "16C"]
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass")]
+    assert r["cancelled"] == [sc("S", "X"), sc("W", "Pass")]
+    assert r["next"] == "S"
+    assert r["lead_restriction"] is None and r["pass_obligations"] == []
+
+
+def test_36b_inadmissible_double_cancelled_partner_passes_throughout() -> None:
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S X", "S 2H"])
+    assert r["laws"] == ["36B", "16C", "26B"]
+    assert r["auction"][-1] == sc("S", "2H")
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B"}]
+    assert r["adjustment_possible"] == ["72C"]
+
+
+def test_36_inadmissible_double_can_never_be_accepted() -> None:
+    with pytest.raises(CaseFileError, match=r"calls\[2\]: an inadmissible double"):
+        rule(dealer="N", calls=["N 1H", "E Pass", {"seat": "S", "call": "X", "accept": True}])
+
+
+def test_37a_lho_called_before_rectification_calls_stand() -> None:
+    # North must pass for the rest of the auction (27B2) but bids; East calls over it
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2S", "E Pass"])
+    assert r["laws"][-1] == "37A"
+    assert r["auction"][-2:] == [sc("N", "2S"), sc("E", "Pass")]
+    assert "must still pass" in r["text"]
+
+
+def test_37b_call_cancelled_both_offenders_pass_throughout() -> None:
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2S"])
+    assert r["laws"][-1] == "37B"
+    assert [c["law"] for c in r["clauses"]][-3:] == ["37B", "16C", "26B"]
+    assert {"seat": "N", "until": "end_of_auction", "law": "37B"} in r["pass_obligations"]
+    assert {"seat": "S", "until": "end_of_auction", "law": "37B"} in r["pass_obligations"]
+    assert r["cancelled"][-1] == sc("N", "2S") and r["next"] == "N"
+
+
+def test_39a_call_after_the_final_pass_is_cancelled() -> None:
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S Pass", "W Pass", "E 2S"])
+    assert r["laws"][:2] == ["39A", "39C"]
+    assert r["cancelled"] == [sc("E", "2S")]
+    assert r["next"] is None
+
+
+def test_39b_pass_by_a_defender_or_any_call_by_the_declaring_side() -> None:
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S Pass", "W Pass", "E Pass"])
+    assert r["laws"] == ["39A", "39B"] and r["lead_restriction"] is None
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S Pass", "W Pass", "S 2H"])
+    assert r["laws"] == ["39A", "39B"]
+
+
+def test_39b_lho_called_after_it() -> None:
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S Pass", "W Pass", "E 2S", "S Pass"])
+    assert r["laws"][:2] == ["39A", "39B"]
+
+
+def test_39c_defenders_bid_after_the_final_pass_lead_restriction() -> None:
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S Pass", "W Pass", "E 2S"])
+    assert r["lead_restriction"] == {"offender": "E", "partner": "W",
+                                     "prohibit_one_of": ["S", "H", "D", "C"]}
+    assert r["unauthorized"] == [{"side": "EW", "from": sc("E", "2S")}]
