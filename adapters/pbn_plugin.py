@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from adapters.pbn_reader import PbnSource
+from adapters.pbn_writer import write_lossless
 from td_plugin import hookimpl
 from td_plugin.sources import RecordChange
 
@@ -32,7 +33,5 @@ def td_write_changes(source_path: str, dest_path: str,
                      changes: Mapping[int, list[RecordChange]]) -> bool | None:
     if not is_pbn(source_path):
         return None
-    from adapters.pbn_writer import write_lossless
-
     write_lossless(source_path, dest_path, changes)
     return True
