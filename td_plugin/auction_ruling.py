@@ -140,7 +140,10 @@ class AuctionRuling(Ruling):
         return lines
 
     def text_lines(self, lang: str | None = None) -> list[str]:
-        return self.clause_texts(lang) + self.summary_lines(lang)
+        clauses = self.clause_texts(lang)
+        if not clauses and self.key:
+            clauses = [messages.render(self.key, self.params, lang or self.lang)]
+        return clauses + self.summary_lines(lang)
 
     @property
     def text(self) -> str:
