@@ -1,0 +1,289 @@
+"""One PBN game as written: tags, commentary, escape lines and the raw data of its sections.
+
+`assemble` turns a game's text into a `PbnGame` without interpreting values: tags in file
+order with their places in the text (for lossless writing), commentary attached to what
+it follows (the game start, a tag, or a place in a section's data), ``%`` lines, and for
+each section (Auction, Play, tables, user sections) the runs of tokens after its tag.
+Syntax problems are collected as ``(line, message)`` pairs in ``issues``; the reader turns
+them into `RecordProblem`s once it knows the board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from adapters.pbn_tokens import (ITEM_BAD, ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
+                                 ITEM_SEMI, ITEM_STRING, ITEM_TAG, MAX_LINE, LineIndex, scan,
+                                 unescape)
+
+__all__ = ["PbnComment", "PbnTag", "PbnSection", "PbnGame", "assemble", "SECTION_AUCTION",
+           "SECTION_PLAY", "SECTION_TABLE", "SECTION_USER", "KNOWN_TAGS"]
+
+SECTION_AUCTION = "auction"
+SECTION_PLAY = "play"
+SECTION_TABLE = "table"
+SECTION_USER = "user"
+_IGNORED = "ignored"
+
+#: the tags of PBN 2.1 (§3.4, §4) that carry no section data
+KNOWN_TAGS = frozenset("""
+Event Site Date Board West North East South Dealer Vulnerable Deal Scoring Declarer Contract
+Result Competition DealId Description FrenchMP Generator Hidden Room Termination Score
+ScoreIMP ScoreMP ScorePercentage ScoreRubber ScoreRubberHistory OptimumScore BidSystemEW
+BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType
+SouthType EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam Time UTCDate
+UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
+""".split())
+
+
+@dataclass
+class PbnComment:
+    """A commentary: ``kind`` ``"{"`` (brace, may span lines) or ``";"`` (rest of line);
+    ``text`` without its delimiters; ``pos`` its offset in the game's text."""
+
+    text: str
+    kind: str
+    line: int
+    pos: int
+
+    def pbn(self) -> str:
+        return "{" + self.text + "}" if self.kind == "{" else ";" + self.text
+
+
+class PbnTag:
+    """A tag pair as written. ``start``/``end`` delimit the whole pair in the game's
+    text and ``value_start``/``value_end`` the (escaped) value between the quotes.
+    ``resolved`` is the value after ``#``/``##`` inheritance; ``duplicate`` marks a
+    repeated tag, which import format ignores (§3.4); ``comments`` follow the tag."""
+
+    __slots__ = ("name", "value", "line", "start", "end", "value_start", "value_end",
+                 "resolved", "inherited", "duplicate", "comments")
+
+    def __init__(self, name: str, value: str, line: int, start: int, end: int,
+                 value_start: int, value_end: int) -> None:
+        self.name = name
+        self.value = value
+        self.line = line
+        self.start = start
+        self.end = end
+        self.value_start = value_start
+        self.value_end = value_end
+        self.resolved = value
+        self.inherited = False
+        self.duplicate = False
+        self.comments: list[PbnComment] = []
+
+    def __repr__(self) -> str:
+        return f"PbnTag({self.name!r}, {self.value!r}, line={self.line})"
+
+
+Piece = Union[tuple[int, str], PbnComment]
+
+
+@dataclass
+class PbnSection:
+    """A section: its tag and what follows it until the next section tag.
+
+    ``pieces`` are, in file order, ``(offset, text)`` runs of tokens (strings for tables
+    come as their own runs, quotes included) and commentary inside the data. ``notes``
+    are the Note tags written inside an Auction or Play section.
+    """
+
+    tag: PbnTag
+    kind: str
+    pieces: list[Piece] = field(default_factory=list)
+    notes: list[PbnTag] = field(default_factory=list)
+    #: whether commentary stands among the pieces
+    commented: bool = False
+
+
+@dataclass
+class PbnGame:
+    """A game of a PBN file, as written and as read.
+
+    ``raw`` is the game's bytes (from its first to its last line, line ends included)
+    and ``text`` their decoding in ``encoding``. ``tags`` are in file order (Note tags
+    included); ``leading_comments`` precede the first tag; ``escapes`` are the ``%``
+    lines as ``(line, text)``. ``auction``, ``play`` and ``sections`` (supplemental
+    sections in file order) hold raw section data; the reader fills ``values`` (tag
+    name -> value after inheritance and carry-over), ``carried``, ``tables`` and the
+    parsed sections, and builds ``record``.
+    """
+
+    index: int
+    path: str
+    first_line: int
+    raw: bytes
+    text: str
+    encoding: str
+    tags: list[PbnTag] = field(default_factory=list)
+    leading_comments: list[PbnComment] = field(default_factory=list)
+    escapes: list[tuple[int, str]] = field(default_factory=list)
+    auction: PbnSection | None = None
+    play: PbnSection | None = None
+    sections: list[PbnSection] = field(default_factory=list)
+    issues: list[tuple[int, str]] = field(default_factory=list)
+    values: dict[str, str] = field(default_factory=dict)
+    carried: list[str] = field(default_factory=list)
+    tables: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+    _lines: LineIndex | None = field(default=None, repr=False)
+    _record: Any = field(default=None, repr=False)
+    _builder: Any = field(default=None, repr=False)
+
+    @property
+    def last_line(self) -> int:
+        return self.first_line + self.text.count("\n") - (1 if self.text.endswith("\n") else 0)
+
+    def line_of(self, pos: int) -> int:
+        """The file line of an offset in ``text``."""
+        if self._lines is None:
+            self._lines = LineIndex(self.text, self.first_line)
+        return self._lines.line_of(pos)
+
+    def tag(self, name: str) -> PbnTag | None:
+        """The first (governing) occurrence of a tag written in this game."""
+        for t in self.tags:
+            if t.name == name and not t.duplicate:
+                return t
+        return None
+
+    @property
+    def record(self) -> Any:
+        """The `BoardRecord` of this game (built on first use)."""
+        if self._record is None:
+            self._record = self._builder(self)
+        return self._record
+
+    @property
+    def problems(self) -> tuple[Any, ...]:
+        return self.record.problems
+
+
+_CLOSED_STRING = re.compile(r'"(?:[^"\\\r\n]|\\.)*"\Z')
+_LONG_LINE = re.compile(r"[^\r\n]{%d,}" % (MAX_LINE + 1))
+_BAD_BYTES = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+_BAD_HIGH_BYTES = re.compile(rb"[\x80-\x9f]")
+_BAD_HIGH_CHARS = re.compile("[\x80-\x9f]")
+
+
+def assemble(game: PbnGame) -> PbnGame:
+    """Fill ``game`` (index, path, raw, text set) from its text; returns it."""
+    text = game.text
+    issues = game.issues
+    tags = game.tags
+    seen: set[str] = set()
+    section: PbnSection | None = None
+    user_tag: PbnTag | None = None
+    comments = game.leading_comments
+    line = game.first_line
+    last = 0
+    for m in scan(text):
+        kind = m.lastindex
+        start = m.start()
+        line += text.count("\n", last, start)
+        last = start
+        if kind == ITEM_TAG:
+            name, value = m.group(2, 3)
+            if "\\" in value:
+                value = unescape(value)
+            vstart, vend = m.span(3)
+            tag = PbnTag(name, value, line, start, m.end(), vstart, vend)
+            tags.append(tag)
+            comments = tag.comments
+            user_tag = None
+            if "\t" in value:
+                issues.append((line, f"tab inside the value of [{name}] (§2.3)"))
+            if name == "Note":
+                if section is not None and section.kind in (SECTION_AUCTION, SECTION_PLAY):
+                    section.notes.append(tag)
+                elif section is None or section.kind != _IGNORED:
+                    issues.append((line, "a Note tag belongs in an Auction or Play section"))
+                continue
+            if name in seen:
+                tag.duplicate = True
+                issues.append((line, f"[{name}] given twice; the repeat is ignored (§3.4)"))
+                section = PbnSection(tag, _IGNORED)
+                continue
+            seen.add(name)
+            if name in KNOWN_TAGS:
+                section = None
+            elif name == "Auction":
+                section = game.auction = PbnSection(tag, SECTION_AUCTION)
+            elif name == "Play":
+                section = game.play = PbnSection(tag, SECTION_PLAY)
+            elif name.endswith("Table"):
+                section = PbnSection(tag, SECTION_TABLE)
+                game.sections.append(section)
+            else:
+                section = None
+                user_tag = tag
+        elif kind == ITEM_DATA:
+            if section is None and user_tag is not None:
+                section = PbnSection(user_tag, SECTION_USER)
+                game.sections.append(section)
+                user_tag = None
+            if section is not None:
+                section.pieces.append((start, m.group()))
+            else:
+                issues.append((line, f"text outside any tag or section: {m.group()!r}"))
+        elif kind == ITEM_STRING:
+            if section is None and user_tag is not None:
+                section = PbnSection(user_tag, SECTION_USER)
+                game.sections.append(section)
+                user_tag = None
+            if not _CLOSED_STRING.match(m.group()):
+                issues.append((line, f"string not closed: {m.group()!r}"))
+            if section is not None:
+                section.pieces.append((start, m.group()))
+            else:
+                issues.append((line, f"text outside any tag or section: {m.group()!r}"))
+        elif kind == ITEM_BRACE or kind == ITEM_SEMI:
+            raw = m.group()
+            if raw[0] == "{":
+                closed = raw.endswith("}")
+                comment = PbnComment(raw[1:-1] if closed else raw[1:], "{", line, start)
+                if not closed:
+                    issues.append((line, "brace comment '{' is never closed"))
+            else:
+                comment = PbnComment(raw[1:], ";", line, start)
+            if section is not None and section.pieces:
+                if section.kind == SECTION_TABLE:
+                    issues.append((line, "commentary inside table data (only the table's tag "
+                                         "may carry commentary, §5.1)"))
+                section.pieces.append(comment)
+                section.commented = True
+            else:
+                comments.append(comment)
+        elif kind == ITEM_ESCAPE:
+            game.escapes.append((line, m.group()))
+        elif kind == ITEM_BADTAG:
+            issues.append((line, f"malformed tag {m.group()!r}"))
+            section = PbnSection(PbnTag("", "", line, start, m.end(), start, start), _IGNORED)
+        else:
+            issues.append((line, f"unexpected character {m.group()!r}"))
+    _check_characters(game)
+    return game
+
+
+def _check_characters(game: PbnGame) -> None:
+    text = game.text
+    if len(text) > MAX_LINE and max(map(len, text.split("\n"))) > MAX_LINE:
+        for m in _LONG_LINE.finditer(text):
+            game.issues.append((game.line_of(m.start()),
+                                f"line longer than {MAX_LINE} characters (§2.3)"))
+    raw = game.raw
+    bad = [m.start() for m in _BAD_BYTES.finditer(raw)]
+    if game.encoding == "cp1252":
+        bad += [m.start() for m in _BAD_HIGH_BYTES.finditer(raw)]
+    elif game.encoding == "utf-8":
+        bad += [len(text[:m.start()].encode("utf-8")) for m in _BAD_HIGH_CHARS.finditer(text)]
+    reported = set()
+    for pos in sorted(bad):
+        line = game.first_line + raw.count(b"\n", 0, pos)
+        if line not in reported:
+            reported.add(line)
+            game.issues.append((line, f"control character 0x{raw[pos]:02x} is not allowed "
+                                      "in PBN (ISO 8859-1 codes 0-31 and 127-159, §2.2)"))

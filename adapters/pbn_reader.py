@@ -1,0 +1,219 @@
+"""The PBN reader: import format (PBN 2.1 §2.1) as written by people and by real programs.
+
+`PbnSource` reads a file one game at a time (memory does not grow with the file) and
+hands out `PbnGame`s (everything as written, for lossless writing and the audit) and
+`BoardRecord`s. Problems are collected per record with file, line and board, and reading
+goes on with the next game; ``strict=True`` raises `ParseError` at the first one.
+
+Tag values are resolved across games in file order:
+
+* ``[Tag "#"]`` takes the value of the nearest previous game with a real value, and
+  ``[Tag "##text"]`` sets ``text`` for this and all later games until the tag is given
+  again (§4.8).
+* Carry-over of omitted tags, as rpbridge.net writes its files (``carry_over``; None
+  means: switch it on at the first game with an Auction or Play but no Board, Deal or
+  Dealer that follows a game with a Deal). Such a game is the other room's table of the
+  previous board: it takes the previous game's Board, Dealer, Vulnerable and Deal; every
+  game takes the event tags (Event, Site, Date, Stage, ...) last given, and the player
+  tags last given in a game of its own kind (first or second table of a board), since
+  the file names the players of each room only when they change. Each record lists
+  what it took in ``extra["carried"]``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import BinaryIO, Iterator
+
+from adapters.pbn_game import PbnGame, assemble
+from adapters.pbn_record import build_record
+from adapters.pbn_tokens import Block, decode, split_blocks
+from adapters.pbn_values import NO_INHERITANCE, TAG_CHECKS, UNKNOWN
+from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.errors import Location, ParseError
+
+__all__ = ["PbnSource", "PbnGame", "read_pbn"]
+
+_BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
+_EVENT_TAGS = ("Event", "Site", "Date", "EventDate", "Stage", "HomeTeam", "VisitTeam",
+               "Section", "Round", "Scoring", "Competition")
+_PLAYER_TAGS = ("West", "North", "East", "South")
+
+
+class _Resolver:
+    """The state that carries tag values from game to game (§4.8 and carry-over)."""
+
+    def __init__(self, carry_over: bool | None) -> None:
+        self.last: dict[str, str] = {}
+        self.defaults: dict[str, str] = {}
+        self.carry_over = carry_over
+        self.active = carry_over is True
+        self.previous: dict[str, str] | None = None
+        self.event: dict[str, str] = {}
+        self.players: dict[bool, dict[str, str]] = {True: {}, False: {}}
+
+    def resolve(self, game: PbnGame) -> None:
+        values: dict[str, str] = {}
+        for tag in game.tags:
+            if tag.duplicate or tag.name == "Note" or not tag.name:
+                continue
+            name, value = tag.name, tag.value
+            if value.startswith("#") and (value == "#" or value.startswith("##")):
+                if name in NO_INHERITANCE:
+                    game.issues.append((tag.line, f"[{name} \"{value}\"]: {name} may not "
+                                                  "use '#' inheritance (§4.8)"))
+                    tag.resolved = ""
+                elif value == "#":
+                    tag.resolved = self.last.get(name, "")
+                    tag.inherited = True
+                else:
+                    tag.resolved = self.defaults[name] = value[2:]
+            else:
+                tag.resolved = value
+                if name in self.defaults:
+                    self.defaults[name] = value
+            if not tag.inherited:
+                self.last[name] = tag.resolved
+                check = TAG_CHECKS.get(name)
+                if check is not None and tag.resolved.strip() not in UNKNOWN:
+                    problem = check(name, tag.resolved.strip())
+                    if problem:
+                        game.issues.append((tag.line, problem))
+            values[name] = tag.resolved
+        for name, value in self.defaults.items():
+            if name not in values:
+                values[name] = value
+        self._carry(game, values)
+        game.values = values
+
+    def _carry(self, game: PbnGame, values: dict[str, str]) -> None:
+        first_table = "Board" in values or "Deal" in values
+        if (self.carry_over is None and not self.active and not first_table
+                and "Dealer" not in values and (game.auction or game.play)
+                and self.previous is not None and "Deal" in self.previous):
+            self.active = True
+        if self.active:
+            if not first_table and self.previous is not None:
+                self._take(game, values, self.previous, _BOARD_TAGS)
+            self._take(game, values, self.event, _EVENT_TAGS)
+            self._take(game, values, self.players[first_table], _PLAYER_TAGS)
+        for name in _EVENT_TAGS:
+            if name in values:
+                self.event[name] = values[name]
+        room = self.players[first_table]
+        for name in _PLAYER_TAGS:
+            if name in values:
+                room[name] = values[name]
+        self.previous = values
+
+    @staticmethod
+    def _take(game: PbnGame, values: dict[str, str], source: dict[str, str],
+              names: tuple[str, ...]) -> None:
+        for name in names:
+            if name not in values and name in source:
+                values[name] = source[name]
+                game.carried.append(name)
+
+
+class PbnSource:
+    """A PBN file opened for reading (the `td_plugin.sources.Source` protocol).
+
+    ``records()`` and ``games()`` read the file again on each call. ``file_problems()``
+    holds what concerns no game (text between games, mixed encodings), known once a
+    reading has finished.
+    """
+
+    format = "pbn"
+
+    def __init__(self, path: str | os.PathLike[str], *, strict: bool = False,
+                 carry_over: bool | None = None) -> None:
+        self.path = str(path)
+        self.strict = strict
+        self.carry_over = carry_over
+        #: ``ascii``, ``utf-8`` or ``cp1252``: the first non-ASCII game's (None before reading)
+        self.encoding: str | None = None
+        self._data: bytes | None = None
+        self._file_problems: list[RecordProblem] = []
+
+    @classmethod
+    def from_text(cls, text: str, path: str = "<string>", **kw: object) -> "PbnSource":
+        """A source reading ``text`` (as UTF-8) instead of a file."""
+        return cls.from_bytes(text.encode("utf-8"), path, **kw)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, path: str = "<bytes>", **kw: object) -> "PbnSource":
+        source = cls(path, **kw)  # type: ignore[arg-type]
+        source._data = data
+        return source
+
+    def _open(self) -> BinaryIO:
+        if self._data is not None:
+            return io.BytesIO(self._data)
+        return open(self.path, "rb")
+
+    def file_problems(self) -> list[RecordProblem]:
+        return list(self._file_problems)
+
+    def blocks(self) -> Iterator[tuple[Block, PbnGame | None]]:
+        """Every block of the file in order with its game (None for what is not a game:
+        semi-empty lines, escape lines and commentary between games)."""
+        self._file_problems = []
+        self.encoding = None
+        resolver = _Resolver(self.carry_over)
+        index = 0
+        with self._open() as stream:
+            for block in split_blocks(stream):
+                if block.blank:
+                    yield block, None
+                    continue
+                text, encoding = decode(block.data)
+                game = assemble(PbnGame(index + 1, self.path, block.first_line, block.data,
+                                        text, encoding))
+                if not game.tags:
+                    for line, message in game.issues:
+                        self._file_problem(line, message)
+                    yield block, None
+                    continue
+                index += 1
+                self._note_encoding(game)
+                resolver.resolve(game)
+                game._builder = build_record
+                if self.strict:
+                    self._raise_first(game.record)
+                yield block, game
+
+    def games(self) -> Iterator[PbnGame]:
+        """The games in file order (``game.record`` builds the record on first use)."""
+        for _block, game in self.blocks():
+            if game is not None:
+                yield game
+
+    def records(self) -> Iterator[BoardRecord]:
+        for game in self.games():
+            yield game.record
+
+    def _note_encoding(self, game: PbnGame) -> None:
+        if game.encoding == "ascii":
+            return
+        if self.encoding is None:
+            self.encoding = game.encoding
+        elif game.encoding != self.encoding:
+            self._file_problem(game.first_line, f"this game is {game.encoding}, earlier "
+                                                f"games are {self.encoding}")
+
+    def _file_problem(self, line: int, message: str) -> None:
+        problem = RecordProblem(message, Location(self.path, line))
+        self._file_problems.append(problem)
+        if self.strict:
+            raise ParseError(message, problem.location)
+
+    def _raise_first(self, record: BoardRecord) -> None:
+        if record.problems:
+            first = record.problems[0]
+            raise ParseError(first.message, first.location)
+
+
+def read_pbn(path: str | os.PathLike[str], **kw: object) -> PbnSource:
+    """Open a PBN file: ``read_pbn(path, strict=False, carry_over=None)``."""
+    return PbnSource(path, **kw)  # type: ignore[arg-type]

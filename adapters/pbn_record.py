@@ -1,0 +1,287 @@
+"""From a PBN game, its tags resolved, to a `BoardRecord`.
+
+Everything a TD's audit needs is read here: board, dealer, vulnerability, deal, the
+auction (from its first caller), the play in played order, contract and declarer
+(``^X``: declarer and dummy swapped), declarer's tricks from every Result form
+(``^``: an agreed result), North-South's score, players and event data. Problems come
+with the line of the token they concern. Nothing is repaired: where the data disagree
+with each other the record says what the file says, and the audit judges.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from adapters.pbn_game import PbnGame, PbnSection
+from adapters.pbn_sections import (PbnItem, Token, build_auction, build_play, parse_items,
+                                   plain_tokens)
+from adapters.pbn_tables import build_table
+from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, holders,
+                                 parse_contract, parse_deal, parse_note, parse_result,
+                                 parse_score, parse_seat_value, rubber_vulnerability,
+                                 score_ns_of)
+from td_plugin.auction import Auction
+from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.cards import Seat, Suit
+from td_plugin.contract import Contract
+from td_plugin.deal import Deal
+from td_plugin.errors import Location
+from td_plugin.play import Play
+
+__all__ = ["build_record", "section_items"]
+
+_PLAYER_TAGS = (("West", Seat.W), ("North", Seat.N), ("East", Seat.E), ("South", Seat.S))
+_HOLDERS: dict[str, list[int | None] | None] = {}
+
+
+class _Retry(Exception):
+    """A plain-token section met a problem: read it again with positions."""
+
+
+def _retry(tok: Token | None, message: str) -> None:
+    raise _Retry
+
+
+def section_items(game: PbnGame, section: PbnSection) -> list[PbnItem]:
+    """The items of an Auction or Play section (problems left to `build_record`)."""
+    return parse_items(section, game.line_of, lambda pos, msg: None)
+
+
+def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
+                  issues: list[tuple[int, str]]) -> Any:
+    """Run ``build(tokens, report)`` on plain tokens when possible, else on items."""
+    tokens = plain_tokens(section)
+    if tokens is not None:
+        try:
+            return build(tokens, _retry)
+        except _Retry:
+            pass
+    items = parse_items(section, game.line_of,
+                        lambda pos, msg: issues.append((game.line_of(pos), msg)))
+
+    def report(tok: Token | None, message: str) -> None:
+        line = tok.line if isinstance(tok, PbnItem) else section.tag.line
+        issues.append((line, message))
+
+    return build(items, report)
+
+
+def _notes(section: PbnSection, refs: Sequence[tuple[int, Token]],
+           issues: list[tuple[int, str]]) -> dict[int, str]:
+    """The notes of a section, checked against its note references (§3.5.4-5)."""
+    notes: dict[int, str] = {}
+    numbers = []
+    for tag in section.notes:
+        n, text, problem = parse_note(tag.value)
+        if problem:
+            issues.append((tag.line, problem))
+        numbers.append((n, tag))
+        if n is None:
+            continue
+        if n in notes:
+            issues.append((tag.line, f"note {n} given twice"))
+            continue
+        notes[n] = text.strip()
+    referred = set()
+    for n, tok in refs:
+        if n not in notes and n not in referred:
+            line = tok.line if isinstance(tok, PbnItem) else section.tag.line
+            issues.append((line, f"no [Note \"{n}:...\"] explains ={n}= (§3.5.5)"))
+        referred.add(n)
+    for n, tag in numbers:
+        if n is not None and 1 <= n <= 32 and n not in referred:
+            issues.append((tag.line, f"note {n} is not referred to in the {section.kind}"))
+    return notes
+
+
+def _seat(text: str | None) -> Seat | None:
+    seat, _ = parse_seat_value("", text or "")
+    return seat
+
+
+def _holders(deal_text: str, deal: Deal) -> list[int | None] | None:
+    """Card index -> seat index for a complete deal (None for a partial one)."""
+    out = _HOLDERS.get(deal_text, False)
+    if out is False:
+        if len(_HOLDERS) > 1024:
+            _HOLDERS.clear()
+        out = _HOLDERS[deal_text] = holders(deal) if deal.is_complete else None
+    return out  # type: ignore[return-value]
+
+
+def build_record(game: PbnGame) -> BoardRecord:
+    """The record of a game whose ``values`` have been resolved by the reader."""
+    values = game.values
+    issues = list(game.issues)
+
+    def written(name: str) -> int | None:
+        """The line of the tag when the game writes it (None when inherited or carried)."""
+        tag = game.tag(name)
+        return tag.line if tag is not None else None
+
+    board_text = values.get("Board", "").strip()
+    board = int(board_text) if board_text.isdigit() and int(board_text) > 0 else None
+    dealer = _seat(values.get("Dealer"))
+    vulnerability = VULNERABLE.get(values.get("Vulnerable", "").strip().lower())
+    deal_text = values.get("Deal", "")
+    deal, problem = parse_deal(deal_text)
+    if problem and written("Deal"):
+        issues.append((written("Deal"), problem))
+    declarer_text = values.get("Declarer", "").strip()
+    swapped = declarer_text.startswith("^")
+    declarer = _seat(declarer_text.lstrip("^"))
+    contract, strain, problem = parse_contract(values.get("Contract", ""))
+    if problem and written("Contract"):
+        issues.append((written("Contract"), problem))
+    if contract is not None and not contract.is_passed_out:
+        contract = contract.with_declarer(declarer)
+
+    auction, auction_notes, auction_seat = _auction(game, dealer, issues)
+    needs_auction = declarer is None or (contract is None and strain is None)
+    auction_contract = auction.contract() if auction is not None and needs_auction else None
+    play, play_notes, play_seat, leader_first = _play(
+        game, deal, deal_text, contract, strain, declarer, auction_contract, issues)
+
+    acting_declarer = declarer or (auction_contract.declarer if auction_contract else None)
+    passed_out = (contract is not None and contract.is_passed_out) or (
+        contract is None and strain is None and "Declarer" in values and declarer_text == "")
+    tricks, agreed = _result(values, acting_declarer, passed_out, written, issues)
+    score_ns = _score(values, acting_declarer, written, issues)
+    _check_rubber(values, vulnerability, written, issues)
+    tables = _tables(game, issues)
+
+    players = {seat: values[name] for name, seat in _PLAYER_TAGS
+               if values.get(name, "").strip() not in UNKNOWN}
+    round_text = values.get("Round", "").strip()
+    location = Location(game.path, game.first_line, board, game.index)
+    problems = tuple(RecordProblem(msg, Location(game.path, line, board, game.index))
+                     for line, msg in sorted(issues, key=lambda x: x[0]))
+    extra = {
+        "tags": {k: v for k, v in values.items()},
+        "auction_notes": auction_notes,
+        "play_notes": play_notes,
+        "tables": tables,
+        "auction_seat": auction_seat,
+        "play_seat": play_seat,
+        "leader_first_rows": leader_first,
+        "carried": list(game.carried),
+        "encoding": game.encoding,
+    }
+    if strain is not None and contract is None:
+        extra["trump_strain"] = strain
+    return BoardRecord(
+        board=board, dealer=dealer, vulnerability=vulnerability, deal=deal,
+        auction=auction, play=play, contract=contract, declarer_tricks=tricks,
+        result_agreed=agreed, declarer_swapped=swapped, score_ns=score_ns,
+        players=players, event=_text(values, "Event"), section=_text(values, "Section"),
+        table=_text(values, "Table"), round=int(round_text) if round_text.isdigit() else None,
+        ns_pair=_text(values, "PairNS"), ew_pair=_text(values, "PairEW"),
+        scoring=_text(values, "Scoring"), location=location, problems=problems, extra=extra)
+
+
+def _text(values: dict[str, str], name: str) -> str | None:
+    v = values.get(name)
+    return None if v is None or v.strip() in UNKNOWN else v
+
+
+def _auction(game: PbnGame, dealer: Seat | None, issues: list[tuple[int, str]]
+             ) -> tuple[Auction | None, dict[int, str], Seat | None]:
+    section = game.auction
+    if section is None:
+        return None, {}, None
+    seat, problem = parse_seat_value("Auction", section.tag.resolved)
+    if problem and not section.tag.value.startswith("#"):
+        issues.append((section.tag.line, problem))
+    if seat is None:
+        return None, {}, None
+    if dealer is None:
+        issues.append((section.tag.line, "Auction section without a Dealer (§3.1)"))
+    auction, refs = _read_section(
+        game, section, lambda toks, rep: build_auction(toks, seat, dealer, rep), issues)
+    return auction, _notes(section, refs, issues), seat
+
+
+def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract | None,
+          strain: Any, declarer: Seat | None, auction_contract: Contract | None,
+          issues: list[tuple[int, str]]
+          ) -> tuple[Play | None, dict[int, str], Seat | None, list[int]]:
+    section = game.play
+    if section is None:
+        return None, {}, None, []
+    seat, problem = parse_seat_value("Play", section.tag.resolved)
+    if problem and not section.tag.value.startswith("#"):
+        issues.append((section.tag.line, problem))
+    if seat is None:
+        return None, {}, None, []
+    line = section.tag.line
+    if deal_text.strip() in UNKNOWN:
+        issues.append((line, "Play section without a Deal (§3.1)"))
+    trump: Suit | None = None
+    trump_known = True
+    if strain is not None:
+        trump = strain.suit
+    elif contract is not None and contract.is_passed_out or (
+            contract is None and auction_contract is not None
+            and auction_contract.is_passed_out):
+        trump_known = False
+        issues.append((line, "a Play section after a passed-out auction"))
+    elif auction_contract is not None:
+        trump = auction_contract.strain.suit
+    else:
+        trump_known = False
+        issues.append((line, "Play section without a Contract: the trick winners are "
+                             "unknown, the cards stay in column order (§3.1)"))
+    full_contract = contract is not None or (auction_contract is not None and strain is None)
+    if full_contract and declarer is None and (
+            auction_contract is None or auction_contract.declarer is None):
+        issues.append((line, "Play section without a Declarer (§3.1)"))
+    holder = _holders(deal_text, deal) if deal is not None else None
+    play, leader_first, refs = _read_section(
+        game, section,
+        lambda toks, rep: build_play(toks, seat, trump, trump_known, holder, rep), issues)
+    return play, _notes(section, refs, issues), seat, leader_first
+
+
+def _result(values: dict[str, str], declarer: Seat | None, passed_out: bool,
+            written: Callable[[str], int | None], issues: list[tuple[int, str]]
+            ) -> tuple[int | None, bool]:
+    sided, problem = parse_result(values.get("Result", ""))
+    if problem and written("Result"):
+        issues.append((written("Result"), problem))  # type: ignore[arg-type]
+    if sided is None:
+        return None, False
+    if passed_out and written("Result"):
+        issues.append((written("Result"),  # type: ignore[arg-type]
+                       "a Result for a board that was passed out (§3.4.15)"))
+    return declarer_tricks_of(sided, declarer), sided.caret
+
+
+def _score(values: dict[str, str], declarer: Seat | None,
+           written: Callable[[str], int | None], issues: list[tuple[int, str]]) -> int | None:
+    sided, problem = parse_score(values.get("Score", ""))
+    if problem and written("Score"):
+        issues.append((written("Score"), problem))
+    return score_ns_of(sided, declarer) if sided is not None else None
+
+
+def _check_rubber(values: dict[str, str], vulnerability: Any,
+                  written: Callable[[str], int | None], issues: list[tuple[int, str]]) -> None:
+    history = values.get("ScoreRubberHistory")
+    line = written("ScoreRubberHistory") if history is not None else None
+    if history is None or vulnerability is None or line is None:
+        return
+    implied = rubber_vulnerability(history)
+    if implied is not None and implied is not vulnerability:
+        issues.append((line, f"ScoreRubberHistory makes the vulnerability {implied.value}, "
+                             f"but Vulnerable is {vulnerability.value} (§4.2.6)"))
+
+
+def _tables(game: PbnGame, issues: list[tuple[int, str]]) -> dict[str, Any]:
+    if not game.tables:
+        for section in game.sections:
+            if section.kind != "table":
+                continue
+            table = build_table(section, section.tag.resolved,
+                                lambda pos, msg: issues.append((game.line_of(pos), msg)))
+            game.tables[table.name] = table
+    return dict(game.tables)

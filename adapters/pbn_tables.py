@@ -1,0 +1,152 @@
+"""Supplemental sections of PBN read as tables (PBN 2.1 §5): ScoreTable, TotalScoreTable,
+OptimumResultTable, ActionTable, ...
+
+The tag value names the columns, ``;``-separated, each optionally prefixed ``+``
+(descending) or ``-`` (ascending) and suffixed ``\\<width>`` with ``L``/``R`` alignment
+(``"Rank\\3R;PairId_NS\\2R;Names_NS\\20L"``). The data are section tokens and strings
+read in column order; a string cell keeps its quotes so that ``"Ann Smith;Bob Jones"``
+stays one cell and is written back as it came. ``^`` before a cell marks an artificial
+score (§5.2).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from adapters.pbn_game import PbnComment, PbnSection
+from adapters.pbn_tokens import unescape
+
+__all__ = ["Column", "PbnTable", "parse_header", "build_table", "cell_value", "format_row"]
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: ``order`` ``"+"`` (descending), ``"-"`` (ascending) or None;
+    ``width`` the minimum width; ``align`` ``"L"``, ``"R"`` or None."""
+
+    name: str
+    order: str | None = None
+    width: int | None = None
+    align: str | None = None
+
+    def pbn(self) -> str:
+        out = (self.order or "") + self.name
+        if self.width is not None:
+            out += f"\\{self.width}{self.align or ''}"
+        return out
+
+
+@dataclass
+class PbnTable:
+    """A table: ``header_value`` as written (after ``#`` inheritance), the parsed
+    ``columns``, and ``rows`` of cells as written (quoted cells keep their quotes)."""
+
+    name: str
+    header_value: str
+    columns: list[Column]
+    rows: list[list[str]]
+    line: int = 0
+
+    def column_index(self, name: str) -> int | None:
+        for i, c in enumerate(self.columns):
+            if c.name == name:
+                return i
+        return None
+
+    def dicts(self) -> Iterator[dict[str, str]]:
+        """Rows as ``{column name: cell value}`` with quotes removed."""
+        names = [c.name for c in self.columns]
+        for row in self.rows:
+            yield {n: cell_value(c) for n, c in zip(names, row)}
+
+
+def cell_value(cell: str) -> str:
+    """A cell without its quotes (and string escapes); ``^`` and the rest stay."""
+    if len(cell) >= 2 and cell[0] == '"' and cell[-1] == '"':
+        return unescape(cell[1:-1])
+    return cell
+
+
+_COLUMN = re.compile(r"([+-]?)([^\\]*)(?:\\(.*))?\Z", re.S)
+_WIDTH = re.compile(r"(\d+)([LR]?)\Z")
+
+
+def parse_header(value: str) -> tuple[list[Column], list[str]]:
+    """Columns of a table header, and problems with it."""
+    columns = []
+    problems = []
+    for token in value.split(";"):
+        m = _COLUMN.match(token)
+        order, name, width = m.group(1) or None, m.group(2), m.group(3)
+        if width is None:
+            columns.append(Column(name, order))
+            continue
+        w = _WIDTH.match(width)
+        if w is None:
+            problems.append(f"column {token!r}: '\\' must be followed by a width "
+                            "and optionally L or R (§5.2)")
+            columns.append(Column(name, order))
+        else:
+            columns.append(Column(name, order, int(w.group(1)), w.group(2) or None))
+    return columns, problems
+
+
+_CELL = re.compile(r'"(?:[^"\\\r\n]|\\.)*"?|\S+')
+_NUMBER = re.compile(r"\^?[+-]?(?:\d+(?:\.\d*)?|\.\d+)\Z")
+
+
+def build_table(section: PbnSection, header: str,
+                report: Callable[[int, str], None]) -> PbnTable:
+    """Read a table section whose (inherited) header is ``header``; ``report(pos, message)``
+    receives problems with the offset in the game's text they concern."""
+    columns, header_problems = parse_header(header)
+    for p in header_problems:
+        report(section.tag.start, p)
+    cells: list[tuple[int, str]] = []
+    for piece in section.pieces:
+        if isinstance(piece, PbnComment):
+            continue
+        base, run = piece
+        for m in _CELL.finditer(run):
+            cells.append((base + m.start(), m.group()))
+    width = len(columns) or 1
+    if len(cells) % width:
+        report(cells[-1][0], f"{section.tag.name}: {len(cells)} cells do not fill rows of "
+                             f"{width} columns (§5.2)")
+    rows = [[c for _, c in cells[i:i + width]] for i in range(0, len(cells), width)]
+    _check_order(section, columns, cells, width, report)
+    return PbnTable(section.tag.name, header, columns, rows, section.tag.line)
+
+
+def _check_order(section: PbnSection, columns: list[Column], cells: list[tuple[int, str]],
+                 width: int, report: Callable[[int, str], None]) -> None:
+    """A column marked ``+``/``-`` must be in descending/ascending order (numbers only)."""
+    for ci, col in enumerate(columns):
+        if col.order is None:
+            continue
+        previous = None
+        for pos, cell in cells[ci::width]:
+            value = cell_value(cell)
+            if not _NUMBER.match(value):
+                continue
+            number = float(value.lstrip("^"))
+            if previous is not None and (number > previous if col.order == "+"
+                                         else number < previous):
+                way = "descending" if col.order == "+" else "ascending"
+                report(pos, f"{section.tag.name}: column {col.name} is marked {way} "
+                            f"({col.order}) but {value} follows {previous:g}")
+                break
+            previous = number
+
+
+def format_row(columns: list[Column], row: list[str]) -> str:
+    """A row in export format: cells separated by one space, padded to column widths."""
+    out = []
+    for i, cell in enumerate(row):
+        col = columns[i] if i < len(columns) else Column("")
+        if col.width and len(cell) < col.width:
+            cell = cell.ljust(col.width) if col.align == "L" else cell.rjust(col.width)
+        out.append(cell)
+    return " ".join(out).rstrip()

@@ -1,0 +1,186 @@
+"""The lowest layer of PBN reading: bytes to games, games to tokens.
+
+A PBN file is read as a stream of byte lines and cut into *blocks*: runs of lines that
+are not semi-empty (a game, PBN 2.1 §3) and runs of semi-empty lines (the separators).
+A brace comment may contain semi-empty lines without ending the game (§3.8), so the
+splitter follows ``{``/``}`` outside strings and ``;`` comments. Concatenating the blocks
+gives back the file byte for byte, which is what lossless writing relies on.
+
+Each game block is decoded on its own: UTF-8 when it is valid UTF-8, otherwise
+Windows-1252 (a superset of ISO 8859-1 for the printable range; the five bytes
+cp1252 leaves undefined decode as their Latin-1 code points), so a decoded game can
+always be encoded back to the same bytes.
+
+`scan` then cuts a game's text into items with one compiled regular expression: tag
+pairs, malformed tags, brace and rest-of-line comments, escape (``%``) lines, strings,
+runs of section tokens on one line, and single unexpected characters.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import BinaryIO, Iterator
+
+__all__ = ["Block", "split_blocks", "decode", "encode", "scan", "LineIndex", "unescape",
+           "escape", "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
+           "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of"]
+
+#: Printing characters allowed on one line (§2.3: 255 including the end of line).
+MAX_LINE = 254
+
+
+# -- encoding ---------------------------------------------------------------------------
+
+def _latin1_fallback(err: UnicodeError) -> tuple[object, int]:
+    """Codec error handler: undefined cp1252 bytes <-> the Latin-1 code points U+0080..U+009F."""
+    if isinstance(err, UnicodeDecodeError):
+        return chr(err.object[err.start]), err.start + 1
+    if isinstance(err, UnicodeEncodeError):
+        out = bytearray()
+        for ch in err.object[err.start:err.end]:
+            if ord(ch) < 256:
+                out.append(ord(ch))
+            else:
+                out.extend(b"?")
+        return bytes(out), err.end
+    raise err
+
+
+codecs.register_error("pbn-latin1", _latin1_fallback)
+
+
+def decode(raw: bytes) -> tuple[str, str]:
+    """Decode one game: ``(text, encoding)`` with encoding ``ascii``, ``utf-8`` or ``cp1252``."""
+    if raw.isascii():
+        return raw.decode("ascii"), "ascii"
+    try:
+        return raw.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", "pbn-latin1"), "cp1252"
+
+
+def encode(text: str, encoding: str) -> bytes:
+    """Encode text written into a game of ``encoding``. Text added to an ASCII game is
+    written in ISO 8859-1 (the PBN character set, §2.2); what it cannot hold becomes ``?``."""
+    if encoding == "utf-8":
+        return text.encode("utf-8")
+    if encoding == "cp1252":
+        return text.encode("cp1252", "pbn-latin1")
+    return text.encode("latin-1", "replace")
+
+
+# -- splitting --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Block:
+    """A run of lines of the file: a game candidate (``blank`` false) or semi-empty lines."""
+
+    data: bytes
+    first_line: int
+    blank: bool
+
+
+# runs of semi-empty lines (a last line of blanks without its line end included)
+_BLANK_RUN = re.compile(rb"(?m)^(?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|^[ \t]+\Z")
+# what can open a brace comment, or hide a brace: escape lines, strings, ';' comments
+_BRACE_SCAN = re.compile(rb'(?m)^%[^\r\n]*|"(?:[^"\\\r\n]|\\.)*"?|;[^\r\n]*|\{[^}]*\}?')
+_CHUNK = 1 << 20
+
+
+def _ends_in_comment(block: bytes) -> bool:
+    """Whether a block of lines leaves a brace comment open at its end."""
+    if b"{" not in block:
+        return False
+    last = None
+    for last in _BRACE_SCAN.finditer(block):
+        pass
+    return last is not None and last.group()[:1] == b"{" and last.group()[-1:] != b"}"
+
+
+def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK) -> Iterator[Block]:
+    """Cut a binary stream into blocks, reading it a chunk at a time: memory holds one
+    chunk and the game being cut, whatever the size of the file."""
+    buf = b""
+    line = 1
+    eof = False
+    while not eof:
+        data = stream.read(chunk_size)
+        eof = not data
+        buf += data
+        pos = 0
+        for m in _BLANK_RUN.finditer(buf):
+            start, end = m.span()
+            if not eof and end == len(buf):
+                break
+            if start > pos:
+                text = buf[pos:start]
+                if _ends_in_comment(text):
+                    continue
+                yield Block(text, line, False)
+                line += text.count(b"\n")
+            blank = buf[start:end]
+            yield Block(blank, line, True)
+            line += blank.count(b"\n")
+            pos = end
+        buf = buf[pos:]
+    if buf:
+        yield Block(buf, line, False)
+
+
+# -- scanning ---------------------------------------------------------------------------
+
+ITEM_TAG, ITEM_BADTAG, ITEM_BRACE, ITEM_SEMI, ITEM_ESCAPE, ITEM_STRING, ITEM_DATA, ITEM_BAD = (
+    1, 4, 5, 6, 7, 8, 9, 10)
+
+_SCAN = re.compile(
+    r'(\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\r\n]|\\.)*)"\s*\])'     # 1 tag (2 name, 3 value)
+    r'|(\[[^\]\r\n]*\]?)'                                         # 4 malformed tag
+    r'|(\{[^}]*\}?)'                                              # 5 brace comment
+    r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
+    r'|(^%[^\r\n]*)'                                              # 7 escape line
+    r'|("(?:[^"\\\r\n]|\\.)*"?)'                                  # 8 string
+    r'|([^\s\[\]{};"%]+(?:[ \t]+[^\s\[\]{};"%]+)*)'               # 9 tokens on one line
+    r'|(\S)',                                                     # 10 anything else
+    re.M)
+
+
+def scan(text: str) -> Iterator[re.Match[str]]:
+    """The items of a game's text; ``match.lastindex`` is one of the ``ITEM_*`` kinds."""
+    return _SCAN.finditer(text)
+
+
+_UNESCAPE = re.compile(r'\\(["\\])')
+
+
+def unescape(raw: str) -> str:
+    """A string token's value: ``\\"`` is a quote, ``\\\\`` a backslash (§3.2)."""
+    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+
+
+def escape(value: str) -> str:
+    """The inverse of `unescape`."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+class LineIndex:
+    """Turns character offsets of a game's text into 1-based line numbers of the file."""
+
+    __slots__ = ("_text", "_first", "_starts")
+
+    def __init__(self, text: str, first_line: int) -> None:
+        self._text = text
+        self._first = first_line
+        self._starts: list[int] | None = None
+
+    def line_of(self, pos: int) -> int:
+        if self._starts is None:
+            self._starts = [m.end() for m in re.finditer("\n", self._text)]
+        return self._first + bisect_right(self._starts, pos)
+
+
+def eol_of(text: str) -> str:
+    """The line ending a text uses (CRLF when it has any, else LF)."""
+    return "\r\n" if "\r\n" in text else "\n"

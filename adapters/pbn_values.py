@@ -1,0 +1,404 @@
+"""Tag values of PBN: what each standard tag may hold, and how to read it.
+
+Each ``check_*`` function returns None for a good value, else a message naming the
+value; the parsers return domain objects. Unknown (``?``) and inappropriate (empty)
+values of the mandatory tags are accepted everywhere (PBN 2.1 §3.4).
+
+Leniencies, each seen in real files: ``Contract "3N"`` and ``"3NR"`` (rpbridge.net
+writes ``N`` for notrump and ``R`` for redoubled), ISO dates with a time (``"2013-08-24 18:36"``, PbnTools), dates with a single
+``?`` (``"2015.09.?"``), and a ``+`` sign in scores (``"NS +550"``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from td_plugin.board import Vulnerability
+from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Strain
+from td_plugin.contract import Contract
+from td_plugin.deal import Deal, Hand
+from td_plugin.errors import InputError
+
+__all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contract",
+           "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS",
+           "NO_INHERITANCE", "UNKNOWN", "declarer_tricks_of", "score_ns_of", "parse_deal",
+           "holders", "VULNERABLE"]
+
+#: values meaning "unknown" (``?``) or "inappropriate" (empty) for any tag
+UNKNOWN = frozenset(("", "?"))
+
+#: tags that may not use ``#`` or ``##`` (§4.8)
+NO_INHERITANCE = frozenset(("Dealer", "Vulnerable", "Deal", "Declarer", "Contract",
+                            "Auction", "Play", "Note"))
+
+_SEAT = re.compile(r"[NESWnesw]\Z")
+_SIDE = r"(NS|EW|ns|ew)"
+
+
+@dataclass(frozen=True)
+class Sided:
+    """A value given for declarer (``plain``), for one side, or for both sides.
+
+    ``form`` is how it was written: ``""`` (plain), ``"NS"``, ``"EW"``, ``"NS EW"`` or
+    ``"EW NS"``; ``caret`` marks a leading ``^``; ``plus`` an explicit ``+`` sign.
+    """
+
+    form: str
+    plain: str | None = None
+    ns: str | None = None
+    ew: str | None = None
+    caret: bool = False
+    plus: bool = False
+
+
+def _sided_re(number: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\s*(\^)?\s*(?:{_SIDE}\s+)?({number})(?:\s+{_SIDE}\s+({number}))?\s*\Z")
+
+
+_NUM = {
+    "tricks": r"\d{1,2}",
+    "integer": r"[+-]?\d+",
+    "decimal": r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)",
+    "percentage": r"\+?(?:\d+(?:\.\d*)?|\.\d+)",
+    "rubber": r"\d+\s*/\s*\d+",
+}
+_SIDED_RE = {kind: _sided_re(num) for kind, num in _NUM.items()}
+
+
+def parse_sided(value: str, kind: str) -> Sided | None:
+    """Parse ``"9"``, ``"NS 9"``, ``"EW 4"``, ``"NS 9 EW 4"``, ``"EW 4 NS 9"`` (with an
+    optional ``^``) where the numbers are of ``kind`` (see ``_NUM``); None if malformed."""
+    m = _SIDED_RE[kind].match(value)
+    if m is None:
+        return None
+    caret, side1, num1, side2, num2 = m.groups()
+    side1 = side1.upper() if side1 else None
+    side2 = side2.upper() if side2 else None
+    plus = "+" in (num1 or "") or "+" in (num2 or "")
+    if side1 is None:
+        if side2 is not None:
+            return None
+        return Sided("", plain=num1, caret=bool(caret), plus=plus)
+    if side2 is not None and side2 == side1:
+        return None
+    values = {side1: num1}
+    if side2:
+        values[side2] = num2
+    form = side1 + (" " + side2 if side2 else "")
+    return Sided(form, ns=values.get("NS"), ew=values.get("EW"), caret=bool(caret), plus=plus)
+
+
+def parse_result(value: str) -> tuple[Sided | None, str | None]:
+    """A Result tag value: ``(parsed, problem)``; both None for unknown/empty values."""
+    if value.strip() in UNKNOWN:
+        return None, None
+    sided = parse_sided(value, "tricks")
+    if sided is None:
+        return None, f"Result {value!r} is not a number of tricks (\"9\", \"NS 9\", \"NS 9 EW 4\")"
+    numbers = [int(v) for v in (sided.plain, sided.ns, sided.ew) if v is not None]
+    if any(n > 13 for n in numbers):
+        return None, f"Result {value!r}: more than 13 tricks"
+    if sided.ns is not None and sided.ew is not None and int(sided.ns) + int(sided.ew) != 13:
+        return None, f"Result {value!r}: the tricks of the two sides do not add up to 13"
+    return sided, None
+
+
+def declarer_tricks_of(result: Sided, declarer: Seat | None) -> int | None:
+    """Declarer's tricks from a parsed Result (None when a side form meets an unknown declarer)."""
+    if result.plain is not None:
+        return int(result.plain)
+    if declarer is None:
+        return None
+    if declarer.side is Side.NS:
+        return int(result.ns) if result.ns is not None else 13 - int(result.ew)
+    return int(result.ew) if result.ew is not None else 13 - int(result.ns)
+
+
+def parse_score(value: str) -> tuple[Sided | None, str | None]:
+    """A Score tag value (integers, §4.2.1): ``(parsed, problem)``."""
+    if value.strip() in UNKNOWN:
+        return None, None
+    sided = parse_sided(value, "integer")
+    if sided is None:
+        return None, f"Score {value!r} is not a score (\"NS 620\", \"EW -100\", \"620\")"
+    return sided, None
+
+
+def score_ns_of(score: Sided, declarer: Seat | None) -> int | None:
+    """North-South's score from a parsed Score.
+
+    A plain number is "score of declarer" (PBN 2.1 §4.2.1), so it is turned round when
+    East-West declared, and unknown (None) when the record names no declarer; a passed-out
+    board scores 0 whoever is named.
+    """
+    if score.ns is not None:
+        return int(score.ns)
+    if score.ew is not None:
+        return -int(score.ew)
+    n = int(score.plain)
+    if n == 0:
+        return 0
+    if declarer is None:
+        return None
+    return n if declarer.side is Side.NS else -n
+
+
+_CONTRACT = re.compile(r"\s*([1-7])\s*(NT|N|[SHDC])\s*(XX|X|R)?\s*\Z", re.I)
+_STRAIN_ONLY = re.compile(r"\s*(NT|[SHDC])\s*\Z", re.I)
+
+
+def parse_contract(value: str) -> tuple[Contract | None, Strain | None, str | None]:
+    """``(contract, strain, problem)``. ``Pass`` is `Contract.PASSED_OUT`; a strain alone
+    (an end position, §3.10) gives only the strain."""
+    v = value.strip()
+    if v in UNKNOWN:
+        return None, None, None
+    if v.upper() == "PASS":
+        return Contract.PASSED_OUT, None, None
+    m = _CONTRACT.match(v)
+    if m:
+        risk = {"": 0, "X": 1, "XX": 2, "R": 2}[(m.group(3) or "").upper()]
+        strain = Strain.from_pbn(m.group(2))
+        return Contract(int(m.group(1)), strain, risk), strain, None
+    m = _STRAIN_ONLY.match(v)
+    if m:
+        return None, Strain.from_pbn(m.group(1)), None
+    return None, None, f"Contract {value!r} is not a contract (\"4HX\", \"3NT\", \"Pass\")"
+
+
+_SEAT_TEXT = {t: Seat(t.upper()) for t in "NESWnesw"}
+
+
+def parse_seat_value(name: str, value: str) -> tuple[Seat | None, str | None]:
+    """A seat tag (Dealer, Auction, Play): ``(seat, problem)``."""
+    seat = _SEAT_TEXT.get(value)
+    if seat is not None:
+        return seat, None
+    v = value.strip()
+    if v in UNKNOWN:
+        return None, None
+    if v in _SEAT_TEXT:
+        return _SEAT_TEXT[v], None
+    return None, f"{name} {value!r} is not a seat (W, N, E, S)"
+
+
+_NOTE = re.compile(r"(\d+):(.*)\Z", re.S)
+
+
+def parse_note(value: str) -> tuple[int | None, str, str | None]:
+    """A Note tag ``"<index>:<text>"``: ``(index, text, problem)``."""
+    m = _NOTE.match(value)
+    if m is None:
+        return None, value, f"Note {value!r} is not \"<number>:<text>\""
+    n = int(m.group(1))
+    problem = None if 1 <= n <= 32 else f"Note {value!r}: the note number must be 1 to 32"
+    return n, m.group(2), problem
+
+
+_RUBBER_HISTORY = re.compile(
+    rf"\s*{_SIDE}\s+([\d\s]*?)\s*/\s*([\d\s]*?)\s+{_SIDE}\s+([\d\s]*?)\s*/\s*([\d\s]*?)\s*\Z")
+
+
+def rubber_vulnerability(value: str) -> Vulnerability | None:
+    """The vulnerability a ScoreRubberHistory implies (§4.2.6): a side that has won a game
+    of the rubber (100 or more below the line in a finished game) is vulnerable."""
+    m = _RUBBER_HISTORY.match(value)
+    if m is None:
+        return None
+    side1, _a1, below1, side2, _a2, below2 = m.groups()
+    below = {side1.upper(): [int(x) for x in below1.split()],
+             side2.upper(): [int(x) for x in below2.split()]}
+    if set(below) != {"NS", "EW"}:
+        return None
+    games = min(len(below["NS"]), len(below["EW"]))
+    won = set()
+    for g in range(games - 1):
+        for side in ("NS", "EW"):
+            if below[side][g] >= 100:
+                won.add(side)
+    if won == {"NS", "EW"}:
+        return Vulnerability.ALL
+    if won == {"NS"}:
+        return Vulnerability.NS
+    if won == {"EW"}:
+        return Vulnerability.EW
+    return Vulnerability.NONE
+
+
+# -- checks of single tag values -------------------------------------------------------
+
+_DATE = re.compile(r"(\d{4}|\?{4})[.-](\d{1,2}|\?{1,2})[.-](\d{1,2}|\?{1,2})(?:[ T].*)?\Z")
+_ROUND = re.compile(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*\Z")
+_SCORING_FIELD = re.compile(r"[A-Za-z0-9_+-]+\Z")
+VULNERABLE = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "-": Vulnerability.NONE,
+              "ns": Vulnerability.NS, "ew": Vulnerability.EW, "all": Vulnerability.ALL,
+              "both": Vulnerability.ALL}
+_DECLARER = re.compile(r"\^?[NESWnesw]\Z")
+
+
+def _check_date(name: str, v: str) -> str | None:
+    return None if _DATE.match(v) else f"{name} {v!r} is not a date (YYYY.MM.DD)"
+
+
+def _check_board(name: str, v: str) -> str | None:
+    return None if v.isdigit() and int(v) > 0 else f"Board {v!r} is not a positive number"
+
+
+def _check_round(name: str, v: str) -> str | None:
+    return None if _ROUND.match(v) else (
+        f"Round {v!r} is not a round (letters, digits, '_', parts separated by '.')")
+
+
+def _check_scoring(name: str, v: str) -> str | None:
+    bad = [f for f in v.split(";") if not _SCORING_FIELD.match(f)]
+    return f"Scoring {v!r}: {bad[0]!r} is not a scoring method" if bad else None
+
+
+def _check_seat(name: str, v: str) -> str | None:
+    return None if _SEAT.match(v) else f"{name} {v!r} is not a seat (W, N, E, S)"
+
+
+def _check_declarer(name: str, v: str) -> str | None:
+    return None if _DECLARER.match(v) else f"Declarer {v!r} is not a seat (W, N, E, S, ^S...)"
+
+
+def _check_vulnerable(name: str, v: str) -> str | None:
+    return None if v.lower() in VULNERABLE else (
+        f"Vulnerable {v!r} is not None, NS, EW or All")
+
+
+def _sided_check(kind: str, example: str, *, side_needed: bool = False,
+                 maximum: float | None = None) -> Callable[[str, str], str | None]:
+    def check(name: str, v: str) -> str | None:
+        sided = parse_sided(v, kind)
+        if sided is None or (side_needed and sided.plain is not None):
+            return f"{name} {v!r} is not a score ({example})"
+        if maximum is not None:
+            for x in (sided.plain, sided.ns, sided.ew):
+                if x is not None and float(x) > maximum:
+                    return f"{name} {v!r}: more than {maximum:g}"
+        return None
+    return check
+
+
+#: per tag: a check of an explicit, known value (not ``?``/empty)
+TAG_CHECKS: dict[str, Callable[[str, str], str | None]] = {
+    "Date": _check_date,
+    "EventDate": _check_date,
+    "UTCDate": _check_date,
+    "Board": _check_board,
+    "Round": _check_round,
+    "Scoring": _check_scoring,
+    "Dealer": _check_seat,
+    "Declarer": _check_declarer,
+    "Vulnerable": _check_vulnerable,
+    "ScoreIMP": _sided_check("decimal", '"NS 4.5"'),
+    "ScoreMP": _sided_check("decimal", '"NS 12.5"'),
+    "ScorePercentage": _sided_check("percentage", '"NS 52.5"', maximum=100),
+    "ScoreRubber": _sided_check("rubber", '"NS 300/40"'),
+    "OptimumScore": _sided_check("integer", '"NS 620"', side_needed=True),
+}
+
+
+# -- the Deal tag ------------------------------------------------------------------------
+
+_DEAL = re.compile(r"([NESWnesw]):(\S+) (\S+) (\S+) (\S+)\Z")
+_RANK_BITS = [{ch: 1 << Card.from_pbn(suit.value + ch).index for ch in "AKQJT98765432"}
+              for suit in SUITS]
+_DEALS: dict[str, tuple[Deal | None, str | None]] = {}
+_DEAL_CACHE_SIZE = 4096
+
+
+def _hand_mask(text: str) -> int | None:
+    """The mask of a hand ``S.H.D.C`` (upper case), or None when it has a bad rank, a
+    rank twice or not four suits."""
+    suits = text.split(".")
+    if len(suits) != 4:
+        return None
+    mask = 0
+    count = 0
+    for bits, ranks in zip(_RANK_BITS, suits):
+        for ch in ranks:
+            bit = bits.get(ch)
+            if bit is None:
+                return None
+            mask |= bit
+        count += len(ranks)
+    return mask if mask.bit_count() == count else None
+
+
+def parse_deal(value: str) -> tuple[Deal | None, str | None]:
+    """A Deal tag value (§3.4.11): ``(deal, problem)``; both None for unknown/empty.
+
+    Ranks may come in any order and either case (import format). The deal must be
+    four hands (``-`` for an unknown one) with no card twice, at most 13 cards a hand,
+    the same number in each known hand, and at least one card.
+    """
+    hit = _DEALS.get(value)
+    if hit is not None:
+        return hit
+    result = _parse_deal(value)
+    if len(_DEALS) >= _DEAL_CACHE_SIZE:
+        _DEALS.clear()
+    _DEALS[value] = result
+    return result
+
+
+def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
+    v = value.strip()
+    if v in UNKNOWN:
+        return None, None
+    m = _DEAL.match(v.upper())
+    if m is None:
+        return None, (f"Deal {value!r} is not \"<seat>:<hand> <hand> <hand> <hand>\" "
+                      "with one space between hands")
+    first = Seat(m.group(1))
+    masks: dict[Seat, int | None] = {}
+    for seat, text in zip(first.clockwise(), m.groups()[1:]):
+        if text == "-":
+            masks[seat] = None
+            continue
+        mask = _hand_mask(text)
+        if mask is None:
+            try:
+                Hand.from_pbn(text)
+            except InputError as exc:
+                return None, f"Deal {value!r}: {exc}"
+            return None, f"Deal {value!r}: bad hand {text!r}"
+        masks[seat] = mask
+    seen = 0
+    sizes = set()
+    for seat in SEATS:
+        mask = masks[seat]
+        if mask is None:
+            continue
+        if seen & mask:
+            twice = " ".join(c.pbn() for c in Hand(mask=seen & mask))
+            return None, f"Deal {value!r}: {twice} dealt to more than one hand"
+        seen |= mask
+        n = mask.bit_count()
+        if n > 13:
+            return None, f"Deal {value!r}: {seat.english} has {n} cards"
+        sizes.add(n)
+    if not seen:
+        return None, f"Deal {value!r} has no cards"
+    if len(sizes) > 1:
+        return None, f"Deal {value!r}: the hands have different numbers of cards"
+    return Deal({s: None if masks[s] is None else Hand(mask=masks[s]) for s in SEATS}), None
+
+
+def holders(deal: Deal) -> list[int | None]:
+    """Card index -> index in SEATS of the seat dealt the card (None: not dealt, or the
+    hand is unknown)."""
+    out: list[int | None] = [None] * 52
+    for i, seat in enumerate(SEATS):
+        hand = deal.hands[seat]
+        mask = hand.mask if hand is not None else 0
+        while mask:
+            low = mask & -mask
+            out[low.bit_length() - 1] = i
+            mask ^= low
+    return out
