@@ -252,7 +252,7 @@ def parse_case(data: Any, source: str | None = None) -> Incident:
 def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident:
     """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
     mapping. Raises `CaseFileError` naming the entry at fault."""
-    if isinstance(source, Mapping):
+    if not isinstance(source, (str, os.PathLike)):
         return parse_case(source)
     path = os.fspath(source)
     try:

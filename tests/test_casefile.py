@@ -1,0 +1,147 @@
+"""Case files: reading JSON and YAML into the incident model, and a clear message naming
+the entry for every mistake."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from td_plugin.auction import Call
+from td_plugin.board import Vulnerability
+from td_plugin.cards import Seat, Suit
+from td_plugin.casefile import load_case
+from td_plugin.errors import CaseFileError
+from td_plugin.incidents import Incident, IncidentCall, rule_incident
+from td_plugin.laws.comparable import Meaning
+
+BASE: dict[str, Any] = {"dealer": "S", "calls": [{"seat": "S", "call": "1D"},
+                                               {"seat": "S", "call": "1NT"}]}
+
+
+def case(**changes: Any) -> dict:
+    return {**BASE, **changes}
+
+
+def error(data: Any) -> str:
+    with pytest.raises(CaseFileError) as info:
+        load_case(data)
+    return str(info.value)
+
+
+def test_reads_a_mapping_into_the_incident_model() -> None:
+    inc = load_case(case(vulnerable="NS", screens=True, accept=False, declarer="W",
+                         final_auction="1D 1S Pass 2S AP", board=7, description="seed 003",
+                         options={"lead_restriction_after_32": False}))
+    assert isinstance(inc, Incident)
+    assert inc.dealer is Seat.S and inc.vulnerable is Vulnerability.NS and inc.screens
+    assert inc.calls == (IncidentCall(Seat.S, Call.from_pbn("1D")),
+                         IncidentCall(Seat.S, Call.from_pbn("1NT")))
+    assert inc.accept is False and inc.declarer is Seat.W and inc.board == 7
+    assert inc.final_auction is not None and len(inc.final_auction) == 7
+    assert inc.options.lead_restriction_after_32 is False
+
+
+def test_call_findings() -> None:
+    inc = load_case(case(calls=[
+        {"seat": "N", "call": "2D", "unintended": True, "aware_from": "partner"},
+        {"seat": "N", "call": "2H", "shows": ["S", "H"],
+         "meaning": {"hcp": [5, 10], "suits": {"S": [5, 5], "H": [4, 6]}, "purpose": "Muiderberg"},
+         "accept": True, "comparable": False}]))
+    first, second = inc.calls
+    assert first.unintended and first.aware_from == "partner"
+    assert second.shows == {Suit.S, Suit.H} and second.artificial
+    assert second.meaning == Meaning.of((5, 10), {Suit.S: (5, 5), Suit.H: (4, 6)}, "Muiderberg")
+    assert second.accept is True and second.comparable is False
+
+
+def test_short_forms_and_danish_names() -> None:
+    inc = load_case({"dealer": "Ø", "calls": ["Ø 1ut", "Syd pas", "V dobl", "N:2C"],
+                     "final_auction": ["1NT", {"call": "2C", "shows": []}, "AP"]})
+    assert inc.dealer is Seat.E
+    assert [(c.seat, c.call.pbn()) for c in inc.calls] == [
+        (Seat.E, "1NT"), (Seat.S, "Pass"), (Seat.W, "X"), (Seat.N, "2C")]
+    assert inc.final_shows == {1: frozenset()}
+
+
+def test_test_file_with_case_and_expected(tmp_path: Path) -> None:
+    p = tmp_path / "c.json"
+    p.write_text(json.dumps({"case": BASE, "expected": {"status": "ruled"}}), encoding="utf-8")
+    assert load_case(p).dealer is Seat.S
+
+
+def test_reads_yaml(tmp_path: Path) -> None:
+    p = tmp_path / "c.yaml"
+    p.write_text("dealer: S\naccept: false\ncalls:\n  - S 1D\n  - {seat: S, call: 1NT}\n",
+                 encoding="utf-8")
+    assert rule_incident(load_case(p)).laws == ["25B2", "16C", "26B"]
+
+
+@pytest.mark.parametrize("data, message", [
+    (case(calls=[{"seat": "S", "call": "1D"}, {"seat": "Q", "call": "1NT"}]),
+     "calls[1].seat: unknown seat 'Q' (N, E, S or W)"),
+    (case(calls=[{"seat": "S", "call": "1D"}, {"seat": "S", "call": "1Z"}]),
+     "calls[1].call: impossible call '1Z'"),
+    (case(calls=[{"seat": "S", "call": "8S"}]),
+     "calls[0].call: impossible call '8S' (a bid above seven is not possible, Law 38)"),
+    (case(calls=[{"seat": "S", "call": "1D", "unintendd": True}]),
+     "calls[0]: unknown key 'unintendd'"),
+    (case(calls=[{"seat": "S"}]), "calls[0]: missing 'call'"),
+    (case(calls=["S"]), "calls[0]: expected 'SEAT CALL' such as 'S 1D', not 'S'"),
+    (case(calls=[]), "calls: expected a non-empty list of calls"),
+    ({"calls": BASE["calls"]}, "missing 'dealer'"),
+    (case(dealer="X"), "dealer: unknown seat 'X'"),
+    (case(acept=True), "unknown key 'acept'"),
+    (case(accept="yes"), "accept: expected true or false, not 'yes'"),
+    (case(vulnerable="Some"), "vulnerable: unknown vulnerability 'Some'"),
+    (case(calls=[{"seat": "S", "call": "1D", "shows": ["T"]}]),
+     "calls[0].shows[0]: unknown suit 'T'"),
+    (case(calls=[{"seat": "S", "call": "1D", "meaning": {"hcp": [15, 12]}}]),
+     "calls[0].meaning.hcp: [15, 12] is not a range within [0, 40]"),
+    (case(calls=[{"seat": "S", "call": "1D", "meaning": {"suits": {"D": [4, 14]}}}]),
+     "calls[0].meaning.suits.D: [4, 14] is not a range within [0, 13]"),
+    (case(calls=[{"seat": "S", "call": "1D", "meaning": {"hcp": 12}}]),
+     "calls[0].meaning.hcp: expected [low, high], not 12"),
+    (case(calls=[{"seat": "S", "call": "1D", "aware_from": "dog"}]),
+     "calls[0].aware_from: expected one of self, partner, opponent, director"),
+    (case(final_auction="1D 1T"), "final_auction[1]: impossible call '1T'"),
+    (case(options={"lead_after_32": True}), "options: unknown key 'lead_after_32'"),
+    (case(board="seven"), "board: expected a board number, not 'seven'"),
+    ([1, 2], "expected a mapping of keys, not a list"),
+])
+def test_errors_name_the_entry(data: Any, message: str) -> None:
+    assert message in error(data)
+
+
+@pytest.mark.parametrize("data, message", [
+    # a sequence that makes no sense, found by the engine
+    ({"dealer": "N", "calls": ["N 1NT", "E Pass", {"seat": "S", "call": "1C",
+                                                   "unintended": True}]},
+     "calls[2]: unintended: true, but South's intended call"),
+    ({"dealer": "E", "accept": False, "calls": ["E 1H", "S 1C", "N Pass"]},
+     "calls[2]: South must first replace his insufficient bid"),
+    ({"dealer": "N", "accept": False, "calls": ["E 1S", "N Pass", "E 2S"]},
+     "calls[2]: East must repeat 1S here (Law 31A1)"),
+    ({"dealer": "S", "accept": False, "calls": ["S 1D", "S 1NT"],
+      "final_auction": "1NT Pass Pass Pass"},
+     "final_auction: call 1 (South) is 1NT, but after rectification the auction has 1D"),
+])
+def test_sequence_errors_name_the_entry(data: dict, message: str) -> None:
+    with pytest.raises(CaseFileError, match=None) as info:
+        rule_incident(data)
+    assert message in str(info.value)
+
+
+def test_file_errors_name_the_file(tmp_path: Path) -> None:
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text('{"dealer": "S", "calls": [}', encoding="utf-8")
+    assert error(bad_json).startswith(f"{bad_json}, line 1: not valid JSON")
+    bad_yaml = tmp_path / "bad.yaml"
+    bad_yaml.write_text("dealer: S\ncalls: [S 1D\n", encoding="utf-8")
+    assert f"{bad_yaml}" in error(bad_yaml) and "not valid YAML" in error(bad_yaml)
+    assert "cannot read the case file" in error(tmp_path / "missing.json")
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text("dealer: S\ncalls:\n  - {seat: Q, call: 1D}\n", encoding="utf-8")
+    assert error(wrong) == f"{wrong}: calls[0].seat: unknown seat 'Q' (N, E, S or W)"

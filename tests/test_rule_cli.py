@@ -1,0 +1,101 @@
+"""``td-plugin rule CASE [--json] [--lang en|da]``: the ruling readable in English and
+Danish, or as JSON; a bad case file gives a message naming the entry and exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from td_plugin.cli import main
+
+CASES = Path(__file__).resolve().parent / "cases"
+CHANGE = CASES / "003_change_not_accepted_defenders_lead.json"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["rule", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def words(out: str) -> str:
+    """The panel's text without its frame and line breaks."""
+    return " ".join(out.replace("\u2502", " ").split())
+
+
+def test_readable_ruling_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, str(CHANGE))
+    assert code == 0 and err == ""
+    text = words(out)
+    assert "Ruling: Laws 25B2, 16C, 26B" in text
+    assert "1NT is cancelled and 1♦ stands" in text
+    assert "declarer may prohibit North one of: spades, hearts, clubs" in text
+    assert "North-South: from South 1NT" in text
+
+
+def test_readable_ruling_in_danish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, str(CHANGE), "--lang", "da")
+    text = words(out)
+    assert code == 0
+    assert "Kendelse: § 25B2, § 16C, § 26B" in text
+    assert "1ut annulleres, og 1♦ står ved magt" in text
+    assert "spilfører kan forbyde Nord én af: spar, hjerter, klør" in text
+
+
+def test_waiting_for_a_decision_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, str(CASES / "003_change_west_decides.json"))
+    assert code == 0
+    assert "waiting for a decision" in out and "To decide" in out
+
+
+def test_json_ruling(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, str(CHANGE), "--json", "--lang", "da")
+    ruling = json.loads(out)
+    assert code == 0
+    assert set(ruling) >= {"status", "decisions", "laws", "auction", "cancelled", "next",
+                           "pass_obligations", "lho_may_withdraw", "unauthorized",
+                           "lead_restriction", "adjustment_possible", "text"}
+    assert ruling["laws"] == ["25B2", "16C", "26B"]
+    assert ruling["lead_restriction"]["prohibit_one_of"] == ["S", "H", "C"]
+    assert "§ 26B" in ruling["text"] and ruling["lang"] == "da"
+
+
+def test_yaml_case(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, str(CASES / "000_2s_with_screens_intended.yaml"), "--json")
+    assert code == 0 and json.loads(out)["auction"][2] == {"seat": "S", "call": "2S"}
+
+
+def test_bad_case_file_names_the_entry(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"dealer": "N", "calls": ["N 1H", {"seat": "Q", "call": "1S"}]}),
+                   encoding="utf-8")
+    code, out, err = run(capsys, str(bad))
+    assert code == 2 and out == ""
+    assert err == f"td-plugin rule: {bad}: calls[1].seat: unknown seat 'Q' (N, E, S or W)\n"
+
+
+def test_sequence_that_makes_no_sense(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("dealer: N\naccept: false\ncalls: [E 1S, N Pass, E 2S]\n", encoding="utf-8")
+    code, _, err = run(capsys, str(bad))
+    assert code == 2 and "calls[2]: East must repeat 1S here (Law 31A1)" in err
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, str(tmp_path / "nope.json"))
+    assert code == 2 and "cannot read the case file" in err
+
+
+def test_console_script_prints_no_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"dealer": "N", "calls": [', encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "td_plugin.cli", "rule", str(bad)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "not valid JSON" in proc.stderr and "Traceback" not in proc.stderr
