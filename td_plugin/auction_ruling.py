@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
-from td_plugin.laws.call_names import call_msg, join_msgs, law_msg, seat_msg
+from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg
 from td_plugin.laws.information import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling
@@ -132,7 +132,7 @@ class AuctionRuling(Ruling):
                            law=law_msg(ob.law)))
         if self.adjustment_possible:
             lines.append(r("incident.adjustment",
-                           laws=join_msgs([law_msg(x) for x in self.adjustment_possible])))
+                           laws=laws_msg(self.adjustment_possible)))
         for d in self.decisions:
             lines.append(r(d.key, law=law_msg(d.law), **d.facts))
         for n in self.notes:

@@ -18,7 +18,7 @@ import yaml
 
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import Vulnerability
-from td_plugin.cards import SUITS, Seat, Suit
+from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError, InvalidTokenError, Location
 from td_plugin.incidents import Incident, IncidentCall, Options
 from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning

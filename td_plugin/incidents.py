@@ -25,7 +25,8 @@ from td_plugin.auction_ruling import AuctionRuling, Decision, Note, PassObligati
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError, Location
-from td_plugin.laws.call_names import call_msg, join_msgs, law_msg, seat_call_msg, seat_msg, side_msg
+from td_plugin.laws.call_names import (call_msg, join_msgs, law_msg, laws_msg, seat_call_msg,
+                                       seat_msg, side_msg)
 from td_plugin.laws.changes_of_call import change_of_call, unintended_correction
 from td_plugin.laws.comparable import Comparability, Meaning, judge_comparable
 from td_plugin.laws.inadmissible import after_final_pass, inadmissible_double, obligation_violated
@@ -214,8 +215,9 @@ class _Engine:
         if waiting is not None:
             if ic.call.is_pass:
                 self.must_repeat[waiting.offender] = waiting
-                self._clause(waiting.rule.law_repeat or "", "coor.must_repeat",
-                             **self._facts(waiting.withdrawn), law=law_msg(waiting.rule.law_repeat or ""))
+                law = waiting.rule.law_repeat or ""
+                self._clause(law, "coor.must_repeat", **self._facts(waiting.withdrawn),
+                             law=law_msg(law))
             else:
                 self.pending[waiting.offender] = waiting
 
@@ -718,7 +720,8 @@ class _Engine:
     def _rule_facts(self, p: _Pending) -> dict[str, Any]:
         r = p.rule
         return dict(self._facts(p.withdrawn), law=law_msg(r.law),
-                    law_a=law_msg(r.law_comparable or ""), law_b=law_msg(r.law_not_comparable or ""),
+                    law_a=law_msg(r.law_comparable or ""),
+                    law_b=law_msg(r.law_not_comparable or ""),
                     law_repeat=law_msg(r.law_repeat or ""))
 
     def _repeat(self) -> None:
@@ -912,7 +915,7 @@ class _Engine:
         return AuctionRuling(
             clauses=tuple(self.clauses),
             key=key,
-            params={"laws": join_msgs([law_msg(x) for x in laws])} if laws else {},
+            params={"laws": laws_msg(laws)} if laws else {},
             status="needs_decision" if self.decisions else "ruled",
             auction=auction,
             cancelled=tuple(self.cancelled),

@@ -13,8 +13,8 @@ from td_plugin.auction import Call, CallKind
 from td_plugin.cards import Seat, Side, Strain, Suit
 from td_plugin.messages import Msg, seat_name
 
-__all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "seat_msg",
-           "join_msgs"]
+__all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws_msg",
+           "seat_msg", "join_msgs"]
 
 
 def call_msg(call: Call) -> Msg:
@@ -47,6 +47,15 @@ def law_msg(law: str) -> Msg:
     return Msg("lawname.one", {"law": law})
 
 
+def laws_msg(laws: Iterable[str]) -> Msg:
+    """Several clauses cited together: "Laws 25B2, 16C, 26B" / "§ 25B2, § 16C, § 26B"."""
+    laws = list(laws)
+    if len(laws) == 1:
+        return law_msg(laws[0])
+    return Msg("lawname.list", {"plain": ", ".join(laws),
+                                "paragraphs": ", ".join(f"\u00a7 {x}" for x in laws)})
+
+
 def join_msgs(items: Iterable[Msg | str], word: str = "and") -> Msg | str:
     """Items joined as "a, b and c" ("a, b og c"); ``word`` is ``"and"`` or ``"or"``."""
     items = list(items)
@@ -70,7 +79,7 @@ messages.register("en", {
     **{f"callname.strain.{k}": v for k, v in _STRAINS_EN.items()},
     "suitname.S": "spades", "suitname.H": "hearts", "suitname.D": "diamonds",
     "suitname.C": "clubs",
-    "lawname.one": "Law {law}",
+    "lawname.one": "Law {law}", "lawname.list": "Laws {plain}",
     "listname.none": "none", "listname.comma": "{a}, {b}", "listname.and": "{a} and {b}",
     "listname.or": "{a} or {b}",
 })
@@ -79,7 +88,7 @@ messages.register("da", {
     "callname.XX": "redobling", "callname.of_seat": "{seat}s {call}",
     **{f"callname.strain.{k}": v for k, v in _STRAINS_DA.items()},
     "suitname.S": "spar", "suitname.H": "hjerter", "suitname.D": "ruder", "suitname.C": "klør",
-    "lawname.one": "§ {law}",
+    "lawname.one": "§ {law}", "lawname.list": "{paragraphs}",
     "listname.none": "ingen", "listname.comma": "{a}, {b}", "listname.and": "{a} og {b}",
     "listname.or": "{a} eller {b}",
 })

@@ -59,10 +59,11 @@ messages.register("en", {
                            "{partner}'s turn and the opening lead has been faced, so the "
                            "auction period is over (Laws 25A5, 17D). It stands and the attempted "
                            "{intended} is void.",
-    "law25.lho_may_withdraw": "{lho} called over the unintended call and may withdraw his {own_calls}; "
-                              "if he does, the information from it is authorized to {lho_side} "
-                              "and unauthorized to {side} (Law 25A6).",
-    "law25.lho_withdrew": "{lho} withdraws his {own_calls}, made over the unintended call (Law 25A6).",
+    "law25.lho_may_withdraw": "{lho} called over the unintended call and may withdraw his "
+                              "{own_calls}; if he does, the information from it is authorized "
+                              "to {lho_side} and unauthorized to {side} (Law 25A6).",
+    "law25.lho_withdrew": "{lho} withdraws his {own_calls}, made over the unintended call "
+                          "(Law 25A6).",
     "law25.lho_kept": "{lho} keeps his {own_calls}, made over the unintended call (Law 25A6).",
     "law25.lho_must_withdraw": "{calls} is not legal over {intended}: {lho} must withdraw it and "
                                "call again (Law 25A6).",
@@ -103,9 +104,9 @@ messages.register("da", {
                            "blev {partner}s tur, og åbningsudspillet er vendt, så meldeperioden "
                            "er forbi (§ 25A5, § 17D). Meldingen står ved magt, og forsøget på "
                            "{intended} er uden virkning.",
-    "law25.lho_may_withdraw": "{lho} meldte efter fejlgrebet og må tage sin {own_calls} tilbage; gør han "
-                              "det, er oplysningerne derfra beføjede for {lho_side} og "
-                              "ubeføjede for {side} (§ 25A6).",
+    "law25.lho_may_withdraw": "{lho} meldte efter fejlgrebet og må tage sin {own_calls} "
+                              "tilbage; gør han det, er oplysningerne derfra beføjede for "
+                              "{lho_side} og ubeføjede for {side} (§ 25A6).",
     "law25.lho_withdrew": "{lho} tager sin {own_calls} tilbage, afgivet efter fejlgrebet (§ 25A6).",
     "law25.lho_kept": "{lho} fastholder sin {own_calls}, afgivet efter fejlgrebet (§ 25A6).",
     "law25.lho_must_withdraw": "{calls} er ikke lovlig efter {intended}: {lho} skal tage den "

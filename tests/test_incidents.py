@@ -1,0 +1,59 @@
+"""The incident engine's interface: `rule_incident` for the CLI and the plugin host,
+`AuctionRuling` as a `Ruling` value with JSON and text."""
+
+from __future__ import annotations
+
+import json
+
+from td_plugin import messages
+from td_plugin.auction import Call
+from td_plugin.cards import Seat, Suit
+from td_plugin.host import PluginHost
+from td_plugin.incidents import AuctionRuling, Incident, IncidentCall, rule_incident
+from td_plugin.rulings import ReviewContext, Ruling
+
+CHANGE = Incident(Seat.S, (IncidentCall.of("S", "1D"), IncidentCall.of("S", "1NT")),
+                  accept=False)
+
+
+def test_rule_incident_takes_an_incident_a_mapping_or_a_context() -> None:
+    by_model = rule_incident(CHANGE)
+    by_mapping = rule_incident({"dealer": "S", "accept": False, "calls": ["S 1D", "S 1NT"]})
+    by_context = rule_incident(CHANGE, ReviewContext(language="da"))
+    assert by_model.to_json() == by_mapping.to_json()
+    assert by_context.lang == "da" and "§ 25B2" in by_context.text
+    assert rule_incident(CHANGE, "xx").lang == "en"
+
+
+def test_ruling_is_a_ruling_value() -> None:
+    r = rule_incident(CHANGE)
+    assert isinstance(r, Ruling) and isinstance(r, AuctionRuling)
+    assert r.laws == ["25B2", "16C", "26B"] and r.outcome is None
+    assert messages.render(r.key, r.params) == "Ruling on the auction (Laws 25B2, 16C, 26B)."
+    assert [c.law for c in r.clauses] == ["25B2", "16C", "26B"]
+    assert r.auction[0].call is Call.from_pbn("1D") and r.next is Seat.W
+
+
+def test_json_is_serializable_and_complete() -> None:
+    data = rule_incident(CHANGE).to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert list(data)[:12] == ["status", "decisions", "laws", "auction", "cancelled", "next",
+                               "pass_obligations", "lho_may_withdraw", "unauthorized",
+                               "lead_restriction", "adjustment_possible", "clauses"]
+    assert data["clauses"][0]["key"] == "law25.change_not_accepted"
+    assert rule_incident(CHANGE).to_json("da")["text"].startswith("Syd ændrede")
+
+
+def test_incident_call_of() -> None:
+    c = IncidentCall.of("N", "2D", shows=["H"], unintended=True)
+    assert c.seat is Seat.N and c.unintended and c.artificial
+    assert c.specified == {Suit.H}
+    assert not IncidentCall.of("N", "2H", shows=["H"]).artificial
+
+
+def test_plugin_host_rules_through_the_engine() -> None:
+    host = PluginHost(load_entrypoints=False)
+    ruling, errors = host.report_incident(CHANGE, ReviewContext(language="da"))
+    assert errors == []
+    assert isinstance(ruling, AuctionRuling) and ruling.laws == ["25B2", "16C", "26B"]
+    assert ruling.lang == "da"
