@@ -62,7 +62,7 @@ class Decision:
 
     @property
     def key(self) -> str:
-        return f"decision.{self.decide}"
+        return f"incident.decision.{self.decide}"
 
     def to_json(self) -> dict:
         return {"seat": self.seat.value if self.seat else None, "decide": self.decide,
@@ -184,20 +184,24 @@ messages.register("en", {
     "incident.pass.next_turn": "{seat} must pass when next it is his turn to call ({law}).",
     "incident.pass.end_of_auction": "{seat} must pass for the rest of the auction ({law}).",
     "incident.adjustment": "At the end of play the Director may adjust the score ({laws}).",
-    "decision.accept": "To decide: {seat}, whether to accept {source} ({law}).",
-    "decision.withdraw": "To decide: {seat}, whether to withdraw {calls} ({law}).",
-    "decision.replacement": "To decide: {seat}, which legal call replaces {source} ({law}).",
-    "decision.comparable": "To decide: the Director, whether {replacement} is comparable with "
-                           "{withdrawn} ({law}).",
-    "note.unused_accept": "Note: the case says accept, but no call in it could be accepted.",
-    "note.unused_comparable": "Note: the case says comparable, but no replacement call had to "
-                              "be judged.",
-    "note.unchecked": "Note: {count} later call(s) are not ruled on until this is decided.",
-    "note.law32_26b": "Note: Law 32A2(b) is read as allowing Law 26B, as in the Polish and "
-                      "French translations (the Greek one lists only 16C and 72C); set the "
-                      "option lead_restriction_after_32 to false for that reading.",
-    "note.law32_no_26b": "Note: Law 32A2(b) is read without Law 26B, as in the Greek "
-                         "translation (option lead_restriction_after_32: false).",
+    "incident.decision.accept": "To decide: {seat}, whether to accept {source} ({law}).",
+    "incident.decision.withdraw": "To decide: {seat}, whether to withdraw {calls} ({law}).",
+    "incident.decision.replacement": "To decide: {seat}, which legal call replaces {source} "
+                                     "({law}).",
+    "incident.decision.comparable": "To decide: the Director, whether {replacement} is "
+                                    "comparable with {withdrawn} ({law}).",
+    "incident.note.unused_accept": "Note: the case says accept, but no call in it could be "
+                                   "accepted.",
+    "incident.note.unused_comparable": "Note: the case says comparable, but no replacement call "
+                                       "had to be judged.",
+    "incident.note.unchecked": "Note: {count} later call(s) are not ruled on until this is "
+                               "decided.",
+    "incident.note.law32_26b": "Note: Law 32A2(b) is read as allowing Law 26B, as in the "
+                               "Polish and French translations (the Greek one lists only 16C "
+                               "and 72C); set the option lead_restriction_after_32 to false "
+                               "for that reading.",
+    "incident.note.law32_no_26b": "Note: Law 32A2(b) is read without Law 26B, as in the Greek "
+                                  "translation (option lead_restriction_after_32: false).",
 })
 messages.register("da", {
     "incident.ruling": "Kendelse om meldeforløbet ({laws}).",
@@ -211,21 +215,23 @@ messages.register("da", {
     "incident.pass.next_turn": "{seat} skal passe, næste gang det er hans tur ({law}).",
     "incident.pass.end_of_auction": "{seat} skal passe resten af meldeforløbet ({law}).",
     "incident.adjustment": "Efter spillet kan turneringslederen justere resultatet ({laws}).",
-    "decision.accept": "Skal afgøres: {seat}, om {source} accepteres ({law}).",
-    "decision.withdraw": "Skal afgøres: {seat}, om {calls} tages tilbage ({law}).",
-    "decision.replacement": "Skal afgøres: {seat}, hvilken lovlig melding der erstatter "
-                            "{source} ({law}).",
-    "decision.comparable": "Skal afgøres: turneringslederen, om {replacement} er en "
-                           "tilsvarende melding i forhold til {withdrawn} ({law}).",
-    "note.unused_accept": "Bemærk: sagen angiver accept, men ingen melding i den kunne "
-                          "accepteres.",
-    "note.unused_comparable": "Bemærk: sagen angiver comparable, men ingen erstatningsmelding "
-                              "skulle vurderes.",
-    "note.unchecked": "Bemærk: {count} senere melding(er) behandles først, når dette er "
-                      "afgjort.",
-    "note.law32_26b": "Bemærk: § 32A2(b) læses, så § 26B kan komme på tale, som i den polske "
-                      "og franske oversættelse (den græske nævner kun § 16C og § 72C); sæt "
-                      "indstillingen lead_restriction_after_32 til false for den læsning.",
-    "note.law32_no_26b": "Bemærk: § 32A2(b) læses uden § 26B, som i den græske oversættelse "
-                         "(indstillingen lead_restriction_after_32: false).",
+    "incident.decision.accept": "Skal afgøres: {seat}, om {source} accepteres ({law}).",
+    "incident.decision.withdraw": "Skal afgøres: {seat}, om {calls} tages tilbage ({law}).",
+    "incident.decision.replacement": "Skal afgøres: {seat}, hvilken lovlig melding der "
+                                     "erstatter {source} ({law}).",
+    "incident.decision.comparable": "Skal afgøres: turneringslederen, om {replacement} er en "
+                                    "tilsvarende melding i forhold til {withdrawn} ({law}).",
+    "incident.note.unused_accept": "Bemærk: sagen angiver accept, men ingen melding i den "
+                                   "kunne accepteres.",
+    "incident.note.unused_comparable": "Bemærk: sagen angiver comparable, men ingen "
+                                       "erstatningsmelding skulle vurderes.",
+    "incident.note.unchecked": "Bemærk: {count} senere melding(er) behandles først, når dette "
+                               "er afgjort.",
+    "incident.note.law32_26b": "Bemærk: § 32A2(b) læses, så § 26B kan komme på tale, som i den "
+                               "polske og franske oversættelse (den græske nævner kun § 16C og "
+                               "§ 72C); sæt indstillingen lead_restriction_after_32 til false "
+                               "for den læsning.",
+    "incident.note.law32_no_26b": "Bemærk: § 32A2(b) læses uden § 26B, som i den græske "
+                                  "oversættelse (indstillingen lead_restriction_after_32: "
+                                  "false).",
 })

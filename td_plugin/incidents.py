@@ -299,7 +299,7 @@ class _Engine:
         self.halted = True
         later = len(self.queue) - self.pos
         if later:
-            self.notes.append(Note("note.unchecked", {"count": later}))
+            self.notes.append(Note("incident.note.unchecked", {"count": later}))
 
     # -- the walk ---------------------------------------------------------------------
 
@@ -754,8 +754,8 @@ class _Engine:
             if ruling.lead_restriction:
                 self._lead(s)
             if p.rule.family == "32":
-                self.notes.append(Note("note.law32_26b" if ruling.lead_restriction
-                                       else "note.law32_no_26b"))
+                self.notes.append(Note("incident.note.law32_26b" if ruling.lead_restriction
+                                       else "incident.note.law32_no_26b"))
         self._adjust(ruling.adjustment)
 
     # -- Laws 36, 37, 39 ------------------------------------------------------------------
@@ -905,9 +905,9 @@ class _Engine:
         final, shows = self._final_auction()
         restriction = self._lead_restriction(final, shows)
         if self.inc.accept is not None and not self.accept_used:
-            self.notes.append(Note("note.unused_accept"))
+            self.notes.append(Note("incident.note.unused_accept"))
         if self.inc.comparable is not None and not self.comparable_used:
-            self.notes.append(Note("note.unused_comparable"))
+            self.notes.append(Note("incident.note.unused_comparable"))
         legal = self.auction
         auction = tuple(SeatCall(seat, e.call) for seat, e in legal if e.call is not None)
         laws = list(dict.fromkeys(c.law for c in self.clauses))
