@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from adapters.pbn_tokens import (ITEM_BAD, ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
+from adapters.pbn_tokens import (ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
                                  ITEM_SEMI, ITEM_STRING, ITEM_TAG, MAX_LINE, LineIndex, scan,
                                  unescape)
 
@@ -108,8 +108,8 @@ class PbnGame:
     included); ``leading_comments`` precede the first tag; ``escapes`` are the ``%``
     lines as ``(line, text)``. ``auction``, ``play`` and ``sections`` (supplemental
     sections in file order) hold raw section data; the reader fills ``values`` (tag
-    name -> value after inheritance and carry-over), ``carried``, ``tables`` and the
-    parsed sections, and builds ``record``.
+    name -> value after inheritance and carry-over) and ``carried``, and ``record`` is
+    built on first use (with ``tables``).
     """
 
     index: int
@@ -127,7 +127,7 @@ class PbnGame:
     issues: list[tuple[int, str]] = field(default_factory=list)
     values: dict[str, str] = field(default_factory=dict)
     carried: list[str] = field(default_factory=list)
-    tables: dict[str, Any] = field(default_factory=dict)
+    built_tables: dict[str, Any] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
     _lines: LineIndex | None = field(default=None, repr=False)
     _record: Any = field(default=None, repr=False)
@@ -160,6 +160,12 @@ class PbnGame:
     @property
     def problems(self) -> tuple[Any, ...]:
         return self.record.problems
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        """The supplemental tables by name (`adapters.pbn_tables.PbnTable`), read with the
+        record."""
+        return self.record.extra["tables"]
 
 
 _CLOSED_STRING = re.compile(r'"(?:[^"\\\r\n]|\\.)*"\Z')

@@ -277,11 +277,12 @@ def _check_rubber(values: dict[str, str], vulnerability: Any,
 
 
 def _tables(game: PbnGame, issues: list[tuple[int, str]]) -> dict[str, Any]:
-    if not game.tables:
+    tables = game.built_tables
+    if not tables:
         for section in game.sections:
             if section.kind != "table":
                 continue
             table = build_table(section, section.tag.resolved,
                                 lambda pos, msg: issues.append((game.line_of(pos), msg)))
-            game.tables[table.name] = table
-    return dict(game.tables)
+            tables[table.name] = table
+    return tables

@@ -8,7 +8,8 @@ four calls a line from the dealer, the play a trick a line from the opening lead
 column order, notes after their section, supplemental tables alphabetically with their
 columns padded. Commentary stays with what it follows; inherited values are written out.
 The output is UTF-8 when the games came from a UTF-8 file, else ISO 8859-1 (the
-character set of PBN, §2.2; a character it lacks becomes ``?``).
+character set of PBN, §2.2; a character it lacks becomes ``?``); a Windows-1252 input
+keeps its bytes.
 
 `write_lossless` copies a file and applies the changes rulings ask for: only the values
 of the Result and Score tags change (in the file's own form), and each comment is added
@@ -54,12 +55,15 @@ _MAX_LINE = 79
 def write_export(games: Iterable[PbnGame | BoardRecord], dest: str | os.PathLike[str] | IO[Any],
                  *, encoding: str | None = None) -> int:
     """Write games or records in export format to a path or an open file (binary, or
-    text for a text stream); returns the number of games written. ``encoding`` None:
-    UTF-8 when the first game came from a UTF-8 file, else ISO 8859-1."""
+    text for a text stream); returns the number of games written.
+
+    ``encoding`` None follows the file the first game came from: UTF-8 stays UTF-8, a
+    Windows-1252/ISO 8859-1 file stays so, and anything else is written in ISO 8859-1
+    (``?`` for what it cannot hold)."""
     items = iter(games)
     first = next(items, None)
     if encoding is None:
-        encoding = "utf-8" if _source_encoding(first) == "utf-8" else "latin-1"
+        encoding = _source_encoding(first) or "ascii"
     chunks = _export_chunks(first, items)
     if isinstance(dest, (str, os.PathLike)):
         with open(dest, "wb") as fp:
@@ -86,7 +90,10 @@ def _source_encoding(first: PbnGame | BoardRecord | None) -> str | None:
 def _write_chunks(chunks: Iterator[str], fp: IO[bytes], encoding: str) -> int:
     count = 0
     for text in chunks:
-        fp.write(text.encode(encoding, "replace"))
+        if encoding in ("ascii", "utf-8", "cp1252"):
+            fp.write(encode(text, encoding))
+        else:
+            fp.write(text.encode(encoding, "replace"))
         count += 1
     return count - 1
 
@@ -206,14 +213,14 @@ class _Export:
         if name == "Board" and v.isdigit():
             return str(int(v))
         if name in ("Dealer", "Declarer"):
-            return v.upper()
+            return v.upper() if len(v.lstrip("^")) == 1 and v[-1] in "NESWnesw" else value
         if name == "Vulnerable":
             vul = VULNERABLE.get(v.lower())
             return vul.value if vul is not None else value
         if name == "Deal":
             deal, _ = parse_deal(value)
             if deal is None:
-                return value.upper()
+                return value
             return deal.pbn(record.dealer or Seat(v[0].upper()))
         if name == "Contract":
             contract, strain, _ = parse_contract(value)
