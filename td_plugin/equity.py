@@ -99,20 +99,25 @@ def solve_best(position: Position, allowed: Iterable[Card] | None = None) -> tup
     (None: any card the rules of play allow, i.e. following suit when able).
 
     :raises DoubleDummyUnavailable: without the extra ``td-plugin[dds]``.
-    :raises ValueError: when no allowed card can be played from the position.
+    :raises ValueError: when no allowed card can be played from the position, or the
+        solver refuses it (hands of impossible sizes).
     """
     if not HAVE_DDS:
         raise DoubleDummyUnavailable(DDS_HINT)
-    deal = _to_dds(position)
+    try:
+        deal = _to_dds(position)
+        mode = _SolveMode.OptimalOne if allowed is None else _SolveMode.Default
+        solved = list(_solve_board(deal, mode))
+    except RuntimeError as exc:  # endplay's DDSError, or a card not in its hand
+        raise ValueError(f"the double-dummy solver refused the position: {exc}") from None
     if allowed is None:
-        solved = list(_solve_board(deal, _SolveMode.OptimalOne))
         if not solved:
             raise ValueError("no card to play from this position")
         card, tricks = solved[0]
         return int(tricks), _from_dds(card)
     wanted = set(allowed)
     best: tuple[int, Card] | None = None
-    for card, tricks in _solve_board(deal, _SolveMode.Default):
+    for card, tricks in solved:
         ours = _from_dds(card)
         if ours in wanted and (best is None or tricks > best[0]):
             best = (int(tricks), ours)

@@ -156,35 +156,40 @@ class GeneratedBoard:
 
 # -- the play ----------------------------------------------------------------------------
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+# Per suit, each 13-bit holding (bit 0 = ace) as card indices, its best and worst card,
+# and its ranks as PBN writes them: the play and the PBN text without loops over bits.
+_HOLDING_CARDS = tuple(tuple(tuple(13 * s + i for i in range(13) if h >> i & 1)
+                             for h in range(8192)) for s in range(4))
+_RANK_TEXT = tuple("".join("AKQJT98765432"[i] for i in range(13) if h >> i & 1)
+                   for h in range(8192))
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The card indices of ``mask``."""
+    return (_HOLDING_CARDS[0][mask & 0x1FFF] + _HOLDING_CARDS[1][mask >> 13 & 0x1FFF]
+            + _HOLDING_CARDS[2][mask >> 26 & 0x1FFF] + _HOLDING_CARDS[3][mask >> 39 & 0x1FFF])
+
+
+def _hand_pbn(mask: int) -> str:
+    return ".".join(_RANK_TEXT[mask >> 13 * s & 0x1FFF] for s in range(4))
 
 
 def _highest(mask: int) -> int:
     """The highest-ranked card of ``mask`` (any suit)."""
     best = -1
     for s in range(4):
-        m = mask & _SUIT_BITS[s]
-        if m:
-            c = (m & -m).bit_length() - 1
-            if best < 0 or c % 13 < best % 13:
-                best = c
+        cards = _HOLDING_CARDS[s][mask >> 13 * s & 0x1FFF]
+        if cards and (best < 0 or cards[0] % 13 < best % 13):
+            best = cards[0]
     return best
 
 
 def _lowest(mask: int) -> int:
     best = -1
     for s in range(4):
-        m = mask & _SUIT_BITS[s]
-        if m:
-            c = m.bit_length() - 1
-            if best < 0 or c % 13 > best % 13:
-                best = c
+        cards = _HOLDING_CARDS[s][mask >> 13 * s & 0x1FFF]
+        if cards and (best < 0 or cards[-1] % 13 > best % 13):
+            best = cards[-1]
     return best
 
 
@@ -207,7 +212,9 @@ class _Spec:
     """An injection: ``seat`` revokes in tricks first..last, by ``mode`` (``ruff``,
     ``discard``, ``any``, ``penalty``); ``suit``: ``same``/``other`` than the previous
     injected revoke's suit led; ``same_trick``: in the previous injection's trick;
-    ``together_with``: only where that seat plays later in the trick and can revoke too."""
+    ``together_with``: only where that seat plays later in the trick and can revoke too;
+    ``last_hand``: only as fourth hand, where a ruff is sure to win the trick and a plain
+    discard sure to leave it with the opponents."""
 
     seat: int
     first: int
@@ -216,6 +223,7 @@ class _Spec:
     suit: str = ""
     same_trick: bool = False
     together_with: int | None = None  # a seat that must be able to revoke later in the trick
+    last_hand: bool = False  # only as fourth hand, so the revoke card decides the trick
 
 
 @dataclass
@@ -304,7 +312,7 @@ def _simulate(rng: random.Random, hands: list[int], trump: int | None, leader: i
             card: int | None = None
             if pending < len(plan.specs):
                 card = _try_inject(rng, plan, plan.specs[pending], injected, t, pos, seat,
-                                   masks, leader, led, trump, penalty_due)
+                                   masks, leader, led, trump, penalty_due, trick)
                 if card is not None:
                     kind = "penalty" if plan.specs[pending].mode == "penalty" else "follow"
                     injected.append(_Injected(t, pos, seat, card,
@@ -332,7 +340,8 @@ def _simulate(rng: random.Random, hands: list[int], trump: int | None, leader: i
 
 def _try_inject(rng: random.Random, plan: _Plan, spec: _Spec, injected: list[_Injected],
                 t: int, pos: int, seat: int, masks: list[int], leader: int, led: int | None,
-                trump: int | None, penalty_due: bool) -> int | None:
+                trump: int | None, penalty_due: bool,
+                trick: list[tuple[int, int]]) -> int | None:
     if spec.seat != seat or not spec.first <= t <= spec.last:
         return None
     m = masks[seat]
@@ -353,33 +362,55 @@ def _try_inject(rng: random.Random, plan: _Plan, spec: _Spec, injected: list[_In
         later = spec.together_with
         if (later - leader) % 4 <= pos or _revoke_card(rng, masks[later], led, None, "any") is None:
             return None
-    return _revoke_card(rng, m, led, trump, spec.mode)
+    card = _revoke_card(rng, m, led, trump, spec.mode)
+    if card is not None and spec.last_hand:
+        if pos != 3:
+            return None
+        ahead = _winner(trick, trump)
+        if spec.mode == "ruff" and _winner(trick + [(seat, card)], trump) != seat:
+            return None
+        if spec.mode == "discard" and (ahead % 2 == seat % 2 or card // 13 == trump):
+            return None
+    return card
 
 
 # -- scenarios ---------------------------------------------------------------------------
 
-def _plan(rng: random.Random, scenario: str, declarer: int, hands: list[int]) -> _Plan:
+def _strength(hands: list[int], side: int, trump: int | None) -> int:
+    """High-card points of a side, and a point for each trump."""
+    total = 0
+    for seat in (side, side + 2):
+        for c in _bits(hands[seat]):
+            total += max(0, 4 - c % 13) + (c // 13 == trump)
+    return total
+
+
+def _plan(rng: random.Random, scenario: str, declarer: int, hands: list[int],
+          trump: int | None) -> _Plan:
     dummy = (declarer + 2) % 4
     defenders = [(declarer + 1) % 4, (declarer + 3) % 4]
     players = [declarer] + defenders
     off = rng.choice(players)
+    if scenario in ("a1_one", "b1"):  # the offending side should win little afterwards
+        weak = min((0, 1), key=lambda side: _strength(hands, side, trump))
+        off = rng.choice([p for p in players if p % 2 == weak])
     os_, nos = off % 2, 1 - off % 2
     hi_os = {os_: "high", nos: "low"}
     lo_os = {os_: "low", nos: "high"}
     rand: dict[int, str] = {}
     if scenario == "a1_two":
-        return _Plan([_Spec(off, 2, 10, "ruff")], rand, hi_os)
+        return _Plan([_Spec(off, 2, 10, "ruff", last_hand=True)], rand, hi_os)
     if scenario == "a1_one":
-        return _Plan([_Spec(off, 7, 11, "ruff")], rand, lo_os)
+        return _Plan([_Spec(off, 7, 11, "ruff", last_hand=True)], hi_os, lo_os)
     if scenario == "a2_partner":
         return _Plan([_Spec(off, 1, 10, "discard")], hi_os, rand)
     if scenario == "a2_later":
-        return _Plan([_Spec(off, 1, 9, "discard")], lo_os, hi_os)
+        return _Plan([_Spec(off, 1, 9, "discard", last_hand=True)], lo_os, hi_os)
     if scenario == "a2_dummy_wins":
         side = declarer % 2
         return _Plan([_Spec(declarer, 1, 10, "discard")], {side: "high", 1 - side: "low"}, rand)
     if scenario == "b1":
-        return _Plan([_Spec(off, 9, 11, "discard")], lo_os, lo_os)
+        return _Plan([_Spec(off, 9, 11, "discard", last_hand=True)], hi_os, lo_os)
     if scenario == "b2":
         return _Plan([_Spec(off, 1, 8, "discard"), _Spec(off, 2, 12, "any", suit="same")],
                      rand, rand, prefer_led_again=True)
@@ -432,9 +463,22 @@ def _recorded_length(rng: random.Random, scenario: str, injected: list[_Injected
 
 # -- what the Laws give, from the construction ------------------------------------------
 
-def _expectations(board: GeneratedBoard, injected: list[_Injected]) -> list[tuple[str, int, str]]:
-    """Fill ``board.expected`` and ``board.expected_adjusted`` from the whole play; return
-    for each established revoke its 64A class (clause, tricks, who won the revoke trick)."""
+def _class_of(r: _Injected, winners: list[int]) -> tuple[str, int, str]:
+    """64A for an established revoke over the whole play: (clause, tricks, who won the
+    revoke trick: ``offender``, ``partner`` or ``nos``)."""
+    side = r.seat % 2
+    won_by = winners[r.trick - 1]
+    if won_by == r.seat:
+        later = any(w % 2 == side for w in winners[r.trick:])
+        return "64A1", 2 if later else 1, "offender"
+    who = "partner" if won_by == (r.seat + 2) % 4 else "nos"
+    if any(w % 2 == side for w in winners[r.trick - 1:]):
+        return "64A2", 1, who
+    return "64B1", 0, who
+
+
+def _expectations(board: GeneratedBoard, injected: list[_Injected]) -> None:
+    """Fill ``board.expected`` and ``board.expected_adjusted`` from the whole play."""
     n = len(board.cards)
     per_trick = [[s for (s, _, _) in board.cards[i:i + 4]] for i in range(0, n, 4)]
     declarer_side = board.contract.declarer.index % 2
@@ -458,25 +502,14 @@ def _expectations(board: GeneratedBoard, injected: list[_Injected]) -> list[tupl
     sides = {r.seat % 2 for i, r in enumerate(injected) if est[i] and i not in corrected}
     out = []
     transfers = []
-    classes: list[tuple[str, int, str]] = []
     for i, r in enumerate(injected):
-        side = r.seat % 2
         if i in corrected:
             out.append((est[i], 0, "64B8", "64B8", 0))
             continue
         if not est[i]:
             out.append((False, 0, None, "62A", 0))
             continue
-        later = won_from(side, r.trick + 1)
-        if board.winners[r.trick - 1] == r.seat:
-            law_a, amount = "64A1", 1 + (1 if later else 0)
-        elif won_from(side, r.trick):
-            law_a, amount = "64A2", 1
-        else:
-            law_a, amount = "64B1", 0
-        won_by = board.winners[r.trick - 1]
-        classes.append((law_a, amount, "offender" if won_by == r.seat else "partner"
-                        if won_by == (r.seat + 2) % 4 else "nos"))
+        law_a, amount, _ = _class_of(r, board.winners)
         exc = None
         if r.trick == 12:
             exc = "64B6"
@@ -507,7 +540,6 @@ def _expectations(board: GeneratedBoard, injected: list[_Injected]) -> list[tupl
         moved = min(sum(a for _, a in transfers), won_from(first.seat % 2, first.trick))
         tricks += moved if first.seat % 2 != declarer_side else -moved
     board.expected_adjusted = tricks
-    return classes
 
 
 # -- sessions ----------------------------------------------------------------------------
@@ -544,35 +576,38 @@ _TARGETS: dict[str, tuple[str, int, str]] = {
 def _board(rng: random.Random, number: int, scenario: str, attempts: int = 40) -> GeneratedBoard:
     """A board of ``scenario``; the play is dealt again until the scenario's injections
     find their opportunity and its target (`_TARGETS`) is met, up to ``attempts`` times
-    (then the last board that could be built is kept, its expectations still exact, or
-    a clean board)."""
-    board: GeneratedBoard | None = None
+    (then the last play that could be made is kept, its expectations still exact, or a
+    clean board)."""
+    target = _TARGETS.get(scenario)
+    last = None
     for _ in range(attempts):
         hands = _deal(rng)
         contract = _contract(rng, scenario)
         trump = None if contract.strain is Strain.NT else _SUITS.index(contract.strain.suit)
         declarer = contract.declarer.index
-        plan = _plan(rng, scenario, declarer, hands)
+        plan = _plan(rng, scenario, declarer, hands, trump)
         result = _simulate(rng, hands, trump, (declarer + 1) % 4, plan)
         if result is None:
             continue
-        board, classes = _build(rng, number, scenario, hands, contract, plan, *result)
-        target = _TARGETS.get(scenario)
-        if target is None or (classes and classes[0][:2] == target[:2]
-                              and target[2] in ("", classes[0][2])):
-            return board
-    if board is not None:
-        return board
-    plan = _Plan([], {}, {})
-    result = _simulate(rng, hands, trump, (declarer + 1) % 4, plan)
-    assert result is not None  # a plan without injections always plays out
-    return _build(rng, number, "clean", hands, contract, plan, *result)[0]
+        last = (scenario, hands, contract, plan, result)
+        if target is None:
+            break
+        played, winners, injected = result
+        got = _class_of(injected[0], winners)
+        if got[:2] == target[:2] and target[2] in ("", got[2]):
+            break
+    if last is None:
+        plan = _Plan([], {}, {})
+        result = _simulate(rng, hands, trump, (declarer + 1) % 4, plan)
+        assert result is not None  # a plan without injections always plays out
+        last = ("clean", hands, contract, plan, result)
+    scenario, hands, contract, plan, result = last
+    return _build(rng, number, scenario, hands, contract, plan, *result)
 
 
 def _build(rng: random.Random, number: int, scenario: str, hands: list[int],
            contract: Contract, plan: _Plan, played: list[tuple[int, int, int]],
-           winners: list[int], injected: list[_Injected]
-           ) -> tuple[GeneratedBoard, list[tuple[str, int, str]]]:
+           winners: list[int], injected: list[_Injected]) -> GeneratedBoard:
     upto, claimed = _recorded_length(rng, scenario, injected, winners)
     revoke_at = {(r.trick, r.seat) for r in injected}
     mark_all = rng.random() < 0.3 or scenario == "marker_unmarked"
@@ -586,7 +621,7 @@ def _build(rng: random.Random, number: int, scenario: str, hands: list[int],
         claimed=claimed, attention=rng.choices(_ATTENTION, (45, 15, 40))[0],
         obligations=(PenaltyCard(SEATS[plan.penalty[0]], ALL_CARDS[plan.penalty[1]],
                                  plan.penalty[2]),) if plan.penalty else ())
-    classes = _expectations(board, injected)
+    _expectations(board, injected)
     mismatches: list[ExpectedMismatch] = []
     if scenario == "marker_unmarked":
         second = injected[1]
@@ -603,7 +638,7 @@ def _build(rng: random.Random, number: int, scenario: str, hands: list[int],
     elif scenario == "not_held":
         _misattribute(rng, board)
     board.mismatches = tuple(mismatches)
-    return board, classes
+    return board
 
 
 def _misattribute(rng: random.Random, board: GeneratedBoard) -> None:
@@ -648,7 +683,7 @@ def _calls(dealer: Seat, contract: Contract) -> list[str]:
 def _pbn(board: GeneratedBoard) -> str:
     dealer = board.dealer
     contract = board.contract
-    deal = " ".join(Hand(mask=board.hands[s.index]).pbn() for s in dealer.clockwise())
+    deal = " ".join(_hand_pbn(board.hands[s.index]) for s in dealer.clockwise())
     lines = [
         '[Event "Revoke test session"]', '[Site ""]', '[Date "2024.01.01"]',
         f'[Board "{board.number}"]', '[West "W"]', '[North "N"]', '[East "E"]', '[South "S"]',

@@ -117,3 +117,10 @@ def test_64c_figures_on_generated_revokes_are_consistent(dds: None) -> None:
                 if eq["proposal"]:
                     assert eq["proposal"]["declarer_tricks"] == eq["equity_declarer_tricks"]
     assert seen > 50
+
+
+def test_impossible_position_is_refused_not_crashed(dds: None) -> None:
+    # North has two cards, the others one: no such position exists.
+    pos = Position(hands(N="AK...", E="2...", S=".2..", W="Q..."), Seat.N, (), None)
+    with pytest.raises(ValueError, match="refused"):
+        solve_best(pos)
