@@ -487,7 +487,8 @@ messages.register("en", {
                                    "instead of the penalty card {held} ({law}).",
     "revoke.finding.lead_restriction": "Revoke by {offender} at trick {trick}: {card} led "
                                        "against the lead restriction ({law}).",
-    "revoke.ruling": "{found} {established} {decision}{result}{cap}{equity}",
+    "revoke.ruling": "{found} {established}{decision}{result}{cap}{equity}",
+    "revoke.spaced": " {text}",
     "revoke.found": "{offender} revoked at trick {trick}: {card} was played to a trick led "
                     "in {suit} while {offender} held {held} (Law 61A).",
     "revoke.found.dummy": "Dummy ({offender}) revoked at trick {trick}: {card} was played "
@@ -506,7 +507,7 @@ messages.register("en", {
     "revoke.not_established": "The record ends before the offending side played to the next "
                               "trick, so the revoke was not established: it must be corrected "
                               "(Laws 62A, 62B) and no trick is transferred.",
-    "revoke.established.62c3": "Only one side had played to the next trick.",
+    "revoke.established.62c3": "The revoke was not established.",
     "revoke.decision.64A1.2": "The offender won the revoke trick and the offending side won a "
                               "later trick: two tricks are transferred to {nos} (Law 64A1).",
     "revoke.decision.64A1.1": "The offender won the revoke trick and the offending side won no "
@@ -542,21 +543,21 @@ messages.register("en", {
                        "transferred (Law {law}).",
     "revoke.timely.2": " Had attention been drawn in time, two tricks would have been "
                        "transferred (Law {law}).",
-    "revoke.result": " Declarer is credited with {adjusted} tricks instead of {tricks}: "
-                     "{score} for North-South.",
+    "revoke.result": " With the transfers of this board declarer is credited with {adjusted} "
+                     "tricks instead of {tricks}: {score} for North-South.",
     "revoke.cap": " Together the revokes of this board would transfer {total} tricks, more "
                   "than the {cap} the offending side won from the first of them on: {cap} are "
                   "transferred, for the Director to check (Law 64A).",
     "revoke.equity.insufficient": " Double dummy from just before the revoke, with {offender} "
                                   "playing a legal card, declarer would take {equity} tricks; "
-                                  "the table result with the transfer gives {table}. The "
+                                  "the table result after any automatic transfer gives {table}. The "
                                   "non-offending side is not sufficiently compensated: the "
                                   "Director should assign {equity} tricks ({score} for "
                                   "North-South), which replaces the automatic transfer "
                                   "(Law {clause}).",
     "revoke.equity.sufficient": " Double dummy from just before the revoke, with {offender} "
                                 "playing a legal card, declarer would take {equity} tricks; "
-                                "the table result with the transfer gives {table}, so the "
+                                "the table result after any automatic transfer gives {table}, so the "
                                 "non-offending side is sufficiently compensated (Law {clause}).",
     "revoke.equity.unknown": " Double dummy from just before the revoke, with {offender} "
                              "playing a legal card, declarer would take {equity} tricks "
@@ -583,7 +584,8 @@ messages.register("da", {
                                    "stedet for strafkortet {held} ({law}).",
     "revoke.finding.lead_restriction": "Kulørsvigt af {offender} i stik {trick}: {card} spillet "
                                        "ud i strid med udspilsbegrænsningen ({law}).",
-    "revoke.ruling": "{found} {established} {decision}{result}{cap}{equity}",
+    "revoke.ruling": "{found} {established}{decision}{result}{cap}{equity}",
+    "revoke.spaced": " {text}",
     "revoke.found": "{offender} svigtede kulør i stik {trick}: {card} blev spillet til et stik "
                     "i {suit}, selv om {offender} havde {held} (§ 61A).",
     "revoke.found.dummy": "Blindemanden ({offender}) svigtede kulør i stik {trick}: {card} blev "
@@ -602,7 +604,7 @@ messages.register("da", {
     "revoke.not_established": "Noteringen slutter, før den fejlende side spillede til næste "
                               "stik, så kulørsvigten er ikke etableret: den skal rettes "
                               "(§ 62A, § 62B), og der overføres ingen stik.",
-    "revoke.established.62c3": "Kun den ene side havde spillet til næste stik.",
+    "revoke.established.62c3": "Kulørsvigten blev ikke etableret.",
     "revoke.decision.64A1.2": "Den fejlende spiller vandt det svigtede stik, og den fejlende "
                               "side vandt et senere stik: to stik overføres til {nos} (§ 64A1).",
     "revoke.decision.64A1.1": "Den fejlende spiller vandt det svigtede stik, og den fejlende "
@@ -640,20 +642,20 @@ messages.register("da", {
                        "(§ {law}).",
     "revoke.timely.2": " Var opmærksomheden henledt i tide, var to stik blevet overført "
                        "(§ {law}).",
-    "revoke.result": " Spilfører får {adjusted} stik i stedet for {tricks}: {score} til "
-                     "Nord-Syd.",
+    "revoke.result": " Med spillets overførsler får spilfører {adjusted} stik i stedet for "
+                     "{tricks}: {score} til Nord-Syd.",
     "revoke.cap": " Tilsammen ville spillets kulørsvigt overføre {total} stik, flere end de "
                   "{cap}, den fejlende side vandt fra den første af dem: der overføres {cap}, "
                   "som TL bør kontrollere (§ 64A).",
     "revoke.equity.insufficient": " Med dobbelt dummy fra lige før kulørsvigten, hvor "
                                   "{offender} spiller et lovligt kort, ville spilfører tage "
-                                  "{equity} stik; bordresultatet med overførslen giver {table}. "
+                                  "{equity} stik; bordresultatet efter en eventuel automatisk overførsel giver {table}. "
                                   "Den ikke-fejlende side er ikke tilstrækkeligt kompenseret: "
                                   "TL bør tildele {equity} stik ({score} til Nord-Syd), som "
                                   "erstatter den automatiske overførsel (§ {clause}).",
     "revoke.equity.sufficient": " Med dobbelt dummy fra lige før kulørsvigten, hvor "
                                 "{offender} spiller et lovligt kort, ville spilfører tage "
-                                "{equity} stik; bordresultatet med overførslen giver {table}, "
+                                "{equity} stik; bordresultatet efter en eventuel automatisk overførsel giver {table}, "
                                 "så den ikke-fejlende side er tilstrækkeligt kompenseret "
                                 "(§ {clause}).",
     "revoke.equity.unknown": " Med dobbelt dummy fra lige før kulørsvigten, hvor {offender} "
@@ -839,7 +841,7 @@ def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, An
             clauses.append(Clause(a.clause_64a, key,
                                   {"tricks": a.transfer_if_timely, "won_by": won_by}))
             if a.transfer:
-                decision = Msg(key, {"nos": nos})
+                decision = Msg("revoke.spaced", {"text": Msg(key, {"nos": nos})})
     for law in a.exceptions:
         key = f"revoke.decision.{law}"
         if law == "64B3":
@@ -858,7 +860,7 @@ def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, An
         timely: Any = ""
         if a.exception in ("64B4", "64B5") and a.clause_64a:
             timely = Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
-        decision = Msg(key, params | {"timely": timely})
+        decision = Msg("revoke.spaced", {"text": Msg(key, params | {"timely": timely})})
 
     outcome = None
     result: Any = ""
