@@ -161,6 +161,7 @@ class _Engine:
         self.pos = 0
         self.entries: list[AuctionEntry] = []
         self.meta: list[IncidentCall | None] = []
+        self.meta_index: list[int] = []  # each legal call's index in the case's calls
         self.outstanding: dict[Seat, str] = {}
         self.obligations: list[PassObligation] = []
         self.must_repeat: dict[Seat, _Pending] = {}
@@ -208,6 +209,8 @@ class _Engine:
         """Add a call to the legal auction, at its seat's turn."""
         self.entries.append(AuctionEntry(ic.call, insufficient=insufficient))
         self.meta.append(ic)
+        current = self.queue[self.pos] if self.pos < len(self.queue) else None
+        self.meta_index.append(current[0] if current is not None and current[1] is ic else -1)
         s = ic.seat
         if self.outstanding.get(s) == "next_turn":
             del self.outstanding[s]
@@ -228,6 +231,7 @@ class _Engine:
             skipped.append(self.auction.next_seat)
             self.entries.append(AuctionEntry(None, skipped=True))
             self.meta.append(None)
+            self.meta_index.append(-1)
         return skipped
 
     def _cancel(self, ic: IncidentCall) -> None:
@@ -646,6 +650,13 @@ class _Engine:
         turn_seat = self.auction.next_seat
         turn = turn_of(s, turn_seat)
         if turn is Turn.LHO and any(m is not None and m.seat is s for m in self.meta):
+            # a later call at LHO's turn is a change of call (30B2, 31C, 32C): of the last
+            # call of the legal auction, which is his; rule on the two calls together
+            if self.meta and self.meta[-1] is not None and self.meta[-1].seat is s:
+                first, first_idx = self.meta.pop(), self.meta_index.pop()
+                self.entries.pop()
+                self.queue.insert(self.pos, (first_idx, first))
+                return
             raise self._err(idx, f"{s.english} calls again at {turn_seat.english}'s turn: a later "
                                  f"call at his LHO's turn is a change of call (Laws 30B2, 31C, "
                                  f"32C, 25), but his last call can no longer be changed here")

@@ -4,10 +4,15 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import Seat, Suit
+from td_plugin.errors import CaseFileError
 from td_plugin.host import PluginHost
 from td_plugin.incidents import AuctionRuling, Incident, IncidentCall, rule_incident
 from td_plugin.rulings import ReviewContext, Ruling
@@ -57,3 +62,34 @@ def test_plugin_host_rules_through_the_engine() -> None:
     assert errors == []
     assert isinstance(ruling, AuctionRuling) and ruling.laws == ["25B2", "16C", "26B"]
     assert ruling.lang == "da"
+
+
+SEATS = "NESW"
+CALLS = ["Pass", "X", "XX", "1C", "1D", "1H", "1S", "1NT", "2C", "2D", "2H", "2NT", "3NT",
+         "4S", "7NT"]
+case_calls = st.lists(st.fixed_dictionaries(
+    {"seat": st.sampled_from(SEATS), "call": st.sampled_from(CALLS)},
+    optional={"unintended": st.just(True), "accept": st.booleans(),
+              "comparable": st.booleans(), "shows": st.lists(st.sampled_from("SHDC"),
+                                                             max_size=2, unique=True)}),
+    min_size=1, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(dealer=st.sampled_from(SEATS), calls=case_calls,
+       accept=st.sampled_from([None, True, False]),
+       comparable=st.sampled_from([None, True, False]), lead_faced=st.booleans())
+def test_any_sequence_gives_a_ruling_or_a_case_error(dealer: str, calls: list, accept: Any,
+                                                       comparable: Any, lead_faced: bool) -> None:
+    case = {"dealer": dealer, "calls": calls, "accept": accept, "comparable": comparable,
+            "opening_lead_faced": lead_faced}
+    try:
+        ruling = rule_incident(case)
+    except CaseFileError as exc:
+        assert str(exc).startswith(("calls[", "final_auction", "declarer"))
+        return
+    assert (ruling.status == "needs_decision") == bool(ruling.decisions)
+    for lang in ("en", "da"):
+        data = ruling.to_json(lang)
+        assert json.loads(json.dumps(data)) == data
+        assert "{" not in data["text"]
