@@ -155,6 +155,12 @@ _Q = tuple[int, IncidentCall]
 
 
 class _Engine:
+    """One walk over an incident's calls. ``queue`` holds the calls still to rule on (a
+    handler may rewrite what follows: the intended call in place of the unintended one,
+    the call that stands after a change); ``entries`` is the legal auction so far, with
+    ``meta`` the case's findings for each of its calls. The rest is what the ruling
+    reports, collected as the clauses are applied."""
+
     def __init__(self, incident: Incident) -> None:
         self.inc = incident
         self.queue: list[_Q] = list(enumerate(incident.calls))

@@ -238,3 +238,12 @@ def test_32_inadmissible_double_out_of_rotation_cannot_be_accepted() -> None:
     assert r["laws"] == ["36B4", "16C", "26B"]
     assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B4"}]
     assert r["next"] == "E"
+
+
+def test_31c_bid_at_lho_turn_changes_the_last_call_of_the_auction() -> None:
+    # East passes; West's 1H at South's turn is cancelled; East then bids 2C at South's
+    # turn: a change of his pass (Law 25), South to decide
+    r = rule(dealer="E", calls=["E Pass", "W 1H", "E 2C"])
+    assert r["laws"][:2] == ["29B", "25B2"]
+    assert r["auction"] == [sc("E", "Pass")]
+    assert {"seat": "S", "decide": "accept", "law": "25B1", "call": sc("E", "2C")} in r["decisions"]
