@@ -141,8 +141,8 @@ class _Reader:
             raise self.fail(f"{where}.aware_from", f"expected one of {', '.join(AWARE_FROM)}, "
                                                    f"not {aware!r}")
         return IncidentCall(
-            seat=self.seat(m["seat"], f"{where}.seat"),
-            call=self.call(m["call"], f"{where}.call"),
+            seat=self.seat(m["seat"], where),
+            call=self.call(m["call"], where),
             unintended=bool(self.flag(m.get("unintended"), f"{where}.unintended")),
             shows=self.suits(m["shows"], f"{where}.shows") if m.get("shows") is not None else None,
             meaning=self.meaning(m["meaning"], f"{where}.meaning")

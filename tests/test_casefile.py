@@ -81,11 +81,11 @@ def test_reads_yaml(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("data, message", [
     (case(calls=[{"seat": "S", "call": "1D"}, {"seat": "Q", "call": "1NT"}]),
-     "calls[1].seat: unknown seat 'Q' (N, E, S or W)"),
+     "calls[1]: unknown seat 'Q' (N, E, S or W)"),
     (case(calls=[{"seat": "S", "call": "1D"}, {"seat": "S", "call": "1Z"}]),
-     "calls[1].call: impossible call '1Z'"),
+     "calls[1]: impossible call '1Z'"),
     (case(calls=[{"seat": "S", "call": "8S"}]),
-     "calls[0].call: impossible call '8S' (a bid above seven is not possible, Law 38)"),
+     "calls[0]: impossible call '8S' (a bid above seven is not possible, Law 38)"),
     (case(calls=[{"seat": "S", "call": "1D", "unintendd": True}]),
      "calls[0]: unknown key 'unintendd'"),
     (case(calls=[{"seat": "S"}]), "calls[0]: missing 'call'"),
@@ -144,4 +144,4 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
     assert "cannot read the case file" in error(tmp_path / "missing.json")
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text("dealer: S\ncalls:\n  - {seat: Q, call: 1D}\n", encoding="utf-8")
-    assert error(wrong) == f"{wrong}: calls[0].seat: unknown seat 'Q' (N, E, S or W)"
+    assert error(wrong) == f"{wrong}: calls[0]: unknown seat 'Q' (N, E, S or W)"

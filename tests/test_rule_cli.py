@@ -76,7 +76,7 @@ def test_bad_case_file_names_the_entry(capsys: pytest.CaptureFixture[str],
                    encoding="utf-8")
     code, out, err = run(capsys, str(bad))
     assert code == 2 and out == ""
-    assert err == f"td-plugin rule: {bad}: calls[1].seat: unknown seat 'Q' (N, E, S or W)\n"
+    assert err == f"td-plugin rule: {bad}: calls[1]: unknown seat 'Q' (N, E, S or W)\n"
 
 
 def test_sequence_that_makes_no_sense(capsys: pytest.CaptureFixture[str],
