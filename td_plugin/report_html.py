@@ -101,7 +101,9 @@ _KIND_NAMES = {
            "not_played": "Board not played", "lead_not_held": "Lead card not held",
            "lead_mismatch": "Lead does not match the play",
            "movement_mismatch": "Does not fit the movement",
-           "duplicate_result": "Result entered twice", "missing_result": "Missing result"},
+           "duplicate_result": "Result entered twice", "missing_result": "Missing result",
+           "recorded_irregularity": "Irregularity in the auction",
+           "revoke_marker_mismatch": "Revoke marker does not match the play"},
     "da": {"revoke": "Kulørsvigt", "card_not_held": "Kort ikke på hånden",
            "result_mismatch": "Resultatet passer ikke med spilforløbet",
            "score_mismatch": "Scoren passer ikke med resultatet",
@@ -114,7 +116,9 @@ _KIND_NAMES = {
            "lead_mismatch": "Udspillet passer ikke med spilforløbet",
            "movement_mismatch": "Passer ikke med turneringsplanen",
            "duplicate_result": "Resultat indtastet to gange",
-           "missing_result": "Manglende resultat"}}
+           "missing_result": "Manglende resultat",
+           "recorded_irregularity": "Uregelmæssighed i meldeforløbet",
+           "revoke_marker_mismatch": "Kulørsvigtmarkering passer ikke med spilforløbet"}}
 _COUNT_NAMES = {"en": {"files": "Files", "records": "Records", "boards": "Boards",
                        "findings": "Findings", "revokes": "Revokes",
                        "problems": "Problems in the data", "adjusted": "Adjusted results"},
