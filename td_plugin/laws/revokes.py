@@ -550,15 +550,16 @@ messages.register("en", {
                   "transferred, for the Director to check (Law 64A).",
     "revoke.equity.insufficient": " Double dummy from just before the revoke, with {offender} "
                                   "playing a legal card, declarer would take {equity} tricks; "
-                                  "the table result after any automatic transfer gives {table}. The "
-                                  "non-offending side is not sufficiently compensated: the "
-                                  "Director should assign {equity} tricks ({score} for "
-                                  "North-South), which replaces the automatic transfer "
-                                  "(Law {clause}).",
+                                  "the table result after any automatic transfer gives "
+                                  "{table}. The non-offending side is not sufficiently "
+                                  "compensated: the Director should assign {equity} tricks "
+                                  "({score} for North-South), which replaces the automatic "
+                                  "transfer (Law {clause}).",
     "revoke.equity.sufficient": " Double dummy from just before the revoke, with {offender} "
                                 "playing a legal card, declarer would take {equity} tricks; "
-                                "the table result after any automatic transfer gives {table}, so the "
-                                "non-offending side is sufficiently compensated (Law {clause}).",
+                                "the table result after any automatic transfer gives "
+                                "{table}, so the non-offending side is sufficiently "
+                                "compensated (Law {clause}).",
     "revoke.equity.unknown": " Double dummy from just before the revoke, with {offender} "
                              "playing a legal card, declarer would take {equity} tricks "
                              "(Law {clause}).",
@@ -649,15 +650,15 @@ messages.register("da", {
                   "som TL bør kontrollere (§ 64A).",
     "revoke.equity.insufficient": " Med dobbelt dummy fra lige før kulørsvigten, hvor "
                                   "{offender} spiller et lovligt kort, ville spilfører tage "
-                                  "{equity} stik; bordresultatet efter en eventuel automatisk overførsel giver {table}. "
-                                  "Den ikke-fejlende side er ikke tilstrækkeligt kompenseret: "
-                                  "TL bør tildele {equity} stik ({score} til Nord-Syd), som "
+                                  "{equity} stik; bordresultatet efter en eventuel automatisk "
+                                  "overførsel giver {table}. Den ikke-fejlende side er ikke "
+                                  "tilstrækkeligt kompenseret: TL bør tildele {equity} stik ({score} til Nord-Syd), som "
                                   "erstatter den automatiske overførsel (§ {clause}).",
     "revoke.equity.sufficient": " Med dobbelt dummy fra lige før kulørsvigten, hvor "
                                 "{offender} spiller et lovligt kort, ville spilfører tage "
-                                "{equity} stik; bordresultatet efter en eventuel automatisk overførsel giver {table}, "
-                                "så den ikke-fejlende side er tilstrækkeligt kompenseret "
-                                "(§ {clause}).",
+                                "{equity} stik; bordresultatet efter en eventuel automatisk "
+                                "overførsel giver {table}, så den ikke-fejlende side er "
+                                "tilstrækkeligt kompenseret (§ {clause}).",
     "revoke.equity.unknown": " Med dobbelt dummy fra lige før kulørsvigten, hvor {offender} "
                              "spiller et lovligt kort, ville spilfører tage {equity} stik "
                              "(§ {clause}).",
