@@ -652,7 +652,8 @@ messages.register("da", {
                                   "{offender} spiller et lovligt kort, ville spilfører tage "
                                   "{equity} stik; bordresultatet efter en eventuel automatisk "
                                   "overførsel giver {table}. Den ikke-fejlende side er ikke "
-                                  "tilstrækkeligt kompenseret: TL bør tildele {equity} stik ({score} til Nord-Syd), som "
+                                  "tilstrækkeligt kompenseret: TL bør tildele {equity} stik "
+                                  "({score} til Nord-Syd), som "
                                   "erstatter den automatiske overførsel (§ {clause}).",
     "revoke.equity.sufficient": " Med dobbelt dummy fra lige før kulørsvigten, hvor "
                                 "{offender} spiller et lovligt kort, ville spilfører tage "
