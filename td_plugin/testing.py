@@ -658,8 +658,9 @@ def _misattribute(rng: random.Random, board: GeneratedBoard) -> None:
 
 def generate_session(seed: int, boards: int,
                      scenarios: Iterable[str] = SCENARIOS) -> Iterator[GeneratedBoard]:
-    """``boards`` boards numbered 1.. with scenarios taken in turn from ``scenarios``;
-    the same seed gives the same session."""
+    """``boards`` boards numbered 1.. with scenarios taken in turn from ``scenarios``
+    (repeat a name to weight it, e.g. nine ``clean`` and one ``a2_later`` for a session
+    with a revoke on every tenth board); the same seed gives the same session."""
     rng = random.Random(seed)
     order = tuple(scenarios)
     unknown = set(order) - set(SCENARIOS)

@@ -29,8 +29,9 @@ The steps, each a pure function over the domain model:
 5. 64C (`td_plugin.equity`, optional extra): from the position just before the revoke,
    with the offender playing the offending side's best card among those he was obliged
    to choose from, the tricks the non-offending side takes double-dummy, plus those it
-   had already won and the automatic transfers of earlier revokes of the board (so a
-   64B2 revoke is measured after the first revoke and its transfer, 64C2(a)); against the
+   had already won and the automatic transfers of earlier revokes of the board, as far
+   as the offending side still wins tricks to pay them (so a 64B2 revoke is measured
+   after the first revoke and its transfer, 64C2(a)); against the
    table result with the automatic transfers. More for the non-offending side: it is not
    sufficiently compensated and the assigned result is proposed, replacing the automatic
    transfer. After 64B7 the proposal is the double-dummy result from just before the
@@ -44,9 +45,10 @@ ruling says so for the Director to check (laws-digest ambiguity A1).
 
 `review_revokes` turns all of it into `Finding`s; their ``data`` carries exactly
 `DATA_KEYS`. ``equity`` is None when not asked for (``context.equity`` false) or for a
-revoke that is corrected, ``{"available": false, "how": ...}`` without the extra or
-``{"available": false, "reason": ...}`` when the deal is not fully known, else the
-figures of `equity_check`.
+revoke that was not established (corrected under Law 62; those corrected under 62C3
+are still checked, as 64B8 leaves 64C to apply); ``{"available": false, "how": ...}``
+without the extra; ``{"available": false, "reason": ...}`` when the deal is not fully
+known or the solver refuses the position; else the figures of `equity_check`.
 """
 
 from __future__ import annotations
