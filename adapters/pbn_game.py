@@ -58,14 +58,14 @@ class PbnTag:
     ``resolved`` is the value after ``#``/``##`` inheritance; ``duplicate`` marks a
     repeated tag, which import format ignores (§3.4); ``comments`` follow the tag."""
 
-    __slots__ = ("name", "value", "line", "start", "end", "value_start", "value_end",
+    __slots__ = ("name", "value", "_lines", "start", "end", "value_start", "value_end",
                  "resolved", "inherited", "duplicate", "comments")
 
-    def __init__(self, name: str, value: str, line: int, start: int, end: int,
+    def __init__(self, name: str, value: str, lines: LineIndex, start: int, end: int,
                  value_start: int, value_end: int) -> None:
         self.name = name
         self.value = value
-        self.line = line
+        self._lines = lines
         self.start = start
         self.end = end
         self.value_start = value_start
@@ -74,6 +74,11 @@ class PbnTag:
         self.inherited = False
         self.duplicate = False
         self.comments: list[PbnComment] = []
+
+    @property
+    def line(self) -> int:
+        """The file line the tag starts on."""
+        return self._lines.line_of(self.start)
 
     def __repr__(self) -> str:
         return f"PbnTag({self.name!r}, {self.value!r}, line={self.line})"
@@ -137,11 +142,15 @@ class PbnGame:
     def last_line(self) -> int:
         return self.first_line + self.text.count("\n") - (1 if self.text.endswith("\n") else 0)
 
-    def line_of(self, pos: int) -> int:
-        """The file line of an offset in ``text``."""
+    @property
+    def lines(self) -> LineIndex:
         if self._lines is None:
             self._lines = LineIndex(self.text, self.first_line)
-        return self._lines.line_of(pos)
+        return self._lines
+
+    def line_of(self, pos: int) -> int:
+        """The file line of an offset in ``text``."""
+        return self.lines.line_of(pos)
 
     def tag(self, name: str) -> PbnTag | None:
         """The first (governing) occurrence of a tag written in this game."""
@@ -178,39 +187,39 @@ _BAD_HIGH_CHARS = re.compile("[\x80-\x9f]")
 def assemble(game: PbnGame) -> PbnGame:
     """Fill ``game`` (index, path, raw, text set) from its text; returns it."""
     text = game.text
+    lines = game.lines
+    line_of = lines.line_of
     issues = game.issues
     tags = game.tags
     seen: set[str] = set()
     section: PbnSection | None = None
     user_tag: PbnTag | None = None
     comments = game.leading_comments
-    line = game.first_line
-    last = 0
     for m in scan(text):
         kind = m.lastindex
         start = m.start()
-        line += text.count("\n", last, start)
-        last = start
         if kind == ITEM_TAG:
             name, value = m.group(2, 3)
             if "\\" in value:
                 value = unescape(value)
             vstart, vend = m.span(3)
-            tag = PbnTag(name, value, line, start, m.end(), vstart, vend)
+            tag = PbnTag(name, value, lines, start, m.end(), vstart, vend)
             tags.append(tag)
             comments = tag.comments
             user_tag = None
             if "\t" in value:
-                issues.append((line, f"tab inside the value of [{name}] (§2.3)"))
+                issues.append((line_of(start), f"tab inside the value of [{name}] (§2.3)"))
             if name == "Note":
                 if section is not None and section.kind in (SECTION_AUCTION, SECTION_PLAY):
                     section.notes.append(tag)
                 elif section is None or section.kind != _IGNORED:
-                    issues.append((line, "a Note tag belongs in an Auction or Play section"))
+                    issues.append((line_of(start),
+                                   "a Note tag belongs in an Auction or Play section"))
                 continue
             if name in seen:
                 tag.duplicate = True
-                issues.append((line, f"[{name}] given twice; the repeat is ignored (§3.4)"))
+                issues.append((line_of(start),
+                               f"[{name}] given twice; the repeat is ignored (§3.4)"))
                 section = PbnSection(tag, _IGNORED)
                 continue
             seen.add(name)
@@ -226,28 +235,21 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 section = None
                 user_tag = tag
-        elif kind == ITEM_DATA:
+        elif kind == ITEM_DATA or kind == ITEM_STRING:
             if section is None and user_tag is not None:
                 section = PbnSection(user_tag, SECTION_USER)
                 game.sections.append(section)
                 user_tag = None
+            if kind == ITEM_STRING and not _CLOSED_STRING.match(m.group()):
+                issues.append((line_of(start), f"string not closed: {m.group()!r}"))
             if section is not None:
                 section.pieces.append((start, m.group()))
             else:
-                issues.append((line, f"text outside any tag or section: {m.group()!r}"))
-        elif kind == ITEM_STRING:
-            if section is None and user_tag is not None:
-                section = PbnSection(user_tag, SECTION_USER)
-                game.sections.append(section)
-                user_tag = None
-            if not _CLOSED_STRING.match(m.group()):
-                issues.append((line, f"string not closed: {m.group()!r}"))
-            if section is not None:
-                section.pieces.append((start, m.group()))
-            else:
-                issues.append((line, f"text outside any tag or section: {m.group()!r}"))
+                first = m.group().split("\n", 1)[0].rstrip()
+                issues.append((line_of(start), f"text outside any tag or section: {first!r}"))
         elif kind == ITEM_BRACE or kind == ITEM_SEMI:
             raw = m.group()
+            line = line_of(start)
             if raw[0] == "{":
                 closed = raw.endswith("}")
                 comment = PbnComment(raw[1:-1] if closed else raw[1:], "{", line, start)
@@ -264,12 +266,12 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 comments.append(comment)
         elif kind == ITEM_ESCAPE:
-            game.escapes.append((line, m.group()))
+            game.escapes.append((line_of(start), m.group()))
         elif kind == ITEM_BADTAG:
-            issues.append((line, f"malformed tag {m.group()!r}"))
-            section = PbnSection(PbnTag("", "", line, start, m.end(), start, start), _IGNORED)
+            issues.append((line_of(start), f"malformed tag {m.group()!r}"))
+            section = PbnSection(PbnTag("", "", lines, start, m.end(), start, start), _IGNORED)
         else:
-            issues.append((line, f"unexpected character {m.group()!r}"))
+            issues.append((line_of(start), f"unexpected character {m.group()!r}"))
     _check_characters(game)
     return game
 

@@ -129,12 +129,9 @@ def build_record(game: PbnGame) -> BoardRecord:
         issues.append((written("Deal"), problem))
     declarer_text = values.get("Declarer", "").strip()
     swapped = declarer_text.startswith("^")
-    declarer = _seat(declarer_text.lstrip("^"))
-    contract, strain, problem = parse_contract(values.get("Contract", ""))
+    contract, strain, problem, declarer = _contract(values.get("Contract", ""), declarer_text)
     if problem and written("Contract"):
         issues.append((written("Contract"), problem))
-    if contract is not None and not contract.is_passed_out:
-        contract = contract.with_declarer(declarer)
 
     auction, auction_notes, auction_seat = _auction(game, dealer, issues)
     needs_auction = declarer is None or (contract is None and strain is None)
@@ -157,7 +154,7 @@ def build_record(game: PbnGame) -> BoardRecord:
     problems = tuple(RecordProblem(msg, Location(game.path, line, board, game.index))
                      for line, msg in sorted(issues, key=lambda x: x[0]))
     extra = {
-        "tags": {k: v for k, v in values.items()},
+        "tags": dict(values),
         "auction_notes": auction_notes,
         "play_notes": play_notes,
         "tables": tables,
@@ -177,6 +174,26 @@ def build_record(game: PbnGame) -> BoardRecord:
         table=_text(values, "Table"), round=int(round_text) if round_text.isdigit() else None,
         ns_pair=_text(values, "PairNS"), ew_pair=_text(values, "PairEW"),
         scoring=_text(values, "Scoring"), location=location, problems=problems, extra=extra)
+
+
+_CONTRACTS: dict[tuple[str, str], tuple[Contract | None, Any, str | None, Seat | None]] = {}
+
+
+def _contract(contract_text: str, declarer_text: str
+              ) -> tuple[Contract | None, Any, str | None, Seat | None]:
+    """``(contract with its declarer, strain, problem, declarer)`` of the two tag values
+    (remembered: the same few pairs recur, and contracts are immutable)."""
+    key = (contract_text, declarer_text)
+    out = _CONTRACTS.get(key)
+    if out is None:
+        declarer = _seat(declarer_text.lstrip("^"))
+        contract, strain, problem = parse_contract(contract_text)
+        if contract is not None and not contract.is_passed_out:
+            contract = contract.with_declarer(declarer)
+        if len(_CONTRACTS) >= 4096:
+            _CONTRACTS.clear()
+        out = _CONTRACTS[key] = (contract, strain, problem, declarer)
+    return out
 
 
 def _text(values: dict[str, str], name: str) -> str | None:

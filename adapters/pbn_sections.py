@@ -439,7 +439,7 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
             leader_first.append(r + 1)
         lead_col = (lead_col + _winner(c0, c1, c2, c3, trump_index)) & 3  # type: ignore[arg-type]
     claimed = (star or padded) and not pluses
-    complete = sum(1 for t in tricks if len(t.cards) == 4)
+    complete = done + sum(1 for t in tricks[done:] if len(t.cards) == 4)
     play = Play(tuple(tricks), claimed=claimed, incomplete=not claimed and complete < 13)
     return play, leader_first, refs
 

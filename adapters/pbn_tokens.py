@@ -13,7 +13,8 @@ always be encoded back to the same bytes.
 
 `scan` then cuts a game's text into items with one compiled regular expression: tag
 pairs, malformed tags, brace and rest-of-line comments, escape (``%``) lines, strings,
-runs of section tokens on one line, and single unexpected characters.
+runs of section tokens (across lines, up to the next tag, comment or string), and single
+unexpected characters.
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ _SCAN = re.compile(
     r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
     r'|(^%[^\r\n]*)'                                              # 7 escape line
     r'|("(?:[^"\\\r\n]|\\.)*"?)'                                  # 8 string
-    r'|([^\s\[\]{};"%]+(?:[ \t]+[^\s\[\]{};"%]+)*)'               # 9 tokens on one line
+    r'|([^\s\[\]{};"%]+(?:\s+[^\s\[\]{};"%]+)*)'                  # 9 a run of tokens
     r'|(\S)',                                                     # 10 anything else
     re.M)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, TypeVar
 
 from td_plugin.board import Vulnerability
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Strain
@@ -25,6 +25,8 @@ __all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contrac
            "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS",
            "NO_INHERITANCE", "UNKNOWN", "declarer_tricks_of", "score_ns_of", "parse_deal",
            "holders", "VULNERABLE"]
+
+_T = TypeVar("_T")
 
 #: values meaning "unknown" (``?``) or "inappropriate" (empty) for any tag
 UNKNOWN = frozenset(("", "?"))
@@ -56,6 +58,23 @@ class Sided:
 def _sided_re(number: str) -> re.Pattern[str]:
     return re.compile(
         rf"\s*(\^)?\s*(?:{_SIDE}\s+)?({number})(?:\s+{_SIDE}\s+({number}))?\s*\Z")
+
+
+def _memo(parse: Callable[[str], _T]) -> Callable[[str], _T]:
+    """Remember the parse of each value text (the same few values recur in every file)."""
+    cache: dict[str, _T] = {}
+
+    def parse_once(value: str) -> _T:
+        hit = cache.get(value)
+        if hit is None:
+            if len(cache) >= 4096:
+                cache.clear()
+            hit = cache[value] = parse(value)
+        return hit
+
+    parse_once.__doc__ = parse.__doc__
+    parse_once.__name__ = parse.__name__
+    return parse_once
 
 
 _NUM = {
@@ -91,6 +110,7 @@ def parse_sided(value: str, kind: str) -> Sided | None:
     return Sided(form, ns=values.get("NS"), ew=values.get("EW"), caret=bool(caret), plus=plus)
 
 
+@_memo
 def parse_result(value: str) -> tuple[Sided | None, str | None]:
     """A Result tag value: ``(parsed, problem)``; both None for unknown/empty values."""
     if value.strip() in UNKNOWN:
@@ -117,6 +137,7 @@ def declarer_tricks_of(result: Sided, declarer: Seat | None) -> int | None:
     return int(result.ew) if result.ew is not None else 13 - int(result.ns)
 
 
+@_memo
 def parse_score(value: str) -> tuple[Sided | None, str | None]:
     """A Score tag value (integers, §4.2.1): ``(parsed, problem)``."""
     if value.strip() in UNKNOWN:
@@ -150,6 +171,7 @@ _CONTRACT = re.compile(r"\s*([1-7])\s*(NT|N|[SHDC])\s*(XX|X|R)?\s*\Z", re.I)
 _STRAIN_ONLY = re.compile(r"\s*(NT|[SHDC])\s*\Z", re.I)
 
 
+@_memo
 def parse_contract(value: str) -> tuple[Contract | None, Strain | None, str | None]:
     """``(contract, strain, problem)``. ``Pass`` is `Contract.PASSED_OUT`; a strain alone
     (an end position, §3.10) gives only the strain."""
