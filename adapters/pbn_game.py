@@ -132,18 +132,14 @@ class PbnGame:
     issues: list[tuple[int, str]] = field(default_factory=list)
     values: dict[str, str] = field(default_factory=dict)
     carried: list[str] = field(default_factory=list)
-    built_tables: dict[str, Any] = field(default_factory=dict)
-    details: dict[str, Any] = field(default_factory=dict)
+    _tables: dict[str, Any] = field(default_factory=dict, repr=False)
     _lines: LineIndex | None = field(default=None, repr=False)
     _record: Any = field(default=None, repr=False)
     _builder: Any = field(default=None, repr=False)
 
     @property
-    def last_line(self) -> int:
-        return self.first_line + self.text.count("\n") - (1 if self.text.endswith("\n") else 0)
-
-    @property
     def lines(self) -> LineIndex:
+        """Offsets in ``text`` to file lines."""
         if self._lines is None:
             self._lines = LineIndex(self.text, self.first_line)
         return self._lines

@@ -230,9 +230,8 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
         issues.append((section.tag.line, problem))
     if seat is None:
         return None, {}, None, []
-    line = section.tag.line
     if deal_text.strip() in UNKNOWN:
-        issues.append((line, "Play section without a Deal (§3.1)"))
+        issues.append((section.tag.line, "Play section without a Deal (§3.1)"))
     trump: Suit | None = None
     trump_known = True
     if strain is not None:
@@ -241,17 +240,17 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
             contract is None and auction_contract is not None
             and auction_contract.is_passed_out):
         trump_known = False
-        issues.append((line, "a Play section after a passed-out auction"))
+        issues.append((section.tag.line, "a Play section after a passed-out auction"))
     elif auction_contract is not None:
         trump = auction_contract.strain.suit
     else:
         trump_known = False
-        issues.append((line, "Play section without a Contract: the trick winners are "
-                             "unknown, the cards stay in column order (§3.1)"))
+        issues.append((section.tag.line, "Play section without a Contract: the trick winners "
+                                         "are unknown, the cards stay in column order (§3.1)"))
     full_contract = contract is not None or (auction_contract is not None and strain is None)
     if full_contract and declarer is None and (
             auction_contract is None or auction_contract.declarer is None):
-        issues.append((line, "Play section without a Declarer (§3.1)"))
+        issues.append((section.tag.line, "Play section without a Declarer (§3.1)"))
     holder = _holders(deal_text, deal) if deal is not None else None
     play, leader_first, refs = _read_section(
         game, section,
@@ -294,7 +293,7 @@ def _check_rubber(values: dict[str, str], vulnerability: Any,
 
 
 def _tables(game: PbnGame, issues: list[tuple[int, str]]) -> dict[str, Any]:
-    tables = game.built_tables
+    tables = game._tables
     if not tables:
         for section in game.sections:
             if section.kind != "table":

@@ -156,10 +156,10 @@ def plain_tokens(section: PbnSection) -> list[str] | None:
 # -- the auction ------------------------------------------------------------------------
 
 #: calls by their upper-case PBN text
-CALLS: dict[str, Call] = {}
-for _text in ["Pass", "X", "XX"] + [f"{lv}{st}" for lv in range(1, 8)
-                                    for st in ("C", "D", "H", "S", "NT")]:
-    CALLS[_text.upper()] = Call.from_pbn(_text)
+CALLS: dict[str, Call] = {
+    spelling.upper(): Call.from_pbn(spelling)
+    for spelling in ["Pass", "X", "XX"] + [f"{level}{strain}" for level in range(1, 8)
+                                          for strain in ("C", "D", "H", "S", "NT")]}
 _PLAIN_ENTRY = {call: AuctionEntry(call) for call in CALLS.values()}
 _SKIPPED = AuctionEntry(None, skipped=True)
 _PASS_ENTRY = _PLAIN_ENTRY[Call.PASS]  # type: ignore[attr-defined]
@@ -285,11 +285,6 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DASH = "-"
 _PLUS = "+"
 _BAD = "?"  # a token that is not a card (reported): unknown, like '-'
-
-
-def _card_of(text: str) -> Card | None:
-    card = CARDS.get(text)
-    return card if card is not None else CARDS.get(text.upper())
 
 
 def _winner(c0: Card, c1: Card, c2: Card, c3: Card, trump: int) -> int:
