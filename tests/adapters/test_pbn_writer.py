@@ -25,11 +25,10 @@ def _changed_lines(before: bytes, after: bytes, encoding: str = "latin-1") -> tu
     old = before.decode(encoding).splitlines()
     new = after.decode(encoding).splitlines()
     removed, added = [], []
-    for line in difflib.ndiff(old, new):
-        if line.startswith("- "):
-            removed.append(line[2:])
-        elif line.startswith("+ "):
-            added.append(line[2:])
+    for line in difflib.unified_diff(old, new, n=0, lineterm=""):
+        if line.startswith(("---", "+++", "@@")):
+            continue
+        (removed if line[0] == "-" else added).append(line[1:])
     return removed, added
 
 
@@ -47,23 +46,23 @@ def test_lossless_copy_is_byte_for_byte(realworld: Path, tmp_path: Path, name: s
 @pytest.mark.realworld
 def test_lossless_change_touches_only_result_score_and_commentary(realworld: Path,
                                                                   tmp_path: Path) -> None:
-    source = realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn"
+    # rpbridge style: the second game omits what it shares with the first
+    source = realworld / "pbn" / "rpbridge_spingold2014_shared_deals.pbn"
     dest = tmp_path / "out.pbn"
-    changes = {2: [RecordChange(2, declarer_tricks=9, score_ns=-300,
+    changes = {2: [RecordChange(2, declarer_tricks=8, score_ns=800,
                                 comments=("Law 64A1: one trick to the defenders",))],
-               7: [RecordChange(7, comments=("checked, no change",))]}
+               3: [RecordChange(3, comments=("checked, no change",))]}
     write_lossless(source, dest, changes)
-    seventh = next(g for g in PbnSource(source).games() if g.index == 7).tag("Result").value
     removed, added = _changed_lines(source.read_bytes(), dest.read_bytes())
-    assert removed == ['[Result "10"]', f'[Result "{seventh}"]']
-    assert added == ['[Result "9"] {Law 64A1: one trick to the defenders}',
-                     '[Score "NS -300"]',  # the game had no Score tag
-                     f'[Result "{seventh}"] {{checked, no change}}']
-    records = list(PbnSource(dest).records())
-    assert records[1].declarer_tricks == 9 and records[1].score_ns == -300
-    assert records[1].problems == ()
-    before = list(PbnSource(source).records())
-    assert [r.deal for r in records] == [r.deal for r in before]
+    assert removed == ['[Result "9"]', '[Result "12"]']
+    assert added == ['[Result "8"] {Law 64A1: one trick to the defenders}',
+                     '[Score "NS 800"]',  # the game had no Score tag
+                     '[Result "12"] {checked, no change}']
+    before, after = list(PbnSource(source).records()), list(PbnSource(dest).records())
+    assert (after[1].declarer_tricks, after[1].score_ns, after[1].problems) == (8, 800, ())
+    assert after[1].board == before[1].board == 62  # still carried from the first game
+    for a, b in zip(before, after):
+        assert (a.deal, a.auction, a.play, a.contract) == (b.deal, b.auction, b.play, b.contract)
 
 
 @pytest.mark.realworld
