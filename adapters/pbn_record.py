@@ -28,7 +28,7 @@ from td_plugin.deal import Deal
 from td_plugin.errors import Location
 from td_plugin.play import Play
 
-__all__ = ["build_record", "section_items"]
+__all__ = ["build_record"]
 
 _PLAYER_TAGS = (("West", Seat.W), ("North", Seat.N), ("East", Seat.E), ("South", Seat.S))
 _HOLDERS: dict[str, list[int | None] | None] = {}
@@ -40,11 +40,6 @@ class _Retry(Exception):
 
 def _retry(tok: Token | None, message: str) -> None:
     raise _Retry
-
-
-def section_items(game: PbnGame, section: PbnSection) -> list[PbnItem]:
-    """The items of an Auction or Play section (problems left to `build_record`)."""
-    return parse_items(section, game.line_of, lambda pos, msg: None)
 
 
 def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],

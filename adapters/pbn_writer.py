@@ -27,7 +27,6 @@ from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 
 from adapters.pbn_game import PbnComment, PbnGame, PbnTag
 from adapters.pbn_reader import PbnSource
-from adapters.pbn_record import section_items
 from adapters.pbn_sections import CALLS, CARDS, SUFFIX_NAGS, PbnItem
 from adapters.pbn_tables import PbnTable, format_row
 from adapters.pbn_tokens import encode, eol_of, escape
@@ -272,7 +271,7 @@ class _GameExport(_Export):
     def auction_lines(self) -> list[str]:
         game, section = self.game, self.game.auction
         auction = self.record.auction
-        items = section_items(game, section)
+        items = game.auction_items
         leading = 0
         while leading < len(items) and items[leading].text.strip("-") == "":
             leading += 1
@@ -291,7 +290,7 @@ class _GameExport(_Export):
 
     def play_lines(self) -> list[str]:
         game, section = self.game, self.game.play
-        items = section_items(game, section)
+        items = game.play_items
         out = [_tag_line("Play", section.tag.resolved.strip().upper())]
         out += [_comment_text(c) for c in section.tag.comments]
         flow = _Flow(4)

@@ -211,7 +211,8 @@ def test_spec_example_play_in_played_order(realworld: Path) -> None:
 
 @pytest.mark.realworld
 def test_irregularity_markers_of_the_reference_game(realworld: Path) -> None:
-    record = _games(realworld, "pbnref_correct_10.pbn")[2].record
+    game = _games(realworld, "pbnref_correct_10.pbn")[2]
+    record = game.record
     assert record.problems == ()
     assert record.declarer_swapped and record.declarer is Seat.S
     assert record.result_agreed and record.declarer_tricks == 5
@@ -227,6 +228,9 @@ def test_irregularity_markers_of_the_reference_game(realworld: Path) -> None:
                          ("E", "S5", "R")]
     assert tricks[2] == [("S", "S7", None), ("W", "S2", None), ("N", "H6", None),
                          ("E", "C6", "R")]
+    # as written: column order from West, markers on their cards
+    written = [(i.text, i.marker, i.line) for i in game.play_items[4:8]]
+    assert written == [("C5", None, 119), ("C2", None, 119), ("S5", "R", 119), ("CK", "L", 119)]
 
 
 @pytest.mark.parametrize("row, message", [
@@ -361,9 +365,7 @@ def test_commentary_stays_with_what_it_follows(realworld: Path) -> None:
                                                       " 2nd game comment "]
     assert [c.text for c in game.tag("West").comments] == [
         " West comment ", " rest of West comment", " 2nd West comment "]
-    from adapters.pbn_record import section_items
-    items = section_items(game, game.auction)
-    three_hearts = next(i for i in items if i.text == "3H")
+    three_hearts = next(i for i in game.auction_items if i.text == "3H")
     assert [c.text for c in three_hearts.comments] == ["A1", "A2", "B1", "B2", "C1", "C2",
                                                        "D1", "D2"]
     assert (three_hearts.suffix, three_hearts.nags, three_hearts.note) == ("?!", (13,), 1)
