@@ -178,8 +178,8 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
 
     Leading ``-`` placeholders move the first call clockwise from ``tag_seat``; the
     auction starts with the first caller, whoever the dealer is (a mismatch is
-    reported, not repaired). ``AP`` adds the passes that end the auction; ``*`` marks
-    it truncated; ``+`` ends what is known.
+    reported, not repaired). ``AP`` adds the passes that end the auction; ``*`` (no
+    further calls) and ``+`` (the next call is still to be made) mark it truncated.
     """
     entries: list[AuctionEntry] = []
     refs: list[tuple[int, Token]] = []
@@ -216,6 +216,7 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
             end = "*"
             continue
         if text == "+":
+            truncated = True
             end = "+"
             continue
         item = tok if type(tok) is not str else None

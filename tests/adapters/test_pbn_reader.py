@@ -313,6 +313,14 @@ def test_auction_placeholders_move_the_first_call(tag_seat: str, calls: str, dea
     assert record.extra["auction_seat"] is Seat(tag_seat)
 
 
+@pytest.mark.realworld
+def test_auction_to_be_continued(realworld: Path) -> None:
+    games = _games(realworld, "pbnref_correct_20.pbn")
+    waiting, opening = games[29].record.auction, games[28].record.auction
+    assert waiting.truncated and not waiting.is_complete and len(waiting) == 15
+    assert opening.truncated and len(opening) == 0
+
+
 def test_ap_alone_passes_the_board_out() -> None:
     record = next(PbnSource.from_text('[Dealer "S"]\n[Auction "S"]\nAP\n').records())
     assert record.auction.calls() == [Call.PASS] * 4 and record.auction.is_passed_out
