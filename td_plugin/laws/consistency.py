@@ -19,10 +19,12 @@ These are facts about the record, not rulings: no outcome is attached.
 from __future__ import annotations
 
 from td_plugin import messages
-from td_plugin.messages import Msg, seat_name
+from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
+from td_plugin.cards import SEATS
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
+from td_plugin.messages import Msg, seat_name
 from td_plugin.play import replay
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.scoring import score_ns
@@ -43,14 +45,18 @@ messages.register("en", {
     "consistency.auction_illegal":
         "Call {index} of the auction, {call} by {seat}, is not legal: {reason} (Law {law}).",
     "consistency.contract_mismatch":
-        "The auction ends in {auction_contract}, but the record says {recorded_contract}.",
+        "The auction ends in {auction_contract}, but the record says {recorded_contract}.{hint}",
+    "consistency.contract_mismatch.seat":
+        " The auction is tagged as starting with {tagged}; read from {seat} it produces the "
+        "recorded contract.",
     "consistency.card_not_held":
-        "Trick {trick}: {seat} is recorded playing {card}, {why}.{hint}",
+        "Trick {trick}: {seat} is recorded playing {card}, {why}.{more}{hint}",
+    "consistency.card_not_held.more": " {count} more cards of this record are not held either.",
     "consistency.why.played_twice": "which was already played",
     "consistency.why.holder": "which the deal gives to {holder}",
     "consistency.why.not_in_hand": "which is not in that hand",
     "consistency.card_not_held.leader_first":
-        " Read leader-first instead of in column order, trick {trick} is consistent.",
+        " Read leader-first instead of in column order, trick(s) {tricks} are consistent.",
     "consistency.result_mismatch.complete":
         "The result says declarer took {recorded} tricks, but the play gives {played}.",
     "consistency.result_mismatch.claim":
@@ -74,14 +80,18 @@ messages.register("da", {
     "consistency.auction_illegal":
         "Melding {index} i meldeforløbet, {call} af {seat}, er ikke lovlig: {reason} (§ {law}).",
     "consistency.contract_mismatch":
-        "Meldeforløbet ender i {auction_contract}, men resultatet siger {recorded_contract}.",
+        "Meldeforløbet ender i {auction_contract}, men resultatet siger {recorded_contract}.{hint}",
+    "consistency.contract_mismatch.seat":
+        " Meldeforløbet er angivet til at starte med {tagged}; læst fra {seat} giver det den "
+        "noterede kontrakt.",
     "consistency.card_not_held":
-        "Stik {trick}: {seat} er noteret for at spille {card}, {why}.{hint}",
+        "Stik {trick}: {seat} er noteret for at spille {card}, {why}.{more}{hint}",
+    "consistency.card_not_held.more": " {count} kort mere i denne post er heller ikke på hånden.",
     "consistency.why.played_twice": "som allerede var spillet",
     "consistency.why.holder": "som kortfordelingen giver til {holder}",
     "consistency.why.not_in_hand": "som ikke er på den hånd",
     "consistency.card_not_held.leader_first":
-        " Læst med udspilleren først i stedet for i kolonneorden er stik {trick} konsistent.",
+        " Læst med udspilleren først i stedet for i kolonneorden er stik {tricks} konsistente.",
     "consistency.result_mismatch.complete":
         "Resultatet siger, at spilfører tog {recorded} stik, men spilforløbet giver {played}.",
     "consistency.result_mismatch.claim":
@@ -119,12 +129,13 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     """Every consistency finding of one record (see the module docstring)."""
     out: list[Finding] = []
 
-    def add(kind: str, key: str, law: str | None = None, **params: object) -> None:
+    def add(kind: str, key: str, law: str | None = None, data: dict | None = None,
+            **params: object) -> None:
         loc = record.location
         if law is not None:
             params["law"] = law
         out.append(Finding(kind=kind, key=key, params=params, law=law, board=record.board,
-                           record=loc.record, path=loc.path, line=loc.line))
+                           record=loc.record, path=loc.path, line=loc.line, data=data or {}))
 
     deal = record.deal
     deal_ok = deal is not None
@@ -149,14 +160,19 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
         from_auction = auction.contract()
         if from_auction is not None:
             recorded = record.contract
-            expected_declarer = from_auction.declarer
-            if record.declarer_swapped and expected_declarer is not None:
-                expected_declarer = expected_declarer.partner
-            if not from_auction.same_as(recorded) or (
-                    recorded.declarer is not None and not recorded.is_passed_out
-                    and recorded.declarer is not expected_declarer):
+            if not _matches(from_auction, recorded, record.declarer_swapped):
+                seat = next((s for s in SEATS if s is not auction.dealer and _matches(
+                    Auction(s, auction.entries).contract(), recorded, record.declarer_swapped)),
+                    None)
+                hint = (Msg("consistency.contract_mismatch.seat",
+                            {"tagged": seat_name(auction.dealer), "seat": seat_name(seat)})
+                        if seat is not None else "")
                 add("contract_mismatch", "consistency.contract_mismatch",
-                    auction_contract=str(from_auction), recorded_contract=str(recorded))
+                    data={"auction_contract": str(from_auction),
+                          "recorded_contract": str(recorded),
+                          "consistent_from": seat.value if seat is not None else None},
+                    auction_contract=str(from_auction), recorded_contract=str(recorded),
+                    hint=hint)
 
     play = record.play
     trump = contract.strain.suit if contract is not None and contract.strain else None
@@ -164,28 +180,11 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     if play is not None and deal is not None and deal_ok and len(play):
         rp = replay(deal, play, trump)
         leader_first = set(record.extra.get("leader_first_rows", ()) or ())
-        for prob in rp.problems:
-            if prob.reason == "out_of_turn":
-                continue  # follows from a card not held in the trick before, or a data slip
-            if prob.reason == "played_twice":
-                why = Msg("consistency.why.played_twice")
-            elif prob.holder is not None:
-                why = Msg("consistency.why.holder", {"holder": seat_name(prob.holder)})
-            else:
-                why = Msg("consistency.why.not_in_hand")
-            hint = (Msg("consistency.card_not_held.leader_first", {"trick": prob.trick})
-                    if prob.trick in leader_first else "")
-            params = dict(trick=prob.trick, seat=seat_name(prob.seat), card=prob.card.pbn(),
-                          why=why, hint=hint)
-            loc = record.location
-            out.append(Finding(kind="card_not_held", key="consistency.card_not_held",
-                               params=params, board=record.board, record=loc.record,
-                               path=loc.path, line=loc.line, seat=prob.seat,
-                               data={"trick": prob.trick, "seat": prob.seat.value,
-                                     "card": prob.card.pbn(), "reason": prob.reason,
-                                     "holder": prob.holder.value if prob.holder else None,
-                                     "leader_first_consistent": prob.trick in leader_first}))
-        play_clean = not any(p.reason != "out_of_turn" for p in rp.problems)
+        wrong = [p for p in rp.problems if p.reason != "out_of_turn"]
+        # a lead by the wrong player follows from a card not held earlier, or is a slip
+        if wrong:
+            out.append(_card_not_held(record, wrong, leader_first))
+        play_clean = not wrong
 
     tricks = record.declarer_tricks
     if (contract is not None and not contract.is_passed_out and contract.declarer is not None
@@ -224,3 +223,42 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
                         else "vul.no"))
     return out
 
+
+def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -> bool:
+    """Whether the auction's contract is the recorded one (declarer and dummy swapped
+    when the record says so, PBN ``^X``)."""
+    if from_auction is None or not from_auction.same_as(recorded):
+        return False
+    if recorded.declarer is None or recorded.is_passed_out or from_auction.declarer is None:
+        return True
+    expected = from_auction.declarer.partner if swapped else from_auction.declarer
+    return recorded.declarer is expected
+
+
+def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> Finding:
+    """One finding for a record's cards not held (the first one described, all listed)."""
+    first = wrong[0]
+    if first.reason == "played_twice":
+        why = Msg("consistency.why.played_twice")
+    elif first.holder is not None:
+        why = Msg("consistency.why.holder", {"holder": seat_name(first.holder)})
+    else:
+        why = Msg("consistency.why.not_in_hand")
+    tricks = sorted({p.trick for p in wrong})
+    consistent = sorted(t for t in tricks if t in leader_first)
+    hint = (Msg("consistency.card_not_held.leader_first",
+                {"tricks": ", ".join(map(str, consistent))}) if consistent else "")
+    more = (Msg("consistency.card_not_held.more", {"count": len(wrong) - 1})
+            if len(wrong) > 1 else "")
+    loc = record.location
+    return Finding(
+        kind="card_not_held", key="consistency.card_not_held",
+        params=dict(trick=first.trick, seat=seat_name(first.seat), card=first.card.pbn(),
+                    why=why, more=more, hint=hint),
+        board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
+        data={"trick": first.trick, "seat": first.seat.value, "card": first.card.pbn(),
+              "reason": first.reason, "holder": first.holder.value if first.holder else None,
+              "cards": [{"trick": p.trick, "seat": p.seat.value, "card": p.card.pbn(),
+                         "reason": p.reason, "holder": p.holder.value if p.holder else None}
+                        for p in wrong],
+              "leader_first_consistent": consistent})

@@ -92,6 +92,15 @@ def test_contract_mismatch() -> None:
     assert kinds(rec) == ["contract_mismatch"]
 
 
+def test_contract_mismatch_says_which_seat_the_auction_fits() -> None:
+    # tagged from North, but the calls are East's: East opens 1S, ... E declares 4S
+    rec = record(auction=Auction.from_calls(Seat.N, "1S Pass 4S AP"),
+                 contract=Contract.from_pbn("4S", "E"))
+    f = check_record(rec)[0]
+    assert f.kind == "contract_mismatch" and f.data["consistent_from"] == "E"
+    assert "read from East" in messages.render(f.key, f.params)
+
+
 def test_declarer_swapped_marker_expects_the_partner() -> None:
     rec = record(auction=Auction.from_calls(Seat.N, "Pass Pass 2H AP"),
                  contract=Contract.from_pbn("2H", "N"), declarer_swapped=True)
@@ -111,7 +120,16 @@ def test_card_not_held_says_when_leader_first_is_consistent() -> None:
     play = Play.from_played_order(Seat.W, "SA H3 S4 S3".split(), c.strain.suit)
     fs = check_record(record(contract=c, play=play, extra={"leader_first_rows": [1]}))
     assert "leader-first" in messages.render(fs[0].key, fs[0].params)
-    assert fs[0].data["leader_first_consistent"] is True
+    assert fs[0].data["leader_first_consistent"] == [1]
+
+
+def test_card_not_held_is_one_finding_per_record() -> None:
+    c = Contract.from_pbn("2H", "S")
+    play = Play.from_played_order(Seat.W, "SA H3 SK S3".split(), c.strain.suit)
+    fs = check_record(record(contract=c, play=play))
+    assert len(fs) == 1
+    assert [x["card"] for x in fs[0].data["cards"]] == ["SA", "SK"]
+    assert "1 more cards" in messages.render(fs[0].key, fs[0].params)
 
 
 def test_result_mismatch_complete_play() -> None:
