@@ -110,9 +110,10 @@ def print_audit(result: AuditResult, console: Any, lang: str = "en",
         law = f" [cyan]{escape(messages.law_ref(f.law, lang))}[/]" if f.law else ""
         console.print(f"[bold]{L['board']} {f.board if f.board is not None else '?'}[/] "
                       f"({L['rec']} {f.record}) [magenta]{f.kind}[/]{law}")
-        console.print("  " + escape(finding_text(f, lang)))
+        message = finding_text(f, lang)
+        console.print("  " + escape(message))
         text = ruling_text(f, lang)
-        if text:
+        if text and text != message:
             console.print(f"  [bold]{L['ruling']}:[/] " + escape(text))
     console.print("\n" + L["summary"].format(records=result.records,
                                              findings=len(result.findings)))
