@@ -425,6 +425,16 @@ def test_quoted_table_cells_with_spaces_stay_whole(realworld: Path) -> None:
     assert first["Percentage"] == "72.49"
 
 
+def test_artificial_score_cells_keep_their_caret() -> None:
+    text = ('[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;'
+            'Percentage_NS;Percentage_EW"]\n 1  2 4S   ^60 ^40\n 3  4 "-"  50 50\n')
+    record = next(PbnSource.from_text(text).records())
+    table = record.extra["tables"]["ScoreTable"]
+    assert record.problems == ()
+    assert table.rows == [["1", "2", "4S", "^60", "^40"], ["3", "4", '"-"', "50", "50"]]
+    assert [row["Contract"] for row in table.dicts()] == ["4S", "-"]
+
+
 @pytest.mark.realworld
 def test_optimum_result_table(realworld: Path) -> None:
     table = _games(realworld, "pbnref_correct_21.pbn")[0].tables["OptimumResultTable"]
