@@ -20,13 +20,14 @@ unexpected characters.
 from __future__ import annotations
 
 import codecs
+import os
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator
 
-__all__ = ["Block", "split_blocks", "decode", "encode", "scan", "LineIndex", "unescape",
-           "escape", "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
+__all__ = ["Block", "split_blocks", "decode", "encode", "file_encoding", "scan", "LineIndex",
+           "unescape", "escape", "tag_pair", "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
            "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of"]
 
 #: Printing characters allowed on one line (§2.3: 255 including the end of line).
@@ -71,6 +72,26 @@ def encode(text: str, encoding: str) -> bytes:
     if encoding == "cp1252":
         return text.encode("cp1252", "pbn-latin1")
     return text.encode("latin-1", "replace")
+
+
+def file_encoding(path: str | os.PathLike[str]) -> str:
+    """The encoding of a whole file, read in chunks: ``ascii``, ``utf-8`` (valid UTF-8
+    with non-ASCII characters) or ``cp1252``."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    non_ascii = False
+    with open(path, "rb") as fp:
+        for chunk in iter(lambda: fp.read(1 << 20), b""):
+            if not non_ascii and not chunk.isascii():
+                non_ascii = True
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError:
+                return "cp1252"
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8" if non_ascii else "ascii"
 
 
 # -- splitting --------------------------------------------------------------------------
@@ -164,6 +185,11 @@ def unescape(raw: str) -> str:
 def escape(value: str) -> str:
     """The inverse of `unescape`."""
     return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def tag_pair(name: str, value: str) -> str:
+    """A tag pair in export format: ``[Name "value"]``."""
+    return f'[{name} "{escape(value)}"]'
 
 
 class LineIndex:
