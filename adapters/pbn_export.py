@@ -19,7 +19,9 @@ import os
 from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 
 from adapters.pbn_game import PbnComment, PbnGame, PbnTag
-from adapters.pbn_sections import CALLS, CARDS, SUFFIX_NAGS, PbnItem
+from adapters.pbn_auction import CALLS
+from adapters.pbn_play import CARDS
+from adapters.pbn_sections import SUFFIX_NAGS, PbnItem
 from adapters.pbn_tables import PbnTable, format_row
 from adapters.pbn_tokens import encode, file_encoding, tag_pair
 from adapters.pbn_values import VULNERABLE, parse_contract, parse_deal

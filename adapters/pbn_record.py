@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from adapters.pbn_game import PbnGame, PbnSection
-from adapters.pbn_sections import (PbnItem, Token, build_auction, build_play, parse_items,
-                                   plain_tokens)
+from adapters.pbn_auction import build_auction
+from adapters.pbn_play import build_play
+from adapters.pbn_sections import PbnItem, Token, parse_items, plain_tokens
 from adapters.pbn_tables import build_table
 from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, holders,
                                  parse_contract, parse_deal, parse_note, parse_result,

@@ -1,0 +1,127 @@
+"""The Auction section of PBN (2.1 §3.5, §3.9) read into an `Auction`."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from adapters.pbn_sections import Report, Token, token_text
+from td_plugin.auction import Auction, AuctionEntry, Call
+from td_plugin.cards import Seat
+
+__all__ = ["build_auction", "CALLS"]
+
+#: calls by their upper-case PBN text
+CALLS: dict[str, Call] = {
+    spelling.upper(): Call.from_pbn(spelling)
+    for spelling in ["Pass", "X", "XX"] + [f"{level}{strain}" for level in range(1, 8)
+                                          for strain in ("C", "D", "H", "S", "NT")]}
+_PLAIN_ENTRY = {call: AuctionEntry(call) for call in CALLS.values()}
+_SKIPPED = AuctionEntry(None, skipped=True)
+_PASS_ENTRY = _PLAIN_ENTRY[Call.PASS]  # type: ignore[attr-defined]
+#: the usual spellings of plain calls, for a quick look-up
+_PLAIN_TEXT = {variant: _PLAIN_ENTRY[call] for text, call in CALLS.items()
+               for variant in {text, text.lower(), text.capitalize(), call.pbn()}}
+
+
+def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
+                  report: Report) -> tuple[Auction, list[tuple[int, Token]]]:
+    """The auction of a section whose tag names ``tag_seat``, and its note references.
+
+    Leading ``-`` placeholders move the first call clockwise from ``tag_seat``; the
+    auction starts with the first caller, whoever the dealer is (a mismatch is
+    reported, not repaired). ``AP`` adds the passes that end the auction; ``*`` (no
+    further calls) and ``+`` (the next call is still to be made) mark it truncated.
+    """
+    entries: list[AuctionEntry] = []
+    refs: list[tuple[int, Token]] = []
+    dashes = 0
+    end: str | None = None
+    truncated = False
+    last_bid_rank = -1
+    first: Token | None = None
+    for tok in tokens:
+        entry = _PLAIN_TEXT.get(tok) if type(tok) is str and end is None else None
+        if entry is not None:
+            if first is None:
+                first = tok
+            entries.append(entry)
+            if entry.call.rank > last_bid_rank:  # type: ignore[union-attr]
+                last_bid_rank = entry.call.rank  # type: ignore[union-attr]
+            continue
+        text = token_text(tok)
+        if end is not None:
+            if text != "-" or end != "+":
+                report(tok, f"{text!r} after {end!r} (§3.5)")
+                break
+            continue
+        if text.strip("-") == "":
+            if first is not None:
+                report(tok, "'-' placeholder after the first call (§3.5)")
+            else:
+                dashes += 1
+            continue
+        if first is None:
+            first = tok
+        if text == "*":
+            truncated = True
+            end = "*"
+            continue
+        if text == "+":
+            truncated = True
+            end = "+"
+            continue
+        item = tok if type(tok) is not str else None
+        if text == "^S":
+            entries.append(_SKIPPED)
+            continue
+        key = text.upper()
+        if key == "AP":
+            entries.extend([_PASS_ENTRY] * _passes_to_end(entries))
+            end = "AP"
+            if item is not None and (item.marker or item.note):
+                report(tok, "AP cannot carry a marker or note")
+            continue
+        call = CALLS.get(key)
+        if call is None:
+            report(tok, f"{text!r} is not a call (Pass, X, XX, 1C .. 7NT, AP, §3.5.1)")
+            continue
+        if item is None:
+            entries.append(_PLAIN_ENTRY[call])
+        else:
+            insufficient = item.marker == "I"
+            if insufficient:
+                if not call.is_bid:
+                    report(tok, f"^I before {text}, which is not a bid (§3.9)")
+                elif call.rank > last_bid_rank:
+                    report(tok, f"^I marks {text} as insufficient, but it is sufficient (§3.9)")
+            if item.note is not None:
+                refs.append((item.note, tok))
+            nags = tuple(sorted(item.nags))
+            if item.suffix or item.note is not None or nags or insufficient:
+                entries.append(AuctionEntry(call, insufficient=insufficient,
+                                            notes=() if item.note is None else (item.note,),
+                                            nags=nags, suffix=item.suffix))
+            else:
+                entries.append(_PLAIN_ENTRY[call])
+        if call.is_bid:
+            last_bid_rank = max(last_bid_rank, call.rank)
+    if dashes > 3:
+        report(first, f"{dashes} '-' placeholders; at most 3 players call before the dealer")
+    start = tag_seat.offset(dashes)
+    if dealer is not None and start is not dealer and (entries or truncated):
+        report(first, f"the auction starts with {start.english} but the dealer is "
+                      f"{dealer.english} (§3.5)")
+    return Auction(start, tuple(entries), truncated), refs
+
+
+def _passes_to_end(entries: list[AuctionEntry]) -> int:
+    """How many passes ``AP`` stands for after ``entries``."""
+    trailing = 0
+    for e in reversed(entries):
+        if e.call is None:
+            continue
+        if not e.call.is_pass:
+            break
+        trailing += 1
+    opened = any(e.call is not None and not e.call.is_pass for e in entries)
+    return max((3 if opened else 4) - trailing, 0)

@@ -1,0 +1,295 @@
+"""The Play section of PBN (2.1 §3.6, §3.9) read into a `Play` in played order.
+
+PBN lists each trick in fixed columns, one per player clockwise from the Play tag's
+seat, not in the order the cards were played: who led a trick follows from who won the
+one before (a ``^L`` card leads its trick instead).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from adapters.pbn_sections import SUFFIX_NAGS, Report, Token, token_text
+from td_plugin.cards import SEATS, SUITS, Card, Seat, Suit
+from td_plugin.play import Play, PlayedCard, Trick
+
+__all__ = ["build_play", "CARDS"]
+
+#: cards by their upper-case PBN text
+CARDS: dict[str, Card] = {c.pbn(): c for c in Card.all()}
+_PLAYED = [[PlayedCard(s, c) for c in Card.all()] for s in SEATS]
+_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_DASH = "-"
+_PLUS = "+"
+_BAD = "?"  # a token that is not a card (reported): unknown, like '-'
+
+
+def _winner(c0: Card, c1: Card, c2: Card, c3: Card, trump: int) -> int:
+    """Position (0-3, in played order) of the card that wins a trick; ``trump`` is the
+    trump suit's index in SUITS or -1. Card indices run suit by suit, ace first, so
+    within a suit the lower index is the higher card."""
+    best = 0
+    best_index = c0.index
+    best_suit = best_index // 13
+    k = 0
+    for card in (c1, c2, c3):
+        k += 1
+        index = card.index
+        suit = index // 13
+        if suit == best_suit:
+            if index < best_index:
+                best, best_index = k, index
+        elif suit == trump:
+            best, best_index, best_suit = k, index, suit
+    return best
+
+
+_ORDER = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
+
+
+def _slots(tokens: Sequence[Token], report: Report
+           ) -> tuple[list[Card | str], Sequence[Token], bool, int]:
+    """Cards (or ``-``/``+``) in column order, their tokens, whether ``*`` ended the
+    section, and how many ``+`` it has."""
+    if tokens and type(tokens[0]) is str:
+        slots: list[Card | str] = [CARDS.get(t) for t in tokens]  # type: ignore[misc]
+        star = bool(slots) and slots[-1] is None and tokens[-1] == "*"
+        if star:
+            slots.pop()
+        if None not in slots:
+            return slots, tokens, star, 0
+    slots = []
+    slot_tokens: list[Token] = []
+    star = False
+    pluses = 0
+    for tok in tokens:
+        text = token_text(tok)
+        if star:
+            report(tok, f"{text!r} after '*' (§3.6)")
+            break
+        card = CARDS.get(text) or CARDS.get(text.upper())
+        if card is not None:
+            slots.append(card)
+        elif text == "*":
+            if pluses:
+                report(tok, "'*' after '+': the play cannot both end and go on (§3.6)")
+            star = True
+            continue
+        elif text == "+":
+            pluses += 1
+            if pluses == 2:
+                report(tok, "a second '+' (§3.6)")
+            slots.append(_PLUS)
+        elif text.strip("-") == "":
+            slots.append(_DASH)
+        else:
+            report(tok, f"{text!r} is not a card (§3.6.1)")
+            slots.append(_BAD)
+        slot_tokens.append(tok)
+    return slots, slot_tokens, star, pluses
+
+
+def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
+               trump_known: bool, seats: list[int] | None,
+               report: Report) -> tuple[Play, list[int], list[tuple[int, Token]]]:
+    """The play in played order, the trick numbers whose row would only fit the deal
+    when read leader-first (``seats``: card index -> seat index in SEATS, for a complete
+    deal), and the note references.
+
+    Cards stand in columns, one per player clockwise from ``play_seat``; the winner of
+    each trick leads the next (a ``^L`` card leads its trick instead). The play stops at
+    the first unknown card (``-``) or ``+``; ``*`` or rows of ``-`` padding after the last
+    card (as BBO conversions write a claim) mark it claimed. Without the trump
+    (``trump_known`` false) the tricks stay in column order.
+    """
+    slots, slot_tokens, star, pluses = _slots(tokens, report)
+    annotated = bool(slot_tokens) and type(slot_tokens[0]) is not str
+    refs = [(tok.note, tok) for tok in slot_tokens
+            if tok.note is not None] if annotated else []  # type: ignore[union-attr]
+    p0 = _SEAT_INDEX[play_seat]
+    trump_index = _SUIT_INDEX[trump] if trump is not None else -1
+    if annotated or not trump_known:
+        tricks, leader_first, lead_col, done = [], [], 0, 0
+    else:
+        tricks, leader_first, lead_col, done = _plain_tricks(slots, p0, trump_index, seats)
+    rows = [slots[i:i + 4] for i in range(done * 4, len(slots), 4)]
+    padded = False
+    while rows and all(s is _DASH for s in rows[-1]):
+        rows.pop()
+        padded = True
+    if not trump_known:
+        tricks = [Trick(tuple(_played((p0 + c) & 3, s, slot_tokens[r * 4 + c])
+                              for c, s in enumerate(row) if type(s) is Card))
+                  for r, row in enumerate(rows)]
+        play = Play(tuple(t for t in tricks if t.cards), claimed=star, incomplete=not star)
+        return play, [], refs
+    stop: str | None = None
+    played_cards = _PLAYED
+    for r0, row in enumerate(rows):
+        r = done + r0
+        row_tokens = slot_tokens[r * 4:r * 4 + 4]
+        if stop is not None:
+            for c, s in enumerate(row):
+                if type(s) is Card and stop is not _BAD:
+                    report(row_tokens[c], f"{s.pbn()} after {stop!r}: the play stopped at "
+                                          f"trick {len(tricks)} (§3.6)")
+                    break
+            else:
+                continue
+            break
+        if annotated:
+            lead_col = _lead_out_of_turn(row_tokens, lead_col, play_seat, report)
+        full = False
+        if len(row) == 4:
+            o = _ORDER[lead_col]
+            c0, c1, c2, c3 = row[o[0]], row[o[1]], row[o[2]], row[o[3]]
+            full = (type(c0) is Card and type(c1) is Card and type(c2) is Card
+                    and type(c3) is Card)
+        if full and not annotated:
+            ls = p0 + lead_col
+            played: Sequence[PlayedCard] = (
+                played_cards[ls & 3][c0.index], played_cards[(ls + 1) & 3][c1.index],  # type: ignore[union-attr]
+                played_cards[(ls + 2) & 3][c2.index], played_cards[(ls + 3) & 3][c3.index])  # type: ignore[union-attr]
+        else:
+            played = []
+            for k in range(4):
+                c = (lead_col + k) & 3
+                s = row[c] if c < len(row) else _DASH
+                if type(s) is not Card:
+                    stop = s  # type: ignore[assignment]
+                    if s is _PLUS:
+                        _cards_after_plus(row, row_tokens, lead_col, k, report)
+                    break
+                played.append(_played((p0 + c) & 3, s, row_tokens[c]))  # type: ignore[arg-type]
+            if annotated:
+                _check_revoke_marks(played, row_tokens, lead_col, report)
+        if played:
+            tricks.append(Trick(tuple(played)))
+        if stop is not None:
+            continue
+        if seats is not None and lead_col and _fits_leader_first(row, p0, lead_col, seats):
+            leader_first.append(r + 1)
+        lead_col = (lead_col + _winner(c0, c1, c2, c3, trump_index)) & 3  # type: ignore[arg-type]
+    claimed = (star or padded) and not pluses
+    complete = done + sum(1 for t in tricks[done:] if len(t.cards) == 4)
+    play = Play(tuple(tricks), claimed=claimed, incomplete=not claimed and complete < 13)
+    return play, leader_first, refs
+
+
+def _plain_tricks(slots: list[Card | str], p0: int, trump: int, seats: list[int] | None
+                  ) -> tuple[list[Trick], list[int], int, int]:
+    """The tricks of the leading rows that hold four cards and no annotation: the tricks,
+    the leader-first rows, the column that leads next, and how many rows were read."""
+    tricks = []
+    leader_first = []
+    played = _PLAYED
+    columns = _COLUMN_SEATS[p0]
+    lead = 0
+    base = 0
+    end = len(slots) - 3
+    while base < end:
+        a, b, c, d = slots[base:base + 4]
+        if type(a) is not Card or type(b) is not Card or type(c) is not Card \
+                or type(d) is not Card:
+            break
+        if lead == 0:
+            c0, c1, c2, c3 = a, b, c, d
+        elif lead == 1:
+            c0, c1, c2, c3 = b, c, d, a
+        elif lead == 2:
+            c0, c1, c2, c3 = c, d, a, b
+        else:
+            c0, c1, c2, c3 = d, a, b, c
+        ls = p0 + lead
+        tricks.append(Trick((played[ls & 3][c0.index], played[(ls + 1) & 3][c1.index],
+                             played[(ls + 2) & 3][c2.index], played[(ls + 3) & 3][c3.index])))
+        if seats is not None and lead:
+            dealt = (seats[a.index], seats[b.index], seats[c.index], seats[d.index])
+            if dealt != columns[0] and dealt == columns[lead]:
+                leader_first.append(base // 4 + 1)
+        # the winner (see _winner), unrolled
+        best = 0
+        best_index = c0.index
+        best_suit = best_index // 13
+        i = c1.index
+        if i // 13 == best_suit:
+            if i < best_index:
+                best, best_index = 1, i
+        elif i // 13 == trump:
+            best, best_index, best_suit = 1, i, trump
+        i = c2.index
+        if i // 13 == best_suit:
+            if i < best_index:
+                best, best_index = 2, i
+        elif i // 13 == trump:
+            best, best_index, best_suit = 2, i, trump
+        i = c3.index
+        if i // 13 == best_suit:
+            if i < best_index:
+                best = 3
+        elif i // 13 == trump:
+            best = 3
+        lead = (lead + best) & 3
+        base += 4
+    return tricks, leader_first, lead, base // 4
+
+
+def _played(seat: int, card: Card, tok: Token) -> PlayedCard:
+    if type(tok) is str or not (tok.marker or tok.note is not None or tok.nags or tok.suffix):
+        return _PLAYED[seat][card.index]
+    nags = tok.nags + (SUFFIX_NAGS[tok.suffix] + 6,) if tok.suffix else tok.nags
+    return PlayedCard(SEATS[seat], card, tok.marker,
+                      () if tok.note is None else (tok.note,), tuple(sorted(nags)))
+
+
+def _lead_out_of_turn(row_tokens: list[Token], lead_col: int, play_seat: Seat,
+                      report: Report) -> int:
+    """The column that leads: the ``^L`` card's, else ``lead_col``."""
+    marked = [c for c, tok in enumerate(row_tokens)
+              if type(tok) is not str and tok.marker == "L"]
+    if not marked:
+        return lead_col
+    if len(marked) > 1:
+        report(row_tokens[marked[1]], "two leads out of turn (^L) in one trick (§3.9)")
+    if marked[0] == lead_col:
+        report(row_tokens[marked[0]], f"^L marks {play_seat.offset(lead_col).english}'s "
+                                      "card, but it was their turn to lead (§3.9)")
+    return marked[0]
+
+
+def _check_revoke_marks(played: list[PlayedCard], row_tokens: list[Token], lead_col: int,
+                        report: Report) -> None:
+    """``^R`` cannot mark the card led, nor a card of the suit led."""
+    for k, pc in enumerate(played):
+        if pc.marker != "R":
+            continue
+        tok = row_tokens[(lead_col + k) & 3]
+        if k == 0:
+            report(tok, f"^R marks {pc.card.pbn()}, which leads the trick (§3.9)")
+        elif pc.card.suit is played[0].card.suit:
+            report(tok, f"^R marks {pc.card.pbn()}, which follows suit (§3.9)")
+
+
+def _cards_after_plus(row: list[Card | str], row_tokens: list[Token], lead_col: int,
+                      k: int, report: Report) -> None:
+    for k2 in range(k + 1, 4):
+        c = (lead_col + k2) & 3
+        if c < len(row) and type(row[c]) is Card:
+            report(row_tokens[c], f"{row[c].pbn()} after '+': '+' stands for the next "  # type: ignore[union-attr]
+                                  "card to be played (§3.6)")
+            return
+
+
+_COLUMN_SEATS = [[tuple((p0 + lead + j) & 3 for j in range(4)) for lead in range(4)]
+                 for p0 in range(4)]
+
+
+def _fits_leader_first(row: list[Card | str], p0: int, lead_col: int,
+                       seats: list[int]) -> bool:
+    """Whether a complete row has a card its column's player was not dealt, while every
+    card fits when the row is read from the leader on (the leader not in column 0)."""
+    dealt = (seats[row[0].index], seats[row[1].index],  # type: ignore[union-attr]
+             seats[row[2].index], seats[row[3].index])  # type: ignore[union-attr]
+    by_column = _COLUMN_SEATS[p0]
+    return dealt != by_column[0] and dealt == by_column[lead_col]
