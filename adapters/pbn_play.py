@@ -160,6 +160,9 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
                     stop = s  # type: ignore[assignment]
                     if s is _PLUS:
                         _cards_after_plus(row, row_tokens, lead_col, k, report)
+                    elif seats is not None:
+                        _cards_after_unknown(row, row_tokens, p0, lead_col, k, seats,
+                                             len(tricks) + 1, report)
                     break
                 played.append(_played((p0 + c) & 3, s, row_tokens[c]))  # type: ignore[arg-type]
             if annotated:
@@ -278,6 +281,22 @@ def _cards_after_plus(row: list[Card | str], row_tokens: list[Token], lead_col: 
         if c < len(row) and type(row[c]) is Card:
             report(row_tokens[c], f"{row[c].pbn()} after '+': '+' stands for the next "  # type: ignore[union-attr]
                                   "card to be played (§3.6)")
+            return
+
+
+def _cards_after_unknown(row: list[Card | str], row_tokens: list[Token], p0: int,
+                        lead_col: int, k: int, seats: list[int], trick: int,
+                        report: Report) -> None:
+    """A card after an unknown one (``- - - HK``) cannot be put in played order; that is
+    legal PBN, but when its column's player was not dealt it, the row is wrong: say so."""
+    for k2 in range(k + 1, 4):
+        c = (lead_col + k2) & 3
+        card = row[c] if c < len(row) else None
+        if type(card) is Card and seats[card.index] != (p0 + c) & 3:  # type: ignore[union-attr]
+            column, holder = SEATS[(p0 + c) & 3], SEATS[seats[card.index]]  # type: ignore[union-attr]
+            report(row_tokens[c], f"{card.pbn()} stands in {column.english}'s column of "  # type: ignore[union-attr]
+                                  f"trick {trick} after an unknown card, but the deal gives "
+                                  f"it to {holder.english}; the play stops before it")
             return
 
 

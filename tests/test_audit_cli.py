@@ -130,3 +130,6 @@ def test_every_real_pbn_file_audits(realworld: Path, capsys: pytest.CaptureFixtu
     not_held = [f for f in vugraph if f["kind"] == "card_not_held"]
     assert len(not_held) == len({f["record"] for f in not_held}) == 3640
     assert sum(1 for f in not_held if f["leader_first_consistent"]) > 0
+    problems = next(i["problems"] for i in report["inputs"]
+                    if i["path"].endswith("rpbridge_world_championships_vugraph.pbn"))
+    assert sum("after an unknown card" in p["message"] for p in problems) == 342
