@@ -21,8 +21,8 @@ from td_plugin.auction_ruling import AuctionRuling, SeatCall
 from td_plugin.cards import Seat
 from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
-from td_plugin.incidents import rule_incident
 from td_plugin.laws.call_names import call_msg, seat_msg, side_msg, suit_msg
+from td_plugin.rulings import ReviewContext
 
 _HEADINGS = {
     "en": {"title": "Ruling", "needs_decision": "Ruling (waiting for a decision)",
@@ -62,10 +62,19 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from td_plugin.host import PluginHost
+
     try:
-        ruling = rule_incident(load_case(args.case), args.lang)
+        # through the host, so a club's plugin may rule instead of the built-in engine
+        ruling, errors = PluginHost().report_incident(load_case(args.case),
+                                                      ReviewContext(language=args.lang))
     except CaseFileError as exc:
         print(f"td-plugin rule: {exc}", file=sys.stderr)
+        return 2
+    for error in errors:
+        print(f"td-plugin rule: {error.describe()}", file=sys.stderr)
+    if not isinstance(ruling, AuctionRuling):
+        print("td-plugin rule: no plugin ruled on this case", file=sys.stderr)
         return 2
     if args.json:
         sys.stdout.write(json.dumps(ruling.to_json(), ensure_ascii=False, indent=2) + "\n")
