@@ -68,6 +68,8 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
         report = InputReport(path=path)
         result.inputs.append(report)
         try:
+            if not os.path.isfile(path):
+                raise FileNotFoundError(f"no such file: {path!r}")
             source = host.open_source(path, strict=strict)
             report.format = source.format
             for record in source.records():
