@@ -111,7 +111,7 @@ class AuctionRuling(Ruling):
 
     def clause_texts(self, lang: str | None = None) -> list[str]:
         lang = lang or self.lang
-        return [messages.render(c.key, c.facts, lang) for c in self.clauses]
+        return [messages.render(c.key, c.message_params, lang) for c in self.clauses]
 
     def summary_lines(self, lang: str | None = None) -> list[str]:
         """What the Director announces after the clauses: the auction as it now stands,

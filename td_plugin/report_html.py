@@ -426,7 +426,7 @@ def _ruling(ruling: Ruling, t: _Text) -> str:
     if ruling.clauses:
         items = "".join(
             f'<li><span class="law">{t.law(c.law)}</span> '
-            f'<span class="clause-text">{t.message(c.key, c.facts)}</span></li>'
+            f'<span class="clause-text">{t.message(c.key, c.message_params)}</span></li>'
             for c in ruling.clauses)
         parts.append(f'<h4>{t["clauses"]}</h4><ul class="clauses">{items}</ul>')
     parts.append("</div>")

@@ -46,11 +46,18 @@ class ReviewContext:
 
 @dataclass(frozen=True)
 class Clause:
-    """A law clause applied (``"64A1"``) with the message key and facts that triggered it."""
+    """A law clause applied (``"64A1"``) with the facts that triggered it and the
+    message key of its text. ``params`` are the text's parameters where they differ
+    from the facts (seat names to render per language, ...)."""
 
     law: str
     key: str
     facts: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] | None = None
+
+    @property
+    def message_params(self) -> Mapping[str, Any]:
+        return self.facts if self.params is None else self.params
 
 
 @dataclass(frozen=True)

@@ -816,14 +816,15 @@ def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, An
              "card": r.card.pbn(), "held": [c.pbn() for c in r.held], "kind": r.kind.value,
              "by_dummy": r.by_dummy}
     params = _revoke_params(r)
-    clauses = [Clause("61A", _found_key(r), facts)]
+    clauses = [Clause("61A", _found_key(r), facts, params)]
     found = Msg(_found_key(r), params)
     est = a.establishment
     if est is Establishment.NEXT_TRICK:
         following = play.tricks[r.trick]
         by = next(pc.seat for pc in following.cards if pc.seat.side is r.side)
         clauses.append(Clause("63A1", "revoke.established.next_trick",
-                              {"by": by.value, "trick": r.trick + 1}))
+                              {"by": by.value, "trick": r.trick + 1},
+                              {"by": seat_name(by), "next": r.trick + 1}))
         established: Any = Msg("revoke.established.next_trick",
                                {"by": seat_name(by), "next": r.trick + 1})
     elif est is Establishment.CLAIM:
@@ -843,20 +844,24 @@ def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, An
         if a.transfer_if_timely:
             won_by = _winner_value(play, r, contract.strain.suit)
             clauses.append(Clause(a.clause_64a, key,
-                                  {"tricks": a.transfer_if_timely, "won_by": won_by}))
+                                  {"tricks": a.transfer_if_timely, "won_by": won_by},
+                                  {"nos": nos}))
             if a.transfer:
                 decision = Msg("revoke.spaced", {"text": Msg(key, {"nos": nos})})
     for law in a.exceptions:
         key = f"revoke.decision.{law}"
         if law == "64B3":
             key += ".dummy" if r.by_dummy else ".penalty_card"
+        timely = (Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
+                  if law in ("64B4", "64B5") and a.clause_64a else "")
+        text_params = params | {"timely": timely}
         if law == "64B6":
-            clauses.append(Clause("62D1", key, {"trick": 12}))
+            clauses.append(Clause("62D1", key, {"trick": 12}, text_params))
         if law == "64B8":
-            clauses.append(Clause("62C3", key, {"trick": r.trick}))
+            clauses.append(Clause("62C3", key, {"trick": r.trick}, text_params))
         timely_facts = {"transfer_if_timely": a.transfer_if_timely}
         clauses.append(Clause(law, key, facts | timely_facts if law in ("64B4", "64B5")
-                              else facts))
+                              else facts, text_params))
     if a.exception is not None:
         key = f"revoke.decision.{a.exception}"
         if a.exception == "64B3":
@@ -877,7 +882,7 @@ def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, An
                                        "score": "?" if score is None else _signed(score)})
     cap: Any = ""
     if cap_note is not None:
-        clauses.append(Clause("64A", "revoke.cap", {"total": cap_note[0], "cap": cap_note[1]}))
+        clauses.append(Clause("64A", "revoke.cap", {"total": cap_note[0], "cap": cap_note[1]}))  # facts are its text's parameters
         cap = Msg("revoke.cap", {"total": cap_note[0], "cap": cap_note[1]})
     equity_text: Any = ""
     eq = data["equity"]
@@ -926,7 +931,7 @@ def _equity_text(eq: Mapping[str, Any], revoke: Revoke, contract: Contract,
         key = "revoke.equity.unknown"
     else:
         key = "revoke.equity.insufficient" if eq["insufficient"] else "revoke.equity.sufficient"
-    clauses.append(Clause(clause, key, facts))
+    clauses.append(Clause(clause, key, facts, params))
     return Msg(key, params)
 
 
