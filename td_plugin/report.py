@@ -81,6 +81,7 @@ def print_audit(result: AuditResult, console: Any, lang: str = "en",
     """Print the audit for a person: per input its problems, then the findings grouped by
     input and board, each with its law clause and, for rulings, the text for the players."""
     from rich.markup import escape
+    from rich.padding import Padding
 
     L = _LABELS.get(lang, _LABELS["en"])
     for i in result.inputs:
@@ -111,9 +112,9 @@ def print_audit(result: AuditResult, console: Any, lang: str = "en",
         console.print(f"[bold]{L['board']} {f.board if f.board is not None else '?'}[/] "
                       f"({L['rec']} {f.record}) [magenta]{f.kind}[/]{law}")
         message = finding_text(f, lang)
-        console.print("  " + escape(message))
+        console.print(Padding(escape(message), (0, 0, 0, 2), expand=False))
         text = ruling_text(f, lang)
         if text and text != message:
-            console.print(f"  [bold]{L['ruling']}:[/] " + escape(text))
+            console.print(Padding(f"[bold]{L['ruling']}:[/] " + escape(text), (0, 0, 0, 2), expand=False))
     console.print("\n" + L["summary"].format(records=result.records,
                                              findings=len(result.findings)))
