@@ -1,0 +1,77 @@
+"""The benchmark scripts still run (on a few hundred records; no timing is asserted)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _run(script: str, *args: str, ok: tuple[int, ...] = (0,)) -> str:
+    proc = subprocess.run([sys.executable, str(BENCHMARKS / script), *args],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode in ok, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.stdout
+
+
+def test_generate_writes_the_session_it_was_asked_for(tmp_path: Path) -> None:
+    out = tmp_path / "session.pbn"
+    _run("generate.py", str(out), "--records", "40", "--seed", "7")
+    data = out.read_bytes()
+    assert data.count(b'[Board "') == 40
+    assert data.count(b'[Play "') == 40
+    assert b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
+    again = tmp_path / "again.pbn"
+    _run("generate.py", str(again), "--records", "40", "--seed", "7")
+    assert again.read_bytes() == data  # seeded
+
+
+def test_generated_session_is_clean_by_default_and_mixed_on_request(tmp_path: Path) -> None:
+    from adapters.pbn_reader import PbnSource
+    from td_plugin.audit import run_audit
+    from td_plugin.host import PluginHost
+    from td_plugin.rulings import ReviewContext
+
+    host = PluginHost(load_entrypoints=False)
+    context = ReviewContext(equity=False)
+    clean, mixed = tmp_path / "clean.pbn", tmp_path / "mixed.pbn"
+    _run("generate.py", str(clean), "--records", "60")
+    _run("generate.py", str(mixed), "--records", "60", "--mix")
+    records = list(PbnSource(clean).records())
+    assert len(records) == 60
+    assert all(not r.problems and r.play is not None and r.play.complete_tricks == 13
+               for r in records)
+    assert run_audit([str(clean)], host, context).findings == []
+    kinds = {f.kind for f in run_audit([str(mixed)], host, context).findings}
+    assert "revoke" in kinds
+
+
+def test_bench_audit_quick_run_prints_every_measurement_and_target(tmp_path: Path) -> None:
+    out = _run("bench_audit.py", "--quick", "--data", str(tmp_path))
+    rows = [line for line in out.splitlines() if line.startswith("generated ")
+            and "|" in line]
+    assert len(rows) == 2  # 300 and 3,000 records
+    for row in rows:
+        cells = row.split("|")[1:]
+        assert len(cells) == 4  # reader, audit, no revokes, endplay
+        for cell in cells[:3]:
+            rate, peak = cell.split()
+            assert float(rate.replace(",", "")) > 0 and float(peak) > 0
+    assert re.search(r"full audit / endplay parse-only rate .* (PASS|FAIL|n/a)", out)
+    assert re.search(r"audit time with revokes / without .* (PASS|FAIL)", out)
+    assert re.search(r"peak memory of the audit, .* (PASS|FAIL)", out)
+    assert "64C double-dummy check" in out
+
+
+def test_bench_revokes_runs_small() -> None:
+    out = _run("bench_revokes.py", "--revokes", "20", "--equity", "2", "--clean", "20")
+    assert re.search(r"exactness: \d+ generated revokes, 0 boards disagree", out)
+
+
+def test_bench_host_runs_small() -> None:
+    out = _run("bench_host.py", "--boards", "20", "--rounds", "1", "--repeat", "1", ok=(0, 1))
+    assert "through the host" in out and "rulers directly" in out
