@@ -204,18 +204,23 @@ class Auction:
 
     def check_next(self, call: Call) -> AuctionProblem | None:
         """Whether ``call`` may legally be made now by the player whose turn it is."""
-        return _check(self.entries, len(self.entries), call, self.next_seat)
+        state = _State(self.dealer)
+        for e in self.entries:
+            state.advance(e.call)
+        return state.check(call)
 
     def problems(self) -> list[AuctionProblem]:
         """Every call that is illegal where it stands (accepted ``^I`` bids and ``^S``
         skips are recorded irregularities, not problems)."""
         out = []
-        for i, e in enumerate(self.entries):
-            if e.call is None or e.insufficient:
-                continue
-            p = _check(self.entries, i, e.call, self.dealer.offset(i))
-            if p is not None:
-                out.append(p)
+        state = _State(self.dealer)
+        for e in self.entries:
+            call = e.call
+            if call is not None and not e.insufficient:
+                p = state.check(call)
+                if p is not None:
+                    out.append(p)
+            state.advance(call)
         return out
 
     def contract(self) -> Contract | None:
@@ -280,58 +285,86 @@ def _end_index(entries: tuple[AuctionEntry, ...]) -> int | None:
     return None
 
 
-def _check(entries: tuple[AuctionEntry, ...], index: int, call: Call,
-           seat: Seat) -> AuctionProblem | None:
-    prior = entries[:index]
-    if _end_index(prior) is not None:
-        return AuctionProblem(index, seat, call, "39", "call after the final pass", "after_final_pass")
-    if call.is_pass:
+class _State:
+    """The auction as it stands after the calls so far, kept up to date one slot at a
+    time (`advance`), so that each call is judged (`check`) against the calls before it
+    in a single pass over the auction."""
+
+    __slots__ = ("dealer", "index", "ended", "passes", "any_call", "last_bid", "last_bid_seat",
+                 "risk", "doubler_seat")
+
+    def __init__(self, dealer: Seat) -> None:
+        self.dealer = dealer
+        self.index = 0  # slots so far, skipped ones included
+        self.ended = False  # Law 22: the auction is over
+        self.passes = 0  # passes in a row (a skipped slot does not break the run)
+        self.any_call = False  # a call other than pass has been made
+        self.last_bid: Call | None = None
+        self.last_bid_seat = 0  # seat index of the last bid
+        self.risk = 0  # 0 undoubled, 1 doubled, 2 redoubled (since the last bid)
+        self.doubler_seat = 0  # seat index of the last double of the last bid
+
+    def advance(self, call: Call | None) -> None:
+        """Take the next slot's call (None: a skipped slot, ``^S``)."""
+        seat = (self.dealer.index + self.index) % 4
+        self.index += 1
+        if call is None:
+            return
+        kind = call.kind
+        if kind is CallKind.PASS:
+            self.passes += 1
+            if self.passes == (3 if self.any_call else 4):
+                self.ended = True
+            return
+        self.any_call = True
+        self.passes = 0
+        if kind is CallKind.BID:
+            self.last_bid, self.last_bid_seat, self.risk = call, seat, 0
+        elif kind is CallKind.DOUBLE:
+            self.risk, self.doubler_seat = 1, seat
+        else:
+            self.risk = 2
+
+    def check(self, call: Call) -> AuctionProblem | None:
+        """Whether ``call`` may legally be made in the next slot."""
+        index = self.index
+        seat = self.dealer.offset(index)
+        if self.ended:
+            return AuctionProblem(index, seat, call, "39", "call after the final pass",
+                                  "after_final_pass")
+        kind = call.kind
+        if kind is CallKind.PASS:
+            return None
+        last_bid = self.last_bid
+        if kind is CallKind.BID:
+            if last_bid is not None and call.rank <= last_bid.rank:
+                return AuctionProblem(index, seat, call, "27",
+                                      f"insufficient bid: {call.pbn()} over {last_bid.pbn()}",
+                                      "insufficient")
+            return None
+        # double / redouble (Law 19; inadmissible per Law 36)
+        if last_bid is None:
+            return AuctionProblem(index, seat, call, "36", f"{call.pbn()} with no bid to act on",
+                                  "no_bid")
+        parity = seat.index % 2
+        if kind is CallKind.DOUBLE:
+            if self.risk == 1:
+                return AuctionProblem(index, seat, call, "36", "double of a bid already doubled",
+                                      "double_doubled")
+            if self.risk == 2:
+                return AuctionProblem(index, seat, call, "36", "double of a redoubled bid",
+                                      "double_redoubled")
+            if self.last_bid_seat % 2 == parity:
+                return AuctionProblem(index, seat, call, "36", "double of partner's bid",
+                                      "double_partner")
+            return None
+        # redouble
+        if self.risk == 0:
+            return AuctionProblem(index, seat, call, "36", "redouble of an undoubled bid",
+                                  "redouble_undoubled")
+        if self.risk == 2:
+            return AuctionProblem(index, seat, call, "36", "second redouble", "second_redouble")
+        if self.doubler_seat % 2 == parity:
+            return AuctionProblem(index, seat, call, "36", "redouble of partner's double",
+                                  "redouble_partner_double")
         return None
-    # the last bid and the calls after it
-    last_bid_i = None
-    for i in range(index - 1, -1, -1):
-        c = prior[i].call
-        if c is not None and c.is_bid:
-            last_bid_i = i
-            break
-    if call.is_bid:
-        if last_bid_i is not None and call.rank <= prior[last_bid_i].call.rank:
-            return AuctionProblem(index, seat, call, "27",
-                                  f"insufficient bid: {call.pbn()} over "
-                                  f"{prior[last_bid_i].call.pbn()}", "insufficient")
-        return None
-    # double / redouble (Law 19; inadmissible per Law 36)
-    if last_bid_i is None:
-        return AuctionProblem(index, seat, call, "36", f"{call.pbn()} with no bid to act on", "no_bid")
-    dealer_offset = (seat.index - index) % 4
-    bid_seat_index = (dealer_offset + last_bid_i) % 4
-    bidder_is_opponent = (bid_seat_index % 2) != (seat.index % 2)
-    state = 0  # 0 undoubled, 1 doubled, 2 redoubled
-    doubler_is_opponent = False
-    for i in range(last_bid_i + 1, index):
-        c = prior[i].call
-        if c is None:
-            continue
-        if c.kind is CallKind.DOUBLE:
-            state = 1
-            doubler_is_opponent = ((dealer_offset + i) % 4) % 2 != seat.index % 2
-        elif c.kind is CallKind.REDOUBLE:
-            state = 2
-    if call.kind is CallKind.DOUBLE:
-        if state != 0:
-            return AuctionProblem(index, seat, call, "36",
-                                  *(("double of a bid already doubled", "double_doubled")
-                                    if state == 1 else
-                                    ("double of a redoubled bid", "double_redoubled")))
-        if not bidder_is_opponent:
-            return AuctionProblem(index, seat, call, "36", "double of partner's bid", "double_partner")
-        return None
-    # redouble
-    if state != 1:
-        return AuctionProblem(index, seat, call, "36",
-                              *(("redouble of an undoubled bid", "redouble_undoubled")
-                                if state == 0 else ("second redouble", "second_redouble")))
-    if not doubler_is_opponent:
-        return AuctionProblem(index, seat, call, "36", "redouble of partner's double",
-                              "redouble_partner_double")
-    return None
