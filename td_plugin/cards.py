@@ -17,6 +17,10 @@ __all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "SEATS", "SUITS"]
 class Side(enum.Enum):
     """A partnership: North-South or East-West."""
 
+    # Members are singletons: hash them by identity (C speed) instead of Enum's hash of
+    # the name, which dominated dictionary look-ups keyed by seats in play replays.
+    __hash__ = object.__hash__
+
     NS = "NS"
     EW = "EW"
 
@@ -30,6 +34,8 @@ class Side(enum.Enum):
 
 class Seat(enum.Enum):
     """A compass position; iteration order is clockwise from North."""
+
+    __hash__ = object.__hash__  # identity, see Side
 
     N = "N"
     E = "E"
@@ -98,6 +104,8 @@ _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 class Suit(enum.Enum):
     """A suit; ``order`` ranks them for bidding (clubs 0 .. spades 3)."""
 
+    __hash__ = object.__hash__  # identity, see Side
+
     S = "S"
     H = "H"
     D = "D"
@@ -136,6 +144,8 @@ _SUIT_ORDER = {Suit.C: 0, Suit.D: 1, Suit.H: 2, Suit.S: 3}
 
 class Strain(enum.Enum):
     """A denomination of a bid: the four suits and notrump, in bidding order."""
+
+    __hash__ = object.__hash__  # identity, see Side
 
     C = "C"
     D = "D"
