@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
 
-from td_plugin.cards import SEATS, Card, Seat, Side, Suit
+from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import Deal, Hand
 
 __all__ = ["PlayedCard", "Trick", "Play", "PlayProblem", "Replay", "trick_winner", "replay"]
@@ -36,17 +36,56 @@ class PlayedCard:
 
 def trick_winner(cards: Sequence[PlayedCard], trump: Suit | None) -> Seat:
     """The seat that won a trick: the highest trump, else the highest card of the suit led."""
-    led = cards[0].card.suit
+    return _winning(cards, _SUIT_NUMBER.get(trump, -1)).seat
+
+
+#: a suit's number as in `Card.index` // 13 (spades 0 .. clubs 3); None (notrump) is -1
+_SUIT_NUMBER: dict[Suit | None, int] = {s: i for i, s in enumerate(SUITS)}
+
+
+def _winning(cards: Sequence[PlayedCard], trump: int) -> PlayedCard:
+    """The card that wins a trick, ``trump`` a suit number or -1. Card indices run suit
+    by suit from the ace, so within a suit the lower index is the higher card."""
+    if len(cards) == 4:
+        return _winning4(cards, trump)
     best = cards[0]
-    best_trump = trump is not None and led is trump
+    best_index = best.card.index
+    best_suit = best_index // 13
     for pc in cards[1:]:
-        c = pc.card
-        if trump is not None and c.suit is trump:
-            if not best_trump or c.rank > best.card.rank:
-                best, best_trump = pc, True
-        elif not best_trump and c.suit is led and c.rank > best.card.rank:
-            best = pc
-    return best.seat
+        index = pc.card.index
+        suit = index // 13
+        if suit == best_suit:
+            if index < best_index:
+                best, best_index = pc, index
+        elif suit == trump:  # the first trump on a trick led in another suit
+            best, best_index, best_suit = pc, index, suit
+    return best
+
+
+def _winning4(cards: Sequence[PlayedCard], trump: int) -> PlayedCard:
+    """`_winning` of a complete trick, unrolled (it runs for every trick of every record)."""
+    best, second, third, fourth = cards
+    best_index = best.card.index
+    best_suit = best_index // 13
+    index = second.card.index
+    if index // 13 == best_suit:
+        if index < best_index:
+            best, best_index = second, index
+    elif index // 13 == trump:
+        best, best_index, best_suit = second, index, trump
+    index = third.card.index
+    if index // 13 == best_suit:
+        if index < best_index:
+            best, best_index = third, index
+    elif index // 13 == trump:
+        best, best_index, best_suit = third, index, trump
+    index = fourth.card.index
+    if index // 13 == best_suit:
+        if index < best_index:
+            best = fourth
+    elif index // 13 == trump:
+        best = fourth
+    return best
 
 
 @dataclass(frozen=True)
@@ -134,7 +173,8 @@ class Play:
 
     def winners(self, trump: Suit | None) -> list[Seat]:
         """The winner of each complete trick."""
-        return [t.winner(trump) for t in self.tricks if t.is_complete]
+        number = _SUIT_NUMBER.get(trump, -1)
+        return [_winning4(t.cards, number).seat for t in self.tricks if len(t.cards) == 4]
 
     def tricks_won(self, trump: Suit | None) -> dict[Side, int]:
         """Complete tricks won by each side."""
@@ -177,28 +217,32 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     played twice; checks that each trick after the first is led by the previous winner.
     Unknown hands (None) are not checked."""
     out = Replay()
+    problems = out.problems
     masks = {s: (None if deal.hands[s] is None else deal.hands[s].mask) for s in SEATS}
+    trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
     prev_winner: Seat | None = None
     for n, t in enumerate(play.tricks, 1):
-        if prev_winner is not None and t.leader is not prev_winner and t.cards[0].marker != "L":
-            out.problems.append(PlayProblem(n, t.leader, t.cards[0].card, "out_of_turn"))
-        for pc in t.cards:
+        cards = t.cards
+        lead = cards[0]
+        if prev_winner is not None and lead.seat is not prev_winner and lead.marker != "L":
+            problems.append(PlayProblem(n, lead.seat, lead.card, "out_of_turn"))
+        for pc in cards:
             bit = 1 << pc.card.index
             if played & bit:
-                out.problems.append(PlayProblem(n, pc.seat, pc.card, "played_twice"))
+                problems.append(PlayProblem(n, pc.seat, pc.card, "played_twice"))
                 continue
             played |= bit
             m = masks[pc.seat]
             if m is None:
                 continue
-            if not m & bit:
-                out.problems.append(
-                    PlayProblem(n, pc.seat, pc.card, "not_held", deal.holder(pc.card)))
+            if m & bit:
+                masks[pc.seat] = m ^ bit
             else:
-                masks[pc.seat] = m & ~bit
-        if t.is_complete:
-            prev_winner = t.winner(trump)
+                problems.append(
+                    PlayProblem(n, pc.seat, pc.card, "not_held", deal.holder(pc.card)))
+        if len(cards) == 4:
+            prev_winner = _winning4(cards, trump_number).seat
             out.winners.append(prev_winner)
         else:
             prev_winner = None
