@@ -177,12 +177,14 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     play = record.play
     trump = contract.strain.suit if contract is not None and contract.strain else None
     play_clean = False
+    winners: list | None = None  # of the complete tricks, from the replay
     if play is not None and deal is not None and deal_ok and len(play):
         rp = replay(deal, play, trump)
-        leader_first = set(record.extra.get("leader_first_rows", ()) or ())
+        winners = rp.winners
         wrong = [p for p in rp.problems if p.reason != "out_of_turn"]
         # a lead by the wrong player follows from a card not held earlier, or is a slip
         if wrong:
+            leader_first = set(record.extra.get("leader_first_rows", ()) or ())
             out.append(_card_not_held(record, wrong, leader_first))
         play_clean = not wrong
 
@@ -190,7 +192,11 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     if (contract is not None and not contract.is_passed_out and contract.declarer is not None
             and tricks is not None and play is not None and play_clean
             and not record.result_agreed):
-        played = declarer_tricks_played(record, contract)
+        if contract.strain is None:
+            played = None
+        else:  # declarer_tricks_played, counted from the winners the replay found
+            side = contract.declarer.side
+            played = sum(1 for w in winners if w.side is side)  # type: ignore[union-attr]
         complete = play.complete_tricks
         if complete == 13 and played != tricks:
             add("result_mismatch", "consistency.result_mismatch.complete",
