@@ -65,7 +65,7 @@ from td_plugin.contract import Contract
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
 from td_plugin.laws.consistency import effective_contract
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play import Play, holdings_before, replay
+from td_plugin.play import Play, PlayedCard, holdings_before, replay
 from td_plugin.rulings import AssignedResult, Attention, Clause, Finding, ReviewContext, Ruling
 from td_plugin.scoring import score_ns
 from td_plugin.sources import RecordChange
@@ -168,37 +168,53 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
             penalties[ob.seat.index].append(ob)
         else:
             restrictions[(ob.trick, ob.seat.index)] = ob
+    obliged = bool(restrictions) or any(penalties)
     out: list[Revoke] = []
     for n, trick in enumerate(play.tricks, 1):
         cards = trick.cards
+        if not cards:
+            continue
         led = cards[0].card.suit
         led_mask = SUIT_MASKS[led]
         first = cards[0].seat.index
         for i, pc in enumerate(cards):
-            seat = pc.seat
+            seat, card = pc.seat, pc.card
             k = (first + i) & 3
             if SEATS[k] is not seat:  # not clockwise (a record out of order)
                 k = seat.index
             mask = masks[k]
-            bit = 1 << pc.card.index
+            bit = 1 << card.index
             if mask is None or not mask & bit:
                 continue
-            masks[k] = mask & ~bit
+            masks[k] = mask ^ bit
             found: tuple[Card, ...] | None = None
             kind = RevokeKind.FOLLOW_SUIT
-            if penalties[k]:
-                found = _penalty_revoke(penalties[k], n, pc.card, mask, None if i == 0 else led)
-                kind = RevokeKind.PENALTY_CARD
-            if found is None and i == 0 and (n, k) in restrictions:
-                found = _restriction_revoke(restrictions[(n, k)], pc.card, mask)
-                kind = RevokeKind.LEAD_RESTRICTION
-            if found is None and i and pc.card.suit is not led and mask & led_mask:
+            if obliged:
+                found, kind = _obligation_revoke(penalties[k], restrictions.get((n, k)), n, i,
+                                                 card, mask, led)
+            if found is None and i and card.suit is not led and mask & led_mask:
                 found = tuple(Hand(mask=mask & led_mask))
                 kind = RevokeKind.FOLLOW_SUIT
             if found is not None:
-                out.append(Revoke(seat, n, i, led, pc.card, found, kind,
+                out.append(Revoke(seat, n, i, led, card, found, kind,
                                   by_dummy=seat is dummy, marked=pc.marker == "R"))
     return out
+
+
+def _obligation_revoke(penalties: list[PenaltyCard], restriction: LeadRestriction | None,
+                       trick: int, position: int, card: Card, mask: int, led: Suit
+                       ) -> tuple[tuple[Card, ...] | None, RevokeKind]:
+    """A revoke against a penalty card, else (leading) against a lead restriction: the
+    cards the player had to choose from and the kind, or None."""
+    if penalties:
+        found = _penalty_revoke(penalties, trick, card, mask, None if position == 0 else led)
+        if found is not None:
+            return found, RevokeKind.PENALTY_CARD
+    if position == 0 and restriction is not None:
+        found = _restriction_revoke(restriction, card, mask)
+        if found is not None:
+            return found, RevokeKind.LEAD_RESTRICTION
+    return None, RevokeKind.FOLLOW_SUIT
 
 
 def _penalty_revoke(pending: Iterable[PenaltyCard], trick: int, card: Card, mask: int,
@@ -716,11 +732,14 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
             or contract.is_passed_out or contract.declarer is None or contract.strain is None):
         return []
     trump = contract.strain.suit
-    if replay(deal, play, trump).problems:
-        return []
     obligations = tuple(obligations)
     revokes = detect_revokes(deal, play, contract.declarer, obligations)
-    out = _marker_mismatches(record, play, revokes)
+    marked = _marked(play)
+    if not revokes and not marked:
+        return []  # the usual record: nothing to report, whether or not it replays cleanly
+    if replay(deal, play, trump).problems:
+        return []
+    out = _marker_mismatches(record, marked, revokes)
     if not revokes:
         return out
     tricks = table_tricks(record, contract)
@@ -935,11 +954,16 @@ def _equity_text(eq: Mapping[str, Any], revoke: Revoke, contract: Contract,
     return Msg(key, params)
 
 
-def _marker_mismatches(record: BoardRecord, play: Play, revokes: Sequence[Revoke]) -> list[Finding]:
-    """``^R`` markers against detection: a marked card that is no revoke, and, in a record
-    that marks revokes at all, a revoke left unmarked."""
-    marked = {(n, pc.seat): pc for n, t in enumerate(play.tricks, 1) for pc in t.cards
-              if pc.marker == "R"}
+def _marked(play: Play) -> dict[tuple[int, Seat], PlayedCard]:
+    """The cards the record marks as revokes (``^R``) by trick number and seat."""
+    return {(n, pc.seat): pc for n, t in enumerate(play.tricks, 1) for pc in t.cards
+            if pc.marker == "R"}
+
+
+def _marker_mismatches(record: BoardRecord, marked: Mapping[tuple[int, Seat], PlayedCard],
+                       revokes: Sequence[Revoke]) -> list[Finding]:
+    """``^R`` markers (`_marked`) against detection: a marked card that is no revoke, and,
+    in a record that marks revokes at all, a revoke left unmarked."""
     if not marked:
         return []
     found = {(r.trick, r.offender): r for r in revokes}
