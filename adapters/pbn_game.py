@@ -211,7 +211,7 @@ def assemble(game: PbnGame) -> PbnGame:
     comments = game.leading_comments
     for m in scan(text):
         kind = m.lastindex
-        start = m.start()
+        start = m.start(kind)
         if kind == ITEM_TAG:
             name, value = m.group(2, 3)
             if "\\" in value:
@@ -250,19 +250,20 @@ def assemble(game: PbnGame) -> PbnGame:
                 section = None
                 user_tag = tag
         elif kind == ITEM_DATA or kind == ITEM_STRING:
+            item = m.group(kind)
             if section is None and user_tag is not None:
                 section = PbnSection(user_tag, SECTION_USER)
                 game.sections.append(section)
                 user_tag = None
-            if kind == ITEM_STRING and not _CLOSED_STRING.match(m.group()):
-                issues.append((line_of(start), f"string not closed: {m.group()!r}"))
+            if kind == ITEM_STRING and not _CLOSED_STRING.match(item):
+                issues.append((line_of(start), f"string not closed: {item!r}"))
             if section is not None:
-                section.pieces.append((start, m.group()))
+                section.pieces.append((start, item))
             else:
-                first = m.group().split("\n", 1)[0].rstrip()
+                first = item.split("\n", 1)[0].rstrip()
                 issues.append((line_of(start), f"text outside any tag or section: {first!r}"))
         elif kind == ITEM_BRACE or kind == ITEM_SEMI:
-            raw = m.group()
+            raw = m.group(kind)
             line = line_of(start)
             if raw[0] == "{":
                 closed = raw.endswith("}")
@@ -280,12 +281,12 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 comments.append(comment)
         elif kind == ITEM_ESCAPE:
-            game.escapes.append((line_of(start), m.group()))
+            game.escapes.append((line_of(start), m.group(kind)))
         elif kind == ITEM_BADTAG:
-            issues.append((line_of(start), f"malformed tag {m.group()!r}"))
+            issues.append((line_of(start), f"malformed tag {m.group(kind)!r}"))
             section = PbnSection(PbnTag("", "", lines, start, m.end(), start, start), _IGNORED)
         else:
-            issues.append((line_of(start), f"unexpected character {m.group()!r}"))
+            issues.append((line_of(start), f"unexpected character {m.group(kind)!r}"))
     _check_characters(game)
     return game
 

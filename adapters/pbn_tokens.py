@@ -157,20 +157,24 @@ def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK) -> Iterator[Block]:
 ITEM_TAG, ITEM_BADTAG, ITEM_BRACE, ITEM_SEMI, ITEM_ESCAPE, ITEM_STRING, ITEM_DATA, ITEM_BAD = (
     1, 4, 5, 6, 7, 8, 9, 10)
 
+# a string's characters: anything but a quote, a backslash or a line end, or an escape
+_STRING_BODY = r'[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*'
 _SCAN = re.compile(
-    r'(\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\r\n]|\\.)*)"\s*\])'     # 1 tag (2 name, 3 value)
+    r'\s*(?:'                                                    # (whitespace before an item)
+    r'(\[\s*([A-Za-z0-9_]+)\s*"(' + _STRING_BODY + r')"\s*\])'  # 1 tag (2 name, 3 value)
     r'|(\[[^\]\r\n]*\]?)'                                         # 4 malformed tag
     r'|(\{[^}]*\}?)'                                              # 5 brace comment
     r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
     r'|(^%[^\r\n]*)'                                              # 7 escape line
-    r'|("(?:[^"\\\r\n]|\\.)*"?)'                                  # 8 string
+    r'|("' + _STRING_BODY + r'"?)'                                # 8 string
     r'|([^\s\[\]{};"%]+(?:\s+[^\s\[\]{};"%]+)*)'                  # 9 a run of tokens
-    r'|(\S)',                                                     # 10 anything else
+    r'|(\S))',                                                   # 10 anything else
     re.M)
 
 
 def scan(text: str) -> Iterator[re.Match[str]]:
-    """The items of a game's text; ``match.lastindex`` is one of the ``ITEM_*`` kinds."""
+    """The items of a game's text; ``match.lastindex`` is one of the ``ITEM_*`` kinds and
+    that group is the item (the match itself includes the whitespace before it)."""
     return _SCAN.finditer(text)
 
 
