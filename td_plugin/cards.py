@@ -42,6 +42,11 @@ class Seat(enum.Enum):
     S = "S"
     W = "W"
 
+    #: 0 for North, 1 East, 2 South, 3 West
+    index: int
+    #: the partnership the seat belongs to
+    side: Side
+
     @classmethod
     def from_pbn(cls, text: str) -> "Seat":
         """Parse ``N``/``E``/``S``/``W`` (any case, also the full English names)."""
@@ -53,11 +58,6 @@ class Seat(enum.Enum):
 
     def pbn(self) -> str:
         return self.value
-
-    @property
-    def index(self) -> int:
-        """0 for North, 1 East, 2 South, 3 West."""
-        return _SEAT_INDEX[self]
 
     @property
     def next(self) -> "Seat":
@@ -75,10 +75,6 @@ class Seat(enum.Enum):
     @property
     def rho(self) -> "Seat":
         return SEATS[(self.index + 3) % 4]
-
-    @property
-    def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
 
     def offset(self, n: int) -> "Seat":
         """The seat ``n`` places clockwise from this one."""
@@ -98,7 +94,12 @@ class Seat(enum.Enum):
 
 
 SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
-_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
+# A seat's index and side are plain attributes of the member (not properties): they are
+# read for every card of every play checked.
+for _i, _seat in enumerate(SEATS):
+    _seat.index = _i
+    _seat.side = Side.NS if _i % 2 == 0 else Side.EW
+del _i, _seat
 
 
 class Suit(enum.Enum):
