@@ -236,10 +236,11 @@ class Auction:
         return self._contract_upto(len(self.entries))
 
     def _contract_upto(self, end: int) -> Contract:
+        entries = self.entries
         last_bid = None
         risk = 0
         for i in range(end):
-            c = self.entries[i].call
+            c = entries[i].call
             if c is None:
                 continue
             if c.kind is CallKind.BID:
@@ -251,14 +252,13 @@ class Auction:
                 risk = 2
         if last_bid is None:
             return Contract.PASSED_OUT
-        bid = self.entries[last_bid].call
-        side = self.dealer.offset(last_bid).side
+        bid = entries[last_bid].call
         declarer = None
-        for i in range(last_bid + 1):
-            c = self.entries[i].call
-            seat = self.dealer.offset(i)
-            if c is not None and c.is_bid and c.strain is bid.strain and seat.side is side:
-                declarer = seat
+        # the declaring side's calls are every other slot, those of the last bid's parity
+        for i in range(last_bid % 2, last_bid + 1, 2):
+            c = entries[i].call
+            if c is not None and c.is_bid and c.strain is bid.strain:
+                declarer = self.dealer.offset(i)
                 break
         return Contract(bid.level, bid.strain, risk, declarer)
 
