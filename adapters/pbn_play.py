@@ -91,11 +91,11 @@ def _slots(tokens: Sequence[Token], report: Report
 
 
 def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
-               trump_known: bool, seats: list[int] | None,
+               trump_known: bool, hands: Sequence[int] | None,
                report: Report) -> tuple[Play, list[int], list[tuple[int, Token]]]:
     """The play in played order, the trick numbers whose row would only fit the deal
-    when read leader-first (``seats``: card index -> seat index in SEATS, for a complete
-    deal), and the note references.
+    when read leader-first (``hands``: the mask of each seat's hand by index in SEATS,
+    for a complete deal), and the note references.
 
     Cards stand in columns, one per player clockwise from ``play_seat``; the winner of
     each trick leads the next (a ``^L`` card leads its trick instead). The play stops at
@@ -112,7 +112,7 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     if annotated or not trump_known:
         tricks, leader_first, lead_col, done = [], [], 0, 0
     else:
-        tricks, leader_first, lead_col, done = _plain_tricks(slots, p0, trump_index, seats)
+        tricks, leader_first, lead_col, done = _plain_tricks(slots, p0, trump_index, hands)
     rows = [slots[i:i + 4] for i in range(done * 4, len(slots), 4)]
     padded = False
     while rows and all(s is _DASH for s in rows[-1]):
@@ -160,8 +160,8 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
                     stop = s  # type: ignore[assignment]
                     if s is _PLUS:
                         _cards_after_plus(row, row_tokens, lead_col, k, report)
-                    elif seats is not None:
-                        _cards_after_unknown(row, row_tokens, p0, lead_col, k, seats,
+                    elif hands is not None:
+                        _cards_after_unknown(row, row_tokens, p0, lead_col, k, hands,
                                              len(tricks) + 1, report)
                     break
                 played.append(_played((p0 + c) & 3, s, row_tokens[c]))  # type: ignore[arg-type]
@@ -171,7 +171,7 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
             tricks.append(Trick(tuple(played)))
         if stop is not None:
             continue
-        if seats is not None and lead_col and _fits_leader_first(row, p0, lead_col, seats):
+        if hands is not None and lead_col and _fits_leader_first(row, p0, lead_col, hands):
             leader_first.append(r + 1)
         lead_col = (lead_col + _winner(c0, c1, c2, c3, trump_index)) & 3  # type: ignore[arg-type]
     claimed = (star or padded) and not pluses
@@ -180,7 +180,7 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     return play, leader_first, refs
 
 
-def _plain_tricks(slots: list[Card | str], p0: int, trump: int, seats: list[int] | None
+def _plain_tricks(slots: list[Card | str], p0: int, trump: int, hands: Sequence[int] | None
                   ) -> tuple[list[Trick], list[int], int, int]:
     """The tricks of the leading rows that hold four cards and no annotation: the tricks,
     the leader-first rows, the column that leads next, and how many rows were read."""
@@ -207,10 +207,9 @@ def _plain_tricks(slots: list[Card | str], p0: int, trump: int, seats: list[int]
         ls = p0 + lead
         tricks.append(Trick((played[ls & 3][c0.index], played[(ls + 1) & 3][c1.index],
                              played[(ls + 2) & 3][c2.index], played[(ls + 3) & 3][c3.index])))
-        if seats is not None and lead:
-            dealt = (seats[a.index], seats[b.index], seats[c.index], seats[d.index])
-            if dealt != columns[0] and dealt == columns[lead]:
-                leader_first.append(base // 4 + 1)
+        if hands is not None and lead and not _fits(a, b, c, d, columns[0], hands) \
+                and _fits(a, b, c, d, columns[lead], hands):
+            leader_first.append(base // 4 + 1)
         # the winner (see _winner), unrolled
         best = 0
         best_index = c0.index
@@ -285,15 +284,16 @@ def _cards_after_plus(row: list[Card | str], row_tokens: list[Token], lead_col: 
 
 
 def _cards_after_unknown(row: list[Card | str], row_tokens: list[Token], p0: int,
-                        lead_col: int, k: int, seats: list[int], trick: int,
+                        lead_col: int, k: int, hands: Sequence[int], trick: int,
                         report: Report) -> None:
     """A card after an unknown one (``- - - HK``) cannot be put in played order; that is
     legal PBN, but when its column's player was not dealt it, the row is wrong: say so."""
     for k2 in range(k + 1, 4):
         c = (lead_col + k2) & 3
         card = row[c] if c < len(row) else None
-        if type(card) is Card and seats[card.index] != (p0 + c) & 3:  # type: ignore[union-attr]
-            column, holder = SEATS[(p0 + c) & 3], SEATS[seats[card.index]]  # type: ignore[union-attr]
+        if type(card) is Card and not hands[(p0 + c) & 3] >> card.index & 1:  # type: ignore[union-attr]
+            column = SEATS[(p0 + c) & 3]
+            holder = next(s for s, hand in zip(SEATS, hands) if hand >> card.index & 1)  # type: ignore[union-attr]
             report(row_tokens[c], f"{card.pbn()} stands in {column.english}'s column of "  # type: ignore[union-attr]
                                   f"trick {trick} after an unknown card, but the deal gives "
                                   f"it to {holder.english}; the play stops before it")
@@ -304,11 +304,18 @@ _COLUMN_SEATS = [[tuple((p0 + lead + j) & 3 for j in range(4)) for lead in range
                  for p0 in range(4)]
 
 
+def _fits(a: Card, b: Card, c: Card, d: Card, seats: tuple[int, ...],
+          hands: Sequence[int]) -> bool:
+    """Whether each of the four cards was dealt to the seat (index) standing with it."""
+    return bool(hands[seats[0]] >> a.index & 1 and hands[seats[1]] >> b.index & 1
+                and hands[seats[2]] >> c.index & 1 and hands[seats[3]] >> d.index & 1)
+
+
 def _fits_leader_first(row: list[Card | str], p0: int, lead_col: int,
-                       seats: list[int]) -> bool:
+                       hands: Sequence[int]) -> bool:
     """Whether a complete row has a card its column's player was not dealt, while every
     card fits when the row is read from the leader on (the leader not in column 0)."""
-    dealt = (seats[row[0].index], seats[row[1].index],  # type: ignore[union-attr]
-             seats[row[2].index], seats[row[3].index])  # type: ignore[union-attr]
     by_column = _COLUMN_SEATS[p0]
-    return dealt != by_column[0] and dealt == by_column[lead_col]
+    a, b, c, d = row
+    return not _fits(a, b, c, d, by_column[0], hands) and _fits(  # type: ignore[arg-type]
+        a, b, c, d, by_column[lead_col], hands)  # type: ignore[arg-type]

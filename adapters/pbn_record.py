@@ -17,13 +17,12 @@ from adapters.pbn_auction import build_auction
 from adapters.pbn_play import build_play
 from adapters.pbn_sections import PbnItem, Token, parse_items, plain_tokens
 from adapters.pbn_tables import build_table
-from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, holders,
-                                 parse_contract, parse_deal, parse_note, parse_result,
-                                 parse_score, parse_seat_value, rubber_vulnerability,
-                                 score_ns_of)
+from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, parse_contract,
+                                 parse_deal, parse_note, parse_result, parse_score,
+                                 parse_seat_value, rubber_vulnerability, score_ns_of)
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.cards import Seat, Suit
+from td_plugin.cards import SEATS, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import Location
@@ -32,7 +31,6 @@ from td_plugin.play import Play
 __all__ = ["build_record"]
 
 _PLAYER_TAGS = (("West", Seat.W), ("North", Seat.N), ("East", Seat.E), ("South", Seat.S))
-_HOLDERS: dict[str, list[int | None] | None] = {}
 
 
 class _Retry(Exception):
@@ -95,14 +93,11 @@ def _seat(text: str | None) -> Seat | None:
     return seat
 
 
-def _holders(deal_text: str, deal: Deal) -> list[int | None] | None:
-    """Card index -> seat index for a complete deal (None for a partial one)."""
-    out = _HOLDERS.get(deal_text, False)
-    if out is False:
-        if len(_HOLDERS) > 1024:
-            _HOLDERS.clear()
-        out = _HOLDERS[deal_text] = holders(deal) if deal.is_complete else None
-    return out  # type: ignore[return-value]
+def _hands(deal: Deal | None) -> list[int] | None:
+    """The mask of each seat's hand (by index in SEATS) of a complete deal, else None."""
+    if deal is None or not deal.is_complete:
+        return None
+    return [deal.hands[s].mask for s in SEATS]  # type: ignore[union-attr]
 
 
 def build_record(game: PbnGame) -> BoardRecord:
@@ -247,10 +242,10 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
     if full_contract and declarer is None and (
             auction_contract is None or auction_contract.declarer is None):
         issues.append((section.tag.line, "Play section without a Declarer (§3.1)"))
-    holder = _holders(deal_text, deal) if deal is not None else None
+    hands = _hands(deal)
     play, leader_first, refs = _read_section(
         game, section,
-        lambda toks, rep: build_play(toks, seat, trump, trump_known, holder, rep), issues)
+        lambda toks, rep: build_play(toks, seat, trump, trump_known, hands, rep), issues)
     return play, _notes(section, refs, issues), seat, leader_first
 
 

@@ -24,7 +24,7 @@ from td_plugin.errors import InputError
 __all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contract",
            "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS",
            "NO_INHERITANCE", "UNKNOWN", "declarer_tricks_of", "score_ns_of", "parse_deal",
-           "holders", "VULNERABLE"]
+           "VULNERABLE"]
 
 _T = TypeVar("_T")
 
@@ -332,6 +332,25 @@ _RANK_BITS = [{ch: 1 << Card.from_pbn(suit.value + ch).index for ch in "AKQJT987
               for suit in SUITS]
 _DEALS: dict[str, tuple[Deal | None, str | None]] = {}
 _DEAL_CACHE_SIZE = 4096
+#: per suit, the mask of each holding met so far as written (upper case): a deal is four
+#: look-ups per hand instead of a loop over its cards
+_HOLDINGS: list[dict[str, int]] = [{}, {}, {}, {}]
+_HOLDINGS_SIZE = 16384
+
+
+def _holding_mask(suit: int, ranks: str) -> int | None:
+    """The mask of one suit's holding (upper case), or None for a bad rank or a rank twice."""
+    bits = _RANK_BITS[suit]
+    mask = 0
+    for ch in ranks:
+        bit = bits.get(ch)
+        if bit is None or mask & bit:
+            return None
+        mask |= bit
+    table = _HOLDINGS[suit]
+    if len(table) < _HOLDINGS_SIZE:
+        table[ranks] = mask
+    return mask
 
 
 def _hand_mask(text: str) -> int | None:
@@ -341,15 +360,14 @@ def _hand_mask(text: str) -> int | None:
     if len(suits) != 4:
         return None
     mask = 0
-    count = 0
-    for bits, ranks in zip(_RANK_BITS, suits):
-        for ch in ranks:
-            bit = bits.get(ch)
-            if bit is None:
+    for suit, (table, ranks) in enumerate(zip(_HOLDINGS, suits)):
+        bits = table.get(ranks)
+        if bits is None:
+            bits = _holding_mask(suit, ranks)
+            if bits is None:
                 return None
-            mask |= bit
-        count += len(ranks)
-    return mask if mask.bit_count() == count else None
+        mask |= bits
+    return mask
 
 
 def parse_deal(value: str) -> tuple[Deal | None, str | None]:
@@ -377,11 +395,10 @@ def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
     if m is None:
         return None, (f"Deal {value!r} is not \"<seat>:<hand> <hand> <hand> <hand>\" "
                       "with one space between hands")
-    first = Seat(m.group(1))
-    masks: dict[Seat, int | None] = {}
-    for seat, text in zip(first.clockwise(), m.groups()[1:]):
+    first = _SEAT_TEXT[m.group(1)].index
+    masks: list[int | None] = [None, None, None, None]  # by seat index
+    for k, text in enumerate(m.group(2, 3, 4, 5)):
         if text == "-":
-            masks[seat] = None
             continue
         mask = _hand_mask(text)
         if mask is None:
@@ -390,11 +407,10 @@ def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
             except InputError as exc:
                 return None, f"Deal {value!r}: {exc}"
             return None, f"Deal {value!r}: bad hand {text!r}"
-        masks[seat] = mask
+        masks[(first + k) % 4] = mask
     seen = 0
     sizes = set()
-    for seat in SEATS:
-        mask = masks[seat]
+    for seat, mask in zip(SEATS, masks):
         if mask is None:
             continue
         if seen & mask:
@@ -409,18 +425,4 @@ def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
         return None, f"Deal {value!r} has no cards"
     if len(sizes) > 1:
         return None, f"Deal {value!r}: the hands have different numbers of cards"
-    return Deal({s: None if masks[s] is None else Hand(mask=masks[s]) for s in SEATS}), None
-
-
-def holders(deal: Deal) -> list[int | None]:
-    """Card index -> index in SEATS of the seat dealt the card (None: not dealt, or the
-    hand is unknown)."""
-    out: list[int | None] = [None] * 52
-    for i, seat in enumerate(SEATS):
-        hand = deal.hands[seat]
-        mask = hand.mask if hand is not None else 0
-        while mask:
-            low = mask & -mask
-            out[low.bit_length() - 1] = i
-            mask ^= low
-    return out
+    return Deal({s: None if m is None else Hand(mask=m) for s, m in zip(SEATS, masks)}), None
