@@ -13,22 +13,19 @@ included) when the player on play must choose among ``allowed`` cards.
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Iterable, Mapping
 
 from td_plugin.cards import SEATS, Card, Rank, Seat, Suit
 from td_plugin.deal import Hand
 
-try:  # the optional extra
-    from endplay.dds import solve_board as _solve_board
-    from endplay.dds.solve import SolveMode as _SolveMode
-    from endplay.types import Deal as _DdsDeal
-    from endplay.types import Denom as _Denom
-    from endplay.types import Player as _Player
-except ImportError:  # pragma: no cover - exercised only where the extra is missing
-    HAVE_DDS = False
-else:
-    HAVE_DDS = True
+#: Whether the optional extra is installed. It is imported on the first solve only:
+#: importing endplay takes about a second and tens of megabytes, which an audit without
+#: an established revoke never needs.
+HAVE_DDS = importlib.util.find_spec("endplay") is not None
+_ENDPLAY: SimpleNamespace | None = None
 
 __all__ = ["HAVE_DDS", "DDS_HINT", "DoubleDummyUnavailable", "Position", "solve_best",
            "unavailable"]
@@ -74,15 +71,34 @@ _DENOM = {Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3, None: 4}
 _PLAYER = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 
 
-def _to_dds(position: Position) -> "_DdsDeal":
+def _endplay() -> SimpleNamespace:
+    """endplay's solver and types, imported on first use.
+
+    :raises DoubleDummyUnavailable: when the extra cannot be imported.
+    """
+    global _ENDPLAY
+    if _ENDPLAY is None:
+        try:
+            from endplay.dds import solve_board
+            from endplay.dds.solve import SolveMode
+            from endplay.types import Deal, Denom, Player
+        except ImportError as exc:
+            raise DoubleDummyUnavailable(f"{DDS_HINT} ({exc})") from None
+        _ENDPLAY = SimpleNamespace(solve_board=solve_board, SolveMode=SolveMode, Deal=Deal,
+                                   Denom=Denom, Player=Player)
+    return _ENDPLAY
+
+
+def _to_dds(position: Position) -> Any:
+    ep = _endplay()
     hands = {s: position.hands[s].mask for s in SEATS}
     seat = position.leader
     for card in position.trick_cards:  # give the trick's cards back, then play them
         hands[seat] |= 1 << card.index
         seat = seat.next
     text = "N:" + " ".join(Hand(mask=hands[s]).pbn() for s in SEATS)
-    deal = _DdsDeal(text, first=_Player(_PLAYER[position.leader]),
-                    trump=_Denom(_DENOM[position.trump]))
+    deal = ep.Deal(text, first=ep.Player(_PLAYER[position.leader]),
+                   trump=ep.Denom(_DENOM[position.trump]))
     for card in position.trick_cards:
         deal.play(card.pbn())
     return deal
@@ -104,10 +120,11 @@ def solve_best(position: Position, allowed: Iterable[Card] | None = None) -> tup
     """
     if not HAVE_DDS:
         raise DoubleDummyUnavailable(DDS_HINT)
+    ep = _endplay()
     try:
         deal = _to_dds(position)
-        mode = _SolveMode.OptimalOne if allowed is None else _SolveMode.Default
-        solved = list(_solve_board(deal, mode))
+        mode = ep.SolveMode.OptimalOne if allowed is None else ep.SolveMode.Default
+        solved = list(ep.solve_board(deal, mode))
     except RuntimeError as exc:  # endplay's DDSError, or a card not in its hand
         raise ValueError(f"the double-dummy solver refused the position: {exc}") from None
     if allowed is None:

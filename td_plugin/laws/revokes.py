@@ -452,6 +452,8 @@ def equity_check(deal: Deal, play: Play, revoke: Revoke, contract: Contract,
     position = _position(deal, play, revoke, contract.strain.suit)
     try:
         best, card = dd.solve_best(position, _allowed(revoke))
+    except dd.DoubleDummyUnavailable:  # installed, but it cannot be imported
+        return dd.unavailable()
     except ValueError as exc:
         return {"available": False, "reason": str(exc)}
     left = position.tricks_left
