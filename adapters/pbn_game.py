@@ -298,6 +298,8 @@ def _check_characters(game: PbnGame) -> None:
             game.issues.append((game.line_of(m.start()),
                                 f"line longer than {MAX_LINE} characters (§2.3)"))
     raw = game.raw
+    if game.encoding == "ascii" and not _BAD_BYTES.search(raw):
+        return  # the usual game
     bad = [m.start() for m in _BAD_BYTES.finditer(raw)]
     if game.encoding == "cp1252":
         bad += [m.start() for m in _BAD_HIGH_BYTES.finditer(raw)]

@@ -18,6 +18,8 @@ __all__ = ["build_play", "CARDS"]
 #: cards by their upper-case PBN text
 CARDS: dict[str, Card] = {c.pbn(): c for c in Card.all()}
 _PLAYED = [[PlayedCard(s, c) for c in Card.all()] for s in SEATS]
+#: the same, by the card's PBN text
+_PLAYED_BY_TEXT = [{c.pbn(): by_seat[c.index] for c in Card.all()} for by_seat in _PLAYED]
 _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DASH = "-"
@@ -103,17 +105,18 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     card (as BBO conversions write a claim) mark it claimed. Without the trump
     (``trump_known`` false) the tricks stay in column order.
     """
-    slots, slot_tokens, star, pluses = _slots(tokens, report)
+    p0 = _SEAT_INDEX[play_seat]
+    trump_index = _SUIT_INDEX[trump] if trump is not None else -1
+    if trump_known and tokens and type(tokens[0]) is str:
+        # the leading rows of four plain cards, the usual play record (all of it, mostly)
+        tricks, leader_first, lead_col, done = _plain_tricks(tokens, p0, trump_index, hands)
+    else:
+        tricks, leader_first, lead_col, done = [], [], 0, 0
+    slots, slot_tokens, star, pluses = _slots(tokens[done * 4:], report)
     annotated = bool(slot_tokens) and type(slot_tokens[0]) is not str
     refs = [(tok.note, tok) for tok in slot_tokens
             if tok.note is not None] if annotated else []  # type: ignore[union-attr]
-    p0 = _SEAT_INDEX[play_seat]
-    trump_index = _SUIT_INDEX[trump] if trump is not None else -1
-    if annotated or not trump_known:
-        tricks, leader_first, lead_col, done = [], [], 0, 0
-    else:
-        tricks, leader_first, lead_col, done = _plain_tricks(slots, p0, trump_index, hands)
-    rows = [slots[i:i + 4] for i in range(done * 4, len(slots), 4)]
+    rows = [slots[i:i + 4] for i in range(0, len(slots), 4)]
     padded = False
     while rows and all(s is _DASH for s in rows[-1]):
         rows.pop()
@@ -128,7 +131,7 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     played_cards = _PLAYED
     for r0, row in enumerate(rows):
         r = done + r0
-        row_tokens = slot_tokens[r * 4:r * 4 + 4]
+        row_tokens = slot_tokens[r0 * 4:r0 * 4 + 4]
         if stop is not None:
             for c, s in enumerate(row):
                 if type(s) is Card and stop is not _BAD:
@@ -180,53 +183,56 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     return play, leader_first, refs
 
 
-def _plain_tricks(slots: list[Card | str], p0: int, trump: int, hands: Sequence[int] | None
+def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[int] | None
                   ) -> tuple[list[Trick], list[int], int, int]:
-    """The tricks of the leading rows that hold four cards and no annotation: the tricks,
-    the leader-first rows, the column that leads next, and how many rows were read."""
+    """The tricks of the leading rows of four cards written plainly (upper case, no
+    annotation): the tricks, the leader-first rows, the column that leads next, and how
+    many rows were read."""
     tricks = []
     leader_first = []
-    played = _PLAYED
+    # each column's player, by the text of the card he plays
+    col0, col1, col2, col3 = (_PLAYED_BY_TEXT[(p0 + c) & 3] for c in range(4))
     columns = _COLUMN_SEATS[p0]
     lead = 0
     base = 0
-    end = len(slots) - 3
+    end = len(tokens) - 3
     while base < end:
-        a, b, c, d = slots[base:base + 4]
-        if type(a) is not Card or type(b) is not Card or type(c) is not Card \
-                or type(d) is not Card:
+        a = col0.get(tokens[base])
+        b = col1.get(tokens[base + 1])
+        c = col2.get(tokens[base + 2])
+        d = col3.get(tokens[base + 3])
+        if a is None or b is None or c is None or d is None:
             break
         if lead == 0:
-            c0, c1, c2, c3 = a, b, c, d
+            trick = (a, b, c, d)
         elif lead == 1:
-            c0, c1, c2, c3 = b, c, d, a
+            trick = (b, c, d, a)
         elif lead == 2:
-            c0, c1, c2, c3 = c, d, a, b
+            trick = (c, d, a, b)
         else:
-            c0, c1, c2, c3 = d, a, b, c
-        ls = p0 + lead
-        tricks.append(Trick((played[ls & 3][c0.index], played[(ls + 1) & 3][c1.index],
-                             played[(ls + 2) & 3][c2.index], played[(ls + 3) & 3][c3.index])))
-        if hands is not None and lead and not _fits(a, b, c, d, columns[0], hands) \
-                and _fits(a, b, c, d, columns[lead], hands):
+            trick = (d, a, b, c)
+        tricks.append(Trick(trick))
+        if hands is not None and lead and not _fits(a.card, b.card, c.card, d.card,
+                                                    columns[0], hands) \
+                and _fits(a.card, b.card, c.card, d.card, columns[lead], hands):
             leader_first.append(base // 4 + 1)
         # the winner (see _winner), unrolled
         best = 0
-        best_index = c0.index
+        best_index = trick[0].card.index
         best_suit = best_index // 13
-        i = c1.index
+        i = trick[1].card.index
         if i // 13 == best_suit:
             if i < best_index:
                 best, best_index = 1, i
         elif i // 13 == trump:
             best, best_index, best_suit = 1, i, trump
-        i = c2.index
+        i = trick[2].card.index
         if i // 13 == best_suit:
             if i < best_index:
                 best, best_index = 2, i
         elif i // 13 == trump:
             best, best_index, best_suit = 2, i, trump
-        i = c3.index
+        i = trick[3].card.index
         if i // 13 == best_suit:
             if i < best_index:
                 best = 3
@@ -291,9 +297,12 @@ def _cards_after_unknown(row: list[Card | str], row_tokens: list[Token], p0: int
     for k2 in range(k + 1, 4):
         c = (lead_col + k2) & 3
         card = row[c] if c < len(row) else None
-        if type(card) is Card and not hands[(p0 + c) & 3] >> card.index & 1:  # type: ignore[union-attr]
+        if type(card) is not Card:
+            continue
+        bit = 1 << card.index  # type: ignore[union-attr]
+        if not hands[(p0 + c) & 3] & bit:
             column = SEATS[(p0 + c) & 3]
-            holder = next(s for s, hand in zip(SEATS, hands) if hand >> card.index & 1)  # type: ignore[union-attr]
+            holder = next(s for s, hand in zip(SEATS, hands) if hand & bit)
             report(row_tokens[c], f"{card.pbn()} stands in {column.english}'s column of "  # type: ignore[union-attr]
                                   f"trick {trick} after an unknown card, but the deal gives "
                                   f"it to {holder.english}; the play stops before it")

@@ -29,7 +29,7 @@ from typing import BinaryIO, Iterator
 from adapters.pbn_game import PbnGame, assemble
 from adapters.pbn_record import build_record
 from adapters.pbn_tokens import Block, decode, split_blocks
-from adapters.pbn_values import NO_INHERITANCE, TAG_CHECKS, UNKNOWN
+from adapters.pbn_values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location, ParseError
 
@@ -75,9 +75,8 @@ class _Resolver:
                     self.defaults[name] = value
             if not tag.inherited:
                 self.last[name] = tag.resolved
-                check = TAG_CHECKS.get(name)
-                if check is not None and tag.resolved.strip() not in UNKNOWN:
-                    problem = check(name, tag.resolved.strip())
+                if name in TAG_CHECKS:
+                    problem = check_tag(name, tag.resolved)
                     if problem:
                         game.issues.append((tag.line, problem))
             values[name] = tag.resolved

@@ -105,8 +105,11 @@ class Block:
     blank: bool
 
 
-# runs of semi-empty lines (a last line of blanks without its line end included)
-_BLANK_RUN = re.compile(rb"(?m)^(?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|^[ \t]+\Z")
+# runs of semi-empty lines (a last line of blanks without its line end included): at the
+# start of the buffer, and after a line end (group 1; a literal first character lets the
+# regular expression engine skip ahead from line end to line end)
+_BLANK_RUN = re.compile(rb"(?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|[ \t]+\Z")
+_BLANK_RUN_AFTER = re.compile(rb"\n((?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|[ \t]+\Z)")
 # what can open a brace comment, or hide a brace: escape lines, strings, ';' comments
 _BRACE_SCAN = re.compile(rb'(?m)^%[^\r\n]*|"(?:[^"\\\r\n]|\\.)*"?|;[^\r\n]*|\{[^}]*\}?')
 _CHUNK = 1 << 20
@@ -122,6 +125,15 @@ def _ends_in_comment(block: bytes) -> bool:
     return last is not None and last.group()[:1] == b"{" and last.group()[-1:] != b"}"
 
 
+def _blank_runs(buf: bytes) -> Iterator[tuple[int, int]]:
+    """The spans of the runs of semi-empty lines in ``buf``, which starts a line."""
+    first = _BLANK_RUN.match(buf)
+    if first is not None:
+        yield first.span()
+    for m in _BLANK_RUN_AFTER.finditer(buf, first.end() if first is not None else 0):
+        yield m.span(1)
+
+
 def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK) -> Iterator[Block]:
     """Cut a binary stream into blocks, reading it a chunk at a time: memory holds one
     chunk and the game being cut, whatever the size of the file."""
@@ -133,8 +145,7 @@ def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK) -> Iterator[Block]:
         eof = not data
         buf += data
         pos = 0
-        for m in _BLANK_RUN.finditer(buf):
-            start, end = m.span()
+        for start, end in _blank_runs(buf):
             if not eof and end == len(buf):
                 break
             if start > pos:

@@ -22,7 +22,7 @@ from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InputError
 
 __all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contract",
-           "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS",
+           "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS", "check_tag",
            "NO_INHERITANCE", "UNKNOWN", "declarer_tricks_of", "score_ns_of", "parse_deal",
            "VULNERABLE"]
 
@@ -323,6 +323,24 @@ TAG_CHECKS: dict[str, Callable[[str, str], str | None]] = {
     "ScoreRubber": _sided_check("rubber", '"NS 300/40"'),
     "OptimumScore": _sided_check("integer", '"NS 620"', side_needed=True),
 }
+
+
+_CHECKED: dict[tuple[str, str], str | None] = {}
+
+
+def check_tag(name: str, value: str) -> str | None:
+    """The problem with a tag's value by `TAG_CHECKS` (None: a good, unknown or unchecked
+    value); remembered, as the same values recur game after game."""
+    key = (name, value)
+    problem = _CHECKED.get(key, "")
+    if problem == "":
+        check = TAG_CHECKS.get(name)
+        v = value.strip()
+        problem = check(name, v) if check is not None and v not in UNKNOWN else None
+        if len(_CHECKED) >= 4096:
+            _CHECKED.clear()
+        _CHECKED[key] = problem
+    return problem
 
 
 # -- the Deal tag ------------------------------------------------------------------------
