@@ -194,6 +194,7 @@ class PbnGame:
 _CLOSED_STRING = re.compile(r'"(?:[^"\\\r\n]|\\.)*"\Z')
 _LONG_LINE = re.compile(r"[^\r\n]{%d,}" % (MAX_LINE + 1))
 _BAD_BYTES = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+_GOOD_ASCII = bytes(b for b in range(128) if not _BAD_BYTES.match(bytes([b])))
 _BAD_HIGH_BYTES = re.compile(rb"[\x80-\x9f]")
 _BAD_HIGH_CHARS = re.compile("[\x80-\x9f]")
 
@@ -298,8 +299,8 @@ def _check_characters(game: PbnGame) -> None:
             game.issues.append((game.line_of(m.start()),
                                 f"line longer than {MAX_LINE} characters (§2.3)"))
     raw = game.raw
-    if game.encoding == "ascii" and not _BAD_BYTES.search(raw):
-        return  # the usual game
+    if game.encoding == "ascii" and not raw.translate(None, _GOOD_ASCII):
+        return  # the usual game: no control character (deleting the good bytes leaves none)
     bad = [m.start() for m in _BAD_BYTES.finditer(raw)]
     if game.encoding == "cp1252":
         bad += [m.start() for m in _BAD_HIGH_BYTES.finditer(raw)]
