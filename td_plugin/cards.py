@@ -154,6 +154,9 @@ class Strain(enum.Enum):
     S = "S"
     NT = "NT"
 
+    #: the trump suit, or None for notrump (an attribute, set below: read for every board)
+    suit: Suit | None
+
     @classmethod
     def from_pbn(cls, text: str) -> "Strain":
         key = text.strip().upper()
@@ -172,11 +175,6 @@ class Strain(enum.Enum):
         return _STRAIN_ORDER[self]
 
     @property
-    def suit(self) -> Suit | None:
-        """The trump suit, or None for notrump."""
-        return None if self is Strain.NT else Suit(self.value)
-
-    @property
     def is_minor(self) -> bool:
         return self in (Strain.C, Strain.D)
 
@@ -189,6 +187,9 @@ class Strain(enum.Enum):
 
 
 _STRAIN_ORDER = {s: i for i, s in enumerate(Strain)}
+for _strain in Strain:
+    _strain.suit = None if _strain is Strain.NT else Suit(_strain.value)
+del _strain
 
 
 class Rank(enum.IntEnum):
