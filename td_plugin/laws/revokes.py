@@ -176,28 +176,22 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
             continue
         led = cards[0].card.suit
         led_mask = SUIT_MASKS[led]
-        first = cards[0].seat.index
         for i, pc in enumerate(cards):
-            seat, card = pc.seat, pc.card
-            k = (first + i) & 3
-            if SEATS[k] is not seat:  # not clockwise (a record out of order)
-                k = seat.index
+            k = pc.seat.index
             mask = masks[k]
-            bit = 1 << card.index
+            bit = 1 << pc.card.index
             if mask is None or not mask & bit:
                 continue
             masks[k] = mask ^ bit
             found: tuple[Card, ...] | None = None
-            kind = RevokeKind.FOLLOW_SUIT
             if obliged:
                 found, kind = _obligation_revoke(penalties[k], restrictions.get((n, k)), n, i,
-                                                 card, mask, led)
-            if found is None and i and card.suit is not led and mask & led_mask:
-                found = tuple(Hand(mask=mask & led_mask))
-                kind = RevokeKind.FOLLOW_SUIT
+                                                 pc.card, mask, led)
+            if found is None and i and mask & led_mask and pc.card.suit is not led:
+                found, kind = tuple(Hand(mask=mask & led_mask)), RevokeKind.FOLLOW_SUIT
             if found is not None:
-                out.append(Revoke(seat, n, i, led, card, found, kind,
-                                  by_dummy=seat is dummy, marked=pc.marker == "R"))
+                out.append(Revoke(pc.seat, n, i, led, pc.card, found, kind,
+                                  by_dummy=pc.seat is dummy, marked=pc.marker == "R"))
     return out
 
 
