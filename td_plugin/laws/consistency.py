@@ -178,7 +178,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     trump = contract.strain.suit if contract is not None and contract.strain else None
     play_clean = False
     winners: list | None = None  # of the complete tricks, from the replay
-    if play is not None and deal is not None and deal_ok and len(play):
+    if play is not None and deal is not None and deal_ok and any(t.cards for t in play.tricks):
         rp = replay(deal, play, trump)
         winners = rp.winners
         wrong = [p for p in rp.problems if p.reason != "out_of_turn"]
@@ -197,7 +197,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
         else:  # declarer_tricks_played, counted from the winners the replay found
             side = contract.declarer.side
             played = sum(1 for w in winners if w.side is side)  # type: ignore[union-attr]
-        complete = play.complete_tricks
+        complete = len(winners)  # type: ignore[arg-type]  # the winners of complete tricks
         if complete == 13 and played != tricks:
             add("result_mismatch", "consistency.result_mismatch.complete",
                 recorded=tricks, played=played)
