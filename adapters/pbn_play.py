@@ -193,6 +193,8 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
     # each column's player, by the text of the card he plays
     col0, col1, col2, col3 = (_PLAYED_BY_TEXT[(p0 + c) & 3] for c in range(4))
     columns = _COLUMN_SEATS[p0]
+    if hands is not None:  # each column's player's hand
+        h0, h1, h2, h3 = (hands[(p0 + c) & 3] for c in range(4))
     lead = 0
     base = 0
     end = len(tokens) - 3
@@ -212,10 +214,11 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
         else:
             trick = (d, a, b, c)
         tricks.append(Trick(trick))
-        if hands is not None and lead and not _fits(a.card, b.card, c.card, d.card,
-                                                    columns[0], hands) \
+        if hands is not None and lead and not (
+                h0 >> a.card.index & 1 and h1 >> b.card.index & 1
+                and h2 >> c.card.index & 1 and h3 >> d.card.index & 1) \
                 and _fits(a.card, b.card, c.card, d.card, columns[lead], hands):
-            leader_first.append(base // 4 + 1)
+            leader_first.append(base // 4 + 1)  # see _fits_leader_first
         # the winner (see _winner), unrolled
         best = 0
         best_index = trick[0].card.index

@@ -218,7 +218,7 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     Unknown hands (None) are not checked."""
     out = Replay()
     problems = out.problems
-    masks = {s: (None if deal.hands[s] is None else deal.hands[s].mask) for s in SEATS}
+    masks = [None if deal.hands[s] is None else deal.hands[s].mask for s in SEATS]
     trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
     prev_winner: Seat | None = None
@@ -233,11 +233,12 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
                 problems.append(PlayProblem(n, pc.seat, pc.card, "played_twice"))
                 continue
             played |= bit
-            m = masks[pc.seat]
+            k = pc.seat.index
+            m = masks[k]
             if m is None:
                 continue
             if m & bit:
-                masks[pc.seat] = m ^ bit
+                masks[k] = m ^ bit
             else:
                 problems.append(
                     PlayProblem(n, pc.seat, pc.card, "not_held", deal.holder(pc.card)))

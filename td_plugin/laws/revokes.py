@@ -952,6 +952,8 @@ def _equity_text(eq: Mapping[str, Any], revoke: Revoke, contract: Contract,
 
 def _marked(play: Play) -> dict[tuple[int, Seat], PlayedCard]:
     """The cards the record marks as revokes (``^R``) by trick number and seat."""
+    if not any(pc.marker for t in play.tricks for pc in t.cards):
+        return {}  # the usual record: no marker at all
     return {(n, pc.seat): pc for n, t in enumerate(play.tricks, 1) for pc in t.cards
             if pc.marker == "R"}
 
