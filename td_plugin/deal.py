@@ -168,7 +168,10 @@ class Deal:
     @property
     def is_complete(self) -> bool:
         """Four known hands of 13 cards each."""
-        return all(h is not None and len(h) == 13 for h in self.hands.values())
+        for h in self.hands.values():
+            if h is None or h.mask.bit_count() != 13:
+                return False
+        return True
 
     def holder(self, card: Card) -> Seat | None:
         for s in SEATS:
@@ -194,9 +197,10 @@ class Deal:
                 raise InvalidDealError(
                     f"{', '.join(c.pbn() for c in dup)} dealt to more than one hand")
             seen |= h.mask
-            if len(h) > 13:
-                raise InvalidDealError(f"{s.english} has {len(h)} cards")
-            sizes.add(len(h))
+            size = h.mask.bit_count()
+            if size > 13:
+                raise InvalidDealError(f"{s.english} has {size} cards")
+            sizes.add(size)
         if len(sizes) > 1:
             detail = ", ".join(
                 f"{s.value} {len(self.hands[s])}" for s in SEATS if self.hands[s] is not None)
