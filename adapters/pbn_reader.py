@@ -56,10 +56,10 @@ class _Resolver:
     def resolve(self, game: PbnGame) -> None:
         values: dict[str, str] = {}
         for tag in game.tags:
-            if tag.duplicate or tag.name == "Note" or not tag.name:
-                continue
             name, value = tag.name, tag.value
-            if value.startswith("#") and (value == "#" or value.startswith("##")):
+            if tag.duplicate or name == "Note" or not name:
+                continue
+            if value[:1] == "#" and (value == "#" or value.startswith("##")):
                 if name in NO_INHERITANCE:
                     game.issues.append((tag.line, f"[{name} \"{value}\"]: {name} may not "
                                                   "use '#' inheritance (§4.8)"))
