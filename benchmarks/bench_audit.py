@@ -231,9 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     small, large = files[0][0], files[1][0]
     checks = _targets(cells, small, large, dds)
     print()
-    print(f"{'target':<58} {'measured':>10} {'target':>10}  verdict")
+    print(f"{'target':<66} {'measured':>10} {'target':>10}  verdict")
     for name, measured, target, ok in checks:
-        print(f"{name:<58} {measured:>10} {target:>10}  "
+        print(f"{name:<66} {measured:>10} {target:>10}  "
               f"{_verdict(ok) if not args.quick else _verdict(ok) + ' (quick run)'}")
     failed = any(ok is False for _, _, _, ok in checks)
     return 1 if failed and not args.quick else 0
