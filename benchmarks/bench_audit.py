@@ -39,7 +39,8 @@ from pathlib import Path
 
 BENCHMARKS = Path(__file__).resolve().parent
 ROOT = BENCHMARKS.parent
-REAL_FILE = ROOT / ".." / "shared" / "realworld" / "pbn" / "rpbridge_world_championships_vugraph.pbn"
+REAL_FILE = (ROOT / ".." / "shared" / "realworld" / "pbn"
+             / "rpbridge_world_championships_vugraph.pbn")
 
 #: what each child process can measure, in table order
 MEASURES = ("reader", "audit", "no revokes", "endplay")
