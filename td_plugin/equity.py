@@ -109,6 +109,22 @@ def _from_dds(card: Any) -> Card:
     return Card.of(suit, Rank(int(card.rank).bit_length() - 1))
 
 
+def _check_sizes(position: Position) -> None:
+    """Refuse a position whose hands cannot stand at this point of a trick before the
+    solver sees it (the solver would reject it and leave a dump file in the working
+    directory): the players who have played to the current trick hold one card fewer
+    than the others."""
+    n = position.tricks_left
+    seat = position.leader
+    for i in range(4):
+        expected = n - 1 if i < len(position.trick_cards) else n
+        if len(position.hands[seat]) != expected:
+            raise ValueError(
+                "the double-dummy solver refused the position: "
+                f"{seat.english} holds {len(position.hands[seat])} cards, not {expected}")
+        seat = seat.next
+
+
 def solve_best(position: Position, allowed: Iterable[Card] | None = None) -> tuple[int, Card]:
     """The most tricks the side on play takes double-dummy from the current trick on,
     and a card that achieves it, when the player on play chooses among ``allowed``
@@ -120,6 +136,7 @@ def solve_best(position: Position, allowed: Iterable[Card] | None = None) -> tup
     """
     if not HAVE_DDS:
         raise DoubleDummyUnavailable(DDS_HINT)
+    _check_sizes(position)
     ep = _endplay()
     try:
         deal = _to_dds(position)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 
+from pathlib import Path
+
 import pytest
 
 from td_plugin import equity
@@ -119,8 +121,11 @@ def test_64c_figures_on_generated_revokes_are_consistent(dds: None) -> None:
     assert seen > 50
 
 
-def test_impossible_position_is_refused_not_crashed(dds: None) -> None:
+def test_impossible_position_is_refused_not_crashed(dds: None, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # North has two cards, the others one: no such position exists.
+    monkeypatch.chdir(tmp_path)
     pos = Position(hands(N="AK...", E="2...", S=".2..", W="Q..."), Seat.N, (), None)
     with pytest.raises(ValueError, match="refused"):
         solve_best(pos)
+    assert list(tmp_path.iterdir()) == []  # the solver left no dump file behind
