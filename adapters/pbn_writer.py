@@ -62,7 +62,7 @@ def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.Path
 
 
 class PbnWriter:
-    """The `td_plugin.sources.Writer` of PBN files (lossless write-back)."""
+    """The writer of PBN files for the hook ``td_write_changes`` (lossless write-back)."""
 
     format = "pbn"
 

@@ -479,7 +479,7 @@ def _change_outcome(line: TravellerLine, changes: Sequence[RecordChange]) -> Lin
 
 def write_changes(source_path: str, dest_path: str,
                   changes: Mapping[int, list[RecordChange]]) -> None:
-    """The `td_plugin.sources.Writer` of USEBIO: write a copy of ``source_path`` with the
+    """The writer of USEBIO for the hook ``td_write_changes``: write a copy of ``source_path`` with the
     changes (keyed by record index = traveller line) applied and the event rescored.
 
     :raises InputError: when ``dest_path`` is the source itself.

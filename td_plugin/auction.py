@@ -9,7 +9,7 @@ accepted, Law 27A1; ``^S``: a call skipped because someone called out of rotatio
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterator
 
 from td_plugin.cards import Seat, Strain

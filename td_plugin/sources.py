@@ -1,9 +1,9 @@
 """The interface between the core and the file-format adapters.
 
 A reader opens a file and hands out `BoardRecord`s one at a time (memory independent of
-file size), collecting problems per record instead of stopping. A writer takes the
-changes rulings ask for (`RecordChange`) and writes a copy of the source in which only
-what changed differs; the input is never modified in place.
+file size), collecting problems per record instead of stopping. A writer (the hook
+``td_write_changes``) takes the changes rulings ask for (`RecordChange`) and writes a copy
+of the source in which only what changed differs; the input is never modified in place.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Iterator, Mapping, Protocol, runtime_checkable
 
 from td_plugin.board import BoardRecord, RecordProblem
 
-__all__ = ["Source", "RecordChange", "Writer"]
+__all__ = ["Source", "RecordChange"]
 
 
 @runtime_checkable
@@ -54,11 +54,3 @@ class RecordChange:
     artificial: tuple[int, int] | None = None
     law: str | None = None
     extra: Mapping[str, object] = field(default_factory=dict)
-
-
-class Writer(Protocol):
-    def write(self, source_path: str, dest_path: str,
-              changes: Mapping[int, list[RecordChange]]) -> None:
-        """Write a copy of ``source_path`` to ``dest_path`` with ``changes`` applied
-        (keyed by record index); unchanged records come out byte for byte."""
-        ...

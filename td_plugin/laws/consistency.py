@@ -29,7 +29,7 @@ from td_plugin.play import replay
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.scoring import score_ns
 
-__all__ = ["check_record", "effective_contract", "declarer_tricks_played"]
+__all__ = ["check_record", "effective_contract"]
 
 messages.register("en", {
     "consistency.deal_invalid": "The deal is not valid: {reason}.",
@@ -117,14 +117,6 @@ def effective_contract(record: BoardRecord) -> Contract | None:
     return None
 
 
-def declarer_tricks_played(record: BoardRecord, contract: Contract) -> int | None:
-    """Declarer's tricks among the complete tricks of the play record."""
-    if record.play is None or contract.declarer is None or contract.strain is None:
-        return None
-    won = record.play.tricks_won(contract.strain.suit)
-    return won[contract.declarer.side]
-
-
 def check_record(record: BoardRecord, context: ReviewContext | None = None) -> list[Finding]:
     """Every consistency finding of one record (see the module docstring)."""
     out: list[Finding] = []
@@ -194,7 +186,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             and not record.result_agreed):
         if contract.strain is None:
             played = None
-        else:  # declarer_tricks_played, counted from the winners the replay found
+        else:  # declarer's tricks, counted from the winners the replay found
             side = contract.declarer.side
             played = sum(1 for w in winners if w.side is side)  # type: ignore[union-attr]
         complete = len(winners)  # type: ignore[arg-type]  # the winners of complete tricks
