@@ -277,11 +277,50 @@ def _value(key: str, value: Any, t: _Text) -> str:
         return _card(_card_of(value), t)
     if key == "exception" and isinstance(value, str):
         return t.law(value)
+    if key == "equity" and isinstance(value, Mapping):
+        return _equity(value, t)
     if isinstance(value, Mapping):
         return "; ".join(f"{escape(str(k))}: {_value(str(k), v, t)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return ", ".join(_value(key, v, t) for v in value)
     return escape(str(value))
+
+
+_EQUITY = {
+    "en": {"dd": "double dummy, with {seat} playing {card}: declarer {equity} tricks; at the "
+                 "table, with any automatic transfer: {table}",
+           "assign": "assign {tricks} tricks ({score} for North-South)",
+           "enough": "the non-offending side is sufficiently compensated",
+           "unavailable": "not checked: {why}"},
+    "da": {"dd": "dobbelt dummy, hvor {seat} spiller {card}: spilfører {equity} stik; ved "
+                 "bordet, med en eventuel automatisk overførsel: {table}",
+           "assign": "tildel {tricks} stik ({score} til Nord-Syd)",
+           "enough": "den ikke-fejlende side er tilstrækkeligt kompenseret",
+           "unavailable": "ikke kontrolleret: {why}"},
+}
+
+
+def _equity(eq: Mapping[str, Any], t: _Text) -> str:
+    """The 64C figures in a sentence: the double-dummy tricks against the table's, and
+    the proposal when the non-offending side is not sufficiently compensated."""
+    words = _EQUITY.get(t.lang, _EQUITY["en"])
+    if not eq.get("available"):
+        return escape(words["unavailable"].format(why=eq.get("how") or eq.get("reason") or "?"))
+    seat = _seat_of(eq.get("seat"))
+    card = _card_of(eq.get("best_card"))
+    parts = [words["dd"].format(
+        seat=t.seat_name(seat) if seat else escape(str(eq.get("seat"))),
+        card=_card(card, t) if card else escape(str(eq.get("best_card"))),
+        equity=eq.get("equity_declarer_tricks"), table=eq.get("table_declarer_tricks"))]
+    proposal = eq.get("proposal")
+    if eq.get("insufficient") and proposal:
+        score = proposal.get("score_ns")
+        parts.append(words["assign"].format(
+            tricks=proposal.get("declarer_tricks"),
+            score="?" if score is None else f"{score:+d}"))
+    elif eq.get("insufficient") is False:
+        parts.append(words["enough"])
+    return "; ".join(parts)
 
 
 # -- the page header -------------------------------------------------------------------

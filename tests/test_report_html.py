@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from dataclasses import replace
+
 import pytest
 from lxml import html as lxml_html
 
@@ -356,3 +358,25 @@ def test_64a2_report_renders_on_a_phone_with_the_revoke_highlighted(lang: str) -
     hands = shown.metrics["elements"][".hand"]
     assert len(hands) == 4 and all(h["right"] <= 390 and h["width"] > 80 for h in hands)
     assert float(shown.metrics["elements"]["table.play"][0]["fontSize"][:-2]) >= 14
+
+
+@pytest.mark.parametrize("lang,expected", [
+    ("en", "double dummy, with East playing ♦4: declarer 11 tricks; at the table, with any "
+           "automatic transfer: 10; assign 11 tricks (+650 for North-South)"),
+    ("da", "dobbelt dummy, hvor Øst spiller ♦4: spilfører 11 stik; ved bordet, med en "
+           "eventuel automatisk overførsel: 10; tildel 11 stik (+650 til Nord-Syd)"),
+])
+def test_64c_equity_figures_in_a_sentence(lang: str, expected: str) -> None:
+    equity = {"available": True, "clause": "64C1", "trick": 2, "seat": "E", "best_card": "D4",
+              "equity_declarer_tricks": 11, "table_declarer_tricks": 10, "insufficient": True,
+              "proposal": {"declarer_tricks": 11, "score_ns": 650}}
+    finding = replace(revoke_finding(), data={**revoke_finding().data, "equity": equity})
+    text = " ".join(tree(page(lang, [(revoke_record(), [finding])])).text_content().split())
+    assert expected in text
+
+
+def test_64c_equity_unavailable_says_how() -> None:
+    equity = {"available": False, "how": "pip install 'td-plugin[dds]'"}
+    finding = replace(revoke_finding(), data={**revoke_finding().data, "equity": equity})
+    text = " ".join(tree(page("en", [(revoke_record(), [finding])])).text_content().split())
+    assert "not checked: pip install 'td-plugin[dds]'" in text
