@@ -9,9 +9,8 @@ transferred (64A2) when attention is drawn in time.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from lxml import html as lxml_html
