@@ -64,11 +64,18 @@ def decode(raw: bytes) -> tuple[str, str]:
         return raw.decode("cp1252", "pbn-latin1"), "cp1252"
 
 
+#: Suit symbols as PBN commentary writes them where the character set has none (§3.8).
+_SUIT_ESCAPES = str.maketrans({"\u2660": "\\S", "\u2665": "\\H", "\u2666": "\\D",
+                               "\u2663": "\\C"})
+
+
 def encode(text: str, encoding: str) -> bytes:
     """Encode text written into a game of ``encoding``. Text added to an ASCII game is
-    written in ISO 8859-1 (the PBN character set, §2.2); what it cannot hold becomes ``?``."""
+    written in ISO 8859-1 (the PBN character set, §2.2): suit symbols become the PBN
+    escapes ``\\S \\H \\D \\C``, anything else it cannot hold becomes ``?``."""
     if encoding == "utf-8":
         return text.encode("utf-8")
+    text = text.translate(_SUIT_ESCAPES)
     if encoding == "cp1252":
         return text.encode("cp1252", "pbn-latin1")
     return text.encode("latin-1", "replace")

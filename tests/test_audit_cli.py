@@ -72,6 +72,9 @@ def test_write_to_changes_only_the_adjusted_record(tmp_path: Path,
     assert {line.split(b" ")[0] for line in removed} <= {b"[Result", b"[Score"}
     assert any(line.startswith(b"[Result") for line in added)
     assert any(b"64A" in line for line in added)  # the ruling as commentary
+    # the file is ISO 8859-1: suit symbols are written as the PBN escapes (\H5, \D4)
+    assert any(b"\\H5" in line and b"\\D4" in line for line in added)
+    assert not any(b"?" in line for line in added)
 
 
 def test_write_after_round_is_byte_identical_except_commentary(
