@@ -11,7 +11,7 @@ from typing import Sequence
 
 from adapters.pbn_sections import SUFFIX_NAGS, Report, Token, token_text
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Suit
-from td_plugin.play import Play, PlayedCard, Trick
+from td_plugin.play import Play, PlayedCard, Trick, winning_position
 
 __all__ = ["build_play", "CARDS"]
 
@@ -25,26 +25,6 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DASH = "-"
 _PLUS = "+"
 _BAD = "?"  # a token that is not a card (reported): unknown, like '-'
-
-
-def _winner(c0: Card, c1: Card, c2: Card, c3: Card, trump: int) -> int:
-    """Position (0-3, in played order) of the card that wins a trick; ``trump`` is the
-    trump suit's index in SUITS or -1. Card indices run suit by suit, ace first, so
-    within a suit the lower index is the higher card."""
-    best = 0
-    best_index = c0.index
-    best_suit = best_index // 13
-    k = 0
-    for card in (c1, c2, c3):
-        k += 1
-        index = card.index
-        suit = index // 13
-        if suit == best_suit:
-            if index < best_index:
-                best, best_index = k, index
-        elif suit == trump:
-            best, best_index, best_suit = k, index, suit
-    return best
 
 
 _ORDER = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
@@ -176,7 +156,9 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
             continue
         if hands is not None and lead_col and _fits_leader_first(row, p0, lead_col, hands):
             leader_first.append(r + 1)
-        lead_col = (lead_col + _winner(c0, c1, c2, c3, trump_index)) & 3  # type: ignore[arg-type]
+        won = winning_position(c0.index, c1.index, c2.index, c3.index,  # type: ignore[union-attr]
+                               trump_index)
+        lead_col = (lead_col + won) & 3
     claimed = (star or padded) and not pluses
     complete = done + sum(1 for t in tricks[done:] if len(t.cards) == 4)
     play = Play(tuple(tricks), claimed=claimed, incomplete=not claimed and complete < 13)
@@ -219,28 +201,8 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
                 and h2 >> c.card.index & 1 and h3 >> d.card.index & 1) \
                 and _fits(a.card, b.card, c.card, d.card, columns[lead], hands):
             leader_first.append(base // 4 + 1)  # see _fits_leader_first
-        # the winner (see _winner), unrolled
-        best = 0
-        best_index = trick[0].card.index
-        best_suit = best_index // 13
-        i = trick[1].card.index
-        if i // 13 == best_suit:
-            if i < best_index:
-                best, best_index = 1, i
-        elif i // 13 == trump:
-            best, best_index, best_suit = 1, i, trump
-        i = trick[2].card.index
-        if i // 13 == best_suit:
-            if i < best_index:
-                best, best_index = 2, i
-        elif i // 13 == trump:
-            best, best_index, best_suit = 2, i, trump
-        i = trick[3].card.index
-        if i // 13 == best_suit:
-            if i < best_index:
-                best = 3
-        elif i // 13 == trump:
-            best = 3
+        best = winning_position(trick[0].card.index, trick[1].card.index, trick[2].card.index,
+                                trick[3].card.index, trump)
         lead = (lead + best) & 3
         base += 4
     return tricks, leader_first, lead, base // 4

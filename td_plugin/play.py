@@ -15,7 +15,8 @@ from typing import Iterable, Iterator, Sequence
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import Deal, Hand
 
-__all__ = ["PlayedCard", "Trick", "Play", "PlayProblem", "Replay", "trick_winner", "replay"]
+__all__ = ["PlayedCard", "Trick", "Play", "PlayProblem", "Replay", "trick_winner",
+           "winning_position", "replay"]
 
 
 @dataclass(frozen=True)
@@ -62,30 +63,34 @@ def _winning(cards: Sequence[PlayedCard], trump: int) -> PlayedCard:
     return best
 
 
-def _winning4(cards: Sequence[PlayedCard], trump: int) -> PlayedCard:
-    """`_winning` of a complete trick, unrolled (it runs for every trick of every record)."""
-    best, second, third, fourth = cards
-    best_index = best.card.index
-    best_suit = best_index // 13
-    index = second.card.index
-    if index // 13 == best_suit:
-        if index < best_index:
-            best, best_index = second, index
-    elif index // 13 == trump:
-        best, best_index, best_suit = second, index, trump
-    index = third.card.index
-    if index // 13 == best_suit:
-        if index < best_index:
-            best, best_index = third, index
-    elif index // 13 == trump:
-        best, best_index, best_suit = third, index, trump
-    index = fourth.card.index
-    if index // 13 == best_suit:
-        if index < best_index:
-            best = fourth
-    elif index // 13 == trump:
-        best = fourth
+def winning_position(i0: int, i1: int, i2: int, i3: int, trump: int) -> int:
+    """Position (0-3, in played order) of the card that wins a complete trick, from the
+    cards' indices (`Card.index`); ``trump`` is a suit number (index // 13) or -1. Unrolled:
+    it runs for every trick of every record, here and in the PBN reader."""
+    best, best_index, best_suit = 0, i0, i0 // 13
+    if i1 // 13 == best_suit:
+        if i1 < best_index:
+            best, best_index = 1, i1
+    elif i1 // 13 == trump:
+        best, best_index, best_suit = 1, i1, trump
+    if i2 // 13 == best_suit:
+        if i2 < best_index:
+            best, best_index = 2, i2
+    elif i2 // 13 == trump:
+        best, best_index, best_suit = 2, i2, trump
+    if i3 // 13 == best_suit:
+        if i3 < best_index:
+            best = 3
+    elif i3 // 13 == trump:
+        best = 3
     return best
+
+
+def _winning4(cards: Sequence[PlayedCard], trump: int) -> PlayedCard:
+    """`_winning` of a complete trick."""
+    a, b, c, d = cards
+    return cards[winning_position(a.card.index, b.card.index, c.card.index, d.card.index,
+                                  trump)]
 
 
 @dataclass(frozen=True)
