@@ -20,6 +20,7 @@ CARDS: dict[str, Card] = {c.pbn(): c for c in Card.all()}
 _PLAYED = [[PlayedCard(s, c) for c in Card.all()] for s in SEATS]
 #: the same, by the card's PBN text
 _PLAYED_BY_TEXT = [{c.pbn(): by_seat[c.index] for c in Card.all()} for by_seat in _PLAYED]
+_INDEX_BY_TEXT = {c.pbn(): c.index for c in Card.all()}
 _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DASH = "-"
@@ -172,40 +173,40 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
     many rows were read."""
     tricks = []
     leader_first = []
-    # each column's player, by the text of the card he plays
-    col0, col1, col2, col3 = (_PLAYED_BY_TEXT[(p0 + c) & 3] for c in range(4))
+    # each column's player's card by its text, and each card's index by its text
+    col0, col1, col2, col3 = (_PLAYED_BY_TEXT[(p0 + c) & 3].get for c in range(4))
+    index = _INDEX_BY_TEXT.get
     columns = _COLUMN_SEATS[p0]
     if hands is not None:  # each column's player's hand
         h0, h1, h2, h3 = (hands[(p0 + c) & 3] for c in range(4))
     lead = 0
-    base = 0
-    end = len(tokens) - 3
-    while base < end:
-        a = col0.get(tokens[base])
-        b = col1.get(tokens[base + 1])
-        c = col2.get(tokens[base + 2])
-        d = col3.get(tokens[base + 3])
+    rows = 0
+    t0, t1, t2, t3 = tokens[0::4], tokens[1::4], tokens[2::4], tokens[3::4]
+    for a, b, c, d, ia, ib, ic, id_ in zip(map(col0, t0), map(col1, t1), map(col2, t2),
+                                          map(col3, t3), map(index, t0), map(index, t1),
+                                          map(index, t2), map(index, t3)):
         if a is None or b is None or c is None or d is None:
             break
         if lead == 0:
-            trick = (a, b, c, d)
-        elif lead == 1:
-            trick = (b, c, d, a)
-        elif lead == 2:
-            trick = (c, d, a, b)
+            tricks.append(Trick((a, b, c, d)))
+            best = winning_position(ia, ib, ic, id_, trump)
         else:
-            trick = (d, a, b, c)
-        tricks.append(Trick(trick))
-        if hands is not None and lead and not (
-                h0 >> a.card.index & 1 and h1 >> b.card.index & 1
-                and h2 >> c.card.index & 1 and h3 >> d.card.index & 1) \
-                and _fits(a.card, b.card, c.card, d.card, columns[lead], hands):
-            leader_first.append(base // 4 + 1)  # see _fits_leader_first
-        best = winning_position(trick[0].card.index, trick[1].card.index, trick[2].card.index,
-                                trick[3].card.index, trump)
+            if lead == 1:
+                tricks.append(Trick((b, c, d, a)))
+                best = winning_position(ib, ic, id_, ia, trump)
+            elif lead == 2:
+                tricks.append(Trick((c, d, a, b)))
+                best = winning_position(ic, id_, ia, ib, trump)
+            else:
+                tricks.append(Trick((d, a, b, c)))
+                best = winning_position(id_, ia, ib, ic, trump)
+            if hands is not None and not (
+                    h0 >> ia & 1 and h1 >> ib & 1 and h2 >> ic & 1 and h3 >> id_ & 1) \
+                    and _fits(a.card, b.card, c.card, d.card, columns[lead], hands):
+                leader_first.append(rows + 1)  # see _fits_leader_first
         lead = (lead + best) & 3
-        base += 4
-    return tricks, leader_first, lead, base // 4
+        rows += 1
+    return tricks, leader_first, lead, rows
 
 
 def _played(seat: int, card: Card, tok: Token) -> PlayedCard:

@@ -27,13 +27,15 @@ import os
 from typing import BinaryIO, Iterator
 
 from adapters.pbn_game import PbnGame, assemble
+from adapters import pbn_parts
+from adapters.pbn_parts import PartStream, PbnPart, cut_parts, lead_before
 from adapters.pbn_record import build_record
 from adapters.pbn_tokens import Block, decode, split_blocks
 from adapters.pbn_values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location, ParseError
 
-__all__ = ["PbnSource", "PbnGame", "read_pbn"]
+__all__ = ["PbnSource", "PbnGame", "PbnPart", "PbnPartReading", "read_pbn"]
 
 _BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
 _EVENT_TAGS = ("Event", "Site", "Date", "EventDate", "Stage", "HomeTeam", "VisitTeam",
@@ -85,6 +87,18 @@ class _Resolver:
                 values[name] = value
         self._carry(game, values)
         game.values = values
+
+    def state(self) -> tuple[object, ...]:
+        """A copy of the state, comparable and picklable."""
+        return (dict(self.last), dict(self.defaults), self.active,
+                None if self.previous is None else dict(self.previous), dict(self.event),
+                dict(self.players[True]), dict(self.players[False]))
+
+    def restore(self, state: tuple[object, ...]) -> None:
+        last, defaults, self.active, previous, event, first, second = state
+        self.last, self.defaults, self.event = dict(last), dict(defaults), dict(event)  # type: ignore[call-overload]
+        self.previous = None if previous is None else dict(previous)  # type: ignore[call-overload]
+        self.players = {True: dict(first), False: dict(second)}  # type: ignore[call-overload]
 
     def _carry(self, game: PbnGame, values: dict[str, str]) -> None:
         first_table = "Board" in values or "Deal" in values
@@ -159,28 +173,46 @@ class PbnSource:
         semi-empty lines, escape lines and commentary between games)."""
         self._file_problems = []
         self.encoding = None
-        resolver = _Resolver(self.carry_over)
-        index = 0
         with self._open() as stream:
-            for block in split_blocks(stream):
-                if block.blank:
-                    yield block, None
-                    continue
-                text, encoding = decode(block.data)
-                game = assemble(PbnGame(index + 1, self.path, block.first_line, block.data,
-                                        text, encoding))
-                if not game.tags:
-                    for line, message in game.issues:
-                        self._file_problem(line, message)
-                    yield block, None
-                    continue
-                index += 1
-                self._note_encoding(game)
-                resolver.resolve(game)
-                game._builder = build_record
-                if self.strict:
-                    self._raise_first(game.record)
-                yield block, game
+            yield from self._read(stream, 1, _Resolver(self.carry_over))
+
+    def _read(self, stream: BinaryIO, first_line: int, resolver: _Resolver
+              ) -> Iterator[tuple[Block, PbnGame | None]]:
+        index = 0
+        for block in split_blocks(stream, first_line=first_line):
+            if block.blank:
+                yield block, None
+                continue
+            text, encoding = decode(block.data)
+            game = assemble(PbnGame(index + 1, self.path, block.first_line, block.data,
+                                    text, encoding))
+            if not game.tags:
+                for line, message in game.issues:
+                    self._file_problem(line, message)
+                yield block, None
+                continue
+            index += 1
+            self._note_encoding(game)
+            resolver.resolve(game)
+            game._builder = build_record
+            if self.strict:
+                self._raise_first(game.record)
+            yield block, game
+
+    def parts(self, size: int | None = None) -> list[PbnPart]:
+        """The file cut into parts of whole games of about ``size`` bytes (default
+        `adapters.pbn_parts.PART_SIZE`), for `read_part`."""
+        with self._open() as stream:
+            return cut_parts(stream, size or pbn_parts.PART_SIZE)
+
+    def read_part(self, part: PbnPart, state: object | None = None,
+                  warm: int | None = None) -> "PbnPartReading":
+        """Read one part: from ``state`` (a `PbnPartReading.end_state` of the part before;
+        None: the state at the start of the file) brought up to date with the games in
+        the ``warm`` bytes before the part (default `adapters.pbn_parts.WARM_BYTES`).
+        Record indexes count from 1 at the part's start."""
+        return PbnPartReading(self, part, state,
+                              pbn_parts.WARM_BYTES if warm is None else warm)
 
     def games(self) -> Iterator[PbnGame]:
         """The games in file order (``game.record`` builds the record on first use)."""
@@ -211,6 +243,61 @@ class PbnSource:
         if record.problems:
             first = record.problems[0]
             raise ParseError(first.message, first.location)
+
+
+class PbnPartReading:
+    """The reading of one part of a PBN file (`PbnSource.read_part`). ``records()``
+    reads it; then ``start_state`` is the state the part was read from (after the lead:
+    compare it with the previous part's ``end_state``; None when the lead was cut inside
+    a comment), ``end_state`` the state after its last game, ``open_end`` whether it ends
+    inside an open brace comment (the next part does not start a game), and
+    ``file_problems()`` what concerns no game of the part."""
+
+    def __init__(self, source: PbnSource, part: PbnPart, state: object | None,
+                 warm: int) -> None:
+        self.source = source
+        self.part = part
+        self._state = state
+        self._warm = warm
+        self.start_state: object | None = None
+        self.end_state: object | None = None
+        self.open_end = False
+
+    def _snapshot(self, resolver: _Resolver) -> tuple[object, ...]:
+        return resolver.state(), self.source.encoding
+
+    def records(self) -> Iterator[BoardRecord]:
+        source, part = self.source, self.part
+        resolver = _Resolver(source.carry_over)
+        source.encoding = None
+        if self._state is not None:
+            resolved, source.encoding = self._state  # type: ignore[misc]
+            resolver.restore(resolved)
+        with source._open() as stream:
+            lead, line = lead_before(stream, part, self._warm)
+            if not lead:
+                self.start_state = self._snapshot(resolver)
+            source._file_problems = []
+            read = 0  # bytes of the lead read so far
+            skipped = 0  # games in the lead
+            last: Block | None = None
+            for block, game in source._read(PartStream(stream, lead, part), line, resolver):
+                last = block
+                if read < len(lead):
+                    read += len(block.data)
+                    skipped += game is not None
+                    if read == len(lead):
+                        self.start_state = self._snapshot(resolver)
+                        source._file_problems = []
+                    continue
+                if game is not None:
+                    game.index -= skipped
+                    yield game.record
+            self.open_end = part.end is not None and last is not None and not last.blank
+            self.end_state = self._snapshot(resolver)
+
+    def file_problems(self) -> list[RecordProblem]:
+        return self.source.file_problems()
 
 
 def read_pbn(path: str | os.PathLike[str], **kw: object) -> PbnSource:

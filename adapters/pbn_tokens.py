@@ -141,11 +141,13 @@ def _blank_runs(buf: bytes) -> Iterator[tuple[int, int]]:
         yield m.span(1)
 
 
-def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK) -> Iterator[Block]:
+def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK, first_line: int = 1
+                 ) -> Iterator[Block]:
     """Cut a binary stream into blocks, reading it a chunk at a time: memory holds one
-    chunk and the game being cut, whatever the size of the file."""
+    chunk and the game being cut, whatever the size of the file. ``first_line`` is the
+    file line the stream starts on."""
     buf = b""
-    line = 1
+    line = first_line
     eof = False
     while not eof:
         data = stream.read(chunk_size)

@@ -6,10 +6,12 @@ boards, default 100,000, and a tenth of that), and the real rpbridge vugraph fil
 ``../shared/realworld`` is present (or any ``--file``), are each measured:
 
 * ``reader``: our PBN reader alone (`adapters.pbn_reader.PbnSource.records`);
-* ``audit``: the full audit through the plugin host with every built-in ruler
-  (`td_plugin.audit.run_audit`, the context of ``td-plugin audit``);
-* ``no revokes``: the same audit with the revoke ruler blocked (``disabled=["revokes"]``,
-  as ``TD_PLUGIN_DISABLE=revokes`` does);
+* ``audit``: the full audit through the plugin host with every built-in ruler, as
+  ``td-plugin audit`` runs it (`td_plugin.audit.run_audit` with its context, on as many
+  processes as the machine has processors, `td_plugin.audit_parts`);
+* ``audit 1 proc``: the same on one process (``--jobs 1``);
+* ``no revokes``: the audit on one process with the revoke ruler blocked
+  (``disabled=["revokes"]``, as ``TD_PLUGIN_DISABLE=revokes`` does);
 * ``endplay``: endplay's parser (``endplay.parsers.pbn.load``), parsing only, when the
   extra ``td-plugin[dds]`` is installed.
 
@@ -43,7 +45,7 @@ REAL_FILE = (ROOT / ".." / "shared" / "realworld" / "pbn"
              / "rpbridge_world_championships_vugraph.pbn")
 
 #: what each child process can measure, in table order
-MEASURES = ("reader", "audit", "no revokes", "endplay")
+MEASURES = ("reader", "audit", "audit 1 proc", "no revokes", "endplay")
 
 #: targets (issues 2 and 3)
 AUDIT_VS_ENDPLAY = 3.0  # the full audit at least this many times endplay's parse-only rate
@@ -70,6 +72,15 @@ def _peak_mb() -> float:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes / KiB
 
 
+def _children_peak_mb() -> float:
+    """The largest peak resident memory of this process's finished children, in MB (it
+    counts the memory a forked child shares with its parent as its own)."""
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
 def _measure(kind: str, path: str, dds: int, seed: int) -> dict[str, object]:
     """Run one measurement in this process: records, seconds, peak MB, and more."""
     sys.path.insert(0, str(ROOT))
@@ -80,18 +91,23 @@ def _measure(kind: str, path: str, dds: int, seed: int) -> dict[str, object]:
         records = sum(1 for _ in PbnSource(path).records())
         seconds = time.perf_counter() - start
         return {"records": records, "seconds": seconds, "peak_mb": _peak_mb()}
-    if kind in ("audit", "no revokes"):
+    if kind in ("audit", "audit 1 proc", "no revokes"):
         from td_plugin.audit import run_audit
+        from td_plugin.audit_parts import default_jobs
         from td_plugin.host import PluginHost
         from td_plugin.rulings import ReviewContext
 
         host = PluginHost(load_entrypoints=False,
                           disabled=["revokes"] if kind == "no revokes" else [])
         context = ReviewContext()  # what `td-plugin audit` reviews with by default
+        jobs = default_jobs() if kind == "audit" else 1
         start = time.perf_counter()
-        result = run_audit([path], host, context)
+        result = run_audit([path], host, context, jobs=jobs)
         seconds = time.perf_counter() - start
-        return {"records": result.records, "seconds": seconds, "peak_mb": _peak_mb(),
+        peak = _peak_mb()
+        if jobs > 1:  # and each worker process's, counted in full
+            peak += jobs * _children_peak_mb()
+        return {"records": result.records, "seconds": seconds, "peak_mb": peak,
                 "findings": len(result.findings), "plugin_errors": len(result.plugin_errors)}
     if kind == "endplay":
         try:
@@ -265,8 +281,8 @@ def _print_table(files: list[tuple[str, Path]], cells: dict[tuple[str, str], Cel
 def _targets(cells: dict[tuple[str, str], Cell], small: str, large: str,
              dds: dict[str, object]) -> list[tuple[str, str, str, bool | None]]:
     out: list[tuple[str, str, str, bool | None]] = []
-    audit, bare, ours = cells[(large, "audit")], cells[(large, "no revokes")], \
-        cells[(large, "reader")]
+    audit, single, bare = (cells[(large, m)] for m in ("audit", "audit 1 proc", "no revokes"))
+    ours = cells[(large, "reader")]
     theirs = cells[(large, "endplay")]
     if audit.ok and theirs.ok:
         ratio = audit.rate / theirs.rate
@@ -275,11 +291,15 @@ def _targets(cells: dict[tuple[str, str], Cell], small: str, large: str,
     else:
         out.append((f"full audit / endplay parse-only rate ({large})", "n/a",
                     f">= {AUDIT_VS_ENDPLAY:g}x", None))
-    if audit.ok and bare.ok:
-        ratio = audit.seconds / bare.seconds
+    if single.ok and theirs.ok:
+        out.append((f"audit on one process / endplay parse-only rate ({large}, no target)",
+                    f"{single.rate / theirs.rate:.2f}x", "-", None))
+    if single.ok and bare.ok:
+        ratio = single.seconds / bare.seconds
         out.append((f"audit time with revokes / without ({large})", f"{ratio:.2f}",
                     f"<= {REVOKE_COST:g}", ratio <= REVOKE_COST))
-    for name, measure in (("audit", "audit"), ("reader", "reader")):
+    for name, measure in (("audit", "audit"), ("audit on one process", "audit 1 proc"),
+                          ("reader", "reader")):
         a, b = cells[(small, measure)], cells[(large, measure)]
         if a.ok and b.ok:
             ratio = b.peak_mb / a.peak_mb

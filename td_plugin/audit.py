@@ -17,7 +17,7 @@ from td_plugin.errors import InputError
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.sources import RecordChange
 
-__all__ = ["InputReport", "AuditResult", "run_audit", "write_adjusted_copies"]
+__all__ = ["InputReport", "AuditResult", "run_audit", "review_records", "write_adjusted_copies"]
 
 
 @dataclass
@@ -40,6 +40,8 @@ class AuditResult:
     flagged: list[tuple[BoardRecord, list[Finding]]] = field(default_factory=list)
     #: plugin failures: (plugin name, hook, message)
     plugin_errors: list[tuple[str, str, str]] = field(default_factory=list)
+    #: whether ``flagged`` is kept
+    keep_flagged: bool = True
 
     @property
     def records(self) -> int:
@@ -60,10 +62,15 @@ class AuditResult:
 
 def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
               strict: bool = False,
-              on_record: Callable[[str, int], None] | None = None) -> AuditResult:
+              on_record: Callable[[str, int], None] | None = None,
+              jobs: int = 1, keep_flagged: bool = True) -> AuditResult:
     """Audit each path. ``host`` is a `td_plugin.host.PluginHost`. ``on_record(path, n)``
-    is called after each record (for a progress display)."""
-    result = AuditResult()
+    is called as records are done (``n`` of them so far, for a progress display).
+    ``jobs`` > 1 audits each large file whose reader can cut it into parts on that many
+    processes (`td_plugin.audit_parts`); the result is the same as with one.
+    ``keep_flagged``: keep the records that have findings (``AuditResult.flagged``, for
+    the HTML report); without them memory does not grow with the findings."""
+    result = AuditResult(keep_flagged=keep_flagged)
     for path in paths:
         report = InputReport(path=path)
         result.inputs.append(report)
@@ -72,21 +79,35 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
                 raise FileNotFoundError(f"no such file: {path!r}")
             source = host.open_source(path, strict=strict)
             report.format = source.format
-            for record in source.records():
-                report.records += 1
-                report.problems.extend(record.problems)
-                review = host.review_board(record, context)
-                for err in review.errors:
-                    result.plugin_errors.append((err.plugin, err.hook, str(err.exception)))
-                if review.findings:
-                    result.findings.extend(review.findings)
-                    result.flagged.append((record, list(review.findings)))
-                if on_record is not None:
-                    on_record(path, report.records)
+            if jobs > 1 and not strict:
+                from td_plugin.audit_parts import audit_in_parts
+
+                if audit_in_parts(source, host, context, result, report, jobs, on_record):
+                    continue
+            review_records(source.records(), host, context, result, report, on_record)
             report.problems.extend(source.file_problems())
         except (InputError, OSError, UnicodeError) as exc:
             report.error = str(exc)
     return result
+
+
+def review_records(records: Iterable[BoardRecord], host: object, context: ReviewContext,
+                   result: AuditResult, report: InputReport,
+                   on_record: Callable[[str, int], None] | None = None) -> None:
+    """Review each record with the host and add what it finds to ``result`` and
+    ``report``."""
+    for record in records:
+        report.records += 1
+        report.problems.extend(record.problems)
+        review = host.review_board(record, context)
+        for err in review.errors:
+            result.plugin_errors.append((err.plugin, err.hook, str(err.exception)))
+        if review.findings:
+            result.findings.extend(review.findings)
+            if result.keep_flagged:
+                result.flagged.append((record, list(review.findings)))
+        if on_record is not None:
+            on_record(report.path, report.records)
 
 
 def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str) -> list[str]:

@@ -38,7 +38,12 @@ class Hand:
         raise AttributeError("Hand is immutable")
 
     def __reduce__(self) -> tuple:
-        return (Hand.from_pbn, (self.pbn(),))
+        return (Hand.from_mask, (self.mask,))
+
+    @classmethod
+    def from_mask(cls, mask: int) -> "Hand":
+        """The hand of a 52-bit mask (bit `Card.index` set for each card held)."""
+        return cls(mask=mask)
 
     @classmethod
     def from_pbn(cls, text: str) -> "Hand":

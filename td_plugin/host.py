@@ -232,6 +232,11 @@ class PluginHost:
 
         return self.pm.add_hookcall_monitoring(before, after)
 
+    @property
+    def tracing(self) -> bool:
+        """Whether hook calls are printed (``TD_PLUGIN_TRACE``)."""
+        return self._undo_trace is not None
+
     def close(self) -> None:
         """Stop tracing (the host stays usable)."""
         if self._undo_trace is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
 
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
-from td_plugin.deal import Deal, Hand
+from td_plugin.deal import SUIT_MASKS, Deal, Hand
 
 __all__ = ["PlayedCard", "Trick", "Play", "PlayProblem", "Replay", "trick_winner",
            "winning_position", "replay"]
@@ -30,9 +30,23 @@ class PlayedCard:
     notes: tuple[int, ...] = ()
     nags: tuple[int, ...] = ()
 
+    def __reduce__(self) -> tuple:  # quicker to unpickle than a dataclass's state
+        if self.marker is None and not self.notes and not self.nags:
+            return (_plain_played, (self.seat.index, self.card.index))
+        return (PlayedCard, (self.seat, self.card, self.marker, self.notes, self.nags))
+
     def __repr__(self) -> str:
         extra = f", marker={self.marker!r}" if self.marker else ""
         return f"PlayedCard(Seat.{self.seat.name}, Card.from_pbn({self.card.pbn()!r}){extra})"
+
+
+#: the plain played cards (no marker, note or NAG) by seat index and card index
+_PLAIN: list[list[PlayedCard]] = [[PlayedCard(seat, card) for card in Card.all()]
+                                  for seat in SEATS]
+
+
+def _plain_played(seat: int, card: int) -> PlayedCard:
+    return _PLAIN[seat][card]
 
 
 def trick_winner(cards: Sequence[PlayedCard], trump: Suit | None) -> Seat:
@@ -203,36 +217,54 @@ class PlayProblem:
     holder: Seat | None = None  # who the deal gives the card to
 
 
-@dataclass
+@dataclass(frozen=True)
 class Replay:
-    """The result of walking a play record against a deal: every problem found and,
-    for a clean record, the holding of each seat before each card."""
+    """The result of walking a play record against a deal (`replay`)."""
 
-    problems: list[PlayProblem] = field(default_factory=list)
+    #: every card not held, played twice or led by the wrong player
+    problems: tuple[PlayProblem, ...] = ()
     #: winners of the complete tricks
-    winners: list[Seat] = field(default_factory=list)
+    winners: tuple[Seat, ...] = ()
+    #: whether a player showed out of the suit led while holding a card of it (a
+    #: revoke; `td_plugin.laws.revokes.detect_revokes` says which)
+    show_out_holding: bool = False
+    #: whether a card carries a marker (``^R``, ``^L``)
+    marked: bool = False
 
     @property
     def clean(self) -> bool:
         return not self.problems
 
 
+# the last replay, for the next ruler that asks about the same record
+_last_replay: tuple[object, object, object, Replay | None] = (None, None, None, None)
+
+
 def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     """Walk the play against the deal. Reports cards not held by their player and cards
     played twice; checks that each trick after the first is led by the previous winner.
-    Unknown hands (None) are not checked."""
-    out = Replay()
-    problems = out.problems
+    Unknown hands (None) are not checked. The rulers reviewing one record ask for the
+    same walk, so the last one is kept."""
+    global _last_replay
+    last_deal, last_play, last_trump, last = _last_replay
+    if last is not None and play is last_play and deal is last_deal and trump is last_trump:
+        return last
+    problems: list[PlayProblem] = []
+    winners: list[Seat] = []
     masks = [None if deal.hands[s] is None else deal.hands[s].mask for s in SEATS]
     trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
+    show_out = marked = False
     prev_winner: Seat | None = None
     for n, t in enumerate(play.tricks, 1):
         cards = t.cards
         lead = cards[0]
         if prev_winner is not None and lead.seat is not prev_winner and lead.marker != "L":
             problems.append(PlayProblem(n, lead.seat, lead.card, "out_of_turn"))
+        led = SUIT_MASKS[lead.card.suit]
         for pc in cards:
+            if pc.marker:
+                marked = True
             bit = 1 << pc.card.index
             if played & bit:
                 problems.append(PlayProblem(n, pc.seat, pc.card, "played_twice"))
@@ -244,14 +276,18 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
                 continue
             if m & bit:
                 masks[k] = m ^ bit
+                if m & led and not bit & led:
+                    show_out = True
             else:
                 problems.append(
                     PlayProblem(n, pc.seat, pc.card, "not_held", deal.holder(pc.card)))
         if len(cards) == 4:
             prev_winner = _winning4(cards, trump_number).seat
-            out.winners.append(prev_winner)
+            winners.append(prev_winner)
         else:
             prev_winner = None
+    out = Replay(tuple(problems), tuple(winners), show_out, marked)
+    _last_replay = (deal, play, trump, out)
     return out
 
 

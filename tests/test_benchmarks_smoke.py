@@ -57,7 +57,7 @@ def test_bench_audit_quick_run_prints_every_measurement_and_target(tmp_path: Pat
     assert len(rows) == 2  # 300 and 3,000 records
     for row in rows:
         cells = row.split("|")[1:]
-        assert len(cells) == 4  # reader, audit, no revokes, endplay
+        assert len(cells) == 5  # reader, audit, audit on one process, no revokes, endplay
         for cell in cells[:3]:
             rate, peak = cell.split()
             assert float(rate.replace(",", "")) > 0 and float(peak) > 0

@@ -61,3 +61,26 @@ def test_holdings_before_a_card() -> None:
     h = holdings_before(DEAL, p, 2, 0)
     assert Card.from_pbn("H3") not in h[Seat.N] and Card.from_pbn("C2") in h[Seat.N]
     assert len(h[Seat.N]) == 12 and len(h[Seat.W]) == 12
+
+
+def test_replay_notes_a_show_out_while_holding_the_suit_led() -> None:
+    legal = Trick((pc("W", "SK"), pc("N", "H3"), pc("E", "S4"), pc("S", "S3")))
+    assert not replay(DEAL, Play((legal,)), Suit.H).show_out_holding  # North has no spade
+    revoke = Trick((pc("W", "SK"), pc("N", "H3"), pc("E", "H5"), pc("S", "S3")))
+    r = replay(DEAL, Play((revoke,)), Suit.H)
+    assert r.show_out_holding and r.clean and not r.marked
+
+
+def test_replay_notes_markers() -> None:
+    marked = Trick((pc("W", "SK"), pc("N", "H3"), PlayedCard(Seat.E, Card.from_pbn("H5"), "R"),
+                    pc("S", "S3")))
+    assert replay(DEAL, Play((marked,)), Suit.H).marked
+
+
+def test_replay_is_walked_once_for_the_rulers_of_one_record() -> None:
+    p = Play.from_played_order(Seat.W, "SK H3 S4 S3".split(), Suit.H)
+    first = replay(DEAL, p, Suit.H)
+    assert replay(DEAL, p, Suit.H) is first
+    assert replay(DEAL, p, None) is not first  # another trump: walked again
+    same_cards = Play.from_played_order(Seat.W, "SK H3 S4 S3".split(), Suit.H)
+    assert replay(DEAL, same_cards, Suit.H) == first

@@ -40,7 +40,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                   help="processes auditing a large PBN file (default: one per processor; "
+                        "1 audits on this process alone)")
     p.set_defaults(func=run)
+
+
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of processes (1 or more), not {text!r}")
+    return n
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from td_plugin.audit import run_audit, write_adjusted_copies
+    from td_plugin.audit_parts import default_jobs
     from td_plugin.host import PluginHost
     from td_plugin.report import audit_json, print_audit
 
@@ -55,20 +69,23 @@ def run(args: argparse.Namespace) -> int:
                             equity=not args.no_equity)
     host = PluginHost()
     err = Console(stderr=True)
+    options = {"strict": args.strict, "keep_flagged": bool(args.html),
+               "jobs": args.jobs or default_jobs()}
     show_progress = err.is_terminal and not args.json
     if show_progress:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       console=err, transient=True) as progress:
             task = progress.add_task("auditing", total=None)
+            shown = [0]
 
             def on_record(path: str, n: int) -> None:
-                if n % 200 == 0:
+                if n < shown[0] or n - shown[0] >= 200:
+                    shown[0] = n
                     progress.update(task, completed=n, description=f"auditing {path}")
 
-            result = run_audit(args.paths, host, context, strict=args.strict,
-                               on_record=on_record)
+            result = run_audit(args.paths, host, context, on_record=on_record, **options)
     else:
-        result = run_audit(args.paths, host, context, strict=args.strict)
+        result = run_audit(args.paths, host, context, **options)
 
     if args.write_to:
         written = write_adjusted_copies(result, host, args.write_to)

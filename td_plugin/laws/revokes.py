@@ -729,11 +729,14 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
         return []
     trump = contract.strain.suit
     obligations = tuple(obligations)
+    walk = replay(deal, play, trump)  # the consistency check walked the same play
+    if not (walk.show_out_holding or walk.marked or obligations):
+        return []  # the usual record: nothing to report, whether or not it replays cleanly
     revokes = detect_revokes(deal, play, contract.declarer, obligations)
     marked = _marked(play)
     if not revokes and not marked:
-        return []  # the usual record: nothing to report, whether or not it replays cleanly
-    if replay(deal, play, trump).problems:
+        return []
+    if walk.problems:
         return []
     out = _marker_mismatches(record, marked, revokes)
     if not revokes:

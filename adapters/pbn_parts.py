@@ -1,0 +1,117 @@
+"""Cutting a PBN file into parts of whole games, so that one file can be read on several
+processes (`adapters.pbn_reader.PbnSource.read_part`).
+
+A part ends after a run of semi-empty lines, where the next game's first line begins, so
+that it holds whole games. Whether a game really ends there depends on what precedes it
+(a brace comment may contain semi-empty lines, §3.8); a reading that ends inside an open
+comment says so (``open_end``), and whoever reads the parts falls back to reading on from
+the part before.
+
+The reader's state at the start of a part (tag values carried from game to game by ``#``,
+``##`` and rpbridge carry-over, and the encoding of the first games) is only known once
+every game before it is read. A part is therefore read from a guessed state: the state
+the caller knows from earlier parts, brought up to date by reading the last games before
+the part again (the *lead*, ``warm`` bytes at most). The guess is kept with the reading
+(``start_state``) so the caller can check it against the state the previous part really
+ended with, and read the part again from that state when they differ.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import BinaryIO
+
+__all__ = ["PbnPart", "cut_parts", "PART_SIZE", "WARM_BYTES", "lead_before", "PartStream"]
+
+#: bytes in a part (about 2,000 games of a usual file)
+PART_SIZE = 1 << 20
+#: bytes before a part read again to bring a guessed state up to date (event tags that
+#: carry over are repeated about this often in real files)
+WARM_BYTES = 1 << 16
+
+# the end of a run of semi-empty lines that follows a line end and precedes a line that
+# is not semi-empty: where a game can start
+_GAME_START = re.compile(rb"\n(?:[ \t]*\r?\n)+(?=[ \t]*[^ \t\r\n])")
+
+
+@dataclass(frozen=True)
+class PbnPart:
+    """Bytes ``start`` to ``end`` (None: the end of the file) of a PBN file, starting at
+    file line ``first_line``; ``number`` counts the parts from 0."""
+
+    number: int
+    start: int
+    end: int | None
+    first_line: int
+
+    def to_end(self) -> "PbnPart":
+        """The same start, to the end of the file."""
+        return PbnPart(self.number, self.start, None, self.first_line)
+
+
+def cut_parts(stream: BinaryIO, size: int = PART_SIZE) -> list[PbnPart]:
+    """The parts of a file of about ``size`` bytes each, in file order. Reads the file
+    once, holding about two parts in memory; each cut is the first place a game can start
+    at or after ``size`` bytes into the part."""
+    parts: list[PbnPart] = []
+    start, line = 0, 1
+    buf = b""  # the file from ``start`` on, as far as read
+    eof = False
+    while True:
+        match = None
+        while True:
+            if len(buf) >= size:
+                match = _GAME_START.search(buf, size - 1)
+                if match is not None:
+                    break
+            if eof:
+                break
+            data = stream.read(size)
+            eof = not data
+            buf += data
+        if match is None:
+            parts.append(PbnPart(len(parts), start, None, line))
+            return parts
+        cut = match.end()
+        parts.append(PbnPart(len(parts), start, start + cut, line))
+        line += buf.count(b"\n", 0, cut)
+        start += cut
+        buf = buf[cut:]
+
+
+def lead_before(stream: BinaryIO, part: PbnPart, warm: int) -> tuple[bytes, int]:
+    """The whole games within ``warm`` bytes before ``part`` (from the first place a game
+    can start there) and the file line they start on; empty at the start of the file."""
+    if part.start == 0 or warm <= 0:
+        return b"", part.first_line
+    begin = max(0, part.start - warm)
+    stream.seek(begin)
+    head = stream.read(part.start - begin)
+    if begin == 0:
+        lead = head
+    else:
+        match = _GAME_START.search(head)
+        if match is None:
+            return b"", part.first_line
+        lead = head[match.end():]
+    return lead, part.first_line - lead.count(b"\n")
+
+
+class PartStream:
+    """A binary stream over ``lead`` followed by the bytes of ``part`` in ``stream``."""
+
+    def __init__(self, stream: BinaryIO, lead: bytes, part: PbnPart) -> None:
+        self._stream = stream
+        self._lead = lead
+        self._left = None if part.end is None else part.end - part.start
+        stream.seek(part.start)
+
+    def read(self, n: int = -1) -> bytes:
+        head, self._lead = self._lead, b""
+        if self._left is None:
+            return head + self._stream.read(n if n < 0 else max(0, n - len(head)))
+        want = self._left if n < 0 else min(self._left, max(0, n - len(head)))
+        data = self._stream.read(want)
+        self._left -= len(data)
+        return head + data

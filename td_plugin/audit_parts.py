@@ -1,0 +1,182 @@
+"""Auditing one large file on several processes.
+
+A source whose reader can cut its file into parts (``parts()`` and ``read_part()``, as
+the PBN reader does, `adapters.pbn_parts`) is audited part by part in a pool of worker
+processes, a few parts ahead of the one being collected. The result is the one a single
+process gets, record for record:
+
+* a part is read from a guessed reader state (tag values carried from game to game); a
+  part whose guess differs from the state the part before really ended with is audited
+  again here, from that state;
+* a part that does not end where a game ends (a comment with empty lines across the cut)
+  hands the rest of the file to this process, which reads on from the part's start;
+* record indexes, which each part counts from 1, are shifted by the records before it.
+
+The workers are forked, so they share the plugin host with every plugin registered in
+it; ``td_review_board`` implementations must not depend on the boards reviewed before
+(the built-in rulers do not). Where the platform cannot fork (Windows; macOS, where
+forking is unsafe), files are audited on one process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from td_plugin.audit import AuditResult, InputReport, review_records
+from td_plugin.board import RecordProblem
+from td_plugin.errors import Location
+from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.sources import RecordChange
+
+__all__ = ["audit_in_parts", "can_fork", "default_jobs"]
+
+# what the forked workers audit with: (source, host, context, keep_flagged)
+_JOB: tuple[Any, Any, ReviewContext, bool] | None = None
+
+
+def can_fork() -> bool:
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+
+
+def default_jobs() -> int:
+    """The processors this process may run on (1 where it cannot fork)."""
+    if not can_fork():
+        return 1
+    try:
+        import os
+
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - Linux has sched_getaffinity
+        return 1
+
+
+@dataclass
+class _PartAudit:
+    """What auditing one part found, with record indexes counted from the part's start."""
+
+    result: AuditResult
+    report: InputReport
+    file_problems: list[RecordProblem] = field(default_factory=list)
+    start_state: object | None = None
+    end_state: object | None = None
+    open_end: bool = False
+
+
+def _audit_part(part: Any, state: object | None, warm: bool = True,
+                on_record: Callable[[str, int], None] | None = None) -> _PartAudit:
+    assert _JOB is not None
+    source, host, context, keep_flagged = _JOB
+    reading = source.read_part(part, state) if warm else source.read_part(part, state, 0)
+    out = _PartAudit(AuditResult(keep_flagged=keep_flagged),
+                     InputReport(path=source.path, format=source.format))
+    review_records(reading.records(), host, context, out.result, out.report, on_record)
+    out.file_problems = reading.file_problems()
+    out.start_state, out.end_state = reading.start_state, reading.end_state
+    out.open_end = reading.open_end
+    return out
+
+
+def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: AuditResult,
+                   report: InputReport, jobs: int,
+                   on_record: Callable[[str, int], None] | None = None) -> bool:
+    """Audit ``source`` on ``jobs`` processes into ``result`` and ``report``; False (and
+    nothing done) when it cannot be: the source cannot be cut, the file makes fewer than
+    two parts, the platform cannot fork, or the host prints its hook calls (they would
+    come from several processes at once)."""
+    if (jobs < 2 or not can_fork() or not hasattr(source, "read_part")
+            or getattr(host, "tracing", False)):
+        return False
+    parts = source.parts()
+    if len(parts) < 2:
+        return False
+    global _JOB
+    _JOB = (source, host, context, result.keep_flagged)
+    file_problems: list[RecordProblem] = []
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(parts))) as pool:
+            known: object | None = None  # the reader's state after the parts collected
+            queue: deque[tuple[Any, Any]] = deque()
+            to_submit = deque(parts)
+            while queue or to_submit:
+                while to_submit and len(queue) < 2 * jobs:
+                    part = to_submit.popleft()
+                    queue.append((part, pool.apply_async(_audit_part, (part, known))))
+                part, job = queue.popleft()
+                done = job.get()
+                if part.number and done.start_state != known:
+                    done = _read_again(part, known)
+                if done.open_end:
+                    queue.clear()
+                    to_submit.clear()
+                    done = _rest_of_file(part, known, report, on_record)
+                known = done.end_state
+                _collect(done, result, report, file_problems, on_record)
+    finally:
+        _JOB = None
+    report.problems.extend(file_problems)
+    return True
+
+
+def _read_again(part: Any, state: object | None) -> _PartAudit:
+    """Audit ``part`` here, from the state the part before really ended with."""
+    return _audit_part(part, state, warm=False)
+
+
+def _rest_of_file(part: Any, state: object | None, report: InputReport,
+                  on_record: Callable[[str, int], None] | None) -> _PartAudit:
+    """Audit from ``part``'s start to the end of the file here, from ``state``."""
+    before = report.records
+
+    def progress(path: str, n: int) -> None:
+        if on_record is not None:
+            on_record(path, before + n)
+
+    return _audit_part(part.to_end(), state, warm=False, on_record=progress)
+
+
+def _collect(done: _PartAudit, result: AuditResult, report: InputReport,
+             file_problems: list[RecordProblem],
+             on_record: Callable[[str, int], None] | None) -> None:
+    offset = report.records
+    part_result, part_report = done.result, done.report
+    if offset:
+        _shift(part_result, part_report, offset)
+    result.findings.extend(part_result.findings)
+    result.flagged.extend(part_result.flagged)
+    result.plugin_errors.extend(part_result.plugin_errors)
+    report.records += part_report.records
+    report.problems.extend(part_report.problems)
+    file_problems.extend(done.file_problems)
+    if on_record is not None and part_report.records:
+        on_record(report.path, report.records)
+
+
+def _shift(result: AuditResult, report: InputReport, offset: int) -> None:
+    """Add ``offset`` to every record index of a part's findings, records and problems.
+    They are this process's own copies (unpickled from a worker, or made by a reading
+    here that nothing else holds), so they are changed in place, each object once."""
+    done: set[int] = set()
+
+    def shift(obj: Finding | Location | RecordChange) -> None:
+        if id(obj) not in done and obj.record is not None:
+            done.add(id(obj))
+            object.__setattr__(obj, "record", obj.record + offset)
+
+    for finding in result.findings:
+        shift(finding)
+        if finding.change is not None:
+            shift(finding.change)
+    for record, findings in result.flagged:
+        shift(record.location)
+        for problem in record.problems:
+            shift(problem.location)
+        for finding in findings:
+            shift(finding)
+            if finding.change is not None:
+                shift(finding.change)
+    for problem in report.problems:
+        shift(problem.location)

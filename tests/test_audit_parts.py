@@ -1,0 +1,177 @@
+"""Auditing one file on several processes gives the single-process result, record for
+record: the PBN file cut into parts of whole games, each read from a guessed state that
+is checked, read again when the guess was wrong, and the rest of the file read here when
+a part does not end where a game ends."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adapters import pbn_parts
+from adapters.pbn_parts import cut_parts
+from adapters.pbn_reader import PbnSource
+from td_plugin import audit_parts
+from td_plugin.audit import run_audit
+from td_plugin.host import PluginHost
+from td_plugin.report import audit_json
+from td_plugin.rulings import ReviewContext
+from td_plugin.testing import session_pbn
+
+pytestmark = pytest.mark.skipif(not audit_parts.can_fork(),
+                                reason="auditing on several processes needs fork (Linux)")
+
+CONTEXT = ReviewContext(equity=False)
+
+
+def _session(tmp_path: Path, boards: int = 400, header: str = "", seed: int = 11) -> Path:
+    path = tmp_path / "session.pbn"
+    path.write_text(header + "".join(session_pbn(seed, boards)), encoding="utf-8")
+    return path
+
+
+def _audit(path: Path, jobs: int) -> tuple[dict, dict, list]:
+    result = run_audit([str(path)], PluginHost(load_entrypoints=False), CONTEXT, jobs=jobs)
+    flagged = [(r.location.record, r.location.line, r.board, [f.kind for f in fs])
+               for r, fs in result.flagged]
+    return audit_json(result, "en"), result.changes_for(str(path)), flagged
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pbn_parts, "PART_SIZE", 8192)
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How often parts were read again here, and the rest of a file read here."""
+    counts = {"again": 0, "rest": 0}
+    read_again, rest = audit_parts._read_again, audit_parts._rest_of_file
+
+    def again(*args):  # type: ignore[no-untyped-def]
+        counts["again"] += 1
+        return read_again(*args)
+
+    def rest_of_file(*args):  # type: ignore[no-untyped-def]
+        counts["rest"] += 1
+        return rest(*args)
+
+    monkeypatch.setattr(audit_parts, "_read_again", again)
+    monkeypatch.setattr(audit_parts, "_rest_of_file", rest_of_file)
+    return counts
+
+
+def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
+    path = _session(tmp_path, 120)
+    data = path.read_bytes()
+    with open(path, "rb") as fh:
+        parts = cut_parts(fh, 4096)
+    assert len(parts) > 5
+    assert parts[0].start == 0 and parts[-1].end is None
+    for before, after in zip(parts, parts[1:]):
+        assert before.end == after.start
+        assert data[after.start:after.start + 8] == b"[Event \""  # a game starts there
+        assert data[:after.start].endswith(b"\n\n")
+        assert after.first_line == data[:after.start].count(b"\n") + 1
+    assert sum(len(list(PbnSource(path).read_part(p).records())) for p in parts) == 120
+
+
+def test_parallel_audit_equals_the_single_process_audit(tmp_path: Path, small_parts: None,
+                                                        calls: dict[str, int]) -> None:
+    path = _session(tmp_path, 400)  # every scenario: revokes, claims, cards not held
+    one, many = _audit(path, 1), _audit(path, 2)
+    assert one[0]["findings"] and one[1]  # findings and write-back changes to compare
+    assert json.dumps(many, default=str) == json.dumps(one, default=str)
+    assert calls == {"again": 0, "rest": 0}  # the guessed states were right
+
+
+def test_a_part_read_from_a_wrong_state_is_read_again(tmp_path: Path, small_parts: None,
+                                                      calls: dict[str, int],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # §4.8 '##': the first game sets the event for all later games; without reading the
+    # games before it, a part cannot know it, so its guess is wrong and it is read again
+    path = tmp_path / "session.pbn"
+    games = list(session_pbn(5, 200))
+    games[0] = games[0].replace('[Event "Revoke test session"]', '[Event "##Club night"]')
+    games[1:] = [g.replace('[Event "Revoke test session"]\n', "") for g in games[1:]]
+    path.write_text("".join(games), encoding="utf-8")
+    monkeypatch.setattr(pbn_parts, "WARM_BYTES", 1024)
+    assert json.dumps(_audit(path, 2), default=str) == json.dumps(_audit(path, 1), default=str)
+    assert calls["again"] >= 1
+    records = list(PbnSource(path).records())
+    assert {r.event for r in records} == {"Club night"}
+
+
+def test_read_part_from_a_wrong_state_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "session.pbn"
+    games = list(session_pbn(5, 60))
+    games[0] = games[0].replace('[Event "Revoke test session"]', '[Event "##Club night"]')
+    games[1:] = [g.replace('[Event "Revoke test session"]\n', "") for g in games[1:]]
+    path.write_text("".join(games), encoding="utf-8")
+    source = PbnSource(path)
+    first, second = source.parts(4096)[:2]
+    before = source.read_part(first)
+    list(before.records())
+    guessed = source.read_part(second, None, 0)
+    assert {r.event for r in guessed.records()} == {None}
+    assert guessed.start_state != before.end_state
+    exact = source.read_part(second, before.end_state, 0)
+    assert {r.event for r in exact.records()} == {"Club night"}
+    assert exact.start_state == before.end_state
+
+
+def test_a_comment_with_empty_lines_across_a_cut_hands_the_rest_to_one_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, calls: dict[str, int]) -> None:
+    # §3.8: a brace comment may hold empty lines; the cutter cannot see it and cuts inside
+    games = list(session_pbn(3, 120))
+    games[40] = games[40].replace('[Score "', '{The TD was called.\n\n' + "x" * 40 +
+                                  '\n\nNo adjustment.}\n[Score "')
+    path = tmp_path / "session.pbn"
+    path.write_text("".join(games), encoding="utf-8")
+    start = path.read_bytes().index(b"{The TD")
+    monkeypatch.setattr(pbn_parts, "PART_SIZE", start + 20)  # the cut falls in the comment
+    one, many = _audit(path, 1), _audit(path, 2)
+    assert json.dumps(many, default=str) == json.dumps(one, default=str)
+    assert calls["rest"] == 1
+    assert one[0]["inputs"][0]["records"] == 120
+
+
+def test_parallel_audit_of_every_real_pbn_file_equals_the_single_process_audit(
+        realworld: Path, monkeypatch: pytest.MonkeyPatch, calls: dict[str, int]) -> None:
+    # small parts and a short lead, so that cuts fall everywhere: inside commentary,
+    # in carried-over rpbridge tables, between encodings; every part read again or
+    # handed on must still give the single-process result
+    monkeypatch.setattr(pbn_parts, "WARM_BYTES", 2048)
+    compared = 0
+    for path in sorted((realworld / "pbn").glob("*.pbn")):
+        size = 65536 if path.stat().st_size > 1_000_000 else 4096
+        monkeypatch.setattr(pbn_parts, "PART_SIZE", size)
+        assert json.dumps(_audit(path, 2), default=str) == json.dumps(_audit(path, 1),
+                                                                       default=str), path.name
+        compared += 1
+    assert compared >= 20
+    assert calls["again"] > 0  # some guesses were wrong and corrected
+
+
+def test_keep_flagged_false_keeps_findings_but_not_records(tmp_path: Path,
+                                                          small_parts: None) -> None:
+    path = _session(tmp_path, 200)
+    host = PluginHost(load_entrypoints=False)
+    kept = run_audit([str(path)], host, CONTEXT, jobs=2)
+    lean = run_audit([str(path)], host, CONTEXT, jobs=2, keep_flagged=False)
+    assert lean.flagged == [] and kept.flagged
+    assert [f.record for f in lean.findings] == [f.record for f in kept.findings]
+
+
+def test_one_process_when_the_file_is_small_or_hooks_are_traced(
+        tmp_path: Path, calls: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _session(tmp_path, 30)
+    monkeypatch.setattr(audit_parts.multiprocessing, "get_context", None)  # no pool allowed
+    run_audit([str(path)], PluginHost(load_entrypoints=False), CONTEXT, jobs=4)  # one part
+    monkeypatch.setattr(pbn_parts, "PART_SIZE", 2048)
+    traced = PluginHost(load_entrypoints=False, trace=True, trace_stream=open(
+        tmp_path / "trace.txt", "w"))
+    result = run_audit([str(path)], traced, CONTEXT, jobs=4)
+    assert result.records == 30
