@@ -9,13 +9,15 @@ process gets, record for record:
   part whose guess differs from the state the part before really ended with is audited
   again here, from that state;
 * a part that does not end where a game ends (a comment with empty lines across the cut)
-  hands the rest of the file to this process, which reads on from the part's start;
+  hands the rest of the file to this process, which reads on from the part's start; so
+  does a worker that dies (killed, out of memory);
 * record indexes, which each part counts from 1, are shifted by the records before it.
 
 The workers are forked, so they share the plugin host with every plugin registered in
-it; ``td_review_board`` implementations must not depend on the boards reviewed before
-(the built-in rulers do not). Where the platform cannot fork (Windows; macOS, where
-forking is unsafe), files are audited on one process.
+it; a ``td_review_board`` answer must not depend on the boards reviewed before (the
+built-in rulers' do not). A plugin that keeps such state says ``td_one_process = True``
+(a module or object attribute) and the audit stays on one process. So it does where the
+platform cannot fork (Windows; macOS, where forking is unsafe).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -85,10 +89,11 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
                    on_record: Callable[[str, int], None] | None = None) -> bool:
     """Audit ``source`` on ``jobs`` processes into ``result`` and ``report``; False (and
     nothing done) when it cannot be: the source cannot be cut, the file makes fewer than
-    two parts, the platform cannot fork, or the host prints its hook calls (they would
-    come from several processes at once)."""
+    two parts, the platform cannot fork, a plugin asks for one process
+    (``td_one_process``), or the host prints its hook calls (they would come from several
+    processes at once)."""
     if (jobs < 2 or not can_fork() or not hasattr(source, "read_part")
-            or getattr(host, "tracing", False)):
+            or getattr(host, "tracing", False) or _one_process_plugin(host)):
         return False
     parts = source.parts()
     if len(parts) < 2:
@@ -97,19 +102,26 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     _JOB = (source, host, context, result.keep_flagged)
     file_problems: list[RecordProblem] = []
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(parts))) as pool:
+        with ProcessPoolExecutor(min(jobs, len(parts)),
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
             known: object | None = None  # the reader's state after the parts collected
-            queue: deque[tuple[Any, Any]] = deque()
+            queue: deque[tuple[Any, Future[_PartAudit]]] = deque()
             to_submit = deque(parts)
             while queue or to_submit:
                 while to_submit and len(queue) < 2 * jobs:
                     part = to_submit.popleft()
-                    queue.append((part, pool.apply_async(_audit_part, (part, known))))
+                    queue.append((part, pool.submit(_audit_part, part, known)))
                 part, job = queue.popleft()
-                done = job.get()
-                if part.number and done.start_state != known:
+                try:
+                    done = job.result()
+                except BrokenProcessPool:  # a worker died (killed, out of memory)
+                    done = _PartAudit(AuditResult(), InputReport(path=report.path),
+                                      open_end=True)
+                if part.number and not done.open_end and done.start_state != known:
                     done = _read_again(part, known)
-                if done.open_end:
+                if done.open_end:  # read on from this part here
+                    for _part, ahead in queue:
+                        ahead.cancel()
                     queue.clear()
                     to_submit.clear()
                     done = _rest_of_file(part, known, report, on_record)
@@ -119,6 +131,12 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
         _JOB = None
     report.problems.extend(file_problems)
     return True
+
+
+def _one_process_plugin(host: Any) -> bool:
+    pm = getattr(host, "pm", None)
+    return pm is not None and any(getattr(plugin, "td_one_process", False)
+                                  for plugin in pm.get_plugins())
 
 
 def _read_again(part: Any, state: object | None) -> _PartAudit:

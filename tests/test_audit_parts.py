@@ -6,6 +6,7 @@ a part does not end where a game ends."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from adapters import pbn_parts
 from adapters.pbn_parts import cut_parts
 from adapters.pbn_reader import PbnSource
-from td_plugin import audit_parts
+from td_plugin import audit_parts, hookimpl
 from td_plugin.audit import run_audit
 from td_plugin.host import PluginHost
 from td_plugin.report import audit_json
@@ -175,3 +176,74 @@ def test_one_process_when_the_file_is_small_or_hooks_are_traced(
         tmp_path / "trace.txt", "w"))
     result = run_audit([str(path)], traced, CONTEXT, jobs=4)
     assert result.records == 30
+
+
+_PARENT = os.getpid()
+_audit_part = audit_parts._audit_part
+
+
+def _dying_audit_part(part, state, warm=True, on_record=None):  # type: ignore[no-untyped-def]
+    """A worker killed while it audits the third part."""
+    if part.number == 2 and os.getpid() != _PARENT:
+        os._exit(9)
+    return _audit_part(part, state, warm, on_record)
+
+
+def test_a_worker_that_dies_hands_the_rest_to_this_process(
+        tmp_path: Path, small_parts: None, calls: dict[str, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _session(tmp_path, 200)
+    one = _audit(path, 1)
+    monkeypatch.setattr(audit_parts, "_audit_part", _dying_audit_part)
+    assert json.dumps(_audit(path, 2), default=str) == json.dumps(one, default=str)
+    assert calls["rest"] == 1
+
+
+def test_cli_jobs_write_the_same_adjusted_copy_and_report(
+        tmp_path: Path, small_parts: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from td_plugin.cli import main
+
+    path = _session(tmp_path, 300)
+    outputs = []
+    for jobs in ("1", "2"):
+        dest = tmp_path / f"out{jobs}"
+        code = main(["audit", "--json", "--attention", "during-round", "--jobs", jobs,
+                     "--write-to", str(dest), str(path)])
+        outputs.append((code, capsys.readouterr().out, (dest / path.name).read_bytes()))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0] == 1 and outputs[0][2] != path.read_bytes()  # adjusted records
+
+
+def test_cli_jobs_must_be_a_positive_number(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from td_plugin.cli import main
+
+    for bad in ("0", "two"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["audit", "--jobs", bad, str(tmp_path / "x.pbn")])
+        assert exit_.value.code == 2
+        assert "expected a number of processes" in capsys.readouterr().err
+
+
+class _CountingPlugin:
+    """A plugin that counts the boards it reviewed: it needs one process."""
+
+    td_one_process = True
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    @hookimpl
+    def td_review_board(self, record, context):  # type: ignore[no-untyped-def]
+        self.seen += 1
+        return []
+
+
+def test_a_plugin_with_state_across_boards_keeps_the_audit_on_one_process(
+        tmp_path: Path, small_parts: None) -> None:
+    path = _session(tmp_path, 200)
+    host = PluginHost(load_entrypoints=False)
+    counter = _CountingPlugin()
+    host.register(counter, "counter")
+    assert run_audit([str(path)], host, CONTEXT, jobs=2).records == 200
+    assert counter.seen == 200  # every board was reviewed here
