@@ -7,8 +7,9 @@ boards, default 100,000, and a tenth of that), and the real rpbridge vugraph fil
 
 * ``reader``: our PBN reader alone (`adapters.pbn_reader.PbnSource.records`);
 * ``audit``: the full audit through the plugin host with every built-in ruler, as
-  ``td-plugin audit`` runs it (`td_plugin.audit.run_audit` with its context, on as many
-  processes as the machine has processors, `td_plugin.audit_parts`);
+  ``td-plugin audit`` runs it without ``--html`` (`td_plugin.audit.run_audit` with its
+  context, findings without their records, on as many processes as the machine has
+  processors, `td_plugin.audit_parts`);
 * ``audit 1 proc``: the same on one process (``--jobs 1``);
 * ``no revokes``: the audit on one process with the revoke ruler blocked
   (``disabled=["revokes"]``, as ``TD_PLUGIN_DISABLE=revokes`` does);
@@ -102,7 +103,7 @@ def _measure(kind: str, path: str, dds: int, seed: int) -> dict[str, object]:
         context = ReviewContext()  # what `td-plugin audit` reviews with by default
         jobs = default_jobs() if kind == "audit" else 1
         start = time.perf_counter()
-        result = run_audit([path], host, context, jobs=jobs)
+        result = run_audit([path], host, context, jobs=jobs, keep_flagged=False)
         seconds = time.perf_counter() - start
         peak = _peak_mb()
         if jobs > 1:  # and each worker process's, counted in full

@@ -23,6 +23,7 @@ platform cannot fork (Windows; macOS, where forking is unsafe).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -51,8 +52,6 @@ def default_jobs() -> int:
     if not can_fork():
         return 1
     try:
-        import os
-
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):  # pragma: no cover - Linux has sched_getaffinity
         return 1
@@ -74,7 +73,7 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
                 on_record: Callable[[str, int], None] | None = None) -> _PartAudit:
     assert _JOB is not None
     source, host, context, keep_flagged = _JOB
-    reading = source.read_part(part, state) if warm else source.read_part(part, state, 0)
+    reading = source.read_part(part, state, None if warm else 0)
     out = _PartAudit(AuditResult(keep_flagged=keep_flagged),
                      InputReport(path=source.path, format=source.format))
     review_records(reading.records(), host, context, out.result, out.report, on_record)
@@ -105,23 +104,25 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
         with ProcessPoolExecutor(min(jobs, len(parts)),
                                  mp_context=multiprocessing.get_context("fork")) as pool:
             known: object | None = None  # the reader's state after the parts collected
-            queue: deque[tuple[Any, Future[_PartAudit]]] = deque()
+            queue: deque[tuple[Any, Future[_PartAudit] | None]] = deque()
             to_submit = deque(parts)
             while queue or to_submit:
                 while to_submit and len(queue) < 2 * jobs:
                     part = to_submit.popleft()
-                    queue.append((part, pool.submit(_audit_part, part, known)))
+                    queue.append((part, _submit(pool, part, known)))
                 part, job = queue.popleft()
-                try:
-                    done = job.result()
-                except BrokenProcessPool:  # a worker died (killed, out of memory)
-                    done = _PartAudit(AuditResult(), InputReport(path=report.path),
-                                      open_end=True)
-                if part.number and not done.open_end and done.start_state != known:
+                done: _PartAudit | None = None
+                if job is not None:
+                    try:
+                        done = job.result()
+                    except BrokenProcessPool:  # a worker died (killed, out of memory)
+                        pass
+                if done is not None and part.number and done.start_state != known:
                     done = _read_again(part, known)
-                if done.open_end:  # read on from this part here
+                if done is None or done.open_end:  # read on from this part here
                     for _part, ahead in queue:
-                        ahead.cancel()
+                        if ahead is not None:
+                            ahead.cancel()
                     queue.clear()
                     to_submit.clear()
                     done = _rest_of_file(part, known, report, on_record)
@@ -131,6 +132,15 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
         _JOB = None
     report.problems.extend(file_problems)
     return True
+
+
+def _submit(pool: ProcessPoolExecutor, part: Any, state: object | None
+            ) -> Future[_PartAudit] | None:
+    """The part handed to a worker; None when the pool broke (a worker died)."""
+    try:
+        return pool.submit(_audit_part, part, state)
+    except BrokenProcessPool:
+        return None
 
 
 def _one_process_plugin(host: Any) -> bool:
