@@ -26,8 +26,8 @@ import io
 import os
 from typing import BinaryIO, Iterator
 
-from adapters.pbn_game import PbnGame, assemble
 from adapters import pbn_parts
+from adapters.pbn_game import PbnGame, assemble
 from adapters.pbn_parts import PartStream, PbnPart, cut_parts, lead_before
 from adapters.pbn_record import build_record
 from adapters.pbn_tokens import Block, decode, split_blocks
@@ -41,6 +41,12 @@ _BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
 _EVENT_TAGS = ("Event", "Site", "Date", "EventDate", "Stage", "HomeTeam", "VisitTeam",
                "Section", "Round", "Scoring", "Competition")
 _PLAYER_TAGS = ("West", "North", "East", "South")
+
+
+#: a `_Resolver`'s state: last values, ``##`` defaults, carry-over active, the previous
+#: game's values, event tags, the players of first and second tables
+_State = tuple[dict[str, str], dict[str, str], bool, dict[str, str] | None, dict[str, str],
+               dict[str, str], dict[str, str]]
 
 
 class _Resolver:
@@ -88,17 +94,17 @@ class _Resolver:
         self._carry(game, values)
         game.values = values
 
-    def state(self) -> tuple[object, ...]:
+    def state(self) -> _State:
         """A copy of the state, comparable and picklable."""
         return (dict(self.last), dict(self.defaults), self.active,
                 None if self.previous is None else dict(self.previous), dict(self.event),
                 dict(self.players[True]), dict(self.players[False]))
 
-    def restore(self, state: tuple[object, ...]) -> None:
+    def restore(self, state: _State) -> None:
         last, defaults, self.active, previous, event, first, second = state
-        self.last, self.defaults, self.event = dict(last), dict(defaults), dict(event)  # type: ignore[call-overload]
-        self.previous = None if previous is None else dict(previous)  # type: ignore[call-overload]
-        self.players = {True: dict(first), False: dict(second)}  # type: ignore[call-overload]
+        self.last, self.defaults, self.event = dict(last), dict(defaults), dict(event)
+        self.previous = None if previous is None else dict(previous)
+        self.players = {True: dict(first), False: dict(second)}
 
     def _carry(self, game: PbnGame, values: dict[str, str]) -> None:
         first_table = "Board" in values or "Deal" in values
