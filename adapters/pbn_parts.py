@@ -60,11 +60,15 @@ def cut_parts(stream: BinaryIO, size: int = PART_SIZE) -> list[PbnPart]:
     eof = False
     while True:
         match = None
+        searched = size - 1  # where to search from (the text before holds no cut)
         while True:
-            if len(buf) >= size:
-                match = _GAME_START.search(buf, size - 1)
+            if len(buf) > searched:
+                match = _GAME_START.search(buf, searched)
                 if match is not None:
                     break
+                # a run of empty lines may go on in the next read: look again from a
+                # little before the end (a longer run only moves the cut to a later one)
+                searched = max(searched, len(buf) - 4096)
             if eof:
                 break
             data = stream.read(size)

@@ -11,15 +11,14 @@ from typing import Sequence
 
 from adapters.pbn_sections import SUFFIX_NAGS, Report, Token, token_text
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Suit
-from td_plugin.play import Play, PlayedCard, Trick, winning_position
+from td_plugin.play import PLAIN_PLAYED, Play, PlayedCard, Trick, winning_position
 
 __all__ = ["build_play", "CARDS"]
 
 #: cards by their upper-case PBN text
 CARDS: dict[str, Card] = {c.pbn(): c for c in Card.all()}
-_PLAYED = [[PlayedCard(s, c) for c in Card.all()] for s in SEATS]
-#: the same, by the card's PBN text
-_PLAYED_BY_TEXT = [{c.pbn(): by_seat[c.index] for c in Card.all()} for by_seat in _PLAYED]
+#: the plain played cards (`td_plugin.play.PLAIN_PLAYED`) of each seat by their PBN text
+_PLAYED_BY_TEXT = [{c.pbn(): by_seat[c.index] for c in Card.all()} for by_seat in PLAIN_PLAYED]
 _INDEX_BY_TEXT = {c.pbn(): c.index for c in Card.all()}
 _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
@@ -109,7 +108,7 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
         play = Play(tuple(t for t in tricks if t.cards), claimed=star, incomplete=not star)
         return play, [], refs
     stop: str | None = None
-    played_cards = _PLAYED
+    played_cards = PLAIN_PLAYED
     for r0, row in enumerate(rows):
         r = done + r0
         row_tokens = slot_tokens[r0 * 4:r0 * 4 + 4]
@@ -211,7 +210,7 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
 
 def _played(seat: int, card: Card, tok: Token) -> PlayedCard:
     if type(tok) is str or not (tok.marker or tok.note is not None or tok.nags or tok.suffix):
-        return _PLAYED[seat][card.index]
+        return PLAIN_PLAYED[seat][card.index]
     nags = tok.nags + (SUFFIX_NAGS[tok.suffix] + 6,) if tok.suffix else tok.nags
     return PlayedCard(SEATS[seat], card, tok.marker,
                       () if tok.note is None else (tok.note,), tuple(sorted(nags)))

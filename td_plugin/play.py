@@ -15,8 +15,8 @@ from typing import Iterable, Iterator, Sequence
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
 
-__all__ = ["PlayedCard", "Trick", "Play", "PlayProblem", "Replay", "trick_winner",
-           "winning_position", "replay"]
+__all__ = ["PlayedCard", "PLAIN_PLAYED", "Trick", "Play", "PlayProblem", "Replay",
+           "trick_winner", "winning_position", "replay"]
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,14 @@ class PlayedCard:
         return f"PlayedCard(Seat.{self.seat.name}, Card.from_pbn({self.card.pbn()!r}){extra})"
 
 
-#: the plain played cards (no marker, note or NAG) by seat index and card index
-_PLAIN: list[list[PlayedCard]] = [[PlayedCard(seat, card) for card in Card.all()]
-                                  for seat in SEATS]
+#: the plain played cards (no marker, note or NAG) by seat index and card index, for
+#: readers to share (a played card is immutable)
+PLAIN_PLAYED: list[list[PlayedCard]] = [[PlayedCard(seat, card) for card in Card.all()]
+                                        for seat in SEATS]
 
 
 def _plain_played(seat: int, card: int) -> PlayedCard:
-    return _PLAIN[seat][card]
+    return PLAIN_PLAYED[seat][card]
 
 
 def trick_winner(cards: Sequence[PlayedCard], trump: Suit | None) -> Seat:

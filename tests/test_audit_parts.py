@@ -247,3 +247,15 @@ def test_a_plugin_with_state_across_boards_keeps_the_audit_on_one_process(
     host.register(counter, "counter")
     assert run_audit([str(path)], host, CONTEXT, jobs=2).records == 200
     assert counter.seen == 200  # every board was reviewed here
+
+
+def test_cuts_fall_after_runs_of_semi_empty_lines_in_crlf_files_too() -> None:
+    import io
+
+    game = b'[Event "x"]\r\n[Board "1"]\r\n'
+    data = game + b"\r\n \t\r\n\r\n" + game + b"\r\n" + game
+    parts = cut_parts(io.BytesIO(data), 4)
+    assert [(p.start, p.first_line) for p in parts] == [
+        (0, 1), (len(game) + 8, 6), (2 * len(game) + 10, 9)]
+    assert data[parts[1].start:].startswith(b"[Event")
+    assert cut_parts(io.BytesIO(game * 500), 64) == [pbn_parts.PbnPart(0, 0, None, 1)]

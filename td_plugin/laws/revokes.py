@@ -733,7 +733,7 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
     if not (walk.show_out_holding or walk.marked or obligations):
         return []  # the usual record: nothing to report, whether or not it replays cleanly
     revokes = detect_revokes(deal, play, contract.declarer, obligations)
-    marked = _marked(play)
+    marked = _marked(play) if walk.marked else {}
     if not revokes and not marked:
         return []
     if walk.problems:
@@ -955,8 +955,6 @@ def _equity_text(eq: Mapping[str, Any], revoke: Revoke, contract: Contract,
 
 def _marked(play: Play) -> dict[tuple[int, Seat], PlayedCard]:
     """The cards the record marks as revokes (``^R``) by trick number and seat."""
-    if not any(pc.marker for t in play.tricks for pc in t.cards):
-        return {}  # the usual record: no marker at all
     return {(n, pc.seat): pc for n, t in enumerate(play.tricks, 1) for pc in t.cards
             if pc.marker == "R"}
 
