@@ -13,11 +13,13 @@ process gets, record for record:
   does a worker that dies (killed, out of memory);
 * record indexes, which each part counts from 1, are shifted by the records before it.
 
-The workers are forked, so they share the plugin host with every plugin registered in
-it; a ``td_review_board`` answer must not depend on the boards reviewed before (the
-built-in rulers' do not). A plugin that keeps such state says ``td_one_process = True``
-(a module or object attribute) and the audit stays on one process. So it does where the
-platform cannot fork (Windows; macOS, where forking is unsafe).
+On Linux the workers are forked and share the plugin host with every plugin registered
+in it; elsewhere (Windows; macOS, where forking is unsafe) they are spawned and build
+the same host from its recipe (built-ins, entry points, blocked names). Each worker asks
+its own copy of the plugins, so a ``td_review_board`` answer must not depend on the
+boards reviewed before (the built-in rulers' do not); a plugin that keeps such state
+says ``td_one_process = True`` (a module or object attribute) and the audit stays on
+one process.
 """
 
 from __future__ import annotations
@@ -37,24 +39,44 @@ from td_plugin.errors import Location
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.sources import RecordChange
 
-__all__ = ["audit_in_parts", "can_fork", "default_jobs"]
+__all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
-# what the forked workers audit with: (source, host, context, keep_flagged)
+# what a worker (and this process, reading a part again) audits with: (source, host,
+# context, keep_flagged)
 _JOB: tuple[Any, Any, ReviewContext, bool] | None = None
 
 
-def can_fork() -> bool:
-    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+#: the fewest parts worth a pool: forked workers start at once, spawned ones import
+#: td_plugin first (about a second)
+MIN_PARTS = {"fork": 2, "spawn": 8}
+
+
+def start_method() -> str | None:
+    """How workers start: forked on Linux, spawned elsewhere (Windows, macOS, where
+    forking is unsafe); None where neither is possible."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and "fork" in methods:
+        return "fork"
+    return "spawn" if "spawn" in methods else None
 
 
 def default_jobs() -> int:
-    """The processors this process may run on (1 where it cannot fork)."""
-    if not can_fork():
-        return 1
+    """The processors this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # pragma: no cover - Linux has sched_getaffinity
-        return 1
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _init_worker(host: Any, source: Any, context: ReviewContext, keep_flagged: bool) -> None:
+    """A worker's start: a forked one shares the host; a spawned one builds its own from
+    the host's recipe."""
+    global _JOB
+    if isinstance(host, dict):
+        from td_plugin.host import PluginHost
+
+        host = PluginHost(**host)
+    _JOB = (source, host, context, keep_flagged)
 
 
 @dataclass
@@ -87,22 +109,30 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
                    report: InputReport, jobs: int,
                    on_record: Callable[[str, int], None] | None = None) -> bool:
     """Audit ``source`` on ``jobs`` processes into ``result`` and ``report``; False (and
-    nothing done) when it cannot be: the source cannot be cut, the file makes fewer than
-    two parts, the platform cannot fork, a plugin asks for one process
-    (``td_one_process``), or the host prints its hook calls (they would come from several
-    processes at once)."""
-    if (jobs < 2 or not can_fork() or not hasattr(source, "read_part")
+    nothing done) when it cannot be or would not pay: the source cannot be cut, the file
+    makes fewer than `MIN_PARTS` parts, a plugin asks for one process
+    (``td_one_process``), workers would be spawned but plugins were registered by hand
+    (a spawned worker could not rebuild them), or the host prints its hook calls (they
+    would come from several processes at once)."""
+    method = start_method()
+    if (jobs < 2 or method is None or not hasattr(source, "read_part")
             or getattr(host, "tracing", False) or _one_process_plugin(host)):
         return False
+    shared = host if method == "fork" else getattr(host, "recipe", None)
+    if shared is None:  # plugins registered by hand cannot be rebuilt in a spawned worker
+        return False
     parts = source.parts()
-    if len(parts) < 2:
+    if len(parts) < MIN_PARTS[method]:
         return False
     global _JOB
     _JOB = (source, host, context, result.keep_flagged)
     file_problems: list[RecordProblem] = []
     try:
         with ProcessPoolExecutor(min(jobs, len(parts)),
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
+                                 mp_context=multiprocessing.get_context(method),
+                                 initializer=_init_worker,
+                                 initargs=(shared, source, context,
+                                           result.keep_flagged)) as pool:
             known: object | None = None  # the reader's state after the parts collected
             queue: deque[tuple[Any, Future[_PartAudit] | None]] = deque()
             to_submit = deque(parts)

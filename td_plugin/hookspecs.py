@@ -130,7 +130,7 @@ def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding
     """Review one table's record of a board. Every ruler answers; all answers count.
 
     Called by the audit for each record of a file and by the watch for each result as it
-    arrives. The audit may ask about the parts of a large file on several forked
+    arrives. The audit may ask about the parts of a large file on several worker
     processes: an answer must depend only on the record and the context, unless the
     plugin sets ``td_one_process = True`` (then the audit stays on one process).
 

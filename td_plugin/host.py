@@ -117,6 +117,10 @@ class PluginHost:
             self._register_builtin(module_name)
         if load_entrypoints:
             self._load_entrypoints()
+        #: the arguments that build an equal host in another process (see `recipe`)
+        self._recipe: dict[str, Any] | None = {
+            "load_entrypoints": load_entrypoints, "disabled": sorted(disabled or ()),
+            "builtins": tuple(builtins)}
         if trace is None:
             trace = os.environ.get("TD_PLUGIN_TRACE", "") not in ("", "0")
         self._undo_trace: Callable[[], None] | None = None
@@ -132,6 +136,8 @@ class PluginHost:
         :return: the plugin's name, or None when it is blocked or failed to register.
         """
         name = name or getattr(plugin, "__name__", None) or type(plugin).__name__
+        if getattr(self, "_recipe", None) is not None:  # registered by hand
+            self._recipe = None
         if self.pm.is_blocked(name):
             return None
         try:
@@ -157,6 +163,7 @@ class PluginHost:
         if plugin is not None:
             self.pm.unregister(plugin)
             self._sources.pop(name, None)
+            self._recipe = None
 
     def _register_builtin(self, module_name: str) -> None:
         name = plugin_name(module_name)
@@ -231,6 +238,13 @@ class PluginHost:
                 print(f"[td_plugin] {hook_name} = {outcome.get_result()!r}", file=stream)
 
         return self.pm.add_hookcall_monitoring(before, after)
+
+    @property
+    def recipe(self) -> dict[str, Any] | None:
+        """Keyword arguments that build an equal host in another process (the same
+        built-ins, entry points and blocked names; the environment is read again there),
+        or None once a plugin was registered or removed by hand."""
+        return None if self._recipe is None else dict(self._recipe)
 
     @property
     def tracing(self) -> bool:

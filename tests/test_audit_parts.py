@@ -21,8 +21,8 @@ from td_plugin.report import audit_json
 from td_plugin.rulings import ReviewContext
 from td_plugin.testing import session_pbn
 
-pytestmark = pytest.mark.skipif(not audit_parts.can_fork(),
-                                reason="auditing on several processes needs fork (Linux)")
+pytestmark = pytest.mark.skipif(audit_parts.start_method() is None,
+                                reason="this system cannot start worker processes")
 
 CONTEXT = ReviewContext(equity=False)
 
@@ -259,3 +259,26 @@ def test_cuts_fall_after_runs_of_semi_empty_lines_in_crlf_files_too() -> None:
         (0, 1), (len(game) + 8, 6), (2 * len(game) + 10, 9)]
     assert data[parts[1].start:].startswith(b"[Event")
     assert cut_parts(io.BytesIO(game * 500), 64) == [pbn_parts.PbnPart(0, 0, None, 1)]
+
+
+def test_spawned_workers_build_the_host_from_its_recipe(
+        tmp_path: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # how Windows and macOS run the parts: workers import td_plugin and build their host
+    path = _session(tmp_path, 300)
+    one = _audit(path, 1)
+    monkeypatch.setattr(audit_parts, "start_method", lambda: "spawn")
+    started = []
+    executor = audit_parts.ProcessPoolExecutor
+
+    def pool(*args, **kw):  # type: ignore[no-untyped-def]
+        started.append(kw["mp_context"].get_start_method())
+        return executor(*args, **kw)
+
+    monkeypatch.setattr(audit_parts, "ProcessPoolExecutor", pool)
+    assert json.dumps(_audit(path, 2), default=str) == json.dumps(one, default=str)
+    assert started == ["spawn"]
+    # a plugin registered by hand cannot be rebuilt in a spawned worker: one process
+    host = PluginHost(load_entrypoints=False)
+    host.register(object(), "by_hand")
+    assert run_audit([str(path)], host, CONTEXT, jobs=2).records == 300
+    assert started == ["spawn"]

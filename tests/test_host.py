@@ -365,3 +365,11 @@ def test_session_close_fires_once_even_when_asked_twice(host: PluginHost) -> Non
     watcher.close()
     watcher.close()
     assert [c[0] for c in spy.calls] == ["opened", "closed"]
+
+
+def test_recipe_builds_an_equal_host_until_a_plugin_is_registered_by_hand() -> None:
+    host = PluginHost(load_entrypoints=False, disabled=["revokes"])
+    rebuilt = PluginHost(**host.recipe)  # type: ignore[arg-type]
+    assert rebuilt.plugins() == host.plugins() and "revokes" in rebuilt.blocked()
+    host.register(object(), "by_hand")
+    assert host.recipe is None
