@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -72,6 +73,7 @@ def _init_worker(host: Any, source: Any, context: ReviewContext, keep_flagged: b
     """A worker's start: a forked one shares the host; a spawned one builds its own from
     the host's recipe."""
     global _JOB
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     if isinstance(host, dict):
         from td_plugin.host import PluginHost
 
@@ -127,41 +129,50 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     global _JOB
     _JOB = (source, host, context, result.keep_flagged)
     file_problems: list[RecordProblem] = []
+    pool = ProcessPoolExecutor(min(jobs, len(parts)),
+                               mp_context=multiprocessing.get_context(method),
+                               initializer=_init_worker,
+                               initargs=(shared, source, context, result.keep_flagged))
     try:
-        with ProcessPoolExecutor(min(jobs, len(parts)),
-                                 mp_context=multiprocessing.get_context(method),
-                                 initializer=_init_worker,
-                                 initargs=(shared, source, context,
-                                           result.keep_flagged)) as pool:
-            known: object | None = None  # the reader's state after the parts collected
-            queue: deque[tuple[Any, Future[_PartAudit] | None]] = deque()
-            to_submit = deque(parts)
-            while queue or to_submit:
-                while to_submit and len(queue) < 2 * jobs:
-                    part = to_submit.popleft()
-                    queue.append((part, _submit(pool, part, known)))
-                part, job = queue.popleft()
-                done: _PartAudit | None = None
-                if job is not None:
-                    try:
-                        done = job.result()
-                    except BrokenProcessPool:  # a worker died (killed, out of memory)
-                        pass
-                if done is not None and part.number and done.start_state != known:
-                    done = _read_again(part, known)
-                if done is None or done.open_end:  # read on from this part here
-                    for _part, ahead in queue:
-                        if ahead is not None:
-                            ahead.cancel()
-                    queue.clear()
-                    to_submit.clear()
-                    done = _rest_of_file(part, known, report, on_record)
-                known = done.end_state
-                _collect(done, result, report, file_problems, on_record)
+        known: object | None = None  # the reader's state after the parts collected
+        queue: deque[tuple[Any, Future[_PartAudit] | None]] = deque()
+        to_submit = deque(parts)
+        while queue or to_submit:
+            while to_submit and len(queue) < 2 * jobs:
+                part = to_submit.popleft()
+                queue.append((part, _submit(pool, part, known)))
+            part, job = queue.popleft()
+            done: _PartAudit | None = None
+            if job is not None:
+                try:
+                    done = job.result()
+                except BrokenProcessPool:  # a worker died (killed, out of memory)
+                    pass
+            if done is not None and part.number and done.start_state != known:
+                done = _read_again(part, known)
+            if done is None or done.open_end:  # read on from this part here
+                _stop(pool)
+                queue.clear()
+                to_submit.clear()
+                done = _rest_of_file(part, known, report, on_record)
+            known = done.end_state
+            _collect(done, result, report, file_problems, on_record)
+        pool.shutdown()
+    except BaseException:  # Ctrl-C, or an error reading: no worker outlives the audit
+        _stop(pool)
+        raise
     finally:
         _JOB = None
     report.problems.extend(file_problems)
     return True
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what the workers have not begun and end them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _submit(pool: ProcessPoolExecutor, part: Any, state: object | None

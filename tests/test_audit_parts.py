@@ -282,3 +282,24 @@ def test_spawned_workers_build_the_host_from_its_recipe(
     host.register(object(), "by_hand")
     assert run_audit([str(path)], host, CONTEXT, jobs=2).records == 300
     assert started == ["spawn"]
+
+
+def test_ctrl_c_stops_the_audit_and_its_workers(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = _session(tmp_path, 9000)  # four parts of a megabyte
+    code = "import sys; from td_plugin.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen([sys.executable, "-c", code, "audit", "--jobs", "2", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    time.sleep(1.5)  # the workers are auditing
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole process group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err.decode() and "Traceback" not in err.decode()
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):  # no worker is left behind
+        os.killpg(proc.pid, 0)
