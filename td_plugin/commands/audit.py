@@ -52,7 +52,8 @@ def _jobs(text: str) -> int:
     except ValueError:
         n = 0
     if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of processes (1 or more), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected a number of processes (1 or more), not {text!r}")
     return n
 
 
