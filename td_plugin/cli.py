@@ -14,7 +14,7 @@ import sys
 from td_plugin import __version__
 from td_plugin.errors import HandledError, InputError
 
-COMMANDS = ("audit", "rule", "adjust", "watch", "plugins")
+COMMANDS = ("audit", "rule", "adjust", "watch", "serve", "plugins")
 
 
 def build_parser() -> argparse.ArgumentParser:
