@@ -16,12 +16,38 @@ from typing import Any, Mapping
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
-from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg
+from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
 from td_plugin.laws.information import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling
 
-__all__ = ["AuctionRuling", "SeatCall", "PassObligation", "Decision", "Note"]
+__all__ = ["AuctionRuling", "SeatCall", "PassObligation", "Decision", "Note", "HEADINGS"]
+
+
+#: Headings of a ruling's parts, as ``td-plugin rule`` and the table app show them.
+HEADINGS = {
+    "en": {"title": "Ruling", "needs_decision": "Ruling (waiting for a decision)",
+           "clauses": "Clauses", "auction": "Auction", "next": "Next to call",
+           "cancelled": "Withdrawn or cancelled", "pass": "Must pass",
+           "withdraw": "May withdraw (25A6)", "ui": "Unauthorized information",
+           "lead": "Lead restriction (26B)", "adjust": "Adjustment possible",
+           "decide": "To decide", "notes": "Notes", "none": "none", "over": "auction over",
+           "next_turn": "at his next turn", "end_of_auction": "for the rest of the auction",
+           "from": "from", "prohibit": "declarer may prohibit {partner} one of: {suits}",
+           "prohibit_later": "declarer may prohibit {partner} one suit {offender} has not "
+                             "specified (known once the auction is over)"},
+    "da": {"title": "Kendelse", "needs_decision": "Kendelse (afventer en afgørelse)",
+           "clauses": "Paragraffer", "auction": "Meldeforløb", "next": "Næste i tur",
+           "cancelled": "Taget tilbage eller annulleret", "pass": "Skal passe",
+           "withdraw": "Må tage tilbage (25A6)", "ui": "Ubeføjede oplysninger",
+           "lead": "Udspilsbegrænsning (26B)", "adjust": "Mulig justering",
+           "decide": "Skal afgøres", "notes": "Bemærkninger", "none": "ingen",
+           "over": "meldeforløbet er slut", "next_turn": "næste gang det er hans tur",
+           "end_of_auction": "resten af meldeforløbet", "from": "fra",
+           "prohibit": "spilfører kan forbyde {partner} én af: {suits}",
+           "prohibit_later": "spilfører kan forbyde {partner} én farve, som {offender} ikke "
+                             "har vist (kendes, når meldeforløbet er slut)"},
+}
 
 
 @dataclass(frozen=True)
@@ -138,6 +164,55 @@ class AuctionRuling(Ruling):
         for n in self.notes:
             lines.append(messages.render(n.key, n.params, lang))
         return lines
+
+    def stands(self, lang: str | None = None) -> list[tuple[str, str]]:
+        """What stands after the ruling, as (heading, text) rows: the auction, who calls
+        next, calls cancelled, pass obligations, calls LHO may withdraw, unauthorized
+        information, the lead restriction, adjustments kept open."""
+        lang = lang or self.lang
+        h = HEADINGS.get(lang, HEADINGS["en"])
+
+        def text(value: messages.Msg) -> str:
+            return messages.render(value.key, value.params, lang)
+
+        def seat(s: Seat) -> str:
+            return text(seat_msg(s))
+
+        def sc(x: SeatCall) -> str:
+            return f"{seat(x.seat)} {text(call_msg(x.call))}"
+
+        rows = [(h["auction"], ", ".join(sc(x) for x in self.auction) or h["none"]),
+                (h["next"], seat(self.next) if self.next else h["over"])]
+        if self.cancelled:
+            rows.append((h["cancelled"], ", ".join(sc(x) for x in self.cancelled)))
+        if self.pass_obligations:
+            rows.append((h["pass"], "; ".join(f"{seat(p.seat)}, {h[p.until]} ({p.law})"
+                                              for p in self.pass_obligations)))
+        if self.lho_may_withdraw:
+            rows.append((h["withdraw"], ", ".join(sc(x) for x in self.lho_may_withdraw)))
+        if self.unauthorized:
+            rows.append((h["ui"], "; ".join(
+                f"{text(side_msg(u.side))}: {h['from']} {sc(SeatCall(u.seat, u.call))}"
+                for u in self.unauthorized)))
+        lr = self.lead_restriction
+        if lr is not None:
+            if lr.prohibit_one_of is None:
+                line = h["prohibit_later"].format(partner=seat(lr.partner),
+                                                  offender=seat(lr.offender))
+            else:
+                suits = ", ".join(text(suit_msg(s)) for s in lr.prohibit_one_of)
+                line = h["prohibit"].format(partner=seat(lr.partner), suits=suits)
+            rows.append((h["lead"], line))
+        if self.adjustment_possible:
+            rows.append((h["adjust"], ", ".join(messages.law_ref(x, lang)
+                                                for x in self.adjustment_possible)))
+        return rows
+
+    def decision_texts(self, lang: str | None = None) -> list[str]:
+        """Each decision still to be made, as a question with its clause."""
+        lang = lang or self.lang
+        return [messages.render(d.key, dict(d.facts, law=messages.law_ref(d.law, lang)), lang)
+                for d in self.decisions]
 
     def text_lines(self, lang: str | None = None) -> list[str]:
         clauses = self.clause_texts(lang)

@@ -29,7 +29,7 @@ CASE_KEYS = ("dealer", "vulnerable", "screens", "calls", "accept", "comparable",
              "final_auction", "declarer", "opening_lead_faced", "options", "board",
              "description")
 CALL_KEYS = ("seat", "call", "unintended", "shows", "meaning", "accept", "comparable",
-             "aware_from")
+             "aware_from", "withdraw")
 MEANING_KEYS = ("hcp", "suits", "purpose")
 OPTION_KEYS = ("lead_restriction_after_32",)
 AWARE_FROM = ("self", "partner", "opponent", "director")
@@ -150,6 +150,7 @@ class _Reader:
             accept=self.flag(m.get("accept"), f"{where}.accept"),
             comparable=self.flag(m.get("comparable"), f"{where}.comparable"),
             aware_from=aware,
+            withdraw=self.flag(m.get("withdraw"), f"{where}.withdraw"),
         )
 
     def final_auction(self, value: Any, dealer: Seat

@@ -18,7 +18,7 @@ import enum
 import json
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -102,6 +102,22 @@ class LogEntry:
                 "lang": self.lang, "case": self.case, "ruling": self.ruling}
 
 
+@dataclass
+class _Pending:
+    """A ruling waiting for its commit."""
+
+    ruling_id: int | None
+    case_json: str
+    ruling_json: str
+    kind: str
+    lang: str
+    place: Place | None
+    status: Status
+    entry: LogEntry | None = None
+    error: BaseException | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).astimezone().isoformat(timespec="seconds")
 
@@ -115,25 +131,34 @@ class RulingLog:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the reading connection
+        self._commit = threading.Lock()  # the writing connection: one committer at a time
+        self._queue_lock = threading.Lock()
+        self._queue: list[_Pending] = []
         try:
-            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
-                                       isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(_TABLES)
-            row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            self._writer = self._connect()
+            self._writer.executescript(_TABLES)
+            row = self._writer.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
-                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
-                                 (str(_SCHEMA),))
+                self._writer.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
+                                     (str(_SCHEMA),))
             elif int(row[0]) > _SCHEMA:
                 raise LogError(f"the log was written by a newer td-plugin (schema {row[0]})",
                                Location(path=self.path))
+            self._db = self._connect()
         except sqlite3.DatabaseError as exc:
             raise LogError(f"not a ruling log: {exc}", Location(path=self.path)) from None
 
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
+                             isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        return db
+
     def close(self) -> None:
-        with self._lock:
+        with self._commit, self._lock:
+            self._writer.close()
             self._db.close()
 
     def __enter__(self) -> "RulingLog":
@@ -162,37 +187,68 @@ class RulingLog:
     def _write(self, ruling_id: int | None, case: Mapping[str, Any],
                ruling: Mapping[str, Any], kind: str, lang: str, place: Place | None,
                status: Status | None) -> LogEntry:
-        status = status or Status.of(ruling)
-        case_json = json.dumps(case, ensure_ascii=False, sort_keys=True)
-        ruling_json = json.dumps(ruling, ensure_ascii=False)
-        at = _now()
-        with self._lock:
-            db = self._db
+        item = _Pending(ruling_id, json.dumps(case, ensure_ascii=False, sort_keys=True),
+                        json.dumps(ruling, ensure_ascii=False), kind, lang, place,
+                        status or Status.of(ruling))
+        with self._queue_lock:
+            self._queue.append(item)
+        # Group commit: whoever holds the commit lock writes every ruling queued so far in
+        # one transaction (one sync to disk); the others find theirs done.
+        with self._commit:
+            if not item.done.is_set():
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                self._commit_batch(batch)
+        if item.error is not None:
+            raise item.error
+        assert item.entry is not None
+        return item.entry
+
+    def _commit_batch(self, batch: list["_Pending"]) -> None:
+        db = self._writer
+        try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                if ruling_id is None:
-                    ruling_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rulings"
-                                           ).fetchone()[0]
-                    version = 1
-                else:
-                    last = db.execute("SELECT version, board, section, table_no, round "
-                                      "FROM rulings WHERE id=? ORDER BY version DESC LIMIT 1",
-                                      (ruling_id,)).fetchone()
-                    if last is None:
-                        raise KeyError(ruling_id)
-                    version = last[0] + 1
-                    if place is None:
-                        place = Place(*last[1:])
-                place = place or Place()
-                db.execute("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                           (ruling_id, version, at, place.board, place.section, place.table,
-                            place.round, kind, status.value, lang, case_json, ruling_json))
+                at = _now()
+                for item in batch:
+                    try:
+                        item.entry = self._insert(item, at)
+                    except KeyError as exc:  # a correction of an unknown ruling
+                        item.error = exc
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        return LogEntry(ruling_id, version, at, place, kind, status, lang,
-                        json.loads(case_json), json.loads(ruling_json))
+        except BaseException as exc:
+            for item in batch:
+                item.entry, item.error = None, exc
+            raise
+        finally:
+            for item in batch:
+                item.done.set()
+
+    def _insert(self, item: "_Pending", at: str) -> LogEntry:
+        db = self._writer
+        place = item.place
+        if item.ruling_id is None:
+            ruling_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rulings").fetchone()[0]
+            version = 1
+        else:
+            ruling_id = item.ruling_id
+            last = db.execute("SELECT version, board, section, table_no, round FROM rulings "
+                              "WHERE id=? ORDER BY version DESC LIMIT 1", (ruling_id,)).fetchone()
+            if last is None:
+                raise KeyError(ruling_id)
+            version = last[0] + 1
+            if place is None:
+                place = Place(*last[1:])
+        place = place or Place()
+        db.execute("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                   (ruling_id, version, at, place.board, place.section, place.table,
+                    place.round, item.kind, item.status.value, item.lang, item.case_json,
+                    item.ruling_json))
+        return LogEntry(ruling_id, version, at, place, item.kind, item.status, item.lang,
+                        json.loads(item.case_json), json.loads(item.ruling_json))
 
     # --- reading ----------------------------------------------------------------------
 

@@ -22,18 +22,30 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from pathlib import Path
+
 import anyio
+from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse,
+                                 RedirectResponse, Response)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 
+from td_plugin import messages
+from td_plugin.auction import Call
+from td_plugin.auction_ruling import HEADINGS
 from td_plugin.casefile import parse_case
-from td_plugin.errors import CaseFileError
+from td_plugin.errors import CaseFileError, InvalidTokenError
+from td_plugin.laws.call_names import call_msg
 from td_plugin.messages import LANGUAGES
 from td_plugin.rulings import ReviewContext
 from td_plugin.ruling_log import LogEntry, Place, RulingLog
-from td_plugin.serve.boards import SessionBoards
+from td_plugin.serve import texts  # noqa: F401 - the app's texts
+from td_plugin.serve.boards import SessionBoards, TableResult
+from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, DraftError,
+                                    answer_decision, apply)
 from td_plugin.serve.guard import MAX_BODY, Guard
 
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
@@ -128,11 +140,275 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+# --- pages --------------------------------------------------------------------------------
+
+_TEMPLATES = Path(__file__).resolve().parent / "templates"
+_STATIC = Path(__file__).resolve().parent / "static"
+KINDS = ("auction",)
+
+
+@dataclass
+class Question:
+    """A decision still open, asked on the ruling's page: its place among the ruling's
+    decisions, the question, and the answers (pairs of value and label, or ``"call"``
+    for a bidding box)."""
+
+    index: int
+    text: str
+    answers: Any
+
+
+@dataclass
+class RulingView:
+    """A ruling as the pages show it."""
+
+    status: str
+    laws: str
+    read: list[str]
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    grid: list[list[str | None]] = field(default_factory=list)
+    grid_seats: tuple[str, ...] = ("W", "N", "E", "S")
+    questions: list[Question] = field(default_factory=list)
+
+
+def _grid(ruling_json: Mapping[str, Any], dealer: str) -> list[list[str | None]]:
+    """The legal auction in rows West, North, East, South."""
+    order = ("W", "N", "E", "S")
+    cells: list[str | None] = [None] * order.index(dealer)
+    cells += [sc["call"] for sc in ruling_json.get("auction", [])]
+    return [cells[i:i + 4] + [None] * (4 - len(cells[i:i + 4])) for i in range(0, len(cells), 4)]
+
+
+def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
+    """What the pages show of a ruling object (``td-plugin rule``'s value)."""
+    t = lambda key: messages.render(key, {}, lang)  # noqa: E731
+    data = ruling.to_json(lang)
+    notes = [messages.render(n.key, n.params, lang) for n in getattr(ruling, "notes", ())]
+    view = RulingView(
+        status=str(data.get("status", "ruled")),
+        laws=messages.laws_ref(list(data.get("laws", [])), lang),
+        read=list(ruling.clause_texts(lang)) if hasattr(ruling, "clause_texts")
+        else str(data.get("text", "")).splitlines(),
+        rows=list(ruling.stands(lang)) + [(HEADINGS[lang]["notes"], n) for n in notes]
+        if hasattr(ruling, "stands") else [])
+    if "auction" in data and isinstance(case.get("dealer"), str) and case["dealer"] in SEATS:
+        view.grid = _grid(data, case["dealer"])
+    texts = ruling.decision_texts(lang) if hasattr(ruling, "decision_texts") else []
+    for i, (d, text) in enumerate(zip(data.get("decisions", []), texts)):
+        answers: Any = "call" if d.get("decide") == "replacement" else [
+            ("yes", t("app.yes")), ("no", t("app.no"))]
+        view.questions.append(Question(i, text, answers))
+    return view
+
+
+def _ruling_object(config: AppConfig, case: Mapping[str, Any], lang: str) -> Any:
+    incident = parse_case(case)
+    ruling, _errors = config.host.report_incident(incident, ReviewContext(language=lang))
+    if ruling is None:
+        raise CaseError("no plugin ruled on this case")
+    return ruling
+
+
+def _environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(_TEMPLATES)),
+                      autoescape=select_autoescape(["html"]), trim_blocks=True,
+                      lstrip_blocks=True)
+    return env
+
+
+def _helpers(lang: str) -> dict[str, Any]:
+    def t(key: str, **params: Any) -> str:
+        return messages.render(key, params, lang)
+
+    def call_name(text: str) -> str:
+        try:
+            msg = call_msg(Call.from_pbn(text))
+        except InvalidTokenError:
+            return text
+        return messages.render(msg.key, msg.params, lang)
+
+    def call_class(text: str) -> str:
+        upper = text.upper()
+        return "red" if upper[1:] in ("H", "D") else ""
+
+    def place_text(place: Place) -> str:
+        parts = []
+        for key, value in (("app.board", place.board), ("app.section", place.section),
+                           ("app.table", place.table), ("app.round", place.round)):
+            if value not in (None, ""):
+                parts.append(f"{t(key)} {value}")
+        return ", ".join(parts) or "–"
+
+    def suits_text(suits: Any) -> str:
+        return " ".join(_SYMBOLS.get(s, s) for s in suits) if suits else "–"
+
+    def meaning_text(m: Mapping[str, Any]) -> str:
+        parts = []
+        if m.get("hcp"):
+            parts.append(f"{m['hcp'][0]}–{m['hcp'][1]} {t('app.call.hcp').lower()}")
+        for s, r in (m.get("suits") or {}).items():
+            parts.append(f"{r[0]}–{r[1]}{_SYMBOLS.get(s, s)}")
+        if m.get("purpose"):
+            parts.append(str(m["purpose"]))
+        return ", ".join(parts)
+
+    return {
+        "t": t, "lang": lang, "other_lang": next((x for x in LANGUAGES if x != lang), lang),
+        "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
+        "call_name": call_name, "call_class": call_class, "place_text": place_text,
+        "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
+        "suit_symbol": lambda s: _SYMBOLS.get(s, s),
+        "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],
+        "suits_text": suits_text, "meaning_text": meaning_text,
+        "seats": SEATS, "vulnerabilities": VULNERABILITIES, "strains": BID_STRAINS,
+        "suits": ("S", "H", "D", "C"),
+    }
+
+
+_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
 def create_app(config: AppConfig) -> Guard:
     """The app for one session, behind its guard."""
+    env = _environment()
 
-    def entry_json(entry: LogEntry) -> dict[str, Any]:
-        return entry.to_json()
+    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        lang = _lang(request, config)
+        values = {**_helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
+                  "boards": config.boards, "kinds": KINDS, **context}
+        return HTMLResponse(env.get_template(name).render(values), status_code=status)
+
+    async def form_of(request: Request) -> dict[str, str]:
+        form = await request.form()
+        values = {k: v for k, v in form.items() if isinstance(v, str)}
+        state = request.scope["state"]
+        if not state.get("by_request") and not _same(values.get("csrf"), state["csrf"]):
+            raise _Forbidden()
+        return values
+
+    async def home(request: Request) -> Response:
+        entries = await anyio.to_thread.run_sync(config.log.latest)
+        name = Path(config.boards.path).name if config.boards.path else ""
+        return page(request, "home.html", entries=entries, session_name=name)
+
+    async def set_lang(request: Request) -> Response:
+        code = request.path_params["code"]
+        target = request.query_params.get("next", "/")
+        if not target.startswith("/") or target.startswith("//"):
+            target = "/"
+        response = RedirectResponse(target, status_code=303)
+        if code in LANGUAGES:
+            response.set_cookie("td_lang", code, httponly=True, samesite="strict")
+        return response
+
+    def editor_page(request: Request, draft: Draft, error: str | None = None,
+                    picked: TableResult | None = None) -> HTMLResponse:
+        lang = _lang(request, config)
+        preview, pending = None, None
+        if draft.calls:
+            try:
+                preview = ruling_view(_ruling_object(config, draft.case, lang), draft.case, lang)
+            except (CaseError, CaseFileError) as exc:
+                pending = getattr(exc, "bare_message", str(exc))
+        calls = [draft.call_at(i) for i in range(len(draft.calls))]
+        action = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
+        picked = picked or (config.boards.find(draft.place) if draft.place.board else None)
+        return page(request, f"case_{draft.kind}.html", status=400 if error else 200,
+                    draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
+                    error=error, picked=picked, action_url=action)
+
+    async def new_case(request: Request) -> Response:
+        kind = request.path_params["kind"]
+        if kind not in KINDS:
+            return PlainTextResponse("Not Found", status_code=404)
+        return editor_page(request, Draft.new(kind))
+
+    async def edit_case(request: Request) -> Response:
+        entry = await anyio.to_thread.run_sync(
+            lambda: config.log.get(request.path_params["id"]))
+        if entry is None or entry.kind not in KINDS:
+            return PlainTextResponse("Not Found", status_code=404)
+        draft = Draft(entry.kind, dict(entry.case), entry.place, correcting=entry.id)
+        return editor_page(request, draft)
+
+    async def post_case(request: Request) -> Response:
+        try:
+            form = await form_of(request)
+        except _Forbidden:
+            return PlainTextResponse("Forbidden", status_code=403)
+        lang = _lang(request, config)
+        try:
+            draft = Draft.loads(form.get("draft", ""))
+        except DraftError as exc:
+            return page(request, "home.html", status=400, error=str(exc),
+                        entries=config.log.latest(), session_name="")
+        action = form.get("action", "")
+        picked = None
+        try:
+            draft = apply(draft, action, form)
+            if action == "pick" and form.get("result", "").isdigit():
+                picked = config.boards.result(int(form["result"]))
+                if picked is not None:
+                    draft = _take(draft, picked)
+        except DraftError as exc:
+            return editor_page(request, draft, str(exc))
+        if action != "rule":
+            return editor_page(request, draft, picked=picked)
+        try:
+            kind, ruling = rule_data(config.host, draft.case, lang)
+        except CaseError as exc:
+            return editor_page(request, draft, str(exc))
+        correcting = draft.correcting
+
+        def write() -> LogEntry:
+            if correcting:
+                return config.log.correct(correcting, draft.case, ruling, kind=kind, lang=lang,
+                                          place=draft.place)
+            return config.log.add(draft.case, ruling, kind=kind, lang=lang, place=draft.place)
+
+        entry = await anyio.to_thread.run_sync(write)
+        return RedirectResponse(f"/rulings/{entry.id}", status_code=303)
+
+    async def show_ruling(request: Request) -> Response:
+        ruling_id = request.path_params["id"]
+        history = await anyio.to_thread.run_sync(lambda: config.log.history(ruling_id))
+        if not history:
+            return PlainTextResponse("Not Found", status_code=404)
+        entry = history[-1]
+        lang = _lang(request, config)
+        try:
+            view = ruling_view(_ruling_object(config, entry.case, lang), entry.case, lang)
+        except (CaseError, CaseFileError) as exc:
+            view = RulingView(entry.status.value, "", [str(exc)])
+        return page(request, "ruling.html", entry=entry, history=history, view=view)
+
+    async def answer(request: Request) -> Response:
+        try:
+            form = await form_of(request)
+        except _Forbidden:
+            return PlainTextResponse("Forbidden", status_code=403)
+        ruling_id = request.path_params["id"]
+        lang = _lang(request, config)
+        entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
+        if entry is None:
+            return PlainTextResponse("Not Found", status_code=404)
+        if form.get("version") != str(entry.version):  # someone else answered meanwhile
+            return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
+        index, _, value = form.get("answer", "").partition(":")
+        decisions = list(entry.ruling.get("decisions", []))
+        try:
+            if not index.isdigit() or int(index) >= len(decisions):
+                raise DraftError("this question is no longer open")
+            case = answer_decision(entry.case, decisions[int(index)], value)
+            kind, ruling = rule_data(config.host, case, lang)
+        except (DraftError, CaseError) as exc:
+            view = ruling_view(_ruling_object(config, entry.case, lang), entry.case, lang)
+            history = config.log.history(ruling_id)
+            return page(request, "ruling.html", status=400, entry=entry, history=history,
+                        view=view, error=str(exc))
+        await anyio.to_thread.run_sync(
+            lambda: config.log.correct(ruling_id, case, ruling, kind=kind, lang=lang))
+        return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
 
     async def api_post(request: Request) -> Response:
         lang = _lang(request, config)
@@ -148,14 +424,14 @@ def create_app(config: AppConfig) -> Guard:
 
     async def api_list(request: Request) -> Response:
         entries = await anyio.to_thread.run_sync(config.log.latest)
-        return JSONResponse({"rulings": [entry_json(e) for e in entries]})
+        return JSONResponse({"rulings": [e.to_json() for e in entries]})
 
     async def api_get(request: Request) -> Response:
         ruling_id = request.path_params["id"]
         versions = await anyio.to_thread.run_sync(lambda: config.log.history(ruling_id))
         if not versions:
             return _error("no such ruling", 404)
-        return JSONResponse({"id": ruling_id, "versions": [entry_json(e) for e in versions]})
+        return JSONResponse({"id": ruling_id, "versions": [e.to_json() for e in versions]})
 
     async def api_correct(request: Request) -> Response:
         ruling_id = request.path_params["id"]
@@ -165,12 +441,11 @@ def create_app(config: AppConfig) -> Guard:
             kind, ruling = rule_data(config.host, case, lang)
         except CaseError as exc:
             return _error(str(exc))
-        keep_place = place == Place() or None
 
         def write() -> LogEntry | None:
             try:
                 return config.log.correct(ruling_id, case, ruling, kind=kind, lang=lang,
-                                          place=None if keep_place else place)
+                                          place=None if place == Place() else place)
             except KeyError:
                 return None
 
@@ -180,12 +455,45 @@ def create_app(config: AppConfig) -> Guard:
         return JSONResponse({"id": entry.id, "version": entry.version, "ruling": ruling},
                             status_code=201)
 
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return PlainTextResponse("Not Found", status_code=404)
+
     routes = [
+        Route("/", home, methods=["GET"]),
+        Route("/lang/{code}", set_lang, methods=["GET"]),
+        Route("/new/{kind}", new_case, methods=["GET"]),
+        Route("/new/{kind}", post_case, methods=["POST"]),
+        Route("/rulings/{id:int}", show_ruling, methods=["GET"]),
+        Route("/rulings/{id:int}", answer, methods=["POST"]),
+        Route("/rulings/{id:int}/edit", edit_case, methods=["GET"]),
+        Route("/rulings/{id:int}/edit", post_case, methods=["POST"]),
         Route("/api/rulings", api_post, methods=["POST"]),
         Route("/api/rulings", api_list, methods=["GET"]),
         Route("/api/rulings/{id:int}", api_get, methods=["GET"]),
         Route("/api/rulings/{id:int}", api_correct, methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=str(_STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, exception_handlers={404: not_found})
     app.state.config = config
     return Guard(app, config.token, config.max_body)
+
+
+class _Forbidden(Exception):
+    """A form post without the page's check value."""
+
+
+def _same(a: str | None, b: str) -> bool:
+    import hmac
+
+    return a is not None and hmac.compare_digest(a.encode(), b.encode())
+
+
+def _take(draft: Draft, picked: TableResult) -> Draft:
+    """The draft with what the session knows of the picked table's result."""
+    facts = picked.facts()
+    case = dict(draft.case)
+    for key in ("dealer", "vulnerable"):
+        if key in facts:
+            case[key] = facts[key]
+    seat = draft.seat if draft.calls else case.get("dealer", draft.seat)
+    return Draft(draft.kind, case, picked.place, seat, draft.open_call, draft.correcting)

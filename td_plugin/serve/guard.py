@@ -14,7 +14,7 @@
   (`csrf_value`) that the pages verify.
 - **Body size.** A request body larger than ``max_body`` bytes is refused with ``413``
   before the application reads it.
-- **Headers.** Every answer forbids scripts, framing, caching and referrers (the app has
+- **Headers.** Every answer forbids scripts, framing, caching and referrers to other sites (the app has
   no script: whatever a field holds is shown as text, and even an injected tag could not
   run).
 
@@ -49,7 +49,7 @@ _HEADERS = [
      b"base-uri 'none'; frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
     (b"cache-control", b"no-store"),
 ]
 
@@ -149,14 +149,11 @@ class Guard:
         """A browser's post from one of the app's own pages (the cookie alone is not
         enough: another site's page could make the browser send it)."""
         site = headers.get("sec-fetch-site")
-        if site is not None and site not in ("same-origin", "none"):
-            return False
+        if site is not None:  # every current browser says where a request comes from
+            return site in ("same-origin", "none")
         origin = headers.get("origin")
-        if origin is not None:
-            host = headers.get("host", "")
-            scheme = scope.get("scheme", "http")
-            return origin == f"{scheme}://{host}"
-        return site is not None
+        host = headers.get("host", "")
+        return origin is not None and origin == f"{scope.get('scheme', 'http')}://{host}"
 
     async def _body(self, receive: Receive) -> bytes | None:
         """The whole request body, or None when it is larger than allowed."""
