@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
 from td_plugin.errors import InvalidTokenError
+from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE
 from td_plugin.ruling_log import Place
 
 __all__ = ["Draft", "apply", "DraftError", "SEATS", "VULNERABILITIES", "BID_STRAINS"]
@@ -209,12 +210,12 @@ def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     elif verb == "meaning":
         item = draft.call_at(_index(arg))
         meaning: dict[str, Any] = {}
-        hcp = _range(form, "hcp_lo", "hcp_hi", (0, 37))
+        hcp = _range(form, "hcp_lo", "hcp_hi", HCP_RANGE)
         if hcp is not None:
             meaning["hcp"] = hcp
         suits = {}
         for s in _SUITS:
-            r = _range(form, f"len_{s}_lo", f"len_{s}_hi", (0, 13))
+            r = _range(form, f"len_{s}_lo", f"len_{s}_hi", LENGTH_RANGE)
             if r is not None:
                 suits[s] = r
         if suits:
