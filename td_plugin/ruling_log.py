@@ -16,8 +16,10 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import json
+import queue
 import sqlite3
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -104,7 +106,7 @@ class LogEntry:
 
 @dataclass
 class _Pending:
-    """A ruling waiting for its commit."""
+    """A ruling waiting for its commit, and the future its writer waits on."""
 
     ruling_id: int | None
     case_json: str
@@ -113,9 +115,7 @@ class _Pending:
     lang: str
     place: Place | None
     status: Status
-    entry: LogEntry | None = None
-    error: BaseException | None = None
-    done: threading.Event = field(default_factory=threading.Event)
+    future: Future[LogEntry] = field(default_factory=Future)
 
 
 def _now() -> str:
@@ -132,9 +132,7 @@ class RulingLog:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._lock = threading.Lock()  # the reading connection
-        self._commit = threading.Lock()  # the writing connection: one committer at a time
-        self._queue_lock = threading.Lock()
-        self._queue: list[_Pending] = []
+        self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         try:
             self._writer = self._connect()
             self._writer.executescript(_TABLES)
@@ -148,6 +146,9 @@ class RulingLog:
             self._db = self._connect()
         except sqlite3.DatabaseError as exc:
             raise LogError(f"not a ruling log: {exc}", Location(path=self.path)) from None
+        self._thread = threading.Thread(target=self._write_queued, daemon=True,
+                                        name="td-plugin rulings log")
+        self._thread.start()
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
@@ -157,7 +158,11 @@ class RulingLog:
         return db
 
     def close(self) -> None:
-        with self._commit, self._lock:
+        """Write what is queued, then close the file."""
+        if self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join()
+        with self._lock:
             self._writer.close()
             self._db.close()
 
@@ -169,10 +174,25 @@ class RulingLog:
 
     # --- writing ----------------------------------------------------------------------
 
+    def submit(self, case: Mapping[str, Any], ruling: Mapping[str, Any], *, kind: str,
+               lang: str, place: Place | None = Place(), status: Status | None = None,
+               correcting: int | None = None) -> Future[LogEntry]:
+        """Queue a ruling for the log: a new one, or (``correcting``) a new version of
+        that ruling, whose place it keeps when ``place`` is None. The future gives the
+        entry once it is on disk (or the error: ``KeyError`` for an unknown ruling)."""
+        if not self._thread.is_alive():
+            raise LogError("the log is closed", Location(path=self.path))
+        item = _Pending(correcting, json.dumps(case, ensure_ascii=False, sort_keys=True),
+                        json.dumps(ruling, ensure_ascii=False), kind, lang, place,
+                        status or Status.of(ruling))
+        self._queue.put(item)
+        return item.future
+
     def add(self, case: Mapping[str, Any], ruling: Mapping[str, Any], *, kind: str,
             lang: str, place: Place = Place(), status: Status | None = None) -> LogEntry:
-        """Log a new ruling (version 1) and return it."""
-        return self._write(None, case, ruling, kind, lang, place, status)
+        """Log a new ruling (version 1) and return it once it is on disk."""
+        return self.submit(case, ruling, kind=kind, lang=lang, place=place,
+                           status=status).result()
 
     def correct(self, ruling_id: int, case: Mapping[str, Any], ruling: Mapping[str, Any], *,
                 kind: str, lang: str, place: Place | None = None,
@@ -182,52 +202,58 @@ class RulingLog:
 
         :raises KeyError: no such ruling.
         """
-        return self._write(ruling_id, case, ruling, kind, lang, place, status)
+        return self.submit(case, ruling, kind=kind, lang=lang, place=place, status=status,
+                           correcting=ruling_id).result()
 
-    def _write(self, ruling_id: int | None, case: Mapping[str, Any],
-               ruling: Mapping[str, Any], kind: str, lang: str, place: Place | None,
-               status: Status | None) -> LogEntry:
-        item = _Pending(ruling_id, json.dumps(case, ensure_ascii=False, sort_keys=True),
-                        json.dumps(ruling, ensure_ascii=False), kind, lang, place,
-                        status or Status.of(ruling))
-        with self._queue_lock:
-            self._queue.append(item)
-        # Group commit: whoever holds the commit lock writes every ruling queued so far in
-        # one transaction (one sync to disk); the others find theirs done.
-        with self._commit:
-            if not item.done.is_set():
-                with self._queue_lock:
-                    batch, self._queue = self._queue, []
-                self._commit_batch(batch)
-        if item.error is not None:
-            raise item.error
-        assert item.entry is not None
-        return item.entry
+    def _write_queued(self) -> None:
+        """The writer: every ruling queued while the last transaction was being written
+        goes into the next one (one sync to disk for all of them)."""
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while not stop:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                else:
+                    batch.append(more)
+            self._commit_batch(batch)
+            if stop:
+                return
 
-    def _commit_batch(self, batch: list["_Pending"]) -> None:
+    def _commit_batch(self, batch: list[_Pending]) -> None:
         db = self._writer
+        results: list[tuple[_Pending, LogEntry | BaseException]] = []
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
                 at = _now()
                 for item in batch:
                     try:
-                        item.entry = self._insert(item, at)
+                        results.append((item, self._insert(item, at)))
                     except KeyError as exc:  # a correction of an unknown ruling
-                        item.error = exc
+                        results.append((item, exc))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        except BaseException as exc:
+        except Exception as exc:  # noqa: BLE001 - handed to every waiting writer
             for item in batch:
-                item.entry, item.error = None, exc
-            raise
-        finally:
-            for item in batch:
-                item.done.set()
+                item.future.set_exception(exc)
+            return
+        for item, outcome in results:
+            if isinstance(outcome, BaseException):
+                item.future.set_exception(outcome)
+            else:
+                item.future.set_result(outcome)
 
-    def _insert(self, item: "_Pending", at: str) -> LogEntry:
+    def _insert(self, item: _Pending, at: str) -> LogEntry:
         db = self._writer
         place = item.place
         if item.ruling_id is None:

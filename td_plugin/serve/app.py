@@ -18,6 +18,7 @@ JSON API (token in ``Authorization: Bearer TOKEN`` or ``?token=TOKEN``):
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -358,15 +359,9 @@ def create_app(config: AppConfig) -> Guard:
             kind, ruling = rule_data(config.host, draft.case, lang)
         except CaseError as exc:
             return editor_page(request, draft, str(exc))
-        correcting = draft.correcting
-
-        def write() -> LogEntry:
-            if correcting:
-                return config.log.correct(correcting, draft.case, ruling, kind=kind, lang=lang,
-                                          place=draft.place)
-            return config.log.add(draft.case, ruling, kind=kind, lang=lang, place=draft.place)
-
-        entry = await anyio.to_thread.run_sync(write)
+        entry = await asyncio.wrap_future(config.log.submit(
+            draft.case, ruling, kind=kind, lang=lang, place=draft.place,
+            correcting=draft.correcting))
         return RedirectResponse(f"/rulings/{entry.id}", status_code=303)
 
     async def show_ruling(request: Request) -> Response:
@@ -406,8 +401,8 @@ def create_app(config: AppConfig) -> Guard:
             history = config.log.history(ruling_id)
             return page(request, "ruling.html", status=400, entry=entry, history=history,
                         view=view, error=str(exc))
-        await anyio.to_thread.run_sync(
-            lambda: config.log.correct(ruling_id, case, ruling, kind=kind, lang=lang))
+        await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
+                                                    place=None, correcting=ruling_id))
         return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
 
     async def api_post(request: Request) -> Response:
@@ -417,8 +412,8 @@ def create_app(config: AppConfig) -> Guard:
             kind, ruling = rule_data(config.host, case, lang)
         except CaseError as exc:
             return _error(str(exc))
-        entry = await anyio.to_thread.run_sync(
-            lambda: config.log.add(case, ruling, kind=kind, lang=lang, place=place))
+        entry = await asyncio.wrap_future(
+            config.log.submit(case, ruling, kind=kind, lang=lang, place=place))
         return JSONResponse({"id": entry.id, "version": entry.version, "ruling": ruling},
                             status_code=201)
 
@@ -441,16 +436,11 @@ def create_app(config: AppConfig) -> Guard:
             kind, ruling = rule_data(config.host, case, lang)
         except CaseError as exc:
             return _error(str(exc))
-
-        def write() -> LogEntry | None:
-            try:
-                return config.log.correct(ruling_id, case, ruling, kind=kind, lang=lang,
-                                          place=None if place == Place() else place)
-            except KeyError:
-                return None
-
-        entry = await anyio.to_thread.run_sync(write)
-        if entry is None:
+        try:
+            entry = await asyncio.wrap_future(config.log.submit(
+                case, ruling, kind=kind, lang=lang, place=None if place == Place() else place,
+                correcting=ruling_id))
+        except KeyError:
             return _error("no such ruling", 404)
         return JSONResponse({"id": entry.id, "version": entry.version, "ruling": ruling},
                             status_code=201)
