@@ -69,6 +69,7 @@ def test_seed_002_case_reads_in_both_languages(capsys: pytest.CaptureFixture[str
                                                path: Path) -> None:
     en, da = rule_json(capsys, path, "en")["text"], rule_json(capsys, path, "da")["text"]
     assert "{" not in en and "{" not in da
+    assert "revoke." not in en + da  # no message key left unrendered
     assert "Law " in en and "§ " in da and "Law " not in da
     for lang in ("en", "da"):
         assert main(["rule", str(path), "--lang", lang]) == 0

@@ -130,7 +130,7 @@ class RevokeCaseRuling(Ruling):
     lang: str = "en"
 
     @property
-    def laws(self) -> list[str]:  # type: ignore[override]
+    def laws(self) -> list[str]:
         """The clauses in the order first applied, each once."""
         return list(dict.fromkeys(c.law for c in self.clauses))
 
@@ -149,12 +149,13 @@ class RevokeCaseRuling(Ruling):
             return messages.render(key, params, lang)
         lines = [r("revoke.case.result.table", contract=_contract_msg(facts.contract),
                    tricks=facts.declarer_tricks, score=_score(board.score_ns))]
-        assigned = self.redress.assigned if self.redress is not None else None
-        if isinstance(assigned, WeightedScore):
-            lines.append(r("revoke.case.result.weighted", clause=self.redress.clause,
+        redress = self.redress
+        assigned = redress.assigned if redress is not None else None
+        if redress is not None and isinstance(assigned, WeightedScore):
+            lines.append(r("revoke.case.result.weighted", clause=redress.clause,
                            components=_components(assigned)))
-        elif isinstance(assigned, AssignedResult):
-            lines.append(r("revoke.case.result.assigned", clause=self.redress.clause,
+        elif redress is not None and isinstance(assigned, AssignedResult):
+            lines.append(r("revoke.case.result.assigned", clause=redress.clause,
                            tricks=assigned.declarer_tricks, score=_score(assigned.score_ns)))
         elif board.transfer:
             key = "revoke.case.result.transfer." + ("1" if board.transfer == 1 else "n")
@@ -273,6 +274,7 @@ def _redress(case: RevokeCase, board: BoardAssessment) -> Redress | None:
     nos_msg = None if nos is None else Msg(f"side.{nos.value}")
     judgement = case.equity
     if judgement is None:
+        questions: tuple[Msg, ...]
         if nos is None:
             questions = (Msg("revoke.redress.ask.neither" if clause == "64C2(b)"
                              else "revoke.redress.ask.both"),)

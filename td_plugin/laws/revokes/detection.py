@@ -97,7 +97,7 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
     """Every revoke in ``play`` in played order. Hands the deal does not know are not
     checked; cards their player does not hold are skipped (see `replay`)."""
     dummy = declarer.partner if declarer is not None else None
-    masks = [None if deal.hands[s] is None else deal.hands[s].mask for s in SEATS]
+    masks = [None if hand is None else hand.mask for hand in (deal.hands[s] for s in SEATS)]
     penalties: list[list[PenaltyCard]] = [[], [], [], []]
     restrictions: dict[tuple[int, int], LeadRestriction] = {}
     for ob in obligations:

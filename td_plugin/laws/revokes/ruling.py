@@ -143,10 +143,10 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
             clauses.append(Clause("16C", "revoke.correction.62C3", {}))
             note = Msg("revoke.correction.62C3")
     if a.exception is not None:
-        timely: Any = ""
+        reported_timely: Any = ""
         if a.exception in ("64B4", "64B5") and a.clause_64a:
-            timely = Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
-        text = Msg(_exception_key(a, a.exception), params | {"timely": timely})
+            reported_timely = Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
+        text = Msg(_exception_key(a, a.exception), params | {"timely": reported_timely})
         decision = Msg("revoke.spaced.note", {"text": text, "note": note}) if note \
             else Msg("revoke.spaced", {"text": text})
 
@@ -250,5 +250,5 @@ def render_revoke_text(item: Finding | Ruling, lang: str = "en") -> str:
     """The ruling text of a revoke finding (or of a revoke ruling) in ``lang``."""
     ruling = item.ruling if isinstance(item, Finding) else item
     if ruling is None:
-        return messages.render(item.key, item.params, lang)  # type: ignore[union-attr]
+        return messages.render(item.key, item.params, lang)
     return messages.render(ruling.key, ruling.params, lang)

@@ -1,8 +1,9 @@
 """The texts of revoke rulings (Laws 61-64), in English and Danish.
 
-Keys are ``revoke.*``; `ruling` chooses them and fills their parameters. The catalogue
-comes in two blocks: the texts of the play-record rulings, and those added for rulings
-from the Director's facts (corrections, trick 12, the 64C judgement, the case ruling).
+Keys are ``revoke.*``; `ruling` and `case` choose them and fill their parameters. The
+catalogue comes in two blocks: the texts the play-record rulings had, and those added
+with the rulings from the Director's facts (corrections, trick 12, variants that do not
+claim what the facts do not say, the 64C judgement, the case ruling).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from td_plugin import messages
 
 __all__: list[str] = []
 
-# == texts of the play-record rulings =====================================================
+# == texts of the play-record rulings, unchanged ==========================================
 
 messages.register("en", {
     "revoke.suit.S": "spades", "revoke.suit.H": "hearts", "revoke.suit.D": "diamonds",
@@ -213,7 +214,8 @@ messages.register("da", {"revoke.law": "§ {law}"})
 # == end of the texts of the play-record rulings ==========================================
 
 # == texts added for rulings from the Director's facts ======================================
-# (and the corrections, trick 12 and 64C texts both paths now share)
+# (new texts, also used by the play-record rulings: corrections, trick 12, 64C; and
+# "revoke.not_established", reworded to hold in both paths)
 
 messages.register("en", {
     "revoke.not_established": "The revoke was not established (the offending side had neither "
