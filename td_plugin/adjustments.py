@@ -39,7 +39,7 @@ from td_plugin.rulings import ArtificialScore, AssignedResult, WeightedScore
 from td_plugin.scoring import score_ns
 
 __all__ = ["TableResult", "Weighted", "Adjustment", "AdjustmentFileError",
-           "parse_adjustments", "parse_adjustments_text", "pair_key", "find"]
+           "parse_adjustments", "parse_adjustments_text", "parse_weighted", "pair_key", "find"]
 
 _RESULT_RE = re.compile(r"^\s*(?P<contract>\S+)\s+(?P<declarer>[NESWnesw])\s+(?P<tricks>\d{1,2})\s*$")
 _ARTIFICIAL_RE = re.compile(r"^\s*A?(?P<ns>\d{2,3})\s*%?\s*[/\-]?\s*(?P<ew>\d{2,3})\s*%?\s*$")
@@ -168,7 +168,12 @@ def _artificial(value: Any, variable: Any) -> ArtificialScore:
     return ArtificialScore(ns, ew, variable)
 
 
-def _weighted(value: Any) -> Weighted:
+def parse_weighted(value: Any) -> Weighted:
+    """A weighted score as a list gives it: ``[{result, weight}, ...]``, weights summing
+    to exactly 1. Also read by revoke case files (an equity judgement under Law 64C).
+
+    :raises ValueError: saying what is wrong with the list.
+    """
     if not isinstance(value, list) or len(value) < 2:
         raise ValueError("weighted needs a list of at least two {result, weight} items")
     comps = []
@@ -222,7 +227,7 @@ def _entry(n: int, item: Any) -> Adjustment:
     elif kinds[0] == "artificial":
         outcome = _artificial(item["artificial"], item.get("variable", False))
     else:
-        outcome = _weighted(item["weighted"])
+        outcome = parse_weighted(item["weighted"])
     return Adjustment(n, board, _pair(item["ns_pair"], "ns_pair"),
                       _pair(item["ew_pair"], "ew_pair"), outcome, str(law).strip(), note)
 

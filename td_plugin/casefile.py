@@ -1,10 +1,12 @@
-"""Case files: an auction irregularity as the Director enters it, in JSON or YAML.
+"""Case files: an irregularity as the Director enters it, in JSON or YAML.
 
-`load_case` reads a file (or takes a mapping already parsed) and returns an
-`td_plugin.incidents.Incident`. Every mistake is a `CaseFileError` that names the entry
-(``calls[3]: unknown seat 'Q'``); nothing else escapes. The format is documented in
-docs/cases.md. A document with a top-level ``case`` key (a test case with its
-``expected`` ruling) is read from that key.
+`load_case` reads a file (or takes a mapping already parsed). Its ``kind`` says what it
+describes: ``auction`` (the default) an auction irregularity, read here into an
+`td_plugin.incidents.Incident`; ``revoke`` the facts of a revoke, read by
+`td_plugin.casefile_revoke` into a `td_plugin.laws.revokes.RevokeCase`. Every mistake is a
+`CaseFileError` that names the entry (``calls[3]: unknown seat 'Q'``); nothing else
+escapes. The format is documented in docs/cases.md. A document with a top-level ``case``
+key (a test case with its ``expected`` ruling) is read from that key.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import yaml
 
@@ -23,9 +25,14 @@ from td_plugin.errors import CaseFileError, InvalidTokenError, Location
 from td_plugin.incidents import Incident, IncidentCall, Options
 from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
 
-__all__ = ["load_case", "parse_case", "CASE_KEYS", "CALL_KEYS"]
+if TYPE_CHECKING:
+    from td_plugin.laws.revokes import RevokeCase
 
-CASE_KEYS = ("dealer", "vulnerable", "screens", "calls", "accept", "comparable",
+__all__ = ["load_case", "parse_case", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS"]
+
+#: The kinds of case file.
+KINDS = ("auction", "revoke")
+CASE_KEYS = ("kind", "dealer", "vulnerable", "screens", "calls", "accept", "comparable",
              "final_auction", "declarer", "opening_lead_faced", "options", "board",
              "description")
 CALL_KEYS = ("seat", "call", "unintended", "shows", "meaning", "accept", "comparable",
@@ -126,6 +133,23 @@ class _Reader:
             raise self.fail(f"{where}.purpose", f"expected text, not {_kind(purpose)}")
         return Meaning.of(hcp, suits, purpose)
 
+    def vulnerability(self, value: Any) -> Vulnerability:
+        try:
+            return Vulnerability.from_pbn(str(value))
+        except InvalidTokenError:
+            raise self.fail("vulnerable", f"unknown vulnerability {value!r} "
+                                          f"(None, NS, EW or All)") from None
+
+    def notes(self, m: Mapping[str, Any]) -> tuple[int | None, str | None]:
+        """The Director's own notes: ``board`` and ``description``."""
+        board = m.get("board")
+        if board is not None and (not isinstance(board, int) or isinstance(board, bool)):
+            raise self.fail("board", f"expected a board number, not {board!r}")
+        description = m.get("description")
+        if description is not None and not isinstance(description, str):
+            raise self.fail("description", f"expected text, not {_kind(description)}")
+        return board, description
+
     def incident_call(self, value: Any, where: str) -> IncidentCall:
         if isinstance(value, str):
             parts = value.replace(":", " ").split()
@@ -186,13 +210,8 @@ class _Reader:
             raise self.fail("calls", "expected a non-empty list of calls in the order they "
                                      "happened")
         calls = tuple(self.incident_call(c, f"calls[{i}]") for i, c in enumerate(raw_calls))
-        vulnerable = None
-        if m.get("vulnerable") is not None:
-            try:
-                vulnerable = Vulnerability.from_pbn(str(m["vulnerable"]))
-            except InvalidTokenError:
-                raise self.fail("vulnerable", f"unknown vulnerability {m['vulnerable']!r} "
-                                              f"(None, NS, EW or All)") from None
+        vulnerable = (self.vulnerability(m["vulnerable"]) if m.get("vulnerable") is not None
+                      else None)
         final, final_shows = (self.final_auction(m["final_auction"], dealer)
                               if m.get("final_auction") is not None else (None, {}))
         options = Options()
@@ -201,12 +220,7 @@ class _Reader:
             if o.get("lead_restriction_after_32") is not None:
                 options = Options(lead_restriction_after_32=bool(self.flag(
                     o["lead_restriction_after_32"], "options.lead_restriction_after_32")))
-        board = m.get("board")
-        if board is not None and (not isinstance(board, int) or isinstance(board, bool)):
-            raise self.fail("board", f"expected a board number, not {board!r}")
-        description = m.get("description")
-        if description is not None and not isinstance(description, str):
-            raise self.fail("description", f"expected text, not {_kind(description)}")
+        board, description = self.notes(m)
         return Incident(
             dealer=dealer, calls=calls, vulnerable=vulnerable,
             screens=bool(self.flag(m.get("screens"), "screens")),
@@ -243,14 +257,28 @@ def _parse_text(text: str, path: str) -> Any:
         raise CaseFileError(f"not valid YAML: {problem}", Location(path=path, line=line)) from None
 
 
-def parse_case(data: Any, source: str | None = None) -> Incident:
-    """An `Incident` from parsed JSON/YAML data (``source`` names it in errors)."""
+def case_kind(data: Any) -> Any:
+    """The ``kind`` of parsed case data (``auction`` when it says none)."""
     if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
         data = data["case"]
+    return data.get("kind", "auction") if isinstance(data, Mapping) else "auction"
+
+
+def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase:
+    """An `Incident` (kind ``auction``) or a `RevokeCase` (kind ``revoke``) from parsed
+    JSON/YAML data (``source`` names it in errors)."""
+    kind = case_kind(data)
+    if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
+        data = data["case"]
+    if kind == "revoke":
+        from td_plugin.casefile_revoke import read_revoke_case
+        return read_revoke_case(data, source)
+    if kind != "auction":
+        raise _Reader(source).fail("kind", f"unknown kind {kind!r} ({' or '.join(KINDS)})")
     return _Reader(source).case(data)
 
 
-def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident:
+def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | RevokeCase:
     """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
     mapping. Raises `CaseFileError` naming the entry at fault."""
     if not isinstance(source, (str, os.PathLike)):

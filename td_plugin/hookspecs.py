@@ -145,9 +145,11 @@ def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding
 @hookspec(firstresult=True)
 def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
     """The Director reports an incident at the table (a call out of rotation, an
-    insufficient bid, an unintended call, ...). Only the first ruling counts.
+    insufficient bid, an unintended call, a revoke, ...). Only the first ruling counts.
 
-    :param incident: the facts as the Director entered them (`td_plugin.incidents`).
+    :param incident: the facts as the Director entered them: an auction irregularity
+        (`td_plugin.incidents.Incident`) or a revoke (`td_plugin.laws.revokes.RevokeCase`),
+        or the case file's data (`td_plugin.casefile`).
     :param context: regulations and language.
     :return: the ruling, or None when this plugin does not rule on such incidents.
     """

@@ -130,6 +130,9 @@ def rule_incident(incident: Incident | Mapping[str, Any],
     if not isinstance(incident, Incident):
         from td_plugin.casefile import load_case
         incident = load_case(incident)
+        if not isinstance(incident, Incident):
+            raise CaseFileError("not an auction case (kind: revoke): "
+                                "td_plugin.laws.revokes.rule_revoke_case rules it")
     return _Engine(incident).run(lang)
 
 

@@ -145,3 +145,17 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text("dealer: S\ncalls:\n  - {seat: Q, call: 1D}\n", encoding="utf-8")
     assert error(wrong) == f"{wrong}: calls[0]: unknown seat 'Q' (N, E, S or W)"
+
+
+def test_kind_auction_is_the_default_and_may_be_written() -> None:
+    assert load_case(case()) == load_case(case(kind="auction"))
+    assert isinstance(load_case({"case": case(kind="auction")}), Incident)
+    assert error(case(kind="bidding")) == "kind: unknown kind 'bidding' (auction or revoke)"
+
+
+def test_rule_incident_refuses_a_revoke_case() -> None:
+    with pytest.raises(CaseFileError, match="not an auction case"):
+        rule_incident({"kind": "revoke", "vulnerable": "NS", "contract": "4H",
+                       "declarer": "N", "declarer_tricks": 10,
+                       "revokes": [{"offender": "E", "trick": 5, "suit_led": "D",
+                                    "card": "C3", "established": False}]})

@@ -13,9 +13,11 @@ import pytest
 from adapters.bws import BwsData
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
+from td_plugin.casefile import load_case
 from td_plugin.contract import Contract
 from td_plugin.errors import InputError, Location
 from td_plugin.host import DEFAULT_PLUGINS, PluginHost, plugin_name
+from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.rulings import Attention, Clause, Finding, ReviewContext, Ruling
 from td_plugin.session import Session
 from td_plugin.sources import RecordChange
@@ -315,6 +317,23 @@ def test_hook_td_incident_reported(host: PluginHost) -> None:
     assert len(asked) == 2
     with pytest.raises(InputError, match="impossible call '9NT'"):
         host.report_incident({"dealer": "N", "calls": ["N 1NT", "E 9NT"]}, ReviewContext())
+
+
+def test_hook_td_incident_reported_revoke_case(host: PluginHost) -> None:
+    """The built-in ``revokes`` plugin rules a revoke case (Law 64A1: East ruffed and won
+    the revoke trick, the defence won a later trick); the auction ruler leaves it alone;
+    blocked, no plugin rules on it."""
+    case = {"kind": "revoke", "vulnerable": "NS", "contract": "4H", "declarer": "N",
+            "declarer_tricks": 10,
+            "revokes": [{"offender": "E", "trick": 5, "suit_led": "D", "card": "H5",
+                         "revoke_trick_won_by": "E", "offending_side_tricks_from_revoke": 3,
+                         "established": True}]}
+    ruling, errors = host.report_incident(load_case(case), ReviewContext(language="da"))
+    assert errors == [] and isinstance(ruling, RevokeCaseRuling)
+    assert ruling.laws == ["61A", "63A", "64A1"] and ruling.lang == "da"
+    assert host.report_incident(case, ReviewContext())[0].laws == ruling.laws  # as data
+    blocked = PluginHost(load_entrypoints=False, disabled=["revokes"])
+    assert blocked.report_incident(load_case(case), ReviewContext()) == (None, [])
 
 
 def test_hook_td_adjustment_decided(host: PluginHost) -> None:

@@ -99,3 +99,62 @@ def test_console_script_prints_no_traceback(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "not valid JSON" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# -- revoke cases (Laws 61-64, from the facts) ---------------------------------------------
+
+REVOKE = CASES / "revoke" / "002_transfer_offender_won_the_trick_and_a_later_one.json"
+
+
+def test_revoke_case_readable_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, str(REVOKE))
+    text = words(out)
+    assert code == 0 and err == ""
+    assert "Ruling: Laws 61A, 63A, 64A1" in text
+    assert "Revoke, trick 5 East revoked at trick 5" in text
+    assert "After the transfer of 2 tricks: 12 tricks, +680 for North-South." in text
+    assert "Law 64C Is North-South sufficiently compensated" in text
+
+
+def test_revoke_case_readable_in_danish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, str(REVOKE), "--lang", "da")
+    text = words(out)
+    assert code == 0
+    assert "Kendelse: § 61A, § 63A, § 64A1" in text
+    assert "Kulørsvigt, stik 5 Øst svigtede kulør i stik 5" in text
+    assert "Efter overførsel af 2 stik: 12 stik, +680 til Nord-Syd." in text
+
+
+def test_revoke_case_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, str(REVOKE), "--json")
+    ruling = json.loads(out)
+    assert code == 0
+    assert (ruling["kind"], ruling["status"], ruling["laws"], ruling["transfer"],
+            ruling["adjusted_declarer_tricks"], ruling["adjusted_score_ns"]) == (
+        "revoke", "ruled", ["61A", "63A", "64A1"], 2, 12, 680)
+    [revoke] = ruling["revokes"]
+    assert (revoke["offender"], revoke["trick"], revoke["law"]) == ("E", 5, "64A1")
+    assert revoke["decision"].endswith("two tricks are transferred to North-South (Law 64A1).")
+    assert ruling["equity"]["law"] == "64C1" and len(ruling["equity"]["questions"]) == 2
+    assert "equity_declarer_tricks" in ruling["equity"]["how_to_enter"]
+
+
+def test_bad_revoke_case_names_the_entry(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    bad = tmp_path / "revoke.json"
+    bad.write_text(json.dumps({"kind": "revoke", "vulnerable": "NS", "contract": "4H",
+                               "declarer": "N", "declarer_tricks": 10,
+                               "revokes": [{"offender": "E", "trick": 5, "suit_led": "D",
+                                            "card": "D3", "established": False}]}),
+                   encoding="utf-8")
+    code, out, err = run(capsys, str(bad))
+    assert code == 2 and out == ""
+    assert err == (f"td-plugin rule: {bad}: revokes[0].card: D3 follows suit to a trick led "
+                   f"in D: not a revoke (Law 61A)\n")
+
+
+def test_revoke_case_with_its_ruler_blocked(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", "revokes")
+    code, _, err = run(capsys, str(REVOKE))
+    assert code == 2 and "no plugin ruled on this case" in err

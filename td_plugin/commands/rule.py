@@ -1,4 +1,5 @@
-"""``td-plugin rule CASE``: the ruling on an auction irregularity described in a case file.
+"""``td-plugin rule CASE``: the ruling on an auction irregularity or a revoke described in
+a case file.
 
 Prints the ruling readably (English or Danish) or as JSON. Exit status 0 when a ruling
 was given (also when it waits for a decision), 2 when the case file cannot be read or
@@ -20,13 +21,15 @@ from td_plugin import messages
 from td_plugin.auction_ruling import HEADINGS, AuctionRuling
 from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
+from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.rulings import ReviewContext
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
-        "rule", help="rule on an auction irregularity described in a case file",
-        description="Rule on an auction irregularity (Laws 23, 25-32, 36-39) described in a "
-                    "JSON or YAML case file (see docs/cases.md).")
+        "rule", help="rule on an auction irregularity or a revoke described in a case file",
+        description="Rule on an auction irregularity (Laws 23, 25-32, 36-39) or a revoke "
+                    "(Laws 61-64, from the facts the Director gathered) described in a JSON "
+                    "or YAML case file (see docs/cases.md).")
     p.add_argument("case", metavar="CASE", help="the case file (.json, .yaml or .yml)")
     p.add_argument("--json", action="store_true", help="print the ruling as JSON")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
@@ -46,11 +49,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for error in errors:
         print(f"td-plugin rule: {error.describe()}", file=sys.stderr)
-    if not isinstance(ruling, AuctionRuling):
+    if not isinstance(ruling, (AuctionRuling, RevokeCaseRuling)):
         print("td-plugin rule: no plugin ruled on this case", file=sys.stderr)
         return 2
     if args.json:
-        sys.stdout.write(json.dumps(ruling.to_json(), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps(ruling.to_json(args.lang), ensure_ascii=False, indent=2)
+                         + "\n")
+    elif isinstance(ruling, RevokeCaseRuling):
+        render_revoke(ruling, Console(), args.lang)
     else:
         render(ruling, Console(), args.lang)
     return 0
@@ -73,4 +79,28 @@ def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
         table.add_row(h["notes"] if i == 0 else "", messages.render(n.key, n.params, lang))
     laws = messages.laws_ref(ruling.laws, lang)
     title = h["needs_decision"] if ruling.status == "needs_decision" else h["title"]
+    console.print(Panel(table, title=f"{title}: {laws}" if laws else title, expand=False))
+
+
+def render_revoke(ruling: RevokeCaseRuling, console: Console, lang: str) -> None:
+    """Print a revoke ruling as a panel: each revoke's ruling, the result, then Law 64C
+    (what the Director must still weigh, or his judgement) and what is to decide."""
+    def text(key: str, **params: object) -> str:
+        return messages.render(key, params, lang)
+
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    for item in ruling.revokes:
+        table.add_row(text("revoke.case.heading.revoke", trick=item.data["trick"]),
+                      messages.render(item.ruling.key, item.ruling.params, lang))
+    for i, line in enumerate(ruling.result_lines(lang)):
+        table.add_row(text("revoke.case.heading.result") if i == 0 else "", line)
+    for i, line in enumerate(ruling.redress_lines(lang)):
+        table.add_row(text("revoke.case.heading.redress") if i == 0 else "", line)
+    for line in ruling.decision_lines(lang):
+        table.add_row(text("revoke.case.heading.decide"), line)
+    title = text("revoke.case.title.needs_decision" if ruling.status == "needs_decision"
+                 else "revoke.case.title")
+    laws = messages.laws_ref(ruling.laws, lang)
     console.print(Panel(table, title=f"{title}: {laws}" if laws else title, expand=False))

@@ -1,12 +1,15 @@
-"""Ruler plugin ``revokes``: revokes in the play record, Laws 61-64
-(`td_plugin.laws.revokes`)."""
+"""Ruler plugin ``revokes``: revokes in the play record, and revoke cases the Director
+reports from the facts at the table, Laws 61-64 (`td_plugin.laws.revokes`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
-from td_plugin.laws.revokes import review_revokes
-from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.casefile import case_kind, parse_case
+from td_plugin.laws.revokes import RevokeCase, review_revokes, rule_revoke_case
+from td_plugin.rulings import Finding, ReviewContext, Ruling
 
 
 @hookimpl
@@ -14,3 +17,14 @@ def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding
     if record.play is None:
         return []
     return review_revokes(record, context)
+
+
+@hookimpl
+def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
+    """A revoke case (a `RevokeCase`, or its case-file data)."""
+    if not isinstance(incident, RevokeCase):
+        if case_kind(incident) != "revoke":
+            return None
+        incident = parse_case(incident)
+    assert isinstance(incident, RevokeCase)
+    return rule_revoke_case(incident, context)

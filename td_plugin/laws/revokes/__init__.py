@@ -1,0 +1,37 @@
+"""Revokes: Laws 61-64 of the Laws of Duplicate Bridge 2017.
+
+Two paths reach the same law. From a play record, the audit detects the revokes and
+derives their facts from the play; at the table, the Director states the facts in a
+revoke case file. Both hand a `facts.BoardFacts` to one assessment and one ruling:
+
+- `detection`: 61A, revokes in a play record (with penalty cards and lead restrictions);
+- `facts`: the facts of a board's revokes, whoever establishes them;
+- `play_facts`: those facts derived from a play record (63A, tricks won, claims);
+- `assessment`: establishment, the corrections of 62, the transfers of 64A, every
+  exception of 64B, the cap of 64A when several revokes share the offending side's
+  tricks;
+- `redress`: 64C, double dummy from a play record, or the Director's judgement;
+- `ruling`: the `Ruling` of one revoke, with its clauses and texts (`texts`);
+- `review`: the audit of a play record (`review_revokes`);
+- `case`: the ruling on a revoke case file (`rule_revoke_case`).
+"""
+
+from td_plugin.laws.revokes.assessment import (Assessment, BoardAssessment, assess,
+                                               automatic_transfer)
+from td_plugin.laws.revokes.case import (EquityJudgement, RevokeCase, RevokeCaseRuling,
+                                         rule_revoke_case)
+from td_plugin.laws.revokes.detection import (LeadRestriction, Obligation, PenaltyCard, Revoke,
+                                              RevokeKind, detect_revokes)
+from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
+from td_plugin.laws.revokes.play_facts import Tally, board_facts, establishment, table_tricks, tally
+from td_plugin.laws.revokes.redress import EquityFigures, EquityUnavailable, equity_check
+from td_plugin.laws.revokes.review import review_revokes, revoke_change
+from td_plugin.laws.revokes.ruling import DATA_KEYS, render_revoke_text, revoke_data, revoke_ruling
+
+__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "Obligation", "Revoke",
+           "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",
+           "BoardAssessment", "EquityFigures", "EquityUnavailable", "EquityJudgement",
+           "RevokeCase", "RevokeCaseRuling", "DATA_KEYS", "detect_revokes", "establishment",
+           "tally", "table_tricks", "board_facts", "automatic_transfer", "assess",
+           "equity_check", "revoke_ruling", "revoke_data", "review_revokes", "revoke_change",
+           "render_revoke_text", "rule_revoke_case"]

@@ -1,0 +1,166 @@
+"""Law 61A: finding revokes in a play record.
+
+A revoke is a card played while its player held a card he had to play: a card of the
+suit led (Law 44), a major penalty card (Law 50D1), or a lead an opponent required or
+prohibited in rectification of an irregularity (`PenaltyCard`, `LeadRestriction`: a
+record does not carry them, the caller gives them). `detect_revokes` walks the play
+against the deal; a card its player does not hold is a data problem, never a revoke, and
+is skipped here (`td_plugin.play.replay` reports it).
+
+`Revoke` is also what the Director states when he rules from the facts without a play
+record: then the cards the offender held and his place in the trick may be unknown.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable
+
+from td_plugin.cards import SEATS, Card, Seat, Side, Suit
+from td_plugin.deal import SUIT_MASKS, Deal, Hand
+from td_plugin.play import Play
+
+__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "Obligation", "Revoke",
+           "detect_revokes"]
+
+
+class RevokeKind(enum.Enum):
+    """What the offender failed to play (61A)."""
+
+    FOLLOW_SUIT = "follow_suit"  # a card of the suit led (Law 44)
+    PENALTY_CARD = "penalty_card"  # a major penalty card (Law 50D1)
+    LEAD_RESTRICTION = "lead_restriction"  # a lead required or prohibited by an opponent
+
+
+@dataclass(frozen=True)
+class PenaltyCard:
+    """A major penalty card of ``seat`` on the table from the start of trick ``trick``:
+    it must be played at the first legal opportunity (Law 50D1)."""
+
+    seat: Seat
+    card: Card
+    trick: int = 1
+
+
+@dataclass(frozen=True)
+class LeadRestriction:
+    """When ``seat`` leads to trick ``trick`` he must lead ``suit`` (or, ``prohibited``,
+    must not), an opponent having so chosen in rectification of an irregularity."""
+
+    seat: Seat
+    trick: int
+    suit: Suit
+    prohibited: bool = False
+
+
+Obligation = PenaltyCard | LeadRestriction
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A revoke: ``offender`` played ``card`` at ``position`` (0-based; None when not
+    known) of trick ``trick`` (1-based) while holding ``held``, the cards he was obliged
+    to choose from (empty when not known). ``by_dummy``: the card came from dummy
+    (declarer plays dummy's cards). ``marked``: the record marks the card as a revoke
+    (PBN ``^R``)."""
+
+    offender: Seat
+    trick: int
+    position: int | None
+    suit_led: Suit
+    card: Card
+    held: tuple[Card, ...]
+    kind: RevokeKind = RevokeKind.FOLLOW_SUIT
+    by_dummy: bool = False
+    marked: bool = False
+
+    @property
+    def side(self) -> Side:
+        return self.offender.side
+
+    @property
+    def partner_plays_later(self) -> bool | None:
+        """Whether the offender's partner had still to play to the revoke trick (he
+        plays two places later): None when the offender's place is not known."""
+        return None if self.position is None else self.position < 2
+
+
+def _legal(card: Card, mask: int, led: Suit | None) -> bool:
+    """Whether ``card`` may be played by a hand ``mask`` to a trick led in ``led``
+    (None: he is leading)."""
+    return led is None or card.suit is led or not mask & SUIT_MASKS[led]
+
+
+def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
+                   obligations: Iterable[Obligation] = ()) -> list[Revoke]:
+    """Every revoke in ``play`` in played order. Hands the deal does not know are not
+    checked; cards their player does not hold are skipped (see `replay`)."""
+    dummy = declarer.partner if declarer is not None else None
+    masks = [None if hand is None else hand.mask for hand in (deal.hands[s] for s in SEATS)]
+    penalties: list[list[PenaltyCard]] = [[], [], [], []]
+    restrictions: dict[tuple[int, int], LeadRestriction] = {}
+    for ob in obligations:
+        if isinstance(ob, PenaltyCard):
+            penalties[ob.seat.index].append(ob)
+        else:
+            restrictions[(ob.trick, ob.seat.index)] = ob
+    obliged = bool(restrictions) or any(penalties)
+    out: list[Revoke] = []
+    for n, trick in enumerate(play.tricks, 1):
+        cards = trick.cards
+        if not cards:
+            continue
+        led = cards[0].card.suit
+        led_mask = SUIT_MASKS[led]
+        for i, pc in enumerate(cards):
+            k = pc.seat.index
+            mask = masks[k]
+            bit = 1 << pc.card.index
+            if mask is None or not mask & bit:
+                continue
+            masks[k] = mask ^ bit
+            found: tuple[Card, ...] | None = None
+            if obliged:
+                found, kind = _obligation_revoke(penalties[k], restrictions.get((n, k)), n, i,
+                                                 pc.card, mask, led)
+            if found is None and i and mask & led_mask and pc.card.suit is not led:
+                found, kind = tuple(Hand(mask=mask & led_mask)), RevokeKind.FOLLOW_SUIT
+            if found is not None:
+                out.append(Revoke(pc.seat, n, i, led, pc.card, found, kind,
+                                  by_dummy=pc.seat is dummy, marked=pc.marker == "R"))
+    return out
+
+
+def _obligation_revoke(penalties: list[PenaltyCard], restriction: LeadRestriction | None,
+                       trick: int, position: int, card: Card, mask: int, led: Suit
+                       ) -> tuple[tuple[Card, ...] | None, RevokeKind]:
+    """A revoke against a penalty card, else (leading) against a lead restriction: the
+    cards the player had to choose from and the kind, or None."""
+    if penalties:
+        found = _penalty_revoke(penalties, trick, card, mask, None if position == 0 else led)
+        if found is not None:
+            return found, RevokeKind.PENALTY_CARD
+    if position == 0 and restriction is not None:
+        found = _restriction_revoke(restriction, card, mask)
+        if found is not None:
+            return found, RevokeKind.LEAD_RESTRICTION
+    return None, RevokeKind.FOLLOW_SUIT
+
+
+def _penalty_revoke(pending: Iterable[PenaltyCard], trick: int, card: Card, mask: int,
+                    led: Suit | None) -> tuple[Card, ...] | None:
+    on_table = [p.card for p in pending if p.trick <= trick and mask >> p.card.index & 1]
+    if not on_table or card in on_table:
+        return None
+    due = tuple(c for c in on_table if _legal(c, mask, led))
+    return due or None
+
+
+def _restriction_revoke(rule: LeadRestriction, card: Card, mask: int) -> tuple[Card, ...] | None:
+    suit_mask = SUIT_MASKS[rule.suit]
+    if rule.prohibited:
+        others = mask & ~suit_mask
+        return tuple(Hand(mask=others)) if card.suit is rule.suit and others else None
+    return tuple(Hand(mask=mask & suit_mask)) if card.suit is not rule.suit and mask & suit_mask \
+        else None

@@ -1,0 +1,254 @@
+"""The ruling on one assessed revoke, as a `td_plugin.rulings.Ruling`: the clauses in
+the order applied, each with its facts, and the message key of the text for the players
+with its parameters (`texts` holds the English and Danish texts).
+
+Both paths build it here from the same facts, so a revoke ruled from a play record and
+the same revoke ruled from the Director's facts give the same value. Where the facts do
+not say something a play record shows (the cards the offender held, who played to the
+next trick, his place in the trick) the text is a variant that does not claim it.
+
+An unestablished revoke is corrected: the card withdrawn (62B: a major penalty card
+from a defender's unfaced hand, no further rectification for declarer, dummy or a faced
+card), cards played after it may be withdrawn (62C1, 62C2) and their information is
+unauthorized to the offending side (16C). A revoke on trick 12 is corrected under 62D1
+unless the hands were returned; a defender's revoke card is unauthorized information to
+his partner who had still to play to it (62D2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from td_plugin import messages
+from td_plugin.cards import Card
+from td_plugin.laws.revokes import texts  # noqa: F401  (registers the texts)
+from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
+from td_plugin.laws.revokes.detection import Revoke, RevokeKind
+from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
+from td_plugin.messages import Msg, seat_name
+from td_plugin.rulings import AssignedResult, Clause, Finding, Ruling
+
+__all__ = ["DATA_KEYS", "revoke_ruling", "revoke_data", "revoke_params", "card_msg",
+           "signed", "render_revoke_text"]
+
+#: The keys of a revoke's JSON data (a finding's ``data``, a revoke case's revokes).
+DATA_KEYS = ("offender", "trick", "suit_led", "card", "established", "transfer",
+             "transfer_if_timely", "exception", "declarer_tricks", "adjusted_declarer_tricks",
+             "score_ns", "adjusted_score_ns", "equity")
+
+_ESTABLISHED_KEYS = {
+    Establishment.NEXT_TRICK: "revoke.established.next_trick",
+    Establishment.NAMED_CARD: "revoke.established.named_card",
+    Establishment.CLAIM: "revoke.established.claim",
+    Establishment.AGREED_CLAIM: "revoke.established.agreed_claim",
+    Establishment.DUMMY_ASKED: "revoke.established.dummy_asked",
+    Establishment.STATED: "revoke.established.stated",
+}
+
+
+def card_msg(card: Card) -> Msg:
+    rank = card.rank.pbn()
+    rank_text: Any = Msg(f"revoke.rank.{rank}") if rank in "AKQJ" else (
+        "10" if rank == "T" else rank)
+    return Msg("revoke.card", {"suit": card.suit.symbol, "rank": rank_text})
+
+
+def signed(score: int) -> str:
+    return f"{score:+d}" if score else "0"
+
+
+def revoke_params(revoke: Revoke) -> dict[str, Any]:
+    """The parameters of the texts about a revoke."""
+    params = {"offender": seat_name(revoke.offender), "trick": revoke.trick,
+              "card": card_msg(revoke.card), "suit": Msg(f"revoke.suit.{revoke.suit_led.value}")}
+    if revoke.held:
+        params["held"] = card_msg(revoke.held[-1])
+    return params
+
+
+def found_key(revoke: Revoke) -> str:
+    """The text of 61A: what the offender failed to play."""
+    if revoke.kind is RevokeKind.FOLLOW_SUIT:
+        key = "revoke.found.dummy" if revoke.by_dummy else "revoke.found"
+    else:
+        key = f"revoke.found.{revoke.kind.value}"
+    return key if revoke.held else key + ".no_held"
+
+
+def revoke_data(a: Assessment, board: BoardAssessment, equity: Any = None) -> dict[str, Any]:
+    """The JSON data of an assessed revoke (`DATA_KEYS`); ``equity`` as JSON."""
+    r = a.revoke
+    return {
+        "offender": r.offender.value, "trick": r.trick, "suit_led": r.suit_led.value,
+        "card": r.card.pbn(), "established": a.establishment.established,
+        "transfer": a.transfer, "transfer_if_timely": a.transfer_if_timely,
+        "exception": a.exception, "declarer_tricks": board.facts.declarer_tricks,
+        "adjusted_declarer_tricks": board.adjusted_declarer_tricks,
+        "score_ns": board.score_ns, "adjusted_score_ns": board.adjusted_score_ns,
+        "equity": equity,
+    }
+
+
+def revoke_ruling(a: Assessment, board: BoardAssessment,
+                  equity: tuple[Clause | None, Any] = (None, "")) -> Ruling:
+    """The ruling on ``a``, one revoke of ``board``; ``equity``: the clause and text of
+    its 64C figures, when measured."""
+    r = a.revoke
+    contract = board.facts.contract
+    facts = {"offender": r.offender.value, "trick": r.trick, "suit_led": r.suit_led.value,
+             "card": r.card.pbn(), "held": [c.pbn() for c in r.held], "kind": r.kind.value,
+             "by_dummy": r.by_dummy}
+    params = revoke_params(r)
+    key = found_key(r)
+    clauses = [Clause("61A", key, facts, params)]
+    found = Msg(key, params)
+    if a.establishment.established:
+        established: Any = _established(a.facts, clauses)
+    elif a.exception == "64B8":
+        established = Msg("revoke.established.62c3")
+    else:
+        established = _correction(a.facts, board, clauses)
+
+    nos = Msg(f"side.{r.side.other.value}")
+    decision: Any = ""
+    if a.clause_64a is not None:
+        key = "revoke.decision.64A2" if a.clause_64a == "64A2" else \
+            f"revoke.decision.64A1.{a.transfer_if_timely or 2}"
+        if a.transfer_if_timely:
+            won_by = a.facts.trick_won_by
+            clauses.append(Clause(a.clause_64a, key,
+                                  {"tricks": a.transfer_if_timely,
+                                   "won_by": None if won_by is None else won_by.value},
+                                  {"nos": nos}))
+            if a.transfer:
+                decision = Msg("revoke.spaced", {"text": Msg(key, {"nos": nos})})
+    note: Any = ""  # what the reported exception adds: 62D2 on trick 12, 62C3's penalty cards
+    for law in a.exceptions:
+        key = _exception_key(a, law)
+        timely = (Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
+                  if law in ("64B4", "64B5") and a.clause_64a else "")
+        text_params = params | {"timely": timely}
+        if law == "64B6":
+            returned = a.facts.hands_returned
+            clauses.append(Clause("62D1", key, {"trick": 12} if returned is None else
+                                  {"trick": 12, "hands_returned": returned}, text_params))
+        if law == "64B8":
+            clauses.append(Clause("62C3", key, {"trick": r.trick}, text_params))
+        timely_facts = {"transfer_if_timely": a.transfer_if_timely}
+        clauses.append(Clause(law, key, facts | timely_facts if law in ("64B4", "64B5")
+                              else facts, text_params))
+        if law == "64B6" and a.facts.hands_returned is not True:
+            note = _partner_informed(a.facts, board, clauses)
+        if law == "64B8":
+            clauses.append(Clause("16C", "revoke.correction.62C3", {}))
+            note = Msg("revoke.correction.62C3")
+    if a.exception is not None:
+        reported_timely: Any = ""
+        if a.exception in ("64B4", "64B5") and a.clause_64a:
+            reported_timely = Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
+        text = Msg(_exception_key(a, a.exception), params | {"timely": reported_timely})
+        decision = Msg("revoke.spaced.note", {"text": text, "note": note}) if note \
+            else Msg("revoke.spaced", {"text": text})
+
+    outcome = None
+    result: Any = ""
+    adjusted, score = board.adjusted_declarer_tricks, board.adjusted_score_ns
+    if a.transfer and adjusted is not None:
+        outcome = AssignedResult(contract, adjusted, score) if score is not None else None
+        result = Msg("revoke.result", {"adjusted": adjusted,
+                                       "tricks": board.facts.declarer_tricks,
+                                       "score": "?" if score is None else signed(score)})
+    cap: Any = ""
+    cap_note = board.cap_note(a)
+    if cap_note is not None:
+        cap_facts = {"total": cap_note[0], "cap": cap_note[1]}  # also its text's parameters
+        clauses.append(Clause("64A", "revoke.cap", cap_facts))
+        cap = Msg("revoke.cap", cap_facts)
+    equity_clause, equity_text = equity
+    if equity_clause is not None:
+        clauses.append(equity_clause)
+    return Ruling(tuple(clauses), outcome, "revoke.ruling",
+                  {"found": found, "established": established, "decision": decision,
+                   "result": result, "cap": cap, "equity": equity_text})
+
+
+def _exception_key(a: Assessment, law: str) -> str:
+    key = f"revoke.decision.{law}"
+    if law == "64B3":
+        return key + (".dummy" if a.revoke.by_dummy else ".penalty_card")
+    if law == "64B6" and a.facts.hands_returned is not None:
+        return key + (".returned" if a.facts.hands_returned else ".not_returned")
+    return key
+
+
+def _established(f: RevokeFacts, clauses: list[Clause]) -> Msg:
+    """The clause of 63A (or 43B2(b)) that established the revoke, and its text."""
+    est = f.establishment
+    key = _ESTABLISHED_KEYS[est]
+    facts: dict[str, Any] = {}
+    params: dict[str, Any] = {}
+    if est in (Establishment.NEXT_TRICK, Establishment.NAMED_CARD):
+        nxt = f.revoke.trick + 1
+        by = f.established_by
+        if by is None:
+            key += ".side"
+        facts = {"by": None if by is None else by.value, "trick": nxt}
+        params = {"next": nxt} if by is None else {"by": seat_name(by), "next": nxt}
+    clauses.append(Clause(est.value, key, facts, params or None))
+    return Msg(key, params)
+
+
+def _correction(f: RevokeFacts, board: BoardAssessment, clauses: list[Clause]) -> Msg:
+    """62A: the revoke is corrected; 62B what becomes of the card, 62C the cards played
+    after it, 16C their information, 62D2 on trick 12."""
+    r = f.revoke
+    declarer = board.facts.declarer
+    defender = r.side is not declarer.side
+    params = revoke_params(r)
+    clauses.append(Clause("62A", "revoke.not_established", {}))
+    if r.by_dummy:
+        law, key = "62B2", "revoke.correction.62B2.dummy"
+    elif not defender:
+        law, key = "62B2", "revoke.correction.62B2"
+    elif f.card_faced:
+        law, key = "62B2", "revoke.correction.62B2.faced"
+    else:
+        law, key = "62B1", "revoke.correction.62B1"
+    clauses.append(Clause(law, key, {"offender": r.offender.value, "card": r.card.pbn(),
+                                     "penalty_card": law == "62B1"}, params))
+    card = Msg(key, params)
+    later_key = "revoke.correction.62C." + ("defenders" if defender else "declarer")
+    clauses.append(Clause("62C1", later_key, {}))
+    clauses.append(Clause("62C2", later_key, {"penalty_card": defender}))
+    sides = {"nos": Msg(f"side.{r.side.other.value}"), "os": Msg(f"side.{r.side.value}")}
+    clauses.append(Clause("16C", "revoke.correction.16C", {"nos": r.side.other.value,
+                                                          "os": r.side.value}, sides))
+    note: Any = ""
+    if r.trick == 12:
+        note = _partner_informed(f, board, clauses)
+    return Msg("revoke.correction", {"text": Msg("revoke.not_established"), "card": card,
+                                     "later": Msg(later_key),
+                                     "ui": Msg("revoke.correction.16C", sides),
+                                     "note": Msg("revoke.spaced", {"text": note}) if note else ""})
+
+
+def _partner_informed(f: RevokeFacts, board: BoardAssessment, clauses: list[Clause]) -> Any:
+    """62D2: a defender's revoke on trick 12 before his partner played to it is
+    unauthorized information to the partner (16C); the clause and its text, or ""."""
+    r = f.revoke
+    if r.side is board.facts.declarer.side or r.partner_plays_later is False:
+        return ""
+    key = "revoke.ui.62D2" if r.partner_plays_later else "revoke.ui.62D2.if"
+    params = {"offender": seat_name(r.offender), "partner": seat_name(r.offender.partner)}
+    clauses.append(Clause("62D2", key, {"offender": r.offender.value,
+                                        "partner": r.offender.partner.value,
+                                        "partner_to_play": r.partner_plays_later}, params))
+    return Msg(key, params)
+
+
+def render_revoke_text(item: Finding | Ruling, lang: str = "en") -> str:
+    """The ruling text of a revoke finding (or of a revoke ruling) in ``lang``."""
+    ruling = item.ruling if isinstance(item, Finding) else item
+    if ruling is None:
+        return messages.render(item.key, item.params, lang)
+    return messages.render(ruling.key, ruling.params, lang)
