@@ -37,16 +37,18 @@ from starlette.staticfiles import StaticFiles
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.auction_ruling import HEADINGS
-from td_plugin.casefile import parse_case
+from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, parse_case
 from td_plugin.errors import CaseFileError, InvalidTokenError
 from td_plugin.laws.call_names import call_msg
+from td_plugin.laws.revokes import RevokeCaseRuling
+from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
 from td_plugin.rulings import ReviewContext
-from td_plugin.ruling_log import LogEntry, Place, RulingLog
+from td_plugin.ruling_log import LogEntry, Place, RulingLog, Status
 from td_plugin.serve import texts  # noqa: F401 - the app's texts
 from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, DraftError,
-                                    answer_decision, apply)
+                                    answer_decision, apply, question_key, revoke_question)
 from td_plugin.serve.guard import MAX_BODY, Guard
 
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
@@ -145,7 +147,7 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 _STATIC = Path(__file__).resolve().parent / "static"
-KINDS = ("auction",)
+KINDS = ("auction", "revoke")
 
 
 @dataclass
@@ -170,6 +172,7 @@ class RulingView:
     grid: list[list[str | None]] = field(default_factory=list)
     grid_seats: tuple[str, ...] = ("W", "N", "E", "S")
     questions: list[Question] = field(default_factory=list)
+    adjusted_tricks: int | None = None  # declarer's tricks after the ruling, when known
 
 
 def _grid(ruling_json: Mapping[str, Any], dealer: str) -> list[list[str | None]]:
@@ -180,25 +183,53 @@ def _grid(ruling_json: Mapping[str, Any], dealer: str) -> list[list[str | None]]
     return [cells[i:i + 4] + [None] * (4 - len(cells[i:i + 4])) for i in range(0, len(cells), 4)]
 
 
+def open_decisions(ruling: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What the Director or a player may still decide on a ruling (``rule --json``): its
+    ``decisions``, and for a revoke the Director's Law 64C judgement while he has not
+    given it."""
+    out = [dict(d) for d in ruling.get("decisions", [])]
+    equity = ruling.get("equity")
+    if isinstance(equity, Mapping) and equity.get("judgement") is None \
+            and not any(d.get("decide") == "equity" for d in out):
+        out.append({"seat": None, "decide": "equity", "law": equity.get("law")})
+    return out
+
+
 def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
-    """What the pages show of a ruling object (``td-plugin rule``'s value)."""
-    t = lambda key: messages.render(key, {}, lang)  # noqa: E731
+    """What the pages show of a ruling object (``td-plugin rule``'s value): the text to
+    read to the players, what stands, and the questions still open."""
+    t = lambda key, **p: messages.render(key, p, lang)  # noqa: E731
     data = ruling.to_json(lang)
-    notes = [messages.render(n.key, n.params, lang) for n in getattr(ruling, "notes", ())]
-    view = RulingView(
-        status=str(data.get("status", "ruled")),
-        laws=messages.laws_ref(list(data.get("laws", [])), lang),
-        read=list(ruling.clause_texts(lang)) if hasattr(ruling, "clause_texts")
-        else str(data.get("text", "")).splitlines(),
-        rows=list(ruling.stands(lang)) + [(HEADINGS[lang]["notes"], n) for n in notes]
-        if hasattr(ruling, "stands") else [])
-    if "auction" in data and isinstance(case.get("dealer"), str) and case["dealer"] in SEATS:
-        view.grid = _grid(data, case["dealer"])
-    texts = ruling.decision_texts(lang) if hasattr(ruling, "decision_texts") else []
-    for i, (d, text) in enumerate(zip(data.get("decisions", []), texts)):
-        answers: Any = "call" if d.get("decide") == "replacement" else [
-            ("yes", t("app.yes")), ("no", t("app.no"))]
-        view.questions.append(Question(i, text, answers))
+    view = RulingView(status=Status.of(data).value,
+                      laws=messages.laws_ref(list(data.get("laws", [])), lang), read=[])
+    texts: list[str] = []
+    if isinstance(ruling, RevokeCaseRuling):
+        view.read = [render_revoke_text(item.ruling, lang) for item in ruling.revokes]
+        view.adjusted_tricks = ruling.adjusted_declarer_tricks
+        view.rows = [(t("revoke.case.heading.result") if i == 0 else "", line)
+                     for i, line in enumerate(ruling.result_lines(lang))]
+        redress = ruling.redress
+        if redress is not None:  # the questions of 64C, or the judgement (not how to
+            # enter one in a case file: the page asks for it)
+            lines = [messages.render(m.key, m.params, lang)
+                     for m in (*redress.questions, redress.text) if m is not None]
+            view.rows += [(t("revoke.case.heading.redress") if i == 0 else "", line)
+                          for i, line in enumerate(lines)]
+    else:
+        view.read = list(ruling.clause_texts(lang))
+        notes = [messages.render(n.key, n.params, lang) for n in ruling.notes]
+        view.rows = list(ruling.stands(lang)) + [(HEADINGS[lang]["notes"], n) for n in notes]
+        texts = ruling.decision_texts(lang)
+        if isinstance(case.get("dealer"), str) and case["dealer"] in SEATS:
+            view.grid = _grid(data, case["dealer"])
+    for i, d in enumerate(open_decisions(data)):
+        if d.get("decide") == "equity":
+            view.questions.append(Question(i, t("app.equity", law=messages.law_ref(
+                str(d.get("law") or "64C"), lang)), "count"))
+        elif i < len(texts):
+            answers: Any = "call" if d.get("decide") == "replacement" else [
+                ("yes", t("app.yes")), ("no", t("app.no"))]
+            view.questions.append(Question(i, texts[i], answers))
     return view
 
 
@@ -253,8 +284,33 @@ def _helpers(lang: str) -> dict[str, Any]:
             parts.append(str(m["purpose"]))
         return ", ".join(parts)
 
+    def msg(value: Any) -> str:
+        if isinstance(value, messages.Msg):
+            return messages.render(value.key, value.params, lang)
+        return str(value)
+
+    def answer_text(q: Any, value: Any) -> str:
+        choice = q.choice(value)
+        if choice is not None:
+            return msg(choice.label)
+        if q.input == "suit":
+            return _SYMBOLS.get(value, str(value))
+        if q.input == "card" and isinstance(value, str) and len(value) == 2:
+            return _SYMBOLS.get(value[0], value[0]) + rank_name(value[1])
+        if q.input == "contract" and isinstance(value, str):
+            level, rest = value[:1], value[1:]
+            strain = rest.rstrip("X")
+            return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
+        return str(value)
+
+    def rank_name(rank: str) -> str:
+        return "10" if rank == "T" else messages.render(f"revoke.rank.{rank}", {}, lang) \
+            if rank in "AKQJ" else rank
+
     return {
-        "t": t, "lang": lang, "other_lang": next((x for x in LANGUAGES if x != lang), lang),
+        "t": t, "lang": lang, "msg": msg, "answer_text": answer_text, "rank_name": rank_name,
+        "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
+        "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"), "other_lang": next((x for x in LANGUAGES if x != lang), lang),
         "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
         "call_name": call_name, "call_class": call_class, "place_text": place_text,
         "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
@@ -262,11 +318,19 @@ def _helpers(lang: str) -> dict[str, Any]:
         "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],
         "suits_text": suits_text, "meaning_text": meaning_text,
         "seats": SEATS, "vulnerabilities": VULNERABILITIES, "strains": BID_STRAINS,
+        "case_fields": CASE_FIELDS, "call_fields": CALL_FIELDS, "fact": fact,
         "suits": ("S", "H", "D", "C"),
     }
 
 
 _SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def fact(case: Mapping[str, Any], key: str) -> Any:
+    """A case's single-choice fact by its key (``options.x`` inside ``options``)."""
+    head, _, tail = key.partition(".")
+    value = case.get(head)
+    return value.get(tail) if tail and isinstance(value, Mapping) else (None if tail else value)
 
 
 def create_app(config: AppConfig) -> Guard:
@@ -306,17 +370,30 @@ def create_app(config: AppConfig) -> Guard:
                     picked: TableResult | None = None) -> HTMLResponse:
         lang = _lang(request, config)
         preview, pending = None, None
-        if draft.calls:
+        steps, question = revoke_question(draft) if draft.kind == "revoke" else ([], None)
+        if draft.kind == "revoke" and question is None:
             try:
                 preview = ruling_view(_ruling_object(config, draft.case, lang), draft.case, lang)
             except (CaseError, CaseFileError) as exc:
                 pending = getattr(exc, "bare_message", str(exc))
-        calls = [draft.call_at(i) for i in range(len(draft.calls))]
+        elif draft.kind == "auction" and draft.calls:
+            try:
+                preview = ruling_view(_ruling_object(config, draft.case, lang), draft.case, lang)
+            except (CaseError, CaseFileError) as exc:
+                pending = getattr(exc, "bare_message", str(exc))
+        calls = ([draft.call_at(i) for i in range(len(draft.calls))]
+                 if draft.kind == "auction" else [])
         action = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
         picked = picked or (config.boards.find(draft.place) if draft.place.board else None)
+        final = draft.case.get("final_auction")
+        final_grid = _grid({"auction": [{"call": c} for c in final]}, draft.case["dealer"]) \
+            if isinstance(final, list) and final and draft.case.get("dealer") in SEATS else []
+        more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
         return page(request, f"case_{draft.kind}.html", status=400 if error else 200,
+                    final_grid=final_grid, more_open=more_open,
                     draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
-                    error=error, picked=picked, action_url=action)
+                    error=error, picked=picked, action_url=action, steps=steps,
+                    question=question)
 
     async def new_case(request: Request) -> Response:
         kind = request.path_params["kind"]
@@ -329,7 +406,8 @@ def create_app(config: AppConfig) -> Guard:
             lambda: config.log.get(request.path_params["id"]))
         if entry is None or entry.kind not in KINDS:
             return PlainTextResponse("Not Found", status_code=404)
-        draft = Draft(entry.kind, dict(entry.case), entry.place, correcting=entry.id)
+        draft = Draft(entry.kind, dict(entry.case), entry.place, correcting=entry.id,
+                      finished=True)
         return editor_page(request, draft)
 
     async def post_case(request: Request) -> Response:
@@ -350,7 +428,7 @@ def create_app(config: AppConfig) -> Guard:
             if action == "pick" and form.get("result", "").isdigit():
                 picked = config.boards.result(int(form["result"]))
                 if picked is not None:
-                    draft = _take(draft, picked)
+                    draft = draft.take(picked.facts(), picked.place)
         except DraftError as exc:
             return editor_page(request, draft, str(exc))
         if action != "rule":
@@ -390,7 +468,7 @@ def create_app(config: AppConfig) -> Guard:
         if form.get("version") != str(entry.version):  # someone else answered meanwhile
             return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
         index, _, value = form.get("answer", "").partition(":")
-        decisions = list(entry.ruling.get("decisions", []))
+        decisions = open_decisions(entry.ruling)
         try:
             if not index.isdigit() or int(index) >= len(decisions):
                 raise DraftError("this question is no longer open")
@@ -476,14 +554,3 @@ def _same(a: str | None, b: str) -> bool:
     import hmac
 
     return a is not None and hmac.compare_digest(a.encode(), b.encode())
-
-
-def _take(draft: Draft, picked: TableResult) -> Draft:
-    """The draft with what the session knows of the picked table's result."""
-    facts = picked.facts()
-    case = dict(draft.case)
-    for key in ("dealer", "vulnerable"):
-        if key in facts:
-            case[key] = facts[key]
-    seat = draft.seat if draft.calls else case.get("dealer", draft.seat)
-    return Draft(draft.kind, case, picked.place, seat, draft.open_call, draft.correcting)

@@ -6,6 +6,10 @@ and which call is open for details) in a hidden field, so the app keeps no state
 taps and a page can be reloaded. `apply` takes a draft and one tap (``action``, plus the
 form's fields) and returns the new draft; nothing here knows HTTP or HTML.
 
+Revoke cases follow the flowchart of seed article 002
+(`td_plugin.laws.revokes.questions`): one question at a time, each answer showing the
+clause it leads to; an earlier answer can be changed.
+
 Auction cases: the Director picks who called and taps the call in the bidding box; the
 seat moves on clockwise. A tap on a call in the list opens it: unintended (25A), the
 suits an artificial call showed, and its meaning for Law 23 (strength, a suit's length, a
@@ -20,11 +24,15 @@ from typing import Any, Mapping
 
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
+from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, Field
 from td_plugin.errors import InvalidTokenError
 from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE
+from td_plugin.laws.revokes.questions import (MORE, Question, QuestionError, Step, answer,
+                                              flow, question_by_id)
 from td_plugin.ruling_log import Place
 
-__all__ = ["Draft", "apply", "DraftError", "SEATS", "VULNERABILITIES", "BID_STRAINS"]
+__all__ = ["Draft", "apply", "DraftError", "answer_decision", "revoke_question", "question_key",
+           "SEATS", "VULNERABILITIES", "BID_STRAINS"]
 
 SEATS = ("N", "E", "S", "W")
 VULNERABILITIES = ("None", "NS", "EW", "All")
@@ -49,16 +57,35 @@ class Draft:
     seat: str | None = None
     open_call: int | None = None
     correcting: int | None = None
+    finished: bool = False  # revoke cases: no other revoke on the board
+    asking: str | None = None  # revoke cases: an answered question asked again
+    final: bool = False  # auction cases: the bidding box enters the final auction
+    doubled: str = ""  # revoke cases: the contract is being entered doubled or redoubled
 
     @classmethod
     def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
             place: Place = Place()) -> "Draft":
+        if kind == "revoke":
+            return cls(kind, {"kind": "revoke", **_revoke_facts(facts or {})}, place)
         case: dict[str, Any] = {"dealer": "N", "calls": []}
         if facts:
             for key in ("dealer", "vulnerable"):
                 if key in facts:
                     case[key] = facts[key]
         return cls(kind, case, place, seat=case["dealer"])
+
+    def take(self, facts: Mapping[str, Any], place: Place) -> "Draft":
+        """The draft with what the session knows of a table's result: dealer and
+        vulnerability (and the first call's seat), or for a revoke the board's facts."""
+        case = dict(self.case)
+        if self.kind == "revoke":
+            case.update(_revoke_facts(facts))
+            return replace(self, case=case, place=place)
+        for key in ("dealer", "vulnerable"):
+            if key in facts:
+                case[key] = facts[key]
+        seat = self.seat if self.calls else case.get("dealer", self.seat)
+        return replace(self, case=case, place=place, seat=seat)
 
     @classmethod
     def loads(cls, text: str) -> "Draft":
@@ -70,7 +97,9 @@ class Draft:
             data = json.loads(text)
             place = Place(**data.get("place", {}))
             draft = cls(str(data["kind"]), dict(data["case"]), place, data.get("seat"),
-                        data.get("open_call"), data.get("correcting"))
+                        data.get("open_call"), data.get("correcting"),
+                        bool(data.get("finished")), data.get("asking"),
+                        str(data.get("doubled") or ""), bool(data.get("final")))
         except (ValueError, TypeError, KeyError, AttributeError):
             raise DraftError("the page's draft cannot be read; start again") from None
         if not isinstance(draft.case.get("calls", []), list):
@@ -80,7 +109,10 @@ class Draft:
     def dumps(self) -> str:
         return json.dumps({"kind": self.kind, "case": self.case, "place": self.place.to_json(),
                            "seat": self.seat, "open_call": self.open_call,
-                           "correcting": self.correcting}, ensure_ascii=False)
+                           "correcting": self.correcting, "finished": self.finished,
+                           "asking": self.asking, "doubled": self.doubled,
+                           "final": self.final},
+                          ensure_ascii=False)
 
     @property
     def calls(self) -> list[Any]:
@@ -152,6 +184,37 @@ def _place_from(form: Mapping[str, str], place: Place) -> Place:
                  name("table", place.table), number("round", place.round))
 
 
+def _field(fields: tuple[Field, ...], key: str) -> Field:
+    for f in fields:
+        if f.key == key:
+            return f
+    raise DraftError(f"unknown fact {key!r}")
+
+
+def _set(target: dict[str, Any], field: Field, key: str, value: str) -> None:
+    """Set (or, with an empty value, clear) a single-choice fact; ``options.x`` goes
+    into ``options``."""
+    if field.type == "bool":
+        parsed: Any = {"true": True, "false": False, "": None}.get(value)
+        if parsed is None and value:
+            raise DraftError(f"{key}: expected true or false, not {value!r}")
+    elif field.type == "seat":
+        parsed = _seat(value) if value else None
+    else:
+        if value and value not in field.choices:
+            raise DraftError(f"{key}: expected one of {', '.join(field.choices)}")
+        parsed = value or None
+    head, _, tail = key.partition(".")
+    where = target.setdefault(head, {}) if tail else target
+    name = tail or head
+    if parsed is None:
+        where.pop(name, None)
+        if tail and not where:
+            target.pop(head, None)
+    else:
+        where[name] = parsed
+
+
 def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     """The draft after one tap. ``action`` is ``verb`` or ``verb:argument``; ``form``
     holds the page's other fields (place, meaning of the open call).
@@ -163,6 +226,8 @@ def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     if draft.place.board is not None:
         draft.case["board"] = draft.place.board
     verb, _, arg = action.partition(":")
+    if draft.kind == "revoke":
+        return _apply_revoke(draft, verb, arg)
     if verb == "dealer":
         draft.case["dealer"] = _seat(arg)
         if not draft.calls:
@@ -173,6 +238,26 @@ def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
         draft.case["vulnerable"] = arg
     elif verb == "seat":
         draft.seat = _seat(arg)
+    elif verb == "call" and draft.final:
+        final = draft.case.setdefault("final_auction", [])
+        if len(final) >= _MAX_CALLS:
+            raise DraftError(f"at most {_MAX_CALLS} calls")
+        final.append("AP" if arg == "AP" else _call(arg))
+    elif verb == "undo" and draft.final:
+        final = draft.case.get("final_auction") or []
+        if final:
+            final.pop()
+        if not final:
+            draft.case.pop("final_auction", None)
+    elif verb == "mode":
+        draft.final = arg == "final"
+    elif verb == "set":
+        key, _, value = arg.partition("=")
+        _set(draft.case, _field(CASE_FIELDS, key), key, value)
+    elif verb == "callset":
+        index, _, rest = arg.partition(":")
+        key, _, value = rest.partition("=")
+        _set(draft.call_at(_index(index)), _field(CALL_FIELDS, key), key, value)
     elif verb == "call":
         if len(draft.calls) >= _MAX_CALLS:
             raise DraftError(f"at most {_MAX_CALLS} calls")
@@ -260,12 +345,13 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     """The case with a decision the ruling waited for (``decisions`` of ``rule --json``)
     answered: ``yes``/``no`` for accept (25B1, 27A1, 27B4, 29A), withdraw (25A6) and the
     Director's comparable-call judgement (23A), a call for the replacement of an
-    insufficient bid (27B).
+    insufficient bid (27B), declarer's tricks for the Director's Law 64C judgement after a
+    revoke (``equity``).
 
     :raises DraftError: the answer does not fit the question.
     """
     case = json.loads(json.dumps(case))
-    calls = case.setdefault("calls", [])
+    calls = case.get("calls", [])
     decide = decision.get("decide")
     if decide in ("accept", "withdraw", "comparable"):
         if value not in ("yes", "no"):
@@ -278,6 +364,10 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
         else:
             for target in decision.get("calls") or []:
                 calls[_find(calls, target)]["withdraw"] = flag
+    elif decide == "equity":
+        if not value.isdigit() or not 0 <= int(value) <= 13:
+            raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
+        case["equity_declarer_tricks"] = int(value)
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEATS:
@@ -286,3 +376,62 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     else:
         raise DraftError(f"the app cannot answer {decide!r} yet")
     return case
+
+
+# --- revoke cases: the flowchart's questions ------------------------------------------------
+
+_REVOKE_BOARD = ("contract", "declarer", "vulnerable", "declarer_tricks")
+
+
+def _revoke_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: facts[k] for k in _REVOKE_BOARD if k in facts}
+
+
+def question_key(q: Question) -> str:
+    """How a page names a question: ``id`` or ``id@revoke``."""
+    return q.id if q.revoke is None else f"{q.id}@{q.revoke}"
+
+
+def revoke_question(draft: Draft) -> tuple[list[Step], Question | None]:
+    """The answered questions of a revoke draft and the one to ask now (an answered one
+    when the Director asked to change it)."""
+    steps, nxt = flow(draft.case, draft.finished)
+    if draft.asking:
+        qid, _, index = draft.asking.partition("@")
+        try:
+            nxt = question_by_id(draft.case, qid, int(index) if index else None,
+                                 draft.finished)
+        except (QuestionError, ValueError):
+            pass
+    return steps, nxt
+
+
+def _apply_revoke(draft: Draft, verb: str, arg: str) -> Draft:
+    if verb == "answer":
+        key, _, value = arg.partition("=")
+        steps, q = revoke_question(draft)
+        if q is None or question_key(q) != key:
+            raise DraftError("this question is no longer open; answer the one shown")
+        if q.id == MORE:
+            draft.finished = value.lower() != "true"
+        try:
+            draft.case = answer(draft.case, q, value)
+        except QuestionError as exc:
+            raise DraftError(str(exc)) from None
+        draft.asking = None
+        if q.id == "contract":
+            draft.doubled = ""
+    elif verb == "change":
+        steps, _ = revoke_question(draft)
+        if not any(question_key(s.question) == arg for s in steps):
+            raise DraftError("there is no such answer to change")
+        draft.asking = arg
+        if arg == MORE:
+            draft.finished = False
+    elif verb == "doubled":
+        if arg not in ("", "X", "XX"):
+            raise DraftError(f"not a double: {arg!r}")
+        draft.doubled = arg
+    elif verb not in ("place", "pick", "rule", ""):
+        raise DraftError(f"unknown action {verb!r}")
+    return draft

@@ -52,6 +52,28 @@ messages.register("en", {
     "app.history": "Earlier versions",
     "app.back": "All rulings",
     "app.error": "Not done: {message}",
+    "app.change": "Change",
+    "app.more": "More facts",
+    "app.final": "The final auction",
+    "app.final.hint": "The legal auction at the end, from the dealer (for Law 26 when the "
+                      "auction is over); AP is three passes.",
+    "app.final.ap": "AP",
+    "app.field.screens": "Played with screens",
+    "app.field.opening_lead_faced": "The opening lead is faced",
+    "app.field.declarer": "Declarer (when the final auction is not entered)",
+    "app.field.options.lead_restriction_after_32": "Law 26B after a double out of rotation",
+    "app.field.accept": "Accepted by the player entitled to",
+    "app.field.comparable": "The Director judges the replacement comparable",
+    "app.field.withdraw": "LHO withdraws it once the call is corrected",
+    "app.unsaid": "not said",
+    "app.field.aware_from": "Noticed by",
+    "app.field.aware_from.self": "himself", "app.field.aware_from.partner": "partner",
+    "app.field.aware_from.opponent": "an opponent", "app.field.aware_from.director": "the Director",
+    "app.answers": "The facts so far",
+    "app.undoubled": "Undoubled",
+    "app.equity": "Law 64C: is the non-offending side sufficiently compensated? Tap the "
+                  "tricks declarer would likely have taken had the revoke not occurred "
+                  "({law}); the result after the ruling means it is.",
     "app.language": "Dansk",
 })
 # --- app texts: da -----------------------------------------------------------------------
@@ -102,5 +124,27 @@ messages.register("da", {
     "app.history": "Tidligere versioner",
     "app.back": "Alle kendelser",
     "app.error": "Ikke udført: {message}",
+    "app.change": "Ret",
+    "app.more": "Flere fakta",
+    "app.final": "Det endelige meldeforløb",
+    "app.final.hint": "Det lovlige meldeforløb til sidst, fra giver (til § 26, når "
+                      "meldeforløbet er slut); AP er tre pas.",
+    "app.final.ap": "AP",
+    "app.field.screens": "Spillet med skærme",
+    "app.field.opening_lead_faced": "Udspillet er vendt",
+    "app.field.declarer": "Spilfører (når det endelige meldeforløb ikke er angivet)",
+    "app.field.options.lead_restriction_after_32": "§ 26B efter en dobling uden for tur",
+    "app.field.accept": "Accepteret af den, der har ret til det",
+    "app.field.comparable": "Turneringslederen finder erstatningen tilsvarende",
+    "app.field.withdraw": "MTV tager den tilbage, når meldingen er rettet",
+    "app.unsaid": "ikke angivet",
+    "app.field.aware_from": "Opdaget af",
+    "app.field.aware_from.self": "ham selv", "app.field.aware_from.partner": "makker",
+    "app.field.aware_from.opponent": "en modspiller", "app.field.aware_from.director": "turneringslederen",
+    "app.answers": "Fakta indtil nu",
+    "app.undoubled": "Udoblet",
+    "app.equity": "§ 64C: er den ikke-fejlende side tilstrækkeligt kompenseret? Tryk det "
+                  "antal stik, spilfører sandsynligvis ville have taget uden kulørsvigten "
+                  "({law}); resultatet efter kendelsen betyder, at den er.",
     "app.language": "English",
 })

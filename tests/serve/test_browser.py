@@ -237,3 +237,65 @@ def test_script_typed_into_a_field_stays_text(page: Page, server: Server) -> Non
     expect(page.locator("ol.log")).to_contain_text("<img src=x")
     assert page.title() != "pwned"
     assert page.locator("ol.log img").count() == 0
+
+
+def test_002_revoke_from_the_facts_two_tricks_transferred(page: Page) -> None:
+    """Article 002's flowchart, one question at a time: East ruffs a diamond at trick 5
+    while holding one, wins the trick, and East-West win two more tricks; the revoke was
+    established by the next trick and noticed during the round: two tricks go to
+    North-South (63A1, 64A1), 4♥ by North makes 12 tricks, +680. Then the Director's
+    Law 64C judgement: North-South are sufficiently compensated."""
+    page.get_by_role("link", name="Revoke").click()
+    page.fill("input[name=board]", "7")
+
+    def ask(question: str, value: str, leads: str | None = None) -> None:
+        box = page.locator("section.ask")
+        expect(box.locator("h2")).to_contain_text(question)
+        box.locator(f"button[value$='={value}']").first.click()
+        if leads:
+            expect(page.locator("ol.trail li").last).to_contain_text(leads)
+
+    ask("What is the contract?", "4H")
+    ask("Who is declarer?", "N")
+    ask("Who is vulnerable?", "NS")
+    ask("How many tricks did declarer take", "10")
+    ask("Who revoked?", "E")
+    ask("At which trick did East revoke?", "5")
+    ask("What did East fail to do?", "follow_suit")
+    ask("Which suit was led to trick 5?", "D")
+    ask("Which card did East play?", "H5")
+    ask("Has a player of East-West since played", "True")
+    expect(page.locator("ol.trail")).to_contain_text("Law 63A Established")
+    ask("How did East-West establish it?", "next_trick")
+    ask("Who won trick 5, the revoke trick?", "E")
+    expect(page.locator("ol.trail")).to_contain_text("Law 64A1 The offender won the revoke trick")
+    ask("How many tricks did East-West win from trick 5 on", "3")
+    ask("When was attention first drawn", "during_round")
+    ask("Did anyone else revoke", "False")
+    expect(page.locator(".preview .status")).to_contain_text("adjusted · Laws 61A, 63A1, 64A1")
+    page.get_by_role("button", name="Give the ruling").click()
+    expect(page.locator("h1")).to_contain_text("Ruling 1")
+    expect(page.locator(".read")).to_contain_text("two tricks are transferred to North-South "
+                                                  "(Law 64A1)")
+    stands = page.locator(".stands")
+    expect(stands).to_contain_text("4♥ by North: 10 tricks at the table (+620 for North-South)")
+    expect(stands).to_contain_text("After the transfer of 2 tricks: 12 tricks, +680")
+    expect(page.locator(".status").first).to_contain_text("adjusted")
+    form = page.locator("form.question", has_text="Law 64C")
+    form.locator("button[value$=':12']").click()  # the result after the ruling: compensated
+    expect(page.locator(".where")).to_contain_text("Board 7 · version 2")
+    expect(page.locator(".stands")).to_contain_text("sufficiently compensated")
+
+
+def test_002_changing_an_earlier_answer(page: Page) -> None:
+    """An answer can be changed: the questions that depended on it are asked again."""
+    page.get_by_role("link", name="Revoke").click()
+    for value in ("4S", "S", "None", "9", "W", "6", "follow_suit", "C", "D3", "True",
+                  "next_trick", "W"):
+        page.locator(f"section.ask button[value$='={value}']").first.click()
+    page.locator("ol.trail li", has_text="Has a player of East-West").get_by_role(
+        "button", name="Change").click()
+    page.locator("section.ask button[value$='=False']").click()
+    expect(page.locator("ol.trail")).to_contain_text("Law 62A Not established")
+    expect(page.locator("ol.trail")).not_to_contain_text("Who won trick 6")
+    expect(page.locator("section.ask h2")).to_contain_text("When was attention first drawn")

@@ -513,3 +513,157 @@ messages.register("da", {
 })
 
 # == end of the texts added for rulings from the Director's facts ============================
+
+# == texts of the flowchart questions (questions.py) =======================================
+
+messages.register("en", {
+    "revoke.q.contract": "What is the contract?",
+    "revoke.q.declarer": "Who is declarer?",
+    "revoke.q.vulnerable": "Who is vulnerable?",
+    "revoke.q.vul.None": "None", "revoke.q.vul.NS": "North-South",
+    "revoke.q.vul.EW": "East-West", "revoke.q.vul.All": "All",
+    "revoke.q.declarer_tricks": "How many tricks did declarer take at the table (claims and "
+                                "concessions included)?",
+    "revoke.q.offender": "Who revoked?",
+    "revoke.q.trick": "At which trick did {offender} revoke?",
+    "revoke.q.suit_led": "Which suit was led to trick {trick}?",
+    "revoke.q.card": "Which card did {offender} play?",
+    "revoke.q.failure": "What did {offender} fail to do?",
+    "revoke.q.failure.follow_suit": "Follow suit (Law 44)",
+    "revoke.q.failure.penalty_card": "Play a major penalty card (Law 50D1)",
+    "revoke.q.failure.lead_restriction": "Lead as declarer required or prohibited",
+    "revoke.q.established": "Has a player of {side} since played or led to the next trick, "
+                            "named a card for it, or claimed, conceded or agreed to a claim?",
+    "revoke.q.established.13": "A revoke on trick 13 cannot be established: it is corrected.",
+    "revoke.q.established.yes": "Yes: established",
+    "revoke.q.established.no": "No: not established",
+    "revoke.q.established_how": "How did {side} establish it?",
+    "revoke.q.how.next_trick": "Played or led to the next trick",
+    "revoke.q.how.named_card": "Named or designated a card for the next trick",
+    "revoke.q.how.claim": "Claimed or conceded",
+    "revoke.q.how.agreed_claim": "Agreed to the opponents' claim or concession",
+    "revoke.q.won_by": "Who won trick {trick}, the revoke trick?",
+    "revoke.q.os_tricks": "How many tricks did {side} win from trick {trick} on, that trick "
+                          "included (claimed and conceded tricks too)?",
+    "revoke.q.hands_returned": "Had all four hands been returned to the board before the "
+                               "revoke was noticed?",
+    "revoke.q.hands_returned.no": "No: noticed in time",
+    "revoke.q.hands_returned.yes": "Yes: too late",
+    "revoke.q.attention": "When was attention first drawn to the revoke?",
+    "revoke.q.attention.during_round": "During the round",
+    "revoke.q.attention.after_next_board_called": "After a player of the non-offending side "
+                                                  "called on the next board",
+    "revoke.q.attention.after_round": "After the round had ended",
+    "revoke.q.more": "Did anyone else revoke on this board, or the same player again?",
+    "revoke.q.more.no": "No, that was all",
+    "revoke.q.more.yes": "Yes, another revoke",
+    "revoke.q.leads.dummy": "A revoke by dummy: no trick is transferred (Law 64B3), but the "
+                            "Director restores equity (Law 64C).",
+    "revoke.q.leads.trick12": "A revoke on trick 12: no trick is transferred (Law 64B6); it is "
+                              "corrected if noticed before the hands are returned (Law 62D).",
+    "revoke.q.leads.penalty_card": "Failing to play a penalty card: no trick is transferred "
+                                   "(Law 64B3); Law 64C applies.",
+    "revoke.q.leads.63A": "Established: it may no longer be corrected, and Law 64 rules on "
+                          "the tricks (Law 63B).",
+    "revoke.q.leads.62A": "Not established: the offender must correct it with a legal card "
+                          "(Law 62A).",
+    "revoke.q.leads.63A1": "Established by the play to the next trick (Law 63A1).",
+    "revoke.q.leads.63A2": "Established by naming a card for the next trick (Law 63A2).",
+    "revoke.q.leads.63A3": "Established by the claim or concession (Law 63A3).",
+    "revoke.q.leads.63A4": "Established by agreeing to the claim or concession (Law 63A4).",
+    "revoke.q.leads.64A1": "The offender won the revoke trick: that trick is transferred, and "
+                           "one more if the offending side won a later trick (Law 64A1).",
+    "revoke.q.leads.64A2.partner": "The offender's partner won it: one trick is transferred "
+                                   "(Law 64A2).",
+    "revoke.q.leads.64A2.nos": "The non-offending side won it: one trick is transferred if the "
+                               "offending side won a later trick (Law 64A2), none otherwise "
+                               "(Law 64B1).",
+    "revoke.q.leads.64B1": "The offending side won no trick from the revoke on: no trick is "
+                           "transferred (Law 64B1).",
+    "revoke.q.leads.62D1": "Noticed before the hands were returned: the revoke on trick 12 is "
+                           "corrected (Law 62D1).",
+    "revoke.q.leads.64B6": "Too late to correct: the result stands, no trick is transferred "
+                           "(Law 64B6); Law 64C applies.",
+    "revoke.q.leads.timely": "In time: the automatic transfer of Law 64A applies.",
+    "revoke.q.leads.64B4": "No trick is transferred (Law 64B4); Law 64C still applies.",
+    "revoke.q.leads.64B5": "No trick is transferred (Law 64B5); Law 64C still applies.",
+    "revoke.q.leads.more": "Each revoke is ruled on by itself; a second revoke by the same "
+                           "player in the same suit (Law 64B2) or revokes by both sides "
+                           "(Law 64B7) leave it to Law 64C.",
+})
+messages.register("da", {
+    "revoke.q.contract": "Hvad er kontrakten?",
+    "revoke.q.declarer": "Hvem er spilfører?",
+    "revoke.q.vulnerable": "Hvem er i zonen?",
+    "revoke.q.vul.None": "Ingen", "revoke.q.vul.NS": "Nord-Syd",
+    "revoke.q.vul.EW": "Øst-Vest", "revoke.q.vul.All": "Alle",
+    "revoke.q.declarer_tricks": "Hvor mange stik tog spilfører ved bordet (krav og afkald "
+                                "medregnet)?",
+    "revoke.q.offender": "Hvem svigtede kulør?",
+    "revoke.q.trick": "I hvilket stik svigtede {offender} kulør?",
+    "revoke.q.suit_led": "Hvilken farve blev spillet ud i stik {trick}?",
+    "revoke.q.card": "Hvilket kort spillede {offender}?",
+    "revoke.q.failure": "Hvad undlod {offender} at gøre?",
+    "revoke.q.failure.follow_suit": "At bekende kulør (§ 44)",
+    "revoke.q.failure.penalty_card": "At spille et stort strafkort (§ 50D1)",
+    "revoke.q.failure.lead_restriction": "At spille ud, som spilfører krævede eller forbød",
+    "revoke.q.established": "Har en spiller fra {side} siden spillet ud eller til i det næste "
+                            "stik, angivet et kort til det, eller gjort krav, givet afkald "
+                            "eller accepteret et krav?",
+    "revoke.q.established.13": "En kulørsvigt i stik 13 kan ikke blive etableret: den rettes.",
+    "revoke.q.established.yes": "Ja: etableret",
+    "revoke.q.established.no": "Nej: ikke etableret",
+    "revoke.q.established_how": "Hvordan etablerede {side} den?",
+    "revoke.q.how.next_trick": "Spillede ud eller til i det næste stik",
+    "revoke.q.how.named_card": "Angav et kort til det næste stik",
+    "revoke.q.how.claim": "Gjorde krav eller gav afkald",
+    "revoke.q.how.agreed_claim": "Accepterede modstandernes krav eller afkald",
+    "revoke.q.won_by": "Hvem vandt stik {trick}, det svigtede stik?",
+    "revoke.q.os_tricks": "Hvor mange stik vandt {side} fra stik {trick} og frem, det stik "
+                          "medregnet (også stik ved krav og afkald)?",
+    "revoke.q.hands_returned": "Var alle fire hænder lagt tilbage i mappen, før kulørsvigten "
+                               "blev opdaget?",
+    "revoke.q.hands_returned.no": "Nej: opdaget i tide",
+    "revoke.q.hands_returned.yes": "Ja: for sent",
+    "revoke.q.attention": "Hvornår blev der først gjort opmærksom på kulørsvigten?",
+    "revoke.q.attention.during_round": "Under runden",
+    "revoke.q.attention.after_next_board_called": "Efter at en spiller fra den ikke-fejlende "
+                                                  "side har meldt i næste spil",
+    "revoke.q.attention.after_round": "Efter at runden var slut",
+    "revoke.q.more": "Svigtede andre kulør i dette spil, eller samme spiller igen?",
+    "revoke.q.more.no": "Nej, det var alt",
+    "revoke.q.more.yes": "Ja, endnu en kulørsvigt",
+    "revoke.q.leads.dummy": "Kulørsvigt fra bordet: der overføres ingen stik (§ 64B3), men "
+                            "turneringslederen genopretter balancen (§ 64C).",
+    "revoke.q.leads.trick12": "Kulørsvigt i stik 12: der overføres ingen stik (§ 64B6); den "
+                              "rettes, hvis den opdages, før hænderne er lagt i mappen (§ 62D).",
+    "revoke.q.leads.penalty_card": "Et strafkort blev ikke spillet: der overføres ingen stik "
+                                   "(§ 64B3); § 64C gælder.",
+    "revoke.q.leads.63A": "Etableret: den må ikke længere rettes, og § 64 afgør stikkene "
+                          "(§ 63B).",
+    "revoke.q.leads.62A": "Ikke etableret: den fejlende skal rette den med et lovligt kort "
+                          "(§ 62A).",
+    "revoke.q.leads.63A1": "Etableret ved spillet til det næste stik (§ 63A1).",
+    "revoke.q.leads.63A2": "Etableret ved at angive et kort til det næste stik (§ 63A2).",
+    "revoke.q.leads.63A3": "Etableret ved kravet eller afkaldet (§ 63A3).",
+    "revoke.q.leads.63A4": "Etableret ved at acceptere kravet eller afkaldet (§ 63A4).",
+    "revoke.q.leads.64A1": "Den fejlende vandt det svigtede stik: det stik overføres, og ét "
+                           "mere, hvis den fejlende side vandt et senere stik (§ 64A1).",
+    "revoke.q.leads.64A2.partner": "Den fejlendes makker vandt det: ét stik overføres "
+                                   "(§ 64A2).",
+    "revoke.q.leads.64A2.nos": "Den ikke-fejlende side vandt det: ét stik overføres, hvis den "
+                               "fejlende side vandt et senere stik (§ 64A2), ellers intet "
+                               "(§ 64B1).",
+    "revoke.q.leads.64B1": "Den fejlende side vandt intet stik fra kulørsvigten og frem: der "
+                           "overføres ingen stik (§ 64B1).",
+    "revoke.q.leads.62D1": "Opdaget før hænderne blev lagt i mappen: kulørsvigten i stik 12 "
+                           "rettes (§ 62D1).",
+    "revoke.q.leads.64B6": "For sent at rette: resultatet står, der overføres ingen stik "
+                           "(§ 64B6); § 64C gælder.",
+    "revoke.q.leads.timely": "I tide: den automatiske stikoverførsel i § 64A gælder.",
+    "revoke.q.leads.64B4": "Der overføres ingen stik (§ 64B4); § 64C gælder stadig.",
+    "revoke.q.leads.64B5": "Der overføres ingen stik (§ 64B5); § 64C gælder stadig.",
+    "revoke.q.leads.more": "Hver kulørsvigt afgøres for sig; en ny kulørsvigt af samme spiller "
+                           "i samme farve (§ 64B2) eller kulørsvigt fra begge sider (§ 64B7) "
+                           "overlader det til § 64C.",
+})
