@@ -488,206 +488,6 @@ def equity_check(deal: Deal, play: Play, revoke: Revoke, contract: Contract,
 
 # -- messages --------------------------------------------------------------------------
 
-messages.register("en", {
-    "revoke.suit.S": "spades", "revoke.suit.H": "hearts", "revoke.suit.D": "diamonds",
-    "revoke.suit.C": "clubs",
-    "revoke.rank.A": "A", "revoke.rank.K": "K", "revoke.rank.Q": "Q", "revoke.rank.J": "J",
-    "revoke.card": "{suit}{rank}",
-    "revoke.finding": "Revoke by {offender} at trick {trick}: {card} to a trick led in {suit} "
-                      "while holding {held} ({law}).",
-    "revoke.finding.dummy": "Revoke by dummy ({offender}) at trick {trick}: {card} to a trick "
-                            "led in {suit} while dummy held {held} ({law}).",
-    "revoke.finding.penalty_card": "Revoke by {offender} at trick {trick}: {card} played "
-                                   "instead of the penalty card {held} ({law}).",
-    "revoke.finding.lead_restriction": "Revoke by {offender} at trick {trick}: {card} led "
-                                       "against the lead restriction ({law}).",
-    "revoke.ruling": "{found} {established}{decision}{result}{cap}{equity}",
-    "revoke.spaced": " {text}",
-    "revoke.found": "{offender} revoked at trick {trick}: {card} was played to a trick led "
-                    "in {suit} while {offender} held {held} (Law 61A).",
-    "revoke.found.dummy": "Dummy ({offender}) revoked at trick {trick}: {card} was played "
-                          "from dummy to a trick led in {suit} while dummy held {held} "
-                          "(Law 61A).",
-    "revoke.found.penalty_card": "{offender} revoked at trick {trick}: {card} was played "
-                                 "while the major penalty card {held} had to be played "
-                                 "(Laws 50D1, 61A).",
-    "revoke.found.lead_restriction": "{offender} revoked at trick {trick}: {card} was led "
-                                     "against the lead restriction an opponent had chosen, "
-                                     "holding {held} (Law 61A).",
-    "revoke.established.next_trick": "The revoke was established when {by} played to trick "
-                                     "{next} (Law 63A1).",
-    "revoke.established.claim": "The revoke was established by the claim or concession that "
-                                "ended the play (Laws 63A3, 63A4).",
-    "revoke.not_established": "The record ends before the offending side played to the next "
-                              "trick, so the revoke was not established: it must be corrected "
-                              "(Laws 62A, 62B) and no trick is transferred.",
-    "revoke.established.62c3": "The revoke was not established.",
-    "revoke.decision.64A1.2": "The offender won the revoke trick and the offending side won a "
-                              "later trick: two tricks are transferred to {nos} (Law 64A1).",
-    "revoke.decision.64A1.1": "The offender won the revoke trick and the offending side won no "
-                              "later trick: one trick is transferred to {nos} (Law 64A1).",
-    "revoke.decision.64A2": "The offender did not win the revoke trick, but the offending side "
-                            "won that trick or a later one: one trick is transferred to {nos} "
-                            "(Law 64A2).",
-    "revoke.decision.64B1": "The offending side won neither the revoke trick nor any later "
-                            "trick: no trick is transferred (Law 64B1).",
-    "revoke.decision.64B2": "This is a later revoke in {suit} by {offender}, the first having "
-                            "been established: no automatic transfer (Law 64B2); the Director "
-                            "restores equity measured from after the first revoke (Law 64C2(a)).",
-    "revoke.decision.64B3.dummy": "The revoke was a failure to play a card belonging to "
-                                  "dummy: no automatic transfer (Law 64B3).",
-    "revoke.decision.64B3.penalty_card": "The revoke was a failure to play a penalty card: "
-                                         "no automatic transfer (Law 64B3).",
-    "revoke.decision.64B4": "Attention was first drawn to the revoke after a member of the "
-                            "non-offending side had called on the next deal: no automatic "
-                            "transfer (Law 64B4).{timely}",
-    "revoke.decision.64B5": "Attention was first drawn to the revoke after the round had "
-                            "ended: no automatic transfer (Law 64B5).{timely}",
-    "revoke.decision.64B6": "The revoke was on trick 12: it must be corrected if found before "
-                            "all four hands are returned to the board (Law 62D1); there is no "
-                            "automatic transfer (Law 64B6).",
-    "revoke.decision.64B7": "Both sides revoked on this board and both revokes were "
-                            "established: no automatic transfer (Law 64B7); the Director "
-                            "assigns the likely result had neither revoke occurred "
-                            "(Law 64C2(b)).",
-    "revoke.decision.64B8": "Both sides revoked on trick {trick} and only one side had played "
-                            "to the next trick: both revokes are corrected (Law 62C3), with no "
-                            "automatic transfer (Law 64B8).",
-    "revoke.timely.1": " Had attention been drawn in time, one trick would have been "
-                       "transferred (Law {law}).",
-    "revoke.timely.2": " Had attention been drawn in time, two tricks would have been "
-                       "transferred (Law {law}).",
-    "revoke.result": " With the transfers of this board declarer is credited with {adjusted} "
-                     "tricks instead of {tricks}: {score} for North-South.",
-    "revoke.cap": " Together the revokes of this board would transfer {total} tricks, more "
-                  "than the {cap} the offending side won from the first of them on: {cap} are "
-                  "transferred, for the Director to check (Law 64A).",
-    "revoke.equity.insufficient": " Double dummy from just before the revoke, with {offender} "
-                                  "playing a legal card, declarer would take {equity} tricks; "
-                                  "the table result after any automatic transfer gives "
-                                  "{table}. The non-offending side is not sufficiently "
-                                  "compensated: the Director should assign {equity} tricks "
-                                  "({score} for North-South), which replaces the automatic "
-                                  "transfer (Law {clause}).",
-    "revoke.equity.sufficient": " Double dummy from just before the revoke, with {offender} "
-                                "playing a legal card, declarer would take {equity} tricks; "
-                                "the table result after any automatic transfer gives "
-                                "{table}, so the non-offending side is sufficiently "
-                                "compensated (Law {clause}).",
-    "revoke.equity.unknown": " Double dummy from just before the revoke, with {offender} "
-                             "playing a legal card, declarer would take {equity} tricks "
-                             "(Law {clause}).",
-    "revoke.equity.neither": " Double dummy as if neither revoke had occurred, declarer would "
-                             "take {equity} tricks ({score} for North-South) (Law 64C2(b)).",
-    "revoke.equity.unavailable": " The double-dummy check of Law 64C is not available: "
-                                 "install it with {how}.",
-    "revoke.marker_mismatch.unmarked": "Trick {trick}: {seat} revoked with {card}, but the "
-                                       "record does not mark the card as a revoke (Law 61A).",
-    "revoke.marker_mismatch.spurious": "Trick {trick}: the record marks {card} of {seat} as a "
-                                       "revoke, but it is not one (Law 61A).",
-})
-messages.register("da", {
-    "revoke.suit.S": "spar", "revoke.suit.H": "hjerter", "revoke.suit.D": "ruder",
-    "revoke.suit.C": "klør",
-    "revoke.rank.A": "E", "revoke.rank.K": "K", "revoke.rank.Q": "D", "revoke.rank.J": "B",
-    "revoke.card": "{suit}{rank}",
-    "revoke.finding": "Kulørsvigt af {offender} i stik {trick}: {card} til et stik i {suit} "
-                      "med {held} på hånden ({law}).",
-    "revoke.finding.dummy": "Kulørsvigt af blindemanden ({offender}) i stik {trick}: {card} "
-                            "til et stik i {suit}, mens bordet havde {held} ({law}).",
-    "revoke.finding.penalty_card": "Kulørsvigt af {offender} i stik {trick}: {card} spillet i "
-                                   "stedet for strafkortet {held} ({law}).",
-    "revoke.finding.lead_restriction": "Kulørsvigt af {offender} i stik {trick}: {card} spillet "
-                                       "ud i strid med udspilsbegrænsningen ({law}).",
-    "revoke.ruling": "{found} {established}{decision}{result}{cap}{equity}",
-    "revoke.spaced": " {text}",
-    "revoke.found": "{offender} svigtede kulør i stik {trick}: {card} blev spillet til et stik "
-                    "i {suit}, selv om {offender} havde {held} (§ 61A).",
-    "revoke.found.dummy": "Blindemanden ({offender}) svigtede kulør i stik {trick}: {card} blev "
-                          "spillet fra bordet til et stik i {suit}, selv om bordet havde "
-                          "{held} (§ 61A).",
-    "revoke.found.penalty_card": "{offender} svigtede i stik {trick}: {card} blev spillet, "
-                                 "selv om det store strafkort {held} skulle spilles "
-                                 "(§ 50D1, § 61A).",
-    "revoke.found.lead_restriction": "{offender} svigtede i stik {trick}: {card} blev spillet "
-                                     "ud i strid med den udspilsbegrænsning, en modstander "
-                                     "havde valgt, med {held} på hånden (§ 61A).",
-    "revoke.established.next_trick": "Kulørsvigten blev etableret, da {by} spillede til stik "
-                                     "{next} (§ 63A1).",
-    "revoke.established.claim": "Kulørsvigten blev etableret ved det krav eller afkald, der "
-                                "afsluttede spillet (§ 63A3, § 63A4).",
-    "revoke.not_established": "Noteringen slutter, før den fejlende side spillede til næste "
-                              "stik, så kulørsvigten er ikke etableret: den skal rettes "
-                              "(§ 62A, § 62B), og der overføres ingen stik.",
-    "revoke.established.62c3": "Kulørsvigten blev ikke etableret.",
-    "revoke.decision.64A1.2": "Den fejlende spiller vandt det svigtede stik, og den fejlende "
-                              "side vandt et senere stik: to stik overføres til {nos} (§ 64A1).",
-    "revoke.decision.64A1.1": "Den fejlende spiller vandt det svigtede stik, og den fejlende "
-                              "side vandt ikke flere stik: ét stik overføres til {nos} "
-                              "(§ 64A1).",
-    "revoke.decision.64A2": "Den fejlende spiller vandt ikke det svigtede stik, men den "
-                            "fejlende side vandt det eller et senere stik: ét stik overføres "
-                            "til {nos} (§ 64A2).",
-    "revoke.decision.64B1": "Den fejlende side vandt hverken det svigtede stik eller senere "
-                            "stik: ingen stik overføres (§ 64B1).",
-    "revoke.decision.64B2": "Det er en senere kulørsvigt i {suit} af {offender}, og den første "
-                            "er etableret: ingen automatisk overførsel (§ 64B2); TL "
-                            "genopretter retfærdigheden målt fra efter den første "
-                            "kulørsvigt (§ 64C2(a)).",
-    "revoke.decision.64B3.dummy": "Kulørsvigten kunne være undgået med et kort fra bordet: "
-                                  "ingen automatisk overførsel (§ 64B3).",
-    "revoke.decision.64B3.penalty_card": "Kulørsvigten bestod i ikke at spille et strafkort: "
-                                         "ingen automatisk overførsel (§ 64B3).",
-    "revoke.decision.64B4": "Opmærksomheden blev først henledt på kulørsvigten, efter at en "
-                            "spiller fra den ikke-fejlende side havde meldt i næste spil: "
-                            "ingen automatisk overførsel (§ 64B4).{timely}",
-    "revoke.decision.64B5": "Opmærksomheden blev først henledt på kulørsvigten, efter at "
-                            "runden var slut: ingen automatisk overførsel (§ 64B5).{timely}",
-    "revoke.decision.64B6": "Kulørsvigten skete i stik 12: den skal rettes, hvis den opdages, "
-                            "før alle fire hænder er lagt i mappen (§ 62D1); der sker ingen "
-                            "automatisk overførsel (§ 64B6).",
-    "revoke.decision.64B7": "Begge sider har svigtet kulør i dette spil, og begge "
-                            "kulørsvigt er etablerede: ingen automatisk overførsel (§ 64B7); "
-                            "TL tildeler det sandsynlige resultat, hvis ingen af dem var sket "
-                            "(§ 64C2(b)).",
-    "revoke.decision.64B8": "Begge sider svigtede kulør i stik {trick}, og kun den ene side "
-                            "havde spillet til næste stik: begge kulørsvigt rettes (§ 62C3), "
-                            "og der sker ingen automatisk overførsel (§ 64B8).",
-    "revoke.timely.1": " Var opmærksomheden henledt i tide, var ét stik blevet overført "
-                       "(§ {law}).",
-    "revoke.timely.2": " Var opmærksomheden henledt i tide, var to stik blevet overført "
-                       "(§ {law}).",
-    "revoke.result": " Med spillets overførsler får spilfører {adjusted} stik i stedet for "
-                     "{tricks}: {score} til Nord-Syd.",
-    "revoke.cap": " Tilsammen ville spillets kulørsvigt overføre {total} stik, flere end de "
-                  "{cap}, den fejlende side vandt fra den første af dem: der overføres {cap}, "
-                  "som TL bør kontrollere (§ 64A).",
-    "revoke.equity.insufficient": " Med dobbelt dummy fra lige før kulørsvigten, hvor "
-                                  "{offender} spiller et lovligt kort, ville spilfører tage "
-                                  "{equity} stik; bordresultatet efter en eventuel automatisk "
-                                  "overførsel giver {table}. Den ikke-fejlende side er ikke "
-                                  "tilstrækkeligt kompenseret: TL bør tildele {equity} stik "
-                                  "({score} til Nord-Syd), som "
-                                  "erstatter den automatiske overførsel (§ {clause}).",
-    "revoke.equity.sufficient": " Med dobbelt dummy fra lige før kulørsvigten, hvor "
-                                "{offender} spiller et lovligt kort, ville spilfører tage "
-                                "{equity} stik; bordresultatet efter en eventuel automatisk "
-                                "overførsel giver {table}, så den ikke-fejlende side er "
-                                "tilstrækkeligt kompenseret (§ {clause}).",
-    "revoke.equity.unknown": " Med dobbelt dummy fra lige før kulørsvigten, hvor {offender} "
-                             "spiller et lovligt kort, ville spilfører tage {equity} stik "
-                             "(§ {clause}).",
-    "revoke.equity.neither": " Med dobbelt dummy, som om ingen af kulørsvigtene var sket, "
-                             "ville spilfører tage {equity} stik ({score} til Nord-Syd) "
-                             "(§ 64C2(b)).",
-    "revoke.equity.unavailable": " Kontrollen efter § 64C med dobbelt dummy er ikke "
-                                 "tilgængelig: installer den med {how}.",
-    "revoke.marker_mismatch.unmarked": "Stik {trick}: {seat} svigtede kulør med {card}, men "
-                                       "noteringen markerer ikke kortet som kulørsvigt (§ 61A).",
-    "revoke.marker_mismatch.spurious": "Stik {trick}: noteringen markerer {card} fra {seat} "
-                                       "som kulørsvigt, men det er det ikke (§ 61A).",
-})
-
 
 def _card(card: Card) -> Msg:
     rank = card.rank.pbn()
@@ -697,11 +497,7 @@ def _card(card: Card) -> Msg:
 
 
 def _law(law: str) -> Msg:
-    return Msg("revoke.law", {"law": law})
-
-
-messages.register("en", {"revoke.law": "Law {law}"})
-messages.register("da", {"revoke.law": "§ {law}"})
+    return Msg("lawname.one", {"law": law})
 
 
 def render_revoke_text(item: Finding | Ruling, lang: str = "en") -> str:
@@ -796,7 +592,7 @@ def _finding_key(revoke: Revoke) -> str:
 
 def _revoke_params(revoke: Revoke) -> dict[str, Any]:
     return {"offender": seat_name(revoke.offender), "trick": revoke.trick,
-            "card": _card(revoke.card), "suit": Msg(f"revoke.suit.{revoke.suit_led.value}"),
+            "card": _card(revoke.card), "suit": Msg(f"suitname.{revoke.suit_led.value}"),
             "held": _card(revoke.held[-1])}
 
 
