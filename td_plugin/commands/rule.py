@@ -93,8 +93,7 @@ def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
     lr = ruling.lead_restriction
     if lr is not None:
         if lr.prohibit_one_of is None:
-            line = h("prohibit_later", partner=seat(lr.partner),
-                                              offender=seat(lr.offender))
+            line = h("prohibit_later", partner=seat(lr.partner), offender=seat(lr.offender))
         else:
             suits = ", ".join(text(suit_msg(s)) for s in lr.prohibit_one_of)
             line = h("prohibit", partner=seat(lr.partner), suits=suits)

@@ -56,7 +56,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 # --- output -----------------------------------------------------------------------------
 
-
 def _m(key: str, lang: str, **params: Any) -> str:
     return messages.render(key, params, lang)
 

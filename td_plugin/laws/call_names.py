@@ -51,7 +51,7 @@ def laws_msg(laws: Iterable[str]) -> Msg:
     laws = list(laws)
     if len(laws) == 1:
         return law_msg(laws[0])
-    items: Msg | str = Msg("lawname.item", {"law": laws[0]})
+    items = Msg("lawname.item", {"law": laws[0]})
     for law in laws[1:]:
         items = Msg("listname.comma", {"a": items, "b": Msg("lawname.item", {"law": law})})
     return Msg("lawname.list", {"laws": items})
