@@ -22,15 +22,13 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
-babel = pytest.importorskip("babel", reason="Babel reads the catalogues (the test extra)")
-from babel.messages.mofile import write_mo  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
-
-from td_plugin import messages  # noqa: E402
-from td_plugin.cards import SEATS  # noqa: E402
-from td_plugin.cli import build_parser  # noqa: E402
-from td_plugin.messages import LANGUAGES, MissingMessageError, Msg, render  # noqa: E402
+from td_plugin import messages
+from td_plugin.cards import SEATS
+from td_plugin.cli import build_parser
+from td_plugin.messages import LANGUAGES, MissingMessageError, Msg, render
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALE = Path(messages.LOCALE_DIR)
@@ -176,6 +174,35 @@ def test_every_text_is_named_by_the_code() -> None:
     dead = [k for k in texts("en") if k not in literals and not any(k.startswith(p)
                                                                       for p in prefixes)]
     assert dead == []
+
+
+def _finding_kinds() -> dict[str, str]:
+    """The finding kinds the code names: ``Finding(kind=...)``, the first argument of the
+    rulers' helpers ``add(...)`` and ``_finding(...)``, and ``KIND = ...``."""
+    kinds: dict[str, str] = {}
+    for root in ("td_plugin", "adapters"):
+        for path in sorted((REPO / root).rglob("*.py")):
+            where = str(path.relative_to(REPO))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                values: list[ast.expr] = []
+                if isinstance(node, ast.Call):
+                    name = ast.unparse(node.func)
+                    values += [k.value for k in node.keywords
+                               if k.arg == "kind" and name == "Finding"]
+                    if name in ("add", "_finding") and node.args:
+                        values.append(node.args[0])
+                elif isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "KIND":
+                    values.append(node.value)
+                for value in values:
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                        kinds.setdefault(value.value, where)
+    return kinds
+
+
+def test_every_finding_kind_has_a_name_for_the_html_report() -> None:
+    kinds = _finding_kinds()
+    assert {"revoke", "score_mismatch", "missing_result", "recorded_irregularity"} <= set(kinds)
+    assert {k: where for k, where in kinds.items() if f"kind.{k}" not in texts("en")} == {}
 
 
 # -- the lookup ------------------------------------------------------------------------

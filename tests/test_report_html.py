@@ -293,6 +293,16 @@ def test_finding_about_no_single_record_in_danish() -> None:
     assert "Intet spilforløb registreret." in texts(doc.xpath("//section/p"))
 
 
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_text_missing_from_the_catalogue_is_an_error_not_its_key(lang: str) -> None:
+    unknown_key = Finding(kind="revoke", key="no.such.text", board=7)
+    with pytest.raises(MissingMessageError, match=rf"'no\.such\.text' in language '{lang}'"):
+        render_html([(revoke_record(), [unknown_key])], title="t", lang=lang)
+    unknown_kind = replace(score_finding(board=7), kind="no_such_kind")
+    with pytest.raises(MissingMessageError, match=r"'kind\.no_such_kind'"):
+        render_html([(revoke_record(), [unknown_kind])], title="t", lang=lang)
+
+
 def test_highlights_card_of_a_card_not_held_finding() -> None:
     finding = Finding(kind="card_not_held", key="consistency.card_not_held", board=7,
                       params={"trick": 5, "seat": Msg("seat.W"), "card": "♦2",
