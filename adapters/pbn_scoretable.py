@@ -36,18 +36,6 @@ from td_plugin.rulings import ArtificialScore
 
 __all__ = ["adjust_pbn"]
 
-messages.register("en", {
-    "pbn.adjusted.assigned": "Board {board}, {ns} v {ew}: assigned score {result} ({law}).",
-    "pbn.adjusted.artificial": "Board {board}, {ns} v {ew}: artificial score "
-                               "{ns_percent}/{ew_percent} ({law}).",
-    "pbn.adjusted.weighted": "Board {board}, {ns} v {ew}: weighted score {result} ({law}).",
-})
-messages.register("da", {
-    "pbn.adjusted.assigned": "Spil {board}, {ns} mod {ew}: tildelt score {result} ({law}).",
-    "pbn.adjusted.artificial": "Spil {board}, {ns} mod {ew}: kunstig score "
-                               "{ns_percent}/{ew_percent} ({law}).",
-    "pbn.adjusted.weighted": "Spil {board}, {ns} mod {ew}: vægtet score {result} ({law}).",
-})
 
 _CELL_RE = re.compile(r'"(?:[^"\\\r\n]|\\.)*"?|\S+')
 _INT_RE = re.compile(r"[+-]?\d+\Z")

@@ -27,59 +27,6 @@ from td_plugin.rulings import Finding
 __all__ = ["Slot", "Movement", "result_key", "check_result", "duplicate_results",
            "missing_results"]
 
-messages.register("en", {
-    "movement.no_such_round":
-        "Section {section} has no table {table} in round {round}: check the table and "
-        "round entered for this result.",
-    "movement.wrong_board":
-        "Table {table} plays boards {boards} in round {round}, not board {board}: check the "
-        "board number entered.{hint}",
-    "movement.wrong_board.hint": " Pairs {ns_pair} and {ew_pair} play board {board} at "
-                                 "table {expected_table} in round {expected_round}.",
-    "movement.wrong_direction":
-        "The pairs are entered the wrong way round: the movement has {expected_ns} "
-        "North-South and {expected_ew} East-West at table {table}, round {round}; swap "
-        "the directions in the scorer.",
-    "movement.wrong_pairs":
-        "The result names pairs {ns_pair} and {ew_pair}, but the movement has {expected_ns} "
-        "and {expected_ew} at table {table}, round {round}: check the pair numbers.",
-    "movement.duplicate_result":
-        "Board {board} has a second result for {who} (already entered at table "
-        "{other_table}, round {other_round}): keep the right one and erase the other.",
-    "movement.duplicate.slot": "table {table}, round {round}",
-    "movement.duplicate.pair": "pair {pair} ({side})",
-    "movement.missing_result":
-        "No result for board {board} at table {table}, round {round} (pairs {ns_pair} and "
-        "{ew_pair}): get the result from the table, or award an artificial score "
-        "(Law 12C2) if the board could not be played.",
-})
-messages.register("da", {
-    "movement.no_such_round":
-        "Række {section} har intet bord {table} i runde {round}: kontroller bord og runde "
-        "for dette resultat.",
-    "movement.wrong_board":
-        "Bord {table} spiller spil {boards} i runde {round}, ikke spil {board}: kontroller "
-        "spilnummeret.{hint}",
-    "movement.wrong_board.hint": " Par {ns_pair} og {ew_pair} spiller spil {board} ved bord "
-                                 "{expected_table} i runde {expected_round}.",
-    "movement.wrong_direction":
-        "Parrene er indtastet i forkert retning: turneringsplanen har {expected_ns} som "
-        "Nord-Syd og {expected_ew} som Øst-Vest ved bord {table}, runde {round}; byt "
-        "retningerne i regneprogrammet.",
-    "movement.wrong_pairs":
-        "Resultatet nævner par {ns_pair} og {ew_pair}, men turneringsplanen har "
-        "{expected_ns} og {expected_ew} ved bord {table}, runde {round}: kontroller parnumrene.",
-    "movement.duplicate_result":
-        "Spil {board} har et andet resultat for {who} (allerede indtastet ved bord "
-        "{other_table}, runde {other_round}): behold det rigtige og slet det andet.",
-    "movement.duplicate.slot": "bord {table}, runde {round}",
-    "movement.duplicate.pair": "par {pair} ({side})",
-    "movement.missing_result":
-        "Intet resultat for spil {board} ved bord {table}, runde {round} (par {ns_pair} og "
-        "{ew_pair}): hent resultatet ved bordet, eller giv en kunstig score (§ 12C2), hvis "
-        "spillet ikke kunne spilles.",
-})
-
 
 @dataclass(frozen=True)
 class Slot:

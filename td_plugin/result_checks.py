@@ -22,54 +22,12 @@ Finding kinds:
 
 from __future__ import annotations
 
-from td_plugin import messages
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Card
 from td_plugin.messages import Msg, seat_name
 from td_plugin.rulings import ArtificialScore, Finding, ReviewContext
 
 __all__ = ["check_recorded_result", "artificial_text"]
-
-messages.register("en", {
-    "result.impossible":
-        "{contract} {result} would give declarer {tricks} tricks: correct the result "
-        "entered at the table.",
-    "result.declarer_mismatch":
-        "Declarer is {seat}, but the declaring pair is entered as {pair} (the pairs are "
-        "{ns_pair} North-South and {ew_pair} East-West): check who declared.",
-    "result.artificial":
-        "An artificial score {score} was entered (Law 12C2): check that the Director "
-        "awarded it; the scorer takes it as entered.",
-    "result.not_played":
-        "The board is entered as not played: award an artificial score (Law 12C2), "
-        "e.g. 40%-40% when neither side is at fault, 60%-40% when one side is.",
-    "result.lead_not_held":
-        "The opening lead is entered as {card}, but the opening leader {seat} does not hold "
-        "it ({holder_text}): check the lead card.",
-    "result.lead_holder": "the deal gives it to {holder}",
-    "result.lead_mismatch":
-        "The opening lead is entered as {card}, but the play record starts with {played}.",
-})
-messages.register("da", {
-    "result.impossible":
-        "{contract} {result} ville give spilfører {tricks} stik: ret resultatet, der blev "
-        "indtastet ved bordet.",
-    "result.declarer_mismatch":
-        "Spilfører er {seat}, men spilførerparret er indtastet som {pair} (parrene er "
-        "{ns_pair} Nord-Syd og {ew_pair} Øst-Vest): kontroller, hvem der var spilfører.",
-    "result.artificial":
-        "En kunstig score {score} er indtastet (§ 12C2): kontroller, at turneringslederen "
-        "har tildelt den; regneprogrammet tager den som indtastet.",
-    "result.not_played":
-        "Spillet er indtastet som ikke spillet: giv en kunstig score (§ 12C2), f.eks. "
-        "40%-40% når ingen side har skylden, 60%-40% når den ene side har.",
-    "result.lead_not_held":
-        "Udspillet er indtastet som {card}, men udspilleren {seat} har ikke kortet "
-        "({holder_text}): kontroller udspillet.",
-    "result.lead_holder": "kortfordelingen giver det til {holder}",
-    "result.lead_mismatch":
-        "Udspillet er indtastet som {card}, men spilforløbet starter med {played}.",
-})
 
 
 def artificial_text(score: ArtificialScore) -> str:

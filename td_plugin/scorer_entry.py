@@ -17,24 +17,6 @@ from td_plugin.rulings import ArtificialScore, AssignedResult, Finding, Weighted
 
 __all__ = ["ScorerEntry", "scorer_entry", "result_notation", "average_words"]
 
-messages.register("en", {
-    "scorer.place": "Board {board}{section}, table {table}, round {round}",
-    "scorer.place.section": ", section {section}",
-    "scorer.assigned": "{place}: {before} becomes {after} ({laws}{transfer})",
-    "scorer.transfer.1": ", one trick",
-    "scorer.transfer.n": ", {n} tricks",
-    "scorer.artificial": "{place}: enter {score}{words} ({laws})",
-    "scorer.weighted": "{place}: enter the weighted score {parts} ({laws})",
-})
-messages.register("da", {
-    "scorer.place": "Spil {board}{section}, bord {table}, runde {round}",
-    "scorer.place.section": ", række {section}",
-    "scorer.assigned": "{place}: {before} ændres til {after} ({laws}{transfer})",
-    "scorer.transfer.1": ", ét stik",
-    "scorer.transfer.n": ", {n} stik",
-    "scorer.artificial": "{place}: indtast {score}{words} ({laws})",
-    "scorer.weighted": "{place}: indtast den vægtede score {parts} ({laws})",
-})
 
 _AVERAGE_WORDS = {60: "Ave+", 50: "Ave", 40: "Ave-"}
 

@@ -23,41 +23,6 @@ from td_plugin.errors import InputError, Location
 
 __all__ = ["add_parser", "run"]
 
-messages.register("en", {
-    "adjust.wrote": "Wrote {path}.",
-    "adjust.line": "Board {board}, {ns} v {ew}: {before} -> {after} ({law}){note}",
-    "adjust.points": "  points {ns_points}/{ew_points} -> {new_ns}/{new_ew}",
-    "adjust.others": "Board {board}: the points of {count} other result(s) changed.",
-    "adjust.pair": "Pair {pair}: total {before} -> {after}{percentage}{place}",
-    "adjust.pair.percentage": ", {before}% -> {after}%",
-    "adjust.pair.place": ", place {before} -> {after}",
-    "adjust.note.datum": "Board {board}: the Butler datum is now {after} (was {before}).",
-    "adjust.note.masterpoints":
-        "Master points not recomputed for {pairs}: the file does not show the award for "
-        "their new place.",
-    "adjust.note.weighted_usebio":
-        "Board {board}, {ns} v {ew}: USEBIO has no element for a weighted score; the line "
-        "keeps the table result and carries the weighted points.",
-    "adjust.note.totals_pbn": "PBN: the TotalScoreTable, if any, is not recomputed.",
-})
-messages.register("da", {
-    "adjust.wrote": "Skrev {path}.",
-    "adjust.line": "Spil {board}, {ns} mod {ew}: {before} -> {after} ({law}){note}",
-    "adjust.points": "  point {ns_points}/{ew_points} -> {new_ns}/{new_ew}",
-    "adjust.others": "Spil {board}: pointene for {count} andre resultater er ændret.",
-    "adjust.pair": "Par {pair}: total {before} -> {after}{percentage}{place}",
-    "adjust.pair.percentage": ", {before}% -> {after}%",
-    "adjust.pair.place": ", placering {before} -> {after}",
-    "adjust.note.datum": "Spil {board}: Butler-gennemsnittet er nu {after} (var {before}).",
-    "adjust.note.masterpoints":
-        "Mesterpoint er ikke genberegnet for {pairs}: filen viser ikke tildelingen for "
-        "deres nye placering.",
-    "adjust.note.weighted_usebio":
-        "Spil {board}, {ns} mod {ew}: USEBIO har intet element til en vægtet score; "
-        "linjen beholder bordresultatet og får de vægtede point.",
-    "adjust.note.totals_pbn": "PBN: en eventuel TotalScoreTable er ikke genberegnet.",
-})
-
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -72,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--write-to", metavar="DIR", required=True,
                    help="directory for the adjusted copy (same file name)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--lang", choices=("en", "da"), default="en",
+    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the report (default: en)")
     p.set_defaults(func=run)
 

@@ -26,31 +26,6 @@ from td_plugin.laws.call_names import call_msg, seat_msg, side_msg, suit_msg
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.rulings import ReviewContext
 
-_HEADINGS = {
-    "en": {"title": "Ruling", "needs_decision": "Ruling (waiting for a decision)",
-           "clauses": "Clauses", "auction": "Auction", "next": "Next to call",
-           "cancelled": "Withdrawn or cancelled", "pass": "Must pass",
-           "withdraw": "May withdraw (25A6)", "ui": "Unauthorized information",
-           "lead": "Lead restriction (26B)", "adjust": "Adjustment possible",
-           "decide": "To decide", "notes": "Notes", "none": "none", "over": "auction over",
-           "next_turn": "at his next turn", "end_of_auction": "for the rest of the auction",
-           "from": "from", "prohibit": "declarer may prohibit {partner} one of: {suits}",
-           "prohibit_later": "declarer may prohibit {partner} one suit {offender} has not "
-                             "specified (known once the auction is over)"},
-    "da": {"title": "Kendelse", "needs_decision": "Kendelse (afventer en afgørelse)",
-           "clauses": "Paragraffer", "auction": "Meldeforløb", "next": "Næste i tur",
-           "cancelled": "Taget tilbage eller annulleret", "pass": "Skal passe",
-           "withdraw": "Må tage tilbage (25A6)", "ui": "Ubeføjede oplysninger",
-           "lead": "Udspilsbegrænsning (26B)", "adjust": "Mulig justering",
-           "decide": "Skal afgøres", "notes": "Bemærkninger", "none": "ingen",
-           "over": "meldeforløbet er slut", "next_turn": "næste gang det er hans tur",
-           "end_of_auction": "resten af meldeforløbet", "from": "fra",
-           "prohibit": "spilfører kan forbyde {partner} én af: {suits}",
-           "prohibit_later": "spilfører kan forbyde {partner} én farve, som {offender} ikke "
-                             "har vist (kendes, når meldeforløbet er slut)"},
-}
-
-
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "rule", help="rule on an auction irregularity or a revoke described in a case file",
@@ -91,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
 
 def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
     """Print the ruling as a panel: the clauses in order, then what stands."""
-    h = _HEADINGS[lang]
+    def h(key: str, **params: Any) -> str:
+        return messages.render(f"rule.{key}", params, lang)
 
     def text(value: messages.Msg) -> str:
         return messages.render(value.key, value.params, lang)
@@ -106,40 +82,39 @@ def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
     table.add_column(style="bold")
     table.add_column()
     for i, clause in enumerate(ruling.clause_texts(lang)):
-        table.add_row(h["clauses"] if i == 0 else "", f"\u2022 {clause}")
-    table.add_row(h["auction"], ", ".join(sc(x) for x in ruling.auction) or h["none"])
-    table.add_row(h["next"], seat(ruling.next) if ruling.next else h["over"])
+        table.add_row(h("clauses") if i == 0 else "", f"\u2022 {clause}")
+    table.add_row(h("auction"), ", ".join(sc(x) for x in ruling.auction) or h("none"))
+    table.add_row(h("next"), seat(ruling.next) if ruling.next else h("over"))
     if ruling.cancelled:
-        table.add_row(h["cancelled"], ", ".join(sc(x) for x in ruling.cancelled))
+        table.add_row(h("cancelled"), ", ".join(sc(x) for x in ruling.cancelled))
     if ruling.pass_obligations:
-        table.add_row(h["pass"], "; ".join(f"{seat(p.seat)}, {h[p.until]} ({p.law})"
+        table.add_row(h("pass"), "; ".join(f"{seat(p.seat)}, {h(p.until)} ({p.law})"
                                            for p in ruling.pass_obligations))
     if ruling.lho_may_withdraw:
-        table.add_row(h["withdraw"], ", ".join(sc(x) for x in ruling.lho_may_withdraw))
+        table.add_row(h("withdraw"), ", ".join(sc(x) for x in ruling.lho_may_withdraw))
     if ruling.unauthorized:
-        table.add_row(h["ui"], "; ".join(
-            f"{text(side_msg(u.side))}: {h['from']} {sc(SeatCall(u.seat, u.call))}"
+        table.add_row(h("ui"), "; ".join(
+            f"{text(side_msg(u.side))}: {h('from')} {sc(SeatCall(u.seat, u.call))}"
             for u in ruling.unauthorized))
     lr = ruling.lead_restriction
     if lr is not None:
         if lr.prohibit_one_of is None:
-            line = h["prohibit_later"].format(partner=seat(lr.partner),
-                                              offender=seat(lr.offender))
+            line = h("prohibit_later", partner=seat(lr.partner), offender=seat(lr.offender))
         else:
             suits = ", ".join(text(suit_msg(s)) for s in lr.prohibit_one_of)
-            line = h["prohibit"].format(partner=seat(lr.partner), suits=suits)
-        table.add_row(h["lead"], line)
+            line = h("prohibit", partner=seat(lr.partner), suits=suits)
+        table.add_row(h("lead"), line)
     if ruling.adjustment_possible:
-        table.add_row(h["adjust"], ", ".join(messages.law_ref(x, lang)
+        table.add_row(h("adjust"), ", ".join(messages.law_ref(x, lang)
                                              for x in ruling.adjustment_possible))
     for i, d in enumerate(ruling.decisions):
-        table.add_row(h["decide"] if i == 0 else "",
+        table.add_row(h("decide") if i == 0 else "",
                       messages.render(d.key, dict(d.facts, law=messages.law_ref(d.law, lang)),
                                       lang))
     for i, n in enumerate(ruling.notes):
-        table.add_row(h["notes"] if i == 0 else "", messages.render(n.key, n.params, lang))
+        table.add_row(h("notes") if i == 0 else "", messages.render(n.key, n.params, lang))
     laws = messages.laws_ref(ruling.laws, lang)
-    title = h["needs_decision"] if ruling.status == "needs_decision" else h["title"]
+    title = h("needs_decision") if ruling.status == "needs_decision" else h("title")
     console.print(Panel(table, title=f"{title}: {laws}" if laws else title, expand=False))
 
 

@@ -45,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop after N polls of a live file (default: until Ctrl-C)")
     p.add_argument("--log", metavar="FILE",
                    help="append every finding and ruling to FILE as JSON lines")
-    p.add_argument("--lang", choices=("en", "da"), default="en",
+    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the texts (default: en)")
     p.add_argument("--backend", choices=("auto", "access-parser", "mdbtools"), default="auto",
                    help="how to read the Access file (default: mdbtools when installed)")
@@ -55,37 +55,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 # --- output -----------------------------------------------------------------------------
-
-messages.register("en", {
-    "watch.section": "section {x}", "watch.table": "table {x}", "watch.round": "round {x}",
-    "watch.board": "board {x}",
-    "watch.ruling": "Ruling (attention {attention})", "watch.scorer": "Scorer",
-    "watch.report": "TD report: {title}",
-    "watch.reviewed": "Results reviewed: {n}", "watch.corrections": " ({n} corrections)",
-    "watch.rounds": "  section {section}: {rounds}",
-    "watch.findings": "Findings: {n}",
-    "watch.enter": "Enter in the scorer:", "watch.enter_nothing": "Enter in the scorer: nothing",
-    "watch.failed": "Plugins that failed (the others still ran):",
-    "attention.during-round": "during the round",
-    "attention.after-next-deal-called": "after the next deal was called",
-    "attention.after-round": "after the round",
-})
-messages.register("da", {
-    "watch.section": "række {x}", "watch.table": "bord {x}", "watch.round": "runde {x}",
-    "watch.board": "spil {x}",
-    "watch.ruling": "Kendelse (opmærksomhed {attention})", "watch.scorer": "Regneprogram",
-    "watch.report": "TL-rapport: {title}",
-    "watch.reviewed": "Resultater gennemgået: {n}", "watch.corrections": " ({n} rettelser)",
-    "watch.rounds": "  række {section}: {rounds}",
-    "watch.findings": "Fund: {n}",
-    "watch.enter": "Indtast i regneprogrammet:",
-    "watch.enter_nothing": "Indtast i regneprogrammet: intet",
-    "watch.failed": "Plugins der fejlede (de andre kørte stadig):",
-    "attention.during-round": "under runden",
-    "attention.after-next-deal-called": "efter at næste spil er meldt",
-    "attention.after-round": "efter runden",
-})
-
 
 def _m(key: str, lang: str, **params: Any) -> str:
     return messages.render(key, params, lang)

@@ -18,7 +18,6 @@ These are facts about the record, not rulings: no outcome is attached.
 
 from __future__ import annotations
 
-from td_plugin import messages
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
 from td_plugin.cards import SEATS
@@ -30,77 +29,6 @@ from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.scoring import score_ns
 
 __all__ = ["check_record", "effective_contract"]
-
-messages.register("en", {
-    "consistency.deal_invalid": "The deal is not valid: {reason}.",
-    "auction.after_final_pass": "a call after the final pass",
-    "auction.insufficient": "an insufficient bid",
-    "auction.no_bid": "there is no bid to double or redouble",
-    "auction.double_doubled": "the bid is already doubled",
-    "auction.double_redoubled": "the bid is already redoubled",
-    "auction.double_partner": "a double of partner's bid",
-    "auction.redouble_undoubled": "a redouble of an undoubled bid",
-    "auction.second_redouble": "the bid is already redoubled",
-    "auction.redouble_partner_double": "a redouble of partner's double",
-    "consistency.auction_illegal":
-        "Call {index} of the auction, {call} by {seat}, is not legal: {reason} (Law {law}).",
-    "consistency.contract_mismatch":
-        "The auction ends in {auction_contract}, but the record says {recorded_contract}.{hint}",
-    "consistency.contract_mismatch.seat":
-        " The auction is tagged as starting with {tagged}; read from {seat} it produces the "
-        "recorded contract.",
-    "consistency.card_not_held":
-        "Trick {trick}: {seat} is recorded playing {card}, {why}.{more}{hint}",
-    "consistency.card_not_held.more": " {count} more cards of this record are not held either.",
-    "consistency.why.played_twice": "which was already played",
-    "consistency.why.holder": "which the deal gives to {holder}",
-    "consistency.why.not_in_hand": "which is not in that hand",
-    "consistency.card_not_held.leader_first":
-        " Read leader-first instead of in column order, trick(s) {tricks} are consistent.",
-    "consistency.result_mismatch.complete":
-        "The result says declarer took {recorded} tricks, but the play gives {played}.",
-    "consistency.result_mismatch.claim":
-        "The result says declarer took {recorded} tricks; before the claim declarer had "
-        "{won} with {remaining} still to play, so the claim cannot explain it.",
-    "consistency.score_mismatch":
-        "The score is {recorded} for North-South, but {contract} by {declarer} with "
-        "{tricks} tricks {vul} scores {expected}.",
-})
-messages.register("da", {
-    "consistency.deal_invalid": "Kortfordelingen er ikke gyldig: {reason}.",
-    "auction.after_final_pass": "en melding efter den afsluttende pas",
-    "auction.insufficient": "et utilstrækkeligt bud",
-    "auction.no_bid": "der er intet bud at doble eller redoble",
-    "auction.double_doubled": "buddet er allerede doblet",
-    "auction.double_redoubled": "buddet er allerede redoblet",
-    "auction.double_partner": "en dobling af makkers bud",
-    "auction.redouble_undoubled": "en redobling af et udoblet bud",
-    "auction.second_redouble": "buddet er allerede redoblet",
-    "auction.redouble_partner_double": "en redobling af makkers dobling",
-    "consistency.auction_illegal":
-        "Melding {index} i meldeforløbet, {call} af {seat}, er ikke lovlig: {reason} (§ {law}).",
-    "consistency.contract_mismatch":
-        "Meldeforløbet ender i {auction_contract}, men resultatet siger {recorded_contract}.{hint}",
-    "consistency.contract_mismatch.seat":
-        " Meldeforløbet er angivet til at starte med {tagged}; læst fra {seat} giver det den "
-        "noterede kontrakt.",
-    "consistency.card_not_held":
-        "Stik {trick}: {seat} er noteret for at spille {card}, {why}.{more}{hint}",
-    "consistency.card_not_held.more": " {count} kort mere i denne post er heller ikke på hånden.",
-    "consistency.why.played_twice": "som allerede var spillet",
-    "consistency.why.holder": "som kortfordelingen giver til {holder}",
-    "consistency.why.not_in_hand": "som ikke er på den hånd",
-    "consistency.card_not_held.leader_first":
-        " Læst med udspilleren først i stedet for i kolonneorden er stik {tricks} konsistente.",
-    "consistency.result_mismatch.complete":
-        "Resultatet siger, at spilfører tog {recorded} stik, men spilforløbet giver {played}.",
-    "consistency.result_mismatch.claim":
-        "Resultatet siger, at spilfører tog {recorded} stik; før claimet havde spilfører "
-        "{won} med {remaining} stik tilbage, så claimet kan ikke forklare det.",
-    "consistency.score_mismatch":
-        "Scoren er {recorded} til Nord-Syd, men {contract} af {declarer} med {tricks} stik "
-        "{vul} giver {expected}.",
-})
 
 
 def effective_contract(record: BoardRecord) -> Contract | None:

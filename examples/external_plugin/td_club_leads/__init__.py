@@ -3,22 +3,15 @@
 Registered under the ``td_plugin`` entry-point group as ``club_leads``. It answers
 `td_review_board` with a ``lead_card_missing`` finding for a result that has a contract
 but no lead card (the ``lead_card`` a reader puts in ``record.extra``, or a play record).
+Its texts, in English and Danish, are gettext catalogues in ``locale/``, declared under the
+entry-point group ``td_plugin.locale``.
 """
 
 from __future__ import annotations
 
-from td_plugin import hookimpl, messages
+from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
 from td_plugin.rulings import Finding, ReviewContext
-
-messages.register("en", {
-    "club_leads.missing": "Club regulation: the opening lead of board {board} was not "
-                          "entered; ask the table for it.",
-})
-messages.register("da", {
-    "club_leads.missing": "Klubbens regel: udspillet i spil {board} blev ikke indtastet; "
-                          "spørg bordet.",
-})
 
 
 @hookimpl

@@ -105,7 +105,7 @@ def _board(record: BoardRecord) -> int | None:
 
 
 def _law(law: str) -> Msg:
-    return Msg("revoke.law", {"law": law})
+    return Msg("lawname.one", {"law": law})
 
 
 def _finding_key(revoke: Revoke) -> str:
