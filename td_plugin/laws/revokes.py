@@ -66,7 +66,8 @@ from td_plugin.deal import SUIT_MASKS, Deal, Hand
 from td_plugin.laws.consistency import effective_contract
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import Play, PlayedCard, holdings_before, replay
-from td_plugin.rulings import AssignedResult, Attention, Clause, Finding, ReviewContext, Ruling
+from td_plugin.rulings import (AssignedResult, Attention, Clause, Finding, FindingKind,
+                               ReviewContext, Ruling)
 from td_plugin.scoring import score_ns
 from td_plugin.sources import RecordChange
 
@@ -773,12 +774,12 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
         }
         cap_note = (uncapped, cap) if cap is not None and uncapped > cap and a.transfer else None
         ruling = _ruling(a, play, contract, data, cap_note)
-        finding = Finding(kind="revoke", key=_finding_key(a.revoke),
+        finding = Finding(kind=FindingKind.REVOKE, key=_finding_key(a.revoke),
                           params=_revoke_params(a.revoke) | {"law": _law(a.law)},
                           law=a.law, board=_board(record), record=record.location.record,
                           path=record.location.path, line=record.location.line,
                           ruling=ruling, data=data, seat=a.revoke.offender)
-        out.append(replace(finding, change=revoke_change(finding, context.language)))
+        out.append(replace(finding, change=revoke_change(finding)))
     return out
 
 
@@ -892,9 +893,8 @@ def _ruling(a: Assessment, play: Play, contract: Contract, data: Mapping[str, An
     outcome = None
     result: Any = ""
     if a.transfer and data["adjusted_declarer_tricks"] is not None:
-        score = data["adjusted_score_ns"]
-        outcome = AssignedResult(contract, data["adjusted_declarer_tricks"], score) \
-            if score is not None else None
+        score = data["adjusted_score_ns"]  # None: the vulnerability is not known
+        outcome = AssignedResult(contract, data["adjusted_declarer_tricks"], score)
         result = Msg("revoke.result", {"adjusted": data["adjusted_declarer_tricks"],
                                        "tricks": data["declarer_tricks"],
                                        "score": "?" if score is None else _signed(score)})
@@ -979,7 +979,7 @@ def _marker_mismatches(record: BoardRecord, marked: Mapping[tuple[int, Seat], Pl
 def _mismatch(record: BoardRecord, which: str, trick: int, seat: Seat, card: Card,
               marked: bool, detected: bool) -> Finding:
     loc = record.location
-    return Finding(kind="revoke_marker_mismatch", key=f"revoke.marker_mismatch.{which}",
+    return Finding(kind=FindingKind.REVOKE_MARKER_MISMATCH, key=f"revoke.marker_mismatch.{which}",
                    params={"trick": trick, "seat": seat_name(seat), "card": _card(card)},
                    law="61A", board=_board(record), record=loc.record, path=loc.path,
                    line=loc.line, seat=seat,
@@ -987,17 +987,12 @@ def _mismatch(record: BoardRecord, which: str, trick: int, seat: Seat, card: Car
                          "marked": marked, "detected": detected})
 
 
-def revoke_change(finding: Finding, lang: str = "en") -> RecordChange | None:
-    """What writing back a revoke finding changes: the result and score only where an
-    automatic transfer applies; the ruling text (with any 64C proposal, which is never
-    applied) as commentary. None for other findings or a record without an index."""
-    if finding.kind != "revoke" or finding.record is None:
+def revoke_change(finding: Finding) -> RecordChange | None:
+    """What writing back a revoke finding changes: the result (and score, where the
+    vulnerability is known) only where an automatic transfer applies, the ruling's
+    outcome; the ruling itself as commentary (with any 64C proposal, which is never
+    applied). None for other findings or a record without an index."""
+    if finding.kind != FindingKind.REVOKE or finding.record is None or finding.ruling is None:
         return None
-    data = finding.data
-    applies = bool(data.get("transfer")) and data.get("adjusted_declarer_tricks") is not None
-    return RecordChange(
-        record=finding.record,
-        declarer_tricks=data["adjusted_declarer_tricks"] if applies else None,
-        score_ns=data["adjusted_score_ns"] if applies else None,
-        comments=(render_revoke_text(finding, lang),),
-        law=finding.law)
+    return RecordChange(record=finding.record, outcome=finding.ruling.outcome,
+                        law=finding.law, annotations=(finding.ruling,))
