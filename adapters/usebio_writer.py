@@ -128,9 +128,10 @@ class _Writer:
         result = outcome.result()
         if artificial is not None:
             self._remove(line, "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS")
-            awarded = score is not None and score.ns_percent is not None
-            ns_p = score.ns_percent if awarded else artificial.ns_percent
-            ew_p = score.ew_percent if awarded else artificial.ew_percent
+            ns_p: Fraction | int = artificial.ns_percent
+            ew_p: Fraction | int = artificial.ew_percent
+            if score is not None and score.ns_percent is not None and score.ew_percent is not None:
+                ns_p, ew_p = score.ns_percent, score.ew_percent  # after the variable rule
             text = f"A{round(ns_p):02d}{round(ew_p):02d}"
             self._set(line, "SCORE", text)
             return text + (" (variable)" if artificial.variable else "")

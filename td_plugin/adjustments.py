@@ -34,11 +34,11 @@ import yaml
 
 from td_plugin.board import BoardRecord, standard_vulnerability
 from td_plugin.errors import InputError, Location
-from td_plugin.outcomes import ENTRY_KINDS, Outcome
+from td_plugin.outcomes import ENTRY_KINDS, Outcome, WeightedScore
 from td_plugin.sources import RecordChange
 
 __all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments",
-           "parse_adjustments_text", "pair_key", "find", "record_changes"]
+           "parse_adjustments_text", "parse_weighted", "pair_key", "find", "record_changes"]
 
 _KNOWN_KEYS = ({"board", "ns_pair", "ew_pair", "law", "note"} | set(ENTRY_KINDS)
                | {option for kind in ENTRY_KINDS.values() for option in kind.entry_options})
@@ -80,6 +80,15 @@ def pair_key(pair: object) -> str:
         if text.endswith(suffix) and text[:-len(suffix)]:
             return text[:-len(suffix)].strip()
     return text
+
+
+def parse_weighted(value: Any) -> WeightedScore:
+    """A weighted score as a list gives it: ``[{result, weight}, ...]``, weights summing
+    to exactly 1; not scored yet (`WeightedScore.scored`).
+
+    :raises ValueError: saying what is wrong with the list.
+    """
+    return WeightedScore.from_entry(value, {})
 
 
 def _pair(value: Any, name: str) -> str:

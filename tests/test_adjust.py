@@ -13,11 +13,12 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+import yaml
 from lxml import etree
 
 from adapters.pbn_reader import PbnSource
 from td_plugin.adjustments import (AdjustmentFileError, parse_adjustments,
-                                   parse_adjustments_text)
+                                   parse_adjustments_text, parse_weighted)
 from td_plugin.board import Vulnerability
 from td_plugin.cli import main
 from td_plugin.contract import Contract
@@ -363,6 +364,7 @@ def test_adjustment_list_in_yaml_and_json():
     assert weighted.components[0][1] == AssignedResult.parse("4S S 10")
     assert yaml_list[0].law == "12C1(c)" and yaml_list[0].note.startswith("Without")
     assert yaml_list[2].outcome == ArtificialScore(60, 40)
+    assert parse_weighted(yaml.safe_load(WEIGHTED)[0]["weighted"]) == weighted
     json_list = parse_adjustments_text(json.dumps(
         [{"board": 3, "ns_pair": "7", "ew_pair": "2", "artificial": "60/40", "variable": True,
           "law": "12C2"}]))

@@ -54,6 +54,7 @@ def test_12c2_artificial_score_and_not_played() -> None:
                                      artificial=ArtificialScore(60, 40)))
     assert (f.kind, f.law, f.data) == ("artificial_score", "12C2", {"ns_percent": 60, "ew_percent": 40})
     assert "60%-40%" in render(f.key, f.params)
+    assert f.render("da") == render(f.key, f.params, "da")  # no ruling: its own message
     assert kinds(rec(contract=None, declarer_tricks=None, extra={"not_played": True})) == ["not_played"]
 
 

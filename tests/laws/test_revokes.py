@@ -437,6 +437,7 @@ def test_revoke_change_writes_result_and_score_only_for_automatic_transfer() -> 
         1, AssignedResult(Contract.from_pbn("2H", "S"), 13, 260), "64A2")
     assert change.annotations == (during.ruling,)
     assert change.texts() == [render_revoke_text(during)]
+    assert during.render("da") == change.texts("da")[0] == render_revoke_text(during, "da")
     assert during.change == change  # the finding carries it for the audit
     after = revokes_of(board(EX2, result=12), AFTER)[0]
     change = revoke_change(after)
