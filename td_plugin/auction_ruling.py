@@ -19,9 +19,34 @@ from td_plugin.cards import Seat
 from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg
 from td_plugin.laws.information import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
-from td_plugin.rulings import Ruling
+from td_plugin.rulings import Ruling, TextEnum
 
-__all__ = ["AuctionRuling", "SeatCall", "PassObligation", "Decision", "Note"]
+__all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassObligation",
+           "DecisionKind", "Decision", "Note"]
+
+
+class RulingStatus(TextEnum):
+    """Whether a ruling is complete or waits for a decision (`AuctionRuling.decisions`)."""
+
+    RULED = "ruled"
+    NEEDS_DECISION = "needs_decision"
+
+
+class PassUntil(TextEnum):
+    """How long a player must pass: at his next turn, or for the rest of the auction."""
+
+    NEXT_TURN = "next_turn"
+    END_OF_AUCTION = "end_of_auction"
+
+
+class DecisionKind(TextEnum):
+    """What someone still has to decide: whether to accept an irregular call, whether to
+    withdraw a call, which call replaces one, whether a replacement is comparable."""
+
+    ACCEPT = "accept"
+    WITHDRAW = "withdraw"
+    REPLACEMENT = "replacement"
+    COMPARABLE = "comparable"
 
 
 @dataclass(frozen=True)
@@ -37,11 +62,11 @@ class SeatCall:
 
 @dataclass(frozen=True)
 class PassObligation:
-    """``seat`` must pass at his next turn (``"next_turn"``) or at every turn for the rest
-    of the auction (``"end_of_auction"``), under clause ``law``."""
+    """``seat`` must pass at his next turn (`PassUntil.NEXT_TURN`) or at every turn for
+    the rest of the auction (`PassUntil.END_OF_AUCTION`), under clause ``law``."""
 
     seat: Seat
-    until: str
+    until: PassUntil
     law: str
 
     def to_json(self) -> dict:
@@ -51,11 +76,11 @@ class PassObligation:
 @dataclass(frozen=True)
 class Decision:
     """Something still to be decided: by ``seat`` (None: by the Director), what
-    (``decide``: ``accept``, ``withdraw``, ``replacement``, ``comparable``), under which
-    clause. ``facts`` are the message parameters, ``data`` the JSON details."""
+    (``decide``, a `DecisionKind`), under which clause. ``facts`` are the message
+    parameters, ``data`` the JSON details."""
 
     seat: Seat | None
-    decide: str
+    decide: DecisionKind
     law: str
     facts: Mapping[str, Any] = field(default_factory=dict)
     data: Mapping[str, Any] = field(default_factory=dict)
@@ -86,12 +111,12 @@ def _unique(items: list[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class AuctionRuling(Ruling):
-    """The ruling on an auction irregularity. ``status`` is ``"ruled"``, or
-    ``"needs_decision"`` when ``decisions`` lists a choice still to be made (the auction,
-    obligations and restrictions then show the outcome unless that choice changes it).
-    ``lang`` is the language of `text` and `to_json`."""
+    """The ruling on an auction irregularity. ``status`` is `RulingStatus.RULED`, or
+    `RulingStatus.NEEDS_DECISION` when ``decisions`` lists a choice still to be made (the
+    auction, obligations and restrictions then show the outcome unless that choice
+    changes it). ``lang`` is the language of `text` and `to_json`."""
 
-    status: str = "ruled"
+    status: RulingStatus = RulingStatus.RULED
     auction: tuple[SeatCall, ...] = ()
     cancelled: tuple[SeatCall, ...] = ()
     next: Seat | None = None
@@ -148,6 +173,11 @@ class AuctionRuling(Ruling):
     @property
     def text(self) -> str:
         return "\n".join(self.text_lines())
+
+    def render(self, lang: str = "en") -> str:
+        """The whole ruling as the Director announces it, in ``lang`` (as an annotation
+        of a `RecordChange`, what a writer adds as commentary)."""
+        return "\n".join(self.text_lines(lang))
 
     def to_json(self, lang: str | None = None) -> dict:
         """The ruling as JSON (the keys documented in docs/cases.md)."""

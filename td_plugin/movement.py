@@ -22,7 +22,7 @@ from typing import Iterable, Iterator, Sequence
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord
-from td_plugin.rulings import Finding
+from td_plugin.rulings import Finding, FindingKind
 
 __all__ = ["Slot", "Movement", "result_key", "check_result", "duplicate_results",
            "missing_results"]
@@ -82,7 +82,7 @@ class Movement:
         return None
 
 
-def _finding(kind: str, key: str, record: BoardRecord | None, board: int | None,
+def _finding(kind: FindingKind, key: str, record: BoardRecord | None, board: int | None,
              params: dict, data: dict) -> Finding:
     loc = record.location if record is not None else None
     return Finding(kind=kind, key=key, params=params, board=board,
@@ -105,8 +105,8 @@ def check_result(movement: Movement, record: BoardRecord) -> list[Finding]:
               "board": record.board, "ns_pair": record.ns_pair, "ew_pair": record.ew_pair}
     slot = movement.slot(record.section, record.table, record.round)
     if slot is None:
-        return [_finding("movement_mismatch", "movement.no_such_round", record, record.board,
-                         params, {"reason": "no_such_round", **params})]
+        return [_finding(FindingKind.MOVEMENT_MISMATCH, "movement.no_such_round", record,
+                         record.board, params, {"reason": "no_such_round", **params})]
     expected = {"expected_ns": slot.ns_pair, "expected_ew": slot.ew_pair,
                 "boards": _boards_text(slot.boards)}
     out = []
@@ -121,13 +121,14 @@ def check_result(movement: Movement, record: BoardRecord) -> list[Finding]:
         data = {"reason": "wrong_board", **params, **expected}
         if other is not None:
             data.update(expected_table=other.table, expected_round=other.round)
-        out.append(_finding("movement_mismatch", "movement.wrong_board", record, record.board,
-                            {**params, **expected, "hint": hint}, data))
+        out.append(_finding(FindingKind.MOVEMENT_MISMATCH, "movement.wrong_board", record,
+                            record.board, {**params, **expected, "hint": hint}, data))
     pairs = (record.ns_pair, record.ew_pair)
     if None not in pairs and pairs != (slot.ns_pair, slot.ew_pair):
         reason = ("wrong_direction" if pairs == (slot.ew_pair, slot.ns_pair) else "wrong_pairs")
-        out.append(_finding("movement_mismatch", f"movement.{reason}", record, record.board,
-                            {**params, **expected}, {"reason": reason, **params, **expected}))
+        out.append(_finding(FindingKind.MOVEMENT_MISMATCH, f"movement.{reason}", record,
+                            record.board, {**params, **expected},
+                            {"reason": reason, **params, **expected}))
     return out
 
 
@@ -157,7 +158,7 @@ def duplicate_results(record: BoardRecord, others: Iterable[BoardRecord]) -> lis
         data = {"section": record.section, "table": record.table, "round": record.round,
                 "board": record.board, "same_slot": same_slot, "other_table": other.table,
                 "other_round": other.round, "other_record": other.location.record}
-        out.append(_finding("duplicate_result", "movement.duplicate_result", record,
+        out.append(_finding(FindingKind.DUPLICATE_RESULT, "movement.duplicate_result", record,
                             record.board, params, data))
     return out
 
@@ -176,6 +177,6 @@ def missing_results(movement: Movement, results: Iterable[BoardRecord], section:
                 continue
             params = {"section": section, "table": slot.table, "round": round,
                       "board": board, "ns_pair": slot.ns_pair, "ew_pair": slot.ew_pair}
-            out.append(_finding("missing_result", "movement.missing_result", None, board,
+            out.append(_finding(FindingKind.MISSING_RESULT, "movement.missing_result", None, board,
                                 params, dict(params)))
     return out

@@ -22,8 +22,7 @@ from td_plugin.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.play import Play, PlayedCard
-from td_plugin.rulings import (ArtificialScore, AssignedResult, Finding, Outcome, Ruling,
-                               WeightedScore)
+from td_plugin.rulings import Finding, Outcome, Ruling
 
 __all__ = ["render_html"]
 
@@ -394,19 +393,20 @@ def _change(before: Any, after: Any) -> str:
 
 
 def _outcome(outcome: Outcome, t: _Text) -> str:
-    if isinstance(outcome, AssignedResult):
-        return (f"<dt>{t['result']}</dt><dd>{_contract(outcome.contract, t)}, "
-                f"{outcome.declarer_tricks} {t['tricks']}</dd>"
-                f"<dt>{t['score_ns']}</dt><dd><strong>{outcome.score_ns}</strong></dd>")
-    if isinstance(outcome, ArtificialScore):
-        variable = f" ({t['variable']})" if outcome.variable else ""
-        return (f"<dt>{t['artificial']}</dt><dd>NS {outcome.ns_percent} % – "
-                f"{t.side(Side.EW)} {outcome.ew_percent} %{variable}</dd>")
-    if isinstance(outcome, WeightedScore):
+    result, artificial, results = outcome.result(), outcome.artificial(), outcome.results()
+    if result is not None:
+        return (f"<dt>{t['result']}</dt><dd>{_contract(result.contract, t)}, "
+                f"{result.declarer_tricks} {t['tricks']}</dd>"
+                f"<dt>{t['score_ns']}</dt><dd><strong>{result.score_ns}</strong></dd>")
+    if artificial is not None:
+        variable = f" ({t['variable']})" if artificial.variable else ""
+        return (f"<dt>{t['artificial']}</dt><dd>NS {artificial.ns_percent} % – "
+                f"{t.side(Side.EW)} {artificial.ew_percent} %{variable}</dd>")
+    if results:
         parts = "<br>\n".join(
             f"{weight.numerator}/{weight.denominator}: {_contract(r.contract, t)}, "
             f"{r.declarer_tricks} {t['tricks']}, NS {r.score_ns}"
-            for weight, r in outcome.components)
+            for weight, r in results)
         return f"<dt>{t['weighted']}</dt><dd>{parts}</dd>"
     return ""
 

@@ -29,6 +29,7 @@ from td_plugin import messages
 from td_plugin.cards import SEATS
 from td_plugin.cli import build_parser
 from td_plugin.messages import LANGUAGES, MissingMessageError, Msg, render
+from td_plugin.rulings import FindingKind
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALE = Path(messages.LOCALE_DIR)
@@ -177,8 +178,9 @@ def test_every_text_is_named_by_the_code() -> None:
 
 
 def _finding_kinds() -> dict[str, str]:
-    """The finding kinds the code names: ``Finding(kind=...)``, the first argument of the
-    rulers' helpers ``add(...)`` and ``_finding(...)``, and ``KIND = ...``."""
+    """The finding kinds the code names as text (the built-in ones are `FindingKind`):
+    ``Finding(kind=...)``, the first argument of the rulers' helpers ``add(...)`` and
+    ``_finding(...)``, and ``KIND = ...``."""
     kinds: dict[str, str] = {}
     for root in ("td_plugin", "adapters"):
         for path in sorted((REPO / root).rglob("*.py")):
@@ -200,7 +202,7 @@ def _finding_kinds() -> dict[str, str]:
 
 
 def test_every_finding_kind_has_a_name_for_the_html_report() -> None:
-    kinds = _finding_kinds()
+    kinds = _finding_kinds() | {k.value: "td_plugin/rulings.py" for k in FindingKind}
     assert {"revoke", "score_mismatch", "missing_result", "recorded_irregularity"} <= set(kinds)
     assert {k: where for k, where in kinds.items() if f"kind.{k}" not in texts("en")} == {}
 

@@ -7,6 +7,12 @@ result (Law 12C1(a)), an artificial score (12C2) or a weighted score (12C1(c)), 
 the law and an optional note. The copy written to DIR has the adjusted lines, the new
 points of every result on those boards, and (USEBIO) the new totals, percentages and
 places; FILE itself is never touched. Exit status: 0 written, 2 could not run.
+
+Everything goes through the plugin host: FILE is opened by the adapter that knows it
+(``td_open_source``; a blocked adapter is refused), each entry becomes the change of the
+record of its table, the copy is written by the format's writer (``td_write_changes``,
+which may be a club's own), and each adjustment applied is announced to the plugins
+(``td_adjustment_decided``).
 """
 
 from __future__ import annotations
@@ -15,11 +21,11 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from typing import Any
 
 from td_plugin import messages
 from td_plugin.errors import InputError, Location
+from td_plugin.sources import RecordChange
 
 __all__ = ["add_parser", "run"]
 
@@ -40,34 +46,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the report (default: en)")
     p.set_defaults(func=run)
-
-
-def _format(path: str) -> str:
-    from adapters.usebio import is_usebio
-
-    if is_usebio(path):
-        return "usebio"
-    if path.lower().endswith(".pbn"):
-        return "pbn"
-    with open(path, "rb") as f:
-        head = f.read(512).lstrip(b"\xef\xbb\xbf").lstrip()
-    if head.startswith((b"%", b"[")):
-        return "pbn"
-    raise InputError("not a USEBIO or PBN results file", Location(path=path))
-
-
-def _write(dest: str, data: bytes) -> None:
-    """Write ``dest`` whole or not at all."""
-    directory = os.path.dirname(os.path.abspath(dest))
-    fd, tmp = tempfile.mkstemp(prefix=".td-plugin-", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, dest)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _report_json(report: Any, dest: str) -> dict[str, Any]:
@@ -116,7 +94,9 @@ def _print_report(report: Any, dest: str, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import parse_adjustments_text
+    from td_plugin.adjustments import parse_adjustments_text, record_changes
+    from td_plugin.host import PluginHost
+    from td_plugin.rescoring import RescoreReport
 
     source = args.file
     if not os.path.isfile(source):
@@ -127,15 +107,17 @@ def run(args: argparse.Namespace) -> int:
     dest = os.path.join(args.write_to, os.path.basename(source))
     if os.path.exists(dest) and os.path.samefile(dest, source):
         raise InputError("--write-to would overwrite the input", Location(path=source))
-    if _format(source) == "usebio":
-        from adapters.usebio_writer import adjust_usebio
-
-        data, report = adjust_usebio(source, adjustments)
-    else:
-        from adapters.pbn_scoretable import adjust_pbn
-
-        data, report = adjust_pbn(source, adjustments)
-    _write(dest, data)
+    host = PluginHost()
+    for error in host.errors:
+        print(f"warning: {error.describe()}", file=sys.stderr)
+    applied = record_changes(adjustments, host.open_source(source).records(), source)
+    changes: dict[int, list[RecordChange]] = {}
+    for _, change in applied:
+        changes.setdefault(change.record, []).append(change)
+    report = host.write_changes(source, dest, changes, args.lang) or RescoreReport()
+    for record, change in applied:
+        for error in host.adjustment_decided(record, change):
+            print(f"warning: {error.describe()}", file=sys.stderr)
     if args.json:
         json.dump(_report_json(report, dest), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         result = run_audit(args.paths, host, context, **options)
 
     if args.write_to:
-        written = write_adjusted_copies(result, host, args.write_to)
+        written = write_adjusted_copies(result, host, args.write_to, args.lang)
         if not args.json:
             for w in written:
                 err.print(f"wrote {w}")

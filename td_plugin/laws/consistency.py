@@ -25,7 +25,7 @@ from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import replay
-from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.rulings import Finding, FindingKind, ReviewContext
 from td_plugin.scoring import score_ns
 
 __all__ = ["check_record", "effective_contract"]
@@ -49,7 +49,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     """Every consistency finding of one record (see the module docstring)."""
     out: list[Finding] = []
 
-    def add(kind: str, key: str, law: str | None = None, data: dict | None = None,
+    def add(kind: FindingKind, key: str, law: str | None = None, data: dict | None = None,
             **params: object) -> None:
         loc = record.location
         if law is not None:
@@ -63,7 +63,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
         try:
             deal.validate()
         except InvalidDealError as exc:
-            add("deal_invalid", "consistency.deal_invalid", reason=exc.bare_message)
+            add(FindingKind.DEAL_INVALID, "consistency.deal_invalid", reason=exc.bare_message)
             deal_ok = False
         else:
             deal_ok = deal.is_complete
@@ -71,7 +71,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     auction = record.auction
     if auction is not None:
         for p in auction.problems():
-            add("auction_illegal", "consistency.auction_illegal", law=p.law,
+            add(FindingKind.AUCTION_ILLEGAL, "consistency.auction_illegal", law=p.law,
                 index=p.index + 1, call=p.call.pbn(), seat=seat_name(p.seat),
                 reason=Msg(f"auction.{p.code}", {"call": p.call.pbn()}))
 
@@ -87,7 +87,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
                 hint = (Msg("consistency.contract_mismatch.seat",
                             {"tagged": seat_name(auction.dealer), "seat": seat_name(seat)})
                         if seat is not None else "")
-                add("contract_mismatch", "consistency.contract_mismatch",
+                add(FindingKind.CONTRACT_MISMATCH, "consistency.contract_mismatch",
                     data={"auction_contract": str(from_auction),
                           "recorded_contract": str(recorded),
                           "consistent_from": seat.value if seat is not None else None},
@@ -119,12 +119,12 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             played = sum(1 for w in winners if w.side is side)  # type: ignore[union-attr]
         complete = len(winners)  # type: ignore[arg-type]  # the winners of complete tricks
         if complete == 13 and played != tricks:
-            add("result_mismatch", "consistency.result_mismatch.complete",
+            add(FindingKind.RESULT_MISMATCH, "consistency.result_mismatch.complete",
                 recorded=tricks, played=played)
         elif complete < 13 and (play.claimed or complete > 0) and played is not None:
             remaining = 13 - complete
             if not played <= tricks <= played + remaining:
-                add("result_mismatch", "consistency.result_mismatch.claim",
+                add(FindingKind.RESULT_MISMATCH, "consistency.result_mismatch.claim",
                     recorded=tricks, won=played, remaining=remaining)
 
     if (record.score_ns is not None and contract is not None and record.vulnerability is not None
@@ -142,7 +142,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             ok = True
         if not ok:
             decl = contract.declarer
-            add("score_mismatch", "consistency.score_mismatch",
+            add(FindingKind.SCORE_MISMATCH, "consistency.score_mismatch",
                 recorded=record.score_ns, expected=expected, contract=contract.pbn(),
                 declarer=seat_name(decl) if decl else "-", tricks=tricks_text,
                 vul=Msg("vul.yes" if decl and record.vulnerability.is_vulnerable(decl)
@@ -178,7 +178,7 @@ def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> 
             if len(wrong) > 1 else "")
     loc = record.location
     return Finding(
-        kind="card_not_held", key="consistency.card_not_held",
+        kind=FindingKind.CARD_NOT_HELD, key="consistency.card_not_held",
         params=dict(trick=first.trick, seat=seat_name(first.seat), card=first.card.pbn(),
                     why=why, more=more, hint=hint),
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,

@@ -2,7 +2,8 @@
 
 Registered under the ``td_plugin`` entry-point group as ``club_leads``. It answers
 `td_review_board` with a ``lead_card_missing`` finding for a result that has a contract
-but no lead card (the ``lead_card`` a reader puts in ``record.extra``, or a play record).
+but no lead card (the lead a Bridgemate or USEBIO reader puts in ``record.lead``, or a
+play record).
 Its texts, in English and Danish, are gettext catalogues in ``locale/``, declared under the
 entry-point group ``td_plugin.locale``.
 """
@@ -19,7 +20,7 @@ def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding
     contract = record.contract
     if contract is None or contract.is_passed_out or record.extra.get("in_play"):
         return []
-    if record.extra.get("lead_card") is not None or (record.play is not None and len(record.play)):
+    if record.lead is not None or (record.play is not None and len(record.play)):
         return []
     loc = record.location
     return [Finding(kind="lead_card_missing", key="club_leads.missing",

@@ -183,6 +183,11 @@ class RevokeCaseRuling(Ruling):
     def text(self) -> str:
         return "\n".join(self.text_lines())
 
+    def render(self, lang: str = "en") -> str:
+        """The whole ruling in ``lang`` (as an annotation of a `RecordChange`, what a
+        writer adds as commentary)."""
+        return "\n".join(self.text_lines(lang))
+
     def to_json(self, lang: str | None = None) -> dict[str, Any]:
         """The ruling as JSON (the keys documented in docs/cases.md)."""
         lang = lang or self.lang

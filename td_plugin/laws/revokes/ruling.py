@@ -158,7 +158,7 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
     result: Any = ""
     adjusted, score = board.adjusted_declarer_tricks, board.adjusted_score_ns
     if a.transfer and adjusted is not None:
-        outcome = AssignedResult(contract, adjusted, score) if score is not None else None
+        outcome = AssignedResult(contract, adjusted, score)  # score None: vulnerability unknown
         result = Msg("revoke.result", {"adjusted": adjusted,
                                        "tricks": board.facts.declarer_tricks,
                                        "score": "?" if score is None else signed(score)})
