@@ -12,6 +12,12 @@ A ``.bws`` is the MS Access database a club's scorer shares with the table termi
   table, round and board (``Counter``), each with the seat that made it;
 - ``HandRecord`` (the deals), ``PlayerNumbers`` (who sat where).
 
+A result's record has the lead card entered (``lead``), an artificial score entered as a
+remark (``artificial``) and the remark itself (``remarks``); ``extra`` has what only a
+Bridgemate file says: ``bws_id`` (the row), ``time`` (when it was entered),
+``declaring_pair``, ``not_played`` (the remark says so) and, for a board still being
+played, ``in_play``.
+
 It decides nothing: the findings come from the rulers. `BwsData` is one reading of the
 file; `BwsSource` is the `td_plugin.sources.Source` the audit uses; `BwsData.timeline`
 orders every row by its ``DateLog``/``TimeLog`` for a replay.
@@ -21,7 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any, ClassVar, Iterator, Mapping
 
 from adapters import bws_values as v
 from adapters.bws_tables import TableReader, is_access_file, open_tables
@@ -34,10 +40,10 @@ from td_plugin.errors import InputError, Location
 from td_plugin.movement import Movement, Slot
 from td_plugin.play import PlayedCard, Play, Trick
 from td_plugin.session import SectionInfo, Session
-from td_plugin.sources import RecordChange
+from td_plugin.sources import Follower, RecordChange
 
 __all__ = ["Place", "ResultRow", "ActionRow", "BwsData", "BwsSource", "read_bws",
-           "td_open_source", "td_write_changes"]
+           "td_open_source", "td_follow_source", "td_write_changes"]
 
 #: (section letter, table, round, board): where one table's play of a board belongs
 Place = tuple[str, str, int, int]
@@ -76,11 +82,14 @@ class ActionRow:
 
 @dataclass
 class BwsData:
-    """One reading of a ``.bws``: every table the adapter uses, as typed rows.
+    """One reading of a ``.bws``: every table the adapter uses, as typed rows; a
+    `td_plugin.sources.SessionSource`.
 
     ``problems`` holds what could not be read (a row with a bad value, a backend
     warning); the rest is read on.
     """
+
+    format: ClassVar[str] = "bws"
 
     path: str
     backend: str = ""
@@ -261,6 +270,9 @@ class BwsData:
                        extra={"guid": self.guid, "backend": self.backend},
                        current_rounds=dict(self.current_rounds))
 
+    def file_problems(self) -> list[RecordProblem]:
+        return list(self.problems)
+
     def current_results(self) -> list[ResultRow]:
         """The rows that are results now: not erased, in ID order."""
         return [r for r in self.results if not r.erased]
@@ -279,7 +291,7 @@ class BwsData:
 
         dealer = standard_dealer(board) if board else None
         extra: dict[str, Any] = {}
-        contract = tricks = None
+        contract = tricks = lead = remark = None
         ns_pair = ew_pair = None
         if row is not None:
             extra.update(bws_id=row.id, time=row.time)
@@ -307,15 +319,9 @@ class BwsData:
             except ValueError as exc:
                 problem(f"lead card: {exc}")
                 lead = None
-            if lead is not None:
-                extra["lead_card"] = lead
             remark = v.parse_remarks(row.remarks)
-            if remark is not None:
-                extra["remarks"] = remark.text
-                if remark.artificial is not None:
-                    extra["artificial"] = remark.artificial
-                if remark.not_played:
-                    extra["not_played"] = True
+            if remark is not None and remark.not_played:
+                extra["not_played"] = True
         else:
             extra["in_play"] = True
         bids = self.bids.get(place, []) if bids is None else bids
@@ -335,7 +341,10 @@ class BwsData:
             board=board or None, dealer=dealer,
             vulnerability=standard_vulnerability(board) if board else None,
             deal=self.deals.get((section, board)), auction=auction, play=play,
-            contract=contract, declarer_tricks=tricks, players=self._players_at(section, table, round_),
+            contract=contract, declarer_tricks=tricks, lead=lead,
+            artificial=remark.artificial if remark is not None else None,
+            remarks=remark.text if remark is not None else None,
+            players=self._players_at(section, table, round_),
             event=self.name or None, section=section, table=table, round=round_,
             ns_pair=ns_pair, ew_pair=ew_pair, location=loc, problems=tuple(problems),
             extra=extra)
@@ -489,7 +498,8 @@ def read_bws(path: str, backend: str = "auto", label: str | None = None) -> BwsD
 
 
 class BwsSource:
-    """A ``.bws`` file as a `td_plugin.sources.Source` (its results, ID order)."""
+    """A ``.bws`` file as a `td_plugin.sources.SessionSource` (its results, ID order;
+    its session, entries and timeline for the watch)."""
 
     format = "bws"
 
@@ -500,6 +510,19 @@ class BwsSource:
         if strict and self.data.problems:
             p = self.data.problems[0]
             raise InputError(p.message, p.location)
+
+    @property
+    def current_rounds(self) -> Mapping[tuple[str, str], int]:
+        return self.data.current_rounds
+
+    def session(self) -> Session:
+        return self.data.session()
+
+    def entries(self) -> dict[Any, BoardRecord]:
+        return self.data.entries()
+
+    def timeline(self) -> Iterator[tuple[dt.datetime | None, dict[Any, BoardRecord]]]:
+        return self.data.timeline()
 
     def records(self) -> Iterator[BoardRecord]:
         for record in self.data.records():
@@ -522,6 +545,16 @@ def td_open_source(path: str, strict: bool) -> BwsSource | None:
     if not _is_bws(path):
         return None
     return BwsSource(path, strict)
+
+
+@hookimpl
+def td_follow_source(path: str) -> Follower | None:
+    """A live ``.bws`` is followed through private copies (`adapters.bws_live`)."""
+    if not _is_bws(path):
+        return None
+    from adapters.bws_live import BwsPoller
+
+    return BwsPoller(path)
 
 
 @hookimpl

@@ -14,25 +14,18 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
 
-from adapters.bws import BwsData, read_bws
+from adapters.bws import read_bws
 from td_plugin.errors import InputError
+from td_plugin.sources import Poll
 
 __all__ = ["Poll", "BwsPoller"]
 
 
-@dataclass(frozen=True)
-class Poll:
-    """What one poll gave: ``data`` when the file changed and was read, ``problem`` when
-    it could not be read this time, neither when it has not changed."""
-
-    data: BwsData | None = None
-    problem: str | None = None
-
-
 class BwsPoller:
-    """Reads a live ``.bws`` through a private copy, only when it has changed."""
+    """Reads a live ``.bws`` through a private copy, only when it has changed: the
+    `td_plugin.sources.Follower` of the ``bws`` adapter (``td_follow_source``); each good
+    poll's ``data`` is a `adapters.bws.BwsData`."""
 
     def __init__(self, path: str, backend: str = "auto") -> None:
         self.path = path

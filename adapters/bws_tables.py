@@ -2,7 +2,8 @@
 
 Two backends behind one small interface (`TableReader`): `AccessParserTables` (pure
 Python, PyPI ``access-parser``; works everywhere) and `MdbToolsTables` (``mdb-export``
-from mdbtools, faster, used when it is on PATH). `MemoryTables` holds rows given in
+from mdbtools, faster, used when it is on PATH; ``TD_PLUGIN_BWS_BACKEND`` chooses one, as
+``td-plugin watch --backend`` does). `MemoryTables` holds rows given in
 Python, for a session built in a test or handed over by another program. Rows are
 dictionaries keyed by column name; values are whatever the backend produced, and
 `adapters.bws_values` converts them.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import os
 import shutil
 import subprocess
 from typing import Any, Iterable, Mapping, Protocol
@@ -20,7 +22,11 @@ from typing import Any, Iterable, Mapping, Protocol
 from td_plugin.errors import InputError, Location
 
 __all__ = ["TableReader", "AccessParserTables", "MdbToolsTables", "MemoryTables",
-           "open_tables", "is_access_file", "JET_MAGIC"]
+           "open_tables", "is_access_file", "JET_MAGIC", "BACKENDS", "BACKEND_ENV"]
+
+#: The backends `open_tables` knows, and the variable that chooses one for "auto".
+BACKENDS = ("auto", "mdbtools", "access-parser")
+BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
 
 #: Bytes 4..19 of every Jet 3/4 database ("Standard ACE DB" for Access 2007+ files).
 JET_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
@@ -195,10 +201,12 @@ def is_access_file(path: str) -> bool:
 
 
 def open_tables(path: str, backend: str = "auto") -> TableReader:
-    """Open a database read-only. ``backend``: ``"auto"`` (mdbtools when ``mdb-export``
-    is on PATH, else access-parser), ``"mdbtools"`` or ``"access-parser"``.
+    """Open a database read-only. ``backend``: ``"auto"`` (the one named by
+    ``TD_PLUGIN_BWS_BACKEND`` when set, else mdbtools when ``mdb-export`` is on PATH,
+    else access-parser), ``"mdbtools"`` or ``"access-parser"``.
 
-    :raises InputError: the file is missing, not an Access database, or unreadable.
+    :raises InputError: the file is missing, not an Access database, or unreadable, or
+        ``TD_PLUGIN_BWS_BACKEND`` names no backend.
     """
     try:
         with open(path, "rb") as fh:
@@ -212,6 +220,11 @@ def open_tables(path: str, backend: str = "auto") -> TableReader:
     if size % page:
         raise InputError(f"the file is truncated ({size} bytes, not whole {page}-byte pages)",
                          Location(path=path))
+    if backend == "auto":
+        backend = os.environ.get(BACKEND_ENV, "").strip() or "auto"
+        if backend not in BACKENDS:
+            raise InputError(f"{BACKEND_ENV}={backend!r} is not one of {', '.join(BACKENDS)}",
+                             Location(path=path))
     if backend == "auto":
         backend = "mdbtools" if shutil.which("mdb-export") else "access-parser"
     if backend == "mdbtools":

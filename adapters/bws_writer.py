@@ -28,8 +28,8 @@ from adapters import bws_values as v
 from adapters.bws import BwsData, ResultRow, read_bws
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
+from td_plugin.cards import Seat
 from td_plugin.errors import InputError, Location
-from td_plugin.rulings import ArtificialScore
 from td_plugin.sources import RecordChange
 
 __all__ = ["Statement", "BwsWriter", "BwsWriteBack", "plan_row_change", "write_copy",
@@ -61,34 +61,52 @@ def _section_number(data: BwsData, letter: str) -> int:
 
 def plan_row_change(data: BwsData, row: ResultRow, change: RecordChange,
                     now: dt.datetime) -> list[Statement]:
-    """The statements replacing ``row`` by its corrected version.
+    """The statements replacing ``row`` by its corrected version: the change's outcome
+    as the terminals write it (an artificial score in ``Remarks``; a result as its
+    contract, declarer and tricks, the row's own text kept where the contract is the
+    same, the lead cleared when the declarer changes, and a remark that gave a score
+    instead of a result cleared).
 
-    :raises InputError: the change cannot be expressed in a ``.bws`` (a score without
-        tricks: the file stores results, not scores).
+    :raises InputError: the change cannot be expressed in a ``.bws`` (a score without a
+        result, a weighted score: the file stores results, not scores).
     """
     section_letter, table, round_, board = row.place
     where = Location(path=data.path, board=board)
     new_contract, new_result, new_remarks = row.contract, row.result, row.remarks
-    declarer, declaring_pair = row.declarer, row.declaring_pair
-    if change.artificial is not None:
-        ns, ew = change.artificial
-        new_remarks = v.remarks_text(ArtificialScore(ns, ew))
+    declarer, declaring_pair, lead = row.declarer, row.declaring_pair, row.lead_card
+    outcome = change.outcome
+    artificial = outcome.artificial() if outcome is not None else None
+    result = outcome.result() if outcome is not None else None
+    if artificial is not None:
+        new_remarks = v.remarks_text(artificial)
         new_contract, new_result, declarer, declaring_pair = "", "", "", None
-    elif change.declarer_tricks is not None:
+    elif result is not None:
         try:
             contract = v.parse_contract(row.contract, v.parse_seat(row.declarer))
         except ValueError as exc:
             raise InputError(f"row {row.id}: cannot change the result of {row.contract!r}: {exc}",
                              where) from exc
-        if contract is None or contract.is_passed_out:
-            raise InputError(f"row {row.id}: no contract to change the result of", where)
-        if not 0 <= change.declarer_tricks <= 13:
-            raise InputError(f"row {row.id}: {change.declarer_tricks} tricks is not a result",
+        tricks = result.declarer_tricks
+        if result.contract.is_passed_out or tricks is None:
+            raise InputError(f"row {row.id}: a board passed out is not written into a .bws",
                              where)
-        new_result = v.result_text(contract, change.declarer_tricks)
+        if not 0 <= tricks <= 13:
+            raise InputError(f"row {row.id}: {tricks} tricks is not a result", where)
+        if contract is None or not (contract.same_as(result.contract) and (
+                result.contract.declarer in (None, contract.declarer))):
+            declarer = result.contract.declarer.value if result.contract.declarer else ""
+            declaring_pair = row.ns_pair if result.contract.declarer in (Seat.N, Seat.S) \
+                else row.ew_pair
+            new_contract = v.contract_text(result.contract)
+            if declarer != row.declarer:
+                lead = ""  # the lead was another player's
+        new_result = v.result_text(result.contract, tricks)
+        remark = v.parse_remarks(row.remarks)
+        if remark is not None and (remark.artificial is not None or remark.not_played):
+            new_remarks = ""  # the result replaces the score the remark gave
     else:
         raise InputError(f"row {row.id}: a .bws stores results, not scores; this change "
-                         f"gives neither tricks nor an artificial score", where)
+                         f"gives neither a result nor an artificial score", where)
     section = _section_number(data, section_letter)
     delete = Statement(
         "DELETE FROM [ReceivedData] WHERE [ID] = ? AND [Section] = ? AND [Table] = ? "
@@ -99,7 +117,7 @@ def plan_row_change(data: BwsData, row: ResultRow, change: RecordChange,
         expect_rows=1)
     values = (section, int(table), round_, board, int(row.ns_pair), int(row.ew_pair),
               int(declaring_pair) if declaring_pair else 0, declarer, new_contract, new_result,
-              row.lead_card, new_remarks, dt.datetime(now.year, now.month, now.day),
+              lead, new_remarks, dt.datetime(now.year, now.month, now.day),
               _ACCESS_ZERO.replace(hour=now.hour, minute=now.minute, second=now.second),
               False, False, False, False, False, False)
     insert = Statement(

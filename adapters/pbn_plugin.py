@@ -1,5 +1,6 @@
 """The PBN adapter as a plugin (``pbn``): opens ``.pbn`` files (`adapters.pbn_reader`)
-and writes lossless changed copies (`adapters.pbn_writer`)."""
+and writes lossless changed copies (`adapters.pbn_writer`, ScoreTables scored again by
+`adapters.pbn_scoretable`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Mapping
 from adapters.pbn_reader import PbnSource
 from adapters.pbn_writer import write_lossless
 from td_plugin import hookimpl
+from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
 
 
@@ -29,9 +31,8 @@ def td_open_source(path: str, strict: bool) -> PbnSource | None:
 
 
 @hookimpl
-def td_write_changes(source_path: str, dest_path: str,
-                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
+def td_write_changes(source_path: str, dest_path: str, changes: Mapping[int, list[RecordChange]],
+                     lang: str) -> RescoreReport | None:
     if not is_pbn(source_path):
         return None
-    write_lossless(source_path, dest_path, changes)
-    return True
+    return write_lossless(source_path, dest_path, changes, lang)

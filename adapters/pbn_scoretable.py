@@ -1,20 +1,21 @@
 """Adjusted scores written into the ScoreTable of PBN games (PBN 2.1 §5.9).
 
 A game that carries a ScoreTable lists every table's result of its board: pairs,
-contract, declarer, tricks, score and the points each pair scored. `adjust_pbn` finds the
-row of each adjusted table by ``PairId_NS``/``PairId_EW``, writes the new result (an
-assigned result in the Contract, Declarer, Result and Score cells; ``-`` in those cells
-for an artificial score), scores the board again (`td_plugin.rescoring`) and writes every
-row's points. Cells holding an artificial score, or the points of a weighted score, are
-marked ``^`` (§5.2); a ``{}`` commentary gives the ruling, its law and the Director's
-note (right after the table's tag, the one place §5.1 allows commentary in a
-section). Only the changed cells and the commentary differ from the input; every
-other game comes out byte for byte. A TotalScoreTable is not recomputed.
+contract, declarer, tricks, score and the points each pair scored. A change for one of
+those tables (a `RecordChange` naming its ``pairs``) is written by `scoretable_edits`: it
+finds the row by ``PairId_NS``/``PairId_EW``, writes what the change's outcome holds (a
+result in the Contract, Declarer, Result and Score cells; ``-`` in those cells for an
+artificial score; a weighted score keeps the table result), scores the board again
+(`td_plugin.rescoring`) and writes every row's points. Cells holding an artificial score,
+or the points of a weighted score, are marked ``^`` (§5.2); a ``{}`` commentary gives the
+ruling, its law and the change's annotations (right after the table's tag, the one place
+§5.1 allows commentary in a section). Only the changed cells and the commentary differ
+from the input (`adapters.pbn_writer` applies the edits). A TotalScoreTable is not
+recomputed.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
@@ -22,32 +23,19 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from adapters.pbn_game import PbnComment, PbnGame, PbnSection
-from adapters.pbn_reader import PbnSource
 from adapters.pbn_tables import cell_value, parse_header
-from adapters.pbn_tokens import encode
-from adapters.usebio_writer import LineChange, RescoreReport
+from adapters.pbn_tokens import brace_comment
 from td_plugin import messages
-from td_plugin.adjustments import Adjustment, TableResult, Weighted
+from td_plugin.adjustments import pair_key
 from td_plugin.board import standard_vulnerability
 from td_plugin.errors import InputError, Location
-from td_plugin.rescoring import (Line, LineScore, butler_board, cross_imp_board,
-                                 matchpoint_board)
-from td_plugin.rulings import ArtificialScore
+from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
+from td_plugin.rescoring import (Line, LineChange, LineScore, RescoreReport, butler_board,
+                                 cross_imp_board, matchpoint_board)
+from td_plugin.sources import RecordChange
 
-__all__ = ["adjust_pbn"]
+__all__ = ["scoretable_edits", "adjusted_text"]
 
-messages.register("en", {
-    "pbn.adjusted.assigned": "Board {board}, {ns} v {ew}: assigned score {result} ({law}).",
-    "pbn.adjusted.artificial": "Board {board}, {ns} v {ew}: artificial score "
-                               "{ns_percent}/{ew_percent} ({law}).",
-    "pbn.adjusted.weighted": "Board {board}, {ns} v {ew}: weighted score {result} ({law}).",
-})
-messages.register("da", {
-    "pbn.adjusted.assigned": "Spil {board}, {ns} mod {ew}: tildelt score {result} ({law}).",
-    "pbn.adjusted.artificial": "Spil {board}, {ns} mod {ew}: kunstig score "
-                               "{ns_percent}/{ew_percent} ({law}).",
-    "pbn.adjusted.weighted": "Spil {board}, {ns} mod {ew}: vægtet score {result} ({law}).",
-})
 
 _CELL_RE = re.compile(r'"(?:[^"\\\r\n]|\\.)*"?|\S+')
 _INT_RE = re.compile(r"[+-]?\d+\Z")
@@ -139,24 +127,26 @@ class _Table:
             return None
         return cell_value(row[self.names.index(name)].text)
 
-    def row_of(self, adj: Adjustment) -> list[_Cell] | None:
+    def row_of(self, pairs: tuple[str, str]) -> list[_Cell] | None:
+        """The row of the table played by ``pairs`` (North-South, East-West)."""
+        wanted = (pair_key(pairs[0]), pair_key(pairs[1]))
         for row in self.rows:
             ns, ew = self.get(row, "PairId_NS"), self.get(row, "PairId_EW")
-            if ns is not None and ew is not None and adj.matches(self.board, ns, ew):
+            if ns is not None and ew is not None and (pair_key(ns), pair_key(ew)) == wanted:
                 return row
         return None
 
-    def result_of(self, row: list[_Cell]) -> int | ArtificialScore | None:
+    def result_of(self, row: list[_Cell]) -> Outcome | None:
         """The row's result as written: a score, an artificial score (``^`` points) or None."""
         point_names = [n for n in _POINT_COLUMNS[self.kind] if n in self.names]
         if any(row[self.names.index(n)].text.startswith("^") for n in point_names):
             return self._artificial(row)
         ns = self.get(row, "Score_NS")
         if ns is not None and _INT_RE.match(ns):
-            return int(ns)
+            return ScoreOnly(int(ns))
         ew = self.get(row, "Score_EW")
         if ew is not None and _INT_RE.match(ew):
-            return -int(ew)
+            return ScoreOnly(-int(ew))
         return None
 
     def _artificial(self, row: list[_Cell]) -> ArtificialScore:
@@ -174,23 +164,23 @@ class _Table:
         return ArtificialScore(percent("NS"), percent("EW"))
 
 
-def _comment(adj: Adjustment, ns: str, ew: str, lang: str) -> str:
-    params: dict[str, Any] = {"board": adj.board, "ns": ns, "ew": ew,
-                              "law": messages.law_ref(adj.law, lang)}
-    outcome = adj.outcome
-    if isinstance(outcome, ArtificialScore):
+def adjusted_text(change: RecordChange, outcome: Outcome, board: int | str, ns: str, ew: str,
+                  lang: str) -> str:
+    """The commentary of an adjusted table: the adjustment with its law, then the
+    change's annotations."""
+    params: dict[str, Any] = {"board": board, "ns": ns, "ew": ew,
+                              "law": messages.law_ref(change.law or "", lang)}
+    artificial = outcome.artificial()
+    if artificial is not None:
         key = "pbn.adjusted.artificial"
-        params.update(ns_percent=outcome.ns_percent, ew_percent=outcome.ew_percent)
-    elif isinstance(outcome, Weighted):
+        params.update(ns_percent=artificial.ns_percent, ew_percent=artificial.ew_percent)
+    elif len(outcome.ns_scores()) > 1:
         key = "pbn.adjusted.weighted"
-        params["result"] = outcome.text()
+        params["result"] = outcome.notation()
     else:
         key = "pbn.adjusted.assigned"
-        params["result"] = outcome.text()
-    text = messages.render(key, params, lang)
-    if adj.note:
-        text += " " + adj.note
-    return text.replace("}", ")")
+        params["result"] = outcome.notation()
+    return " ".join([messages.render(key, params, lang), *change.texts(lang)])
 
 
 class _GameEditor:
@@ -238,24 +228,16 @@ def _score(table: _Table, results: list[Any]) -> list[LineScore]:
     return cross_imp_board(lines)
 
 
-def _adjust_game(game: PbnGame, table: _Table, adjustments: Sequence[Adjustment],
-                 report: RescoreReport, lang: str) -> str:
+def _adjust_game(game: PbnGame, table: _Table, changes: dict[int, RecordChange],
+                 report: RescoreReport, lang: str) -> list[tuple[int, int, str]]:
+    """The edits of the game's text for ``changes`` (by row), and the report's lines."""
     vul = game.record.vulnerability or standard_vulnerability(table.board)
     rows = table.rows
-    results: list[Any] = [table.result_of(r) for r in rows]
-    adjusted: dict[int, Adjustment] = {}
-    for adj in adjustments:
-        row = table.row_of(adj)
-        assert row is not None
-        i = rows.index(row)
-        adjusted[i] = adj
-        outcome = adj.outcome
-        if isinstance(outcome, ArtificialScore):
-            results[i] = outcome
-        elif isinstance(outcome, Weighted):
-            results[i] = outcome.score(vul)
-        else:
-            results[i] = outcome.score_ns(vul)
+    results: list[Outcome | None] = [table.result_of(r) for r in rows]
+    adjusted: dict[int, Outcome] = {}
+    for i, change in changes.items():
+        assert change.outcome is not None
+        adjusted[i] = results[i] = change.outcome.scored(vul)
     scores = _score(table, results)
     editor = _GameEditor(game.text)
     align = {c.name: c.align for c in table.columns}
@@ -280,12 +262,12 @@ def _adjust_game(game: PbnGame, table: _Table, adjustments: Sequence[Adjustment]
     for i, (row, result, score) in enumerate(zip(rows, results, scores)):
         if score.ns is None:
             continue
-        adj = adjusted.get(i)
+        outcome = adjusted.get(i)
         before = [table.get(row, n) for n in point_names]
-        if adj is not None:
-            _write_result(editor, table, row, adj, align)
-        marked = isinstance(result, ArtificialScore) or (
-            adj is not None and isinstance(adj.outcome, Weighted))
+        if outcome is not None:
+            _write_result(editor, table, row, outcome, align)
+        marked = (result is not None and result.artificial() is not None) or (
+            outcome is not None and len(outcome.ns_scores()) > 1)
         after = []
         for name in point_names:
             value = values_of[name][i]
@@ -298,18 +280,20 @@ def _adjust_game(game: PbnGame, table: _Table, adjustments: Sequence[Adjustment]
             after.append(text)
         ns, ew = table.get(row, "PairId_NS") or "", table.get(row, "PairId_EW") or ""
         pair_points = (tuple(before[:2]), tuple(after[:2]))
-        if adj is not None:
+        if outcome is not None:
+            change = changes[i]
             report.lines.append(LineChange(table.board, ns, ew, _describe(table, row),
-                                           _describe_outcome(adj), adj.law, adj.note,
+                                           outcome.describe(), change.law or "",
+                                           " ".join(change.texts(lang)) or None,
                                            pair_points[0], pair_points[1]))
-            comments.append(_comment(adj, ns, ew, lang))
+            comments.append(adjusted_text(change, outcome, table.board, ns, ew, lang))
         elif pair_points[0] != pair_points[1]:
             report.points.append((table.board, ns, ew, pair_points[0], pair_points[1]))
     _write_rank(editor, table, scores, align)
     # only the table's tag may carry commentary (§5.1): it goes right after the tag
     eol = "\r\n" if "\r\n" in game.text else "\n"
-    editor.insert(table.section.tag.end, "".join(f"{eol}{{{c}}}" for c in comments))
-    return editor.result()
+    editor.insert(table.section.tag.end, "".join(eol + brace_comment(c, eol) for c in comments))
+    return editor.edits
 
 
 def _describe(table: _Table, row: list[_Cell]) -> str:
@@ -317,33 +301,25 @@ def _describe(table: _Table, row: list[_Cell]) -> str:
     return " ".join(c for c in cells if c not in (None, "")) or "-"
 
 
-def _describe_outcome(adj: Adjustment) -> str:
-    o = adj.outcome
-    if isinstance(o, ArtificialScore):
-        return f"{o.ns_percent}/{o.ew_percent}" + (" (variable)" if o.variable else "")
-    if isinstance(o, Weighted):
-        return "weighted " + o.text()
-    return o.text()
-
-
-def _write_result(editor: _GameEditor, table: _Table, row: list[_Cell], adj: Adjustment,
+def _write_result(editor: _GameEditor, table: _Table, row: list[_Cell], outcome: Outcome,
                   align: dict[str, str | None]) -> None:
-    outcome = adj.outcome
-    if isinstance(outcome, Weighted):
-        return
+    """The table result cells of an adjusted row: ``-`` for an artificial score, the
+    result for a result, the score for a score alone; a weighted score keeps them."""
+    result, score = outcome.result(), outcome.ns_score()
     values: dict[str, str]
-    if isinstance(outcome, ArtificialScore):
+    if outcome.artificial() is not None:
         values = {name: "-" for name in _RESULT_CELLS}
-    else:
-        assert isinstance(outcome, TableResult)
-        vul = standard_vulnerability(table.board) if table.game.record.vulnerability is None \
-            else table.game.record.vulnerability
-        score = outcome.score_ns(vul)
-        c = outcome.contract
+    elif result is not None:
+        c = result.contract
+        assert score is not None  # scored for the board
         values = {"Contract": c.pbn(),
                   "Declarer": c.declarer.value if c.declarer else "-",
-                  "Result": str(outcome.tricks) if outcome.tricks is not None else "-",
+                  "Result": "-" if result.declarer_tricks is None else str(result.declarer_tricks),
                   "Score_NS": str(score), "Score_EW": str(-score)}
+    elif score is not None:
+        values = {"Score_NS": str(score), "Score_EW": str(-score)}
+    else:
+        return
     for name, value in values.items():
         if name in table.names:
             editor.cell(row[table.names.index(name)], value, align.get(name))
@@ -361,45 +337,35 @@ def _write_rank(editor: _GameEditor, table: _Table, scores: list[LineScore],
         editor.cell(row[i], str(rank), align.get("Rank"))
 
 
-def adjust_pbn(path: str | os.PathLike[str], adjustments: Sequence[Adjustment],
-               lang: str = "en") -> tuple[bytes, RescoreReport]:
-    """The PBN file with the adjustments written into the ScoreTables of their boards.
+def scoretable_edits(game: PbnGame, changes: Sequence[RecordChange], report: RescoreReport,
+                     lang: str = "en") -> tuple[list[tuple[int, int, str]], list[RecordChange]]:
+    """The edits of a game's text (start, end, replacement) that write ``changes`` (each
+    naming its table's ``pairs``) into the game's ScoreTable, and the changes placed: those
+    whose table the ScoreTable lists. A change without an outcome adds its annotations as
+    commentary only. The report gets the adjusted tables and the points that changed.
 
-    :raises InputError: an adjustment names a table no ScoreTable lists, or a table
-        cannot be scored again; every adjustment that cannot be placed is named.
+    :raises InputError: the ScoreTable cannot be scored again (no pair columns, grouped
+        tables, no points).
     """
-    path = os.fspath(path)
-    report = RescoreReport()
-    out: list[bytes] = []
-    found: set[int] = set()
-    errors: list[str] = []
-    for block, game in PbnSource(path).blocks():
-        if game is None:
-            out.append(block.data)
+    section = next((s for s in game.sections if s.tag.name == "ScoreTable"), None)
+    board_text = game.values.get("Board", "")
+    if section is None or not board_text.isdigit():
+        return [], []
+    table = _Table(game, section, int(board_text))
+    by_row: dict[int, RecordChange] = {}
+    notes: list[RecordChange] = []
+    for change in changes:
+        row = table.row_of(change.pairs) if change.pairs is not None else None
+        if row is None:
             continue
-        board_text = game.values.get("Board", "")
-        section = next((s for s in game.sections if s.tag.name == "ScoreTable"), None)
-        here = [a for a in adjustments if board_text.isdigit() and a.board == int(board_text)]
-        if section is None or not here:
-            out.append(block.data)
-            continue
-        try:
-            table = _Table(game, section, int(board_text))
-        except InputError as exc:
-            errors.append(str(exc))
-            out.append(block.data)
-            continue
-        mine = [a for a in here if table.row_of(a) is not None]
-        found.update(a.entry for a in mine)
-        if not mine:
-            out.append(block.data)
-            continue
-        out.append(encode(_adjust_game(game, table, mine, report, lang), game.encoding))
-    for adj in adjustments:
-        if adj.entry not in found:
-            errors.append(f"{adj.describe()}: no ScoreTable of board {adj.board} lists "
-                          "this table")
-    if errors:
-        raise InputError("; ".join(errors), Location(path=path))
-    report.notes.append(("adjust.note.totals_pbn", {}))
-    return b"".join(out), report
+        if change.outcome is None:
+            notes.append(change)
+        else:
+            by_row[table.rows.index(row)] = change
+    edits = _adjust_game(game, table, by_row, report, lang) if by_row else []
+    eol = "\r\n" if "\r\n" in game.text else "\n"
+    texts = [text for change in notes for text in change.texts(lang)]
+    if texts:
+        edits.append((table.section.tag.end, table.section.tag.end,
+                      "".join(eol + brace_comment(text, eol) for text in texts)))
+    return edits, [*by_row.values(), *notes]

@@ -22,13 +22,15 @@ from __future__ import annotations
 import codecs
 import os
 import re
+import textwrap
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Iterable, Iterator
 
 __all__ = ["Block", "split_blocks", "decode", "encode", "file_encoding", "scan", "LineIndex",
            "unescape", "escape", "tag_pair", "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
-           "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of"]
+           "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of", "brace_comment",
+           "brace_comments"]
 
 #: Printing characters allowed on one line (§2.3: 255 including the end of line).
 MAX_LINE = 254
@@ -214,6 +216,37 @@ def escape(value: str) -> str:
 def tag_pair(name: str, value: str) -> str:
     """A tag pair in export format: ``[Name "value"]``."""
     return f'[{name} "{escape(value)}"]'
+
+
+def brace_comment(text: str, eol: str) -> str:
+    """A brace comment holding ``text``: no ``}`` inside, no empty line, no line that
+    starts with ``%`` (an escape line for readers of PBN before 2.1), no line longer than
+    a line may be (§2.3; a longer one is wrapped between words)."""
+    width = MAX_LINE - 3  # the braces and the space of an escaped line
+    lines = [piece for line in text.replace("}", ")").splitlines()
+             for piece in (textwrap.wrap(line, width, break_long_words=False,
+                                         break_on_hyphens=False)
+                           if len(line.strip()) > width else [line.strip()])]
+    lines = [(" " + line) if line.startswith("%") else line for line in lines if line]
+    return "{" + eol.join(lines) + "}"
+
+
+def brace_comments(texts: Iterable[str], eol: str, column: int = 0) -> str:
+    """Brace comments of ``texts`` (`brace_comment`) to follow a line's text that ends at
+    ``column``: each after a space while it fits on the line (§2.3), else on a new line."""
+    out, line = "", column
+    for text in texts:
+        comment = brace_comment(text, eol)
+        first = comment.split(eol, 1)[0]
+        if line and line + 1 + len(first) <= MAX_LINE:
+            out += " " + comment
+            line += 1 + len(comment)
+        else:
+            out += (eol if line else "") + comment
+            line = len(comment)
+        if eol in comment:
+            line = len(comment.rsplit(eol, 1)[1])
+    return out
 
 
 class LineIndex:

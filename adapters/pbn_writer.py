@@ -1,12 +1,17 @@
 """Writing PBN: lossless write-back, and (from `adapters.pbn_export`) the export format.
 
-`write_lossless` copies a file and applies the changes rulings ask for: only the values
-of the Result and Score tags change (in the file's own form: ``"9"``, ``"NS 9"``,
-``"NS 9 EW 4"``; ``"NS 620"``, ``"EW -620"``, a plain score for declarer), a tag the game
-lacks is added after the last tag of its identification section, and each comment is
-added as ``{...}`` commentary right after the changed tag (after the Result tag when
-only comments are given). Every other byte, the encoding and the line ends stay as they
-were; an unchanged game comes out byte for byte. The source is never written to.
+`write_lossless` copies a file and applies the changes rulings and adjustments ask for.
+A change of a game's own result: only the values of the Result and Score tags change, to
+what the change's outcome holds (a result's tricks and score, a score alone; an
+artificial or a weighted score has no tag, so only its commentary is written), in the
+file's own form (``"9"``, ``"NS 9"``, ``"NS 9 EW 4"``; ``"NS 620"``, ``"EW -620"``, a plain
+score for declarer); a tag the game lacks is added after the last tag of its
+identification section, and each annotation is added, rendered in the language of the
+write, as ``{...}`` commentary right after the changed tag (after the Result tag when
+only annotations are given). A change that names a table's pairs goes into the game's
+ScoreTable (`adapters.pbn_scoretable`). Every other byte, the encoding and the line ends
+stay as they were; an unchanged game comes out byte for byte. The source is never
+written to.
 
 `write_export` (re-exported here) writes games or records in export format.
 """
@@ -20,11 +25,13 @@ from typing import Mapping, Sequence
 from adapters.pbn_export import MANDATORY_TAGS, write_export
 from adapters.pbn_game import PbnGame
 from adapters.pbn_reader import PbnSource
-from adapters.pbn_tokens import encode, eol_of, escape, file_encoding, tag_pair
+from adapters.pbn_scoretable import adjusted_text, scoretable_edits
+from adapters.pbn_tokens import brace_comments, encode, eol_of, escape, file_encoding, tag_pair
 from adapters.pbn_values import parse_result, parse_score
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat, Side
-from td_plugin.errors import InputError
+from td_plugin.errors import InputError, Location
+from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
 
 __all__ = ["write_lossless", "write_export", "apply_changes", "PbnWriter", "MANDATORY_TAGS"]
@@ -33,17 +40,27 @@ _SECTION_TAGS = frozenset(("Auction", "Play", "Note"))
 
 
 def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.PathLike[str],
-                   changes: Mapping[int, Sequence[RecordChange]]) -> None:
+                   changes: Mapping[int, Sequence[RecordChange]],
+                   lang: str = "en") -> RescoreReport:
     """Copy ``source_path`` to ``dest_path`` applying ``changes`` (keyed by the 1-based
-    record index). The source is never written to; ``dest_path`` must differ from it.
+    record index), annotations rendered in ``lang``. The source is never written to;
+    ``dest_path`` must differ from it. Returns what scoring ScoreTables again changed.
 
-    :raises InputError: ``dest_path`` is the source, or a change names a record the
-        file does not have (then nothing is written).
+    :raises InputError: ``dest_path`` is the source, a change names a record the file
+        does not have, or a table no ScoreTable of its game lists (then nothing is
+        written; every such change is named).
     """
     source, dest = Path(source_path), Path(dest_path)
     if dest.resolve() == source.resolve() or (dest.exists() and os.path.samefile(source, dest)):
         raise InputError(f"refusing to write over the source file {source}")
     pending = {index: list(items) for index, items in changes.items() if items}
+    # a table's change may go to every game of its board: placed once is enough
+    listed = {(c.describe(), c.pairs): (index, c) for index, items in pending.items()
+              for c in items if c.pairs is not None}
+    placed: set[tuple[str, tuple[str, str] | None]] = set()
+    boards: dict[int, str] = {}
+    errors: list[str] = []
+    report = RescoreReport()
     encoding = file_encoding(source)
     temporary = dest.with_name(dest.name + ".partial")
     try:
@@ -51,14 +68,30 @@ def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.Path
             for block, game in PbnSource(source).blocks():
                 if game is None or game.index not in pending:
                     out.write(block.data)
-                else:
-                    out.write(apply_changes(game, pending.pop(game.index), encoding))
+                    continue
+                boards[game.index] = game.values.get("Board", "?")
+                try:
+                    data, done = apply_changes(game, pending.pop(game.index), encoding, lang,
+                                               report)
+                except InputError as exc:
+                    errors.append(str(exc))
+                    data, done = block.data, []
+                placed.update((c.describe(), c.pairs) for c in done)
+                out.write(data)
         if pending:
             raise InputError(f"{source} has no record {', '.join(map(str, sorted(pending)))}")
+        errors.extend(f"{change.describe()}: no ScoreTable of board {boards[index]} "
+                      "lists this table"
+                      for key, (index, change) in listed.items() if key not in placed)
+        if errors:
+            raise InputError("; ".join(errors), Location(path=str(source)))
+        if placed:
+            report.notes.append(("adjust.note.totals_pbn", {}))
         os.replace(temporary, dest)
     finally:
         if temporary.exists():
             temporary.unlink()
+    return report
 
 
 class PbnWriter:
@@ -67,20 +100,59 @@ class PbnWriter:
     format = "pbn"
 
     def write(self, source_path: str, dest_path: str,
-              changes: Mapping[int, list[RecordChange]]) -> None:
-        write_lossless(source_path, dest_path, changes)
+              changes: Mapping[int, list[RecordChange]], lang: str = "en") -> RescoreReport:
+        return write_lossless(source_path, dest_path, changes, lang)
 
 
-def apply_changes(game: PbnGame, changes: Sequence[RecordChange], encoding: str) -> bytes:
-    """The bytes of ``game`` with ``changes`` applied (see `write_lossless`); ``encoding``
-    is the file's, used for text added to an ASCII game."""
-    tricks = next((c.declarer_tricks for c in reversed(changes)
-                   if c.declarer_tricks is not None), None)
-    score = next((c.score_ns for c in reversed(changes) if c.score_ns is not None), None)
-    comments = [text for c in changes for text in c.comments]
+def apply_changes(game: PbnGame, changes: Sequence[RecordChange], encoding: str,
+                  lang: str = "en", report: RescoreReport | None = None
+                  ) -> tuple[bytes, list[RecordChange]]:
+    """The bytes of ``game`` with ``changes`` applied (see `write_lossless`), and the
+    changes that name a table its ScoreTable lists; ``encoding`` is the file's, used for
+    text added to an ASCII game; ``report`` gets what scoring the ScoreTable again
+    changed.
+
+    :raises InputError: the game's ScoreTable cannot be scored again.
+    """
+    own = [c for c in changes if c.pairs is None]
+    listed = [c for c in changes if c.pairs is not None]
+    edits = _tag_edits(game, own, lang)
+    placed: list[RecordChange] = []
+    if listed:
+        table_edits, placed = scoretable_edits(game, listed, report or RescoreReport(), lang)
+        edits += table_edits
+    text = game.text
+    for start, end, replacement in sorted(edits, key=lambda e: e[0], reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return encode(text, game.encoding if game.encoding != "ascii" else encoding), placed
+
+
+def _tag_edits(game: PbnGame, changes: Sequence[RecordChange],
+               lang: str) -> list[tuple[int, int, str]]:
+    """The edits of the Result and Score tags and the commentary for the game's own
+    changes: the last outcome that has a result gives the tricks, the last that has one
+    score gives the score (a result not scored leaves the Score tag as it is)."""
+    record = game.record
+    tricks = score = None
+    for c in reversed(changes):
+        outcome = c.outcome
+        if outcome is None:
+            continue
+        result = outcome.result()
+        if tricks is None and result is not None:
+            tricks = result.declarer_tricks
+        if score is None:
+            score = outcome.ns_score()
+    comments = []
+    for c in changes:
+        if c.outcome is not None and c.outcome.result() is None and c.outcome.ns_score() is None:
+            # no tag holds an artificial or a weighted score: the commentary says it
+            comments.append(adjusted_text(c, c.outcome, record.board or "?",
+                                          record.ns_pair or "?", record.ew_pair or "?", lang))
+        else:
+            comments.extend(c.texts(lang))
     text = game.text
     eol = eol_of(text)
-    record = game.record
     declarer = record.declarer
     if declarer is None and record.auction is not None:
         derived = record.auction.contract()
@@ -102,22 +174,20 @@ def apply_changes(game: PbnGame, changes: Sequence[RecordChange], encoding: str)
         else:
             new_tags.append(tag_pair("Score", value))
     if comments:
-        braces = " ".join(_brace_comment(c, eol) for c in comments)
         # after the Result tag (or the Score tag when only the score changes)
         name = "Score" if tricks is None and score is not None else "Result"
         anchor = game.tag(name) or (score_tag if tricks is None else None)
         new_line = next((i for i, t in enumerate(new_tags) if t.startswith(f"[{name} ")), None)
         if anchor is not None:
-            edits.append((anchor.end, anchor.end, " " + braces))
+            column = anchor.end - (text.rfind("\n", 0, anchor.end) + 1)
+            edits.append((anchor.end, anchor.end, brace_comments(comments, eol, column)))
         elif new_line is not None:
-            new_tags[new_line] += " " + braces
+            new_tags[new_line] += brace_comments(comments, eol, len(new_tags[new_line]))
         else:
-            new_tags.append(braces)
+            new_tags.append(brace_comments(comments, eol))
     if new_tags:
         edits.append(_insertion(game, new_tags, eol))
-    for start, end, replacement in sorted(edits, key=lambda e: e[0], reverse=True):
-        text = text[:start] + replacement + text[end:]
-    return encode(text, game.encoding if game.encoding != "ascii" else encoding)
+    return edits
 
 
 def _caret(record: BoardRecord, tricks: int, declarer: Seat | None) -> bool:
@@ -159,14 +229,6 @@ def _score_value(old: str, score_ns: int, declarer: Seat | None) -> str:
         return number(score_ns if declarer.side is Side.NS else -score_ns)
     parts = {"NS": f"NS {number(score_ns)}", "EW": f"EW {number(-score_ns)}"}
     return " ".join(parts[side] for side in sided.form.split())
-
-
-def _brace_comment(text: str, eol: str) -> str:
-    """A brace comment holding ``text``: no ``}`` inside, no empty line, no line that
-    starts with ``%`` (an escape line for readers of PBN before 2.1)."""
-    lines = [line.strip() for line in text.replace("}", ")").splitlines()]
-    lines = [(" " + line) if line.startswith("%") else line for line in lines if line]
-    return "{" + eol.join(lines) + "}"
 
 
 def _insertion(game: PbnGame, new_tags: list[str], eol: str) -> tuple[int, int, str]:

@@ -8,9 +8,9 @@ a ``HANDSET`` with the deals. Each traveller line becomes a `BoardRecord`:
 - ``contract`` from ``CONTRACT`` (``4HX``, ``1NTX``, ``PASS``) and ``PLAYED_BY``;
 - ``declarer_tricks`` from ``TRICKS`` (tricks taken by declarer);
 - ``score_ns`` from ``SCORE`` (North-South's score); an artificial score ``A6040``
-  (North-South 60 %, East-West 40 %) goes to ``extra["artificial"] = (60, 40)``;
-- ``extra["lead"]``: the opening lead as a card (``LEAD`` is written rank first,
-  ``TD``, by Compscore and suit first, ``DT``, by others: both are read);
+  (North-South 60 %, East-West 40 %) is ``artificial``, an `ArtificialScore`;
+- ``lead``: the opening lead (``LEAD`` is written rank first, ``TD``, by Compscore and
+  suit first, ``DT``, by others: both are read);
 - ``extra["matchpoints"]``, ``extra["butler"]`` or ``extra["cross_imps"]``: the
   North-South and East-West points of the line; ``extra["board_average"]``: the Butler
   datum;
@@ -43,7 +43,7 @@ from td_plugin.cards import SEATS, Card, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InputError, InvalidTokenError, Location, ParseError
-from td_plugin.rulings import ArtificialScore
+from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly, TableResult
 
 __all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "is_usebio", "load_usebio",
            "read_event", "UsebioDocument", "UsebioEvent", "TravellerLine", "parse_lead",
@@ -152,15 +152,16 @@ def load_usebio(path: str | os.PathLike[str]) -> UsebioDocument:
 @dataclass
 class TravellerLine:
     """A traveller line as read: its element, its 1-based index in the file, the board,
-    the pairs, the result for scoring (NS score, artificial score or None), the contract
-    and tricks, the lead, and the stored North-South/East-West points."""
+    the pairs, the result for scoring (a `TableResult`, a `ScoreOnly` score without a
+    contract, an `ArtificialScore`, or None), the contract and tricks, the lead, and the
+    stored North-South/East-West points."""
 
     element: Any
     index: int
     board: int | None
     ns_pair: str | None
     ew_pair: str | None
-    result: int | ArtificialScore | None = None
+    result: Outcome | None = None
     contract: Contract | None = None
     tricks: int | None = None
     lead: Card | None = None
@@ -174,12 +175,13 @@ class TravellerLine:
     def describe_result(self) -> str:
         """``"2S S 8 +110"``, ``"A5050"``, ``"PASS 0"``: the result as the traveller has it."""
         score = (self.child("SCORE").text or "").strip() if self.child("SCORE") is not None else ""
-        if isinstance(self.result, ArtificialScore) or not self.contract:
+        ns_score = self.result.ns_score() if self.result is not None else None
+        if self.result is None or self.result.artificial() is not None or not self.contract:
             return score or "no result"
         if self.contract.is_passed_out:
             return "PASS"
         declarer = self.contract.declarer.value if self.contract.declarer else "?"
-        sign = "+" if self.result is not None and self.result > 0 else ""
+        sign = "+" if ns_score is not None and ns_score > 0 else ""
         return f"{self.contract.pbn()} {declarer} {self.tricks} {sign}{score}"
 
 
@@ -245,11 +247,12 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
     line = TravellerLine(el, index, board, _text(el, "NS_PAIR_NUMBER"), _text(el, "EW_PAIR_NUMBER"))
     score = _text(el, "SCORE")
     artificial = parse_artificial(score) if score else None
+    score_ns = None
     if artificial is not None:
         line.result = artificial
     elif score:
         try:
-            line.result = int(score)
+            score_ns = int(score)
         except ValueError:
             line.problems.append(f"SCORE {score!r} is neither a score nor an artificial score like A6040")
     contract_text = _text(el, "CONTRACT")
@@ -271,6 +274,9 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
             line.tricks = int(tricks)
         else:
             line.problems.append(f"TRICKS {tricks!r} is not 0..13")
+    if score_ns is not None:
+        line.result = (TableResult(line.contract, line.tricks, score_ns)
+                       if line.contract is not None else ScoreOnly(score_ns))
     lead = _text(el, "LEAD")
     if lead:
         try:
@@ -402,10 +408,6 @@ class UsebioSource:
         if line.board is not None and line.board in event.deal_problems:
             messages.append(event.deal_problems[line.board])
         extra: dict[str, Any] = dict(common)
-        if isinstance(line.result, ArtificialScore):
-            extra["artificial"] = (line.result.ns_percent, line.result.ew_percent)
-        if line.lead is not None:
-            extra["lead"] = line.lead.pbn()
         if line.points is not None and event.kind is not None:
             extra[event.kind] = (float(line.points[0]), float(line.points[1]))
         if line.board is not None and line.board in event.board_elements:
@@ -442,7 +444,9 @@ class UsebioSource:
             play=play,
             contract=line.contract,
             declarer_tricks=line.tricks,
-            score_ns=line.result if isinstance(line.result, int) else None,
+            score_ns=line.result.ns_score() if line.result is not None else None,
+            lead=line.lead,
+            artificial=line.result.artificial() if line.result is not None else None,
             event=description,
             ns_pair=line.ns_pair,
             ew_pair=line.ew_pair,

@@ -8,6 +8,7 @@ from typing import Mapping
 from adapters.usebio import UsebioSource, is_usebio
 from adapters.usebio_writer import write_changes
 from td_plugin import hookimpl
+from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
 
 
@@ -17,9 +18,8 @@ def td_open_source(path: str, strict: bool) -> UsebioSource | None:
 
 
 @hookimpl
-def td_write_changes(source_path: str, dest_path: str,
-                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
+def td_write_changes(source_path: str, dest_path: str, changes: Mapping[int, list[RecordChange]],
+                     lang: str) -> RescoreReport | None:
     if not is_usebio(source_path):
         return None
-    write_changes(source_path, dest_path, changes)
-    return True
+    return write_changes(source_path, dest_path, changes, lang)

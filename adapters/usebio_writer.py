@@ -13,31 +13,33 @@ is not adjusted.
 
 USEBIO has no element for a weighted score or for the Director's note: a weighted score
 keeps the table result on its line with the weighted points, and the notes go to the
-report of ``td-plugin adjust``.
+report of ``td-plugin adjust``. What a line is given is an outcome of
+`td_plugin.outcomes`, asked for what USEBIO holds: percentages (``A6040``), a result
+(contract, declarer, tricks and score), or a score alone.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Mapping, Sequence, Union
+from typing import Any, Mapping, Sequence
 
 from adapters.usebio import (POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio,
                              read_event)
 from adapters.xmlspans import Span, TextEditor, scan, spans_for
-from td_plugin.adjustments import Adjustment, TableResult, Weighted
-from td_plugin.board import standard_vulnerability
+from td_plugin.adjustments import Adjustment, pair_key, record_changes
+from td_plugin.board import BoardRecord, standard_vulnerability
 from td_plugin.errors import InputError, Location
-from td_plugin.rescoring import (Award, Line, LineScore, butler_board, cross_imp_board,
+from td_plugin.outcomes import Outcome
+from td_plugin.rescoring import (Award, Line, LineChange, LineScore, PairChange,
+                                 RescoreReport, butler_board, cross_imp_board,
                                  expected_boards, imp_totals, matchpoint_board,
                                  matchpoint_totals, places)
-from td_plugin.rulings import ArtificialScore, WeightedScore
 from td_plugin.sources import RecordChange
 
-__all__ = ["ScoreOnly", "LineChange", "PairChange", "RescoreReport", "rescore_usebio",
-           "adjust_usebio", "write_changes"]
+__all__ = ["LineChange", "PairChange", "RescoreReport", "rescore_usebio", "adjust_usebio",
+           "write_changes"]
 
 #: The order of a traveller line's children, for inserting a missing one in its place.
 _LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
@@ -50,53 +52,6 @@ def _text(el: Any, tag: str) -> str | None:
     if child is None or child.text is None:
         return None
     return child.text.strip()
-
-
-@dataclass(frozen=True)
-class ScoreOnly:
-    """A changed North-South score with nothing else known (an audit change)."""
-
-    score_ns: int
-
-
-LineOutcome = Union[TableResult, ArtificialScore, Weighted, ScoreOnly]
-
-
-@dataclass(frozen=True)
-class LineChange:
-    """An adjusted traveller line: the result before and after, why, and its points."""
-
-    board: int
-    ns_pair: str
-    ew_pair: str
-    before: str
-    after: str
-    law: str
-    note: str | None
-    points_before: tuple[str, str] | None
-    points_after: tuple[str, str] | None
-
-
-@dataclass(frozen=True)
-class PairChange:
-    """A pair whose total, percentage or place changed (texts as written in the file)."""
-
-    pair: str
-    total: tuple[str | None, str]
-    percentage: tuple[str | None, str | None]
-    place: tuple[str | None, str | None]
-
-
-@dataclass
-class RescoreReport:
-    """What an adjustment changed: the adjusted lines, the other lines whose points
-    changed (board, pairs, before, after), the pairs, and notes for the Director as
-    message keys with their parameters (``adjust.note.*``, rendered by the command)."""
-
-    lines: list[LineChange] = field(default_factory=list)
-    points: list[tuple[int, str, str, tuple[str, str] | None, tuple[str, str]]] = field(default_factory=list)
-    pairs: list[PairChange] = field(default_factory=list)
-    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
 def _half_even(value: Fraction, places: int) -> Decimal:
@@ -166,24 +121,29 @@ class _Writer:
             if el is not None:
                 self.editor.remove(self._span(el))
 
-    def _write_outcome(self, line: TravellerLine, outcome: LineOutcome,
-                       result: int | ArtificialScore | Any, score: LineScore | None) -> str:
+    def _write_outcome(self, line: TravellerLine, outcome: Outcome,
+                       score: LineScore | None) -> str:
         """Edit a line's result elements; returns the result as now written."""
-        if isinstance(outcome, ArtificialScore):
+        artificial = outcome.artificial()
+        result = outcome.result()
+        if artificial is not None:
             self._remove(line, "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS")
-            ns_p = score.ns_percent if score and score.ns_percent is not None else outcome.ns_percent
-            ew_p = score.ew_percent if score and score.ew_percent is not None else outcome.ew_percent
+            ns_p: Fraction | int = artificial.ns_percent
+            ew_p: Fraction | int = artificial.ew_percent
+            if score is not None and score.ns_percent is not None and score.ew_percent is not None:
+                ns_p, ew_p = score.ns_percent, score.ew_percent  # after the variable rule
             text = f"A{round(ns_p):02d}{round(ew_p):02d}"
             self._set(line, "SCORE", text)
-            return text + (" (variable)" if outcome.variable else "")
-        if isinstance(outcome, ScoreOnly):
-            self._set(line, "SCORE", str(outcome.score_ns))
-            return f"score {outcome.score_ns:+d}"
-        if isinstance(outcome, Weighted):
-            self.report.notes.append(("adjust.note.weighted_usebio", {
-                "board": line.board, "ns": line.ns_pair, "ew": line.ew_pair}))
-            return "weighted " + outcome.text()
-        contract = outcome.contract
+            return text + (" (variable)" if artificial.variable else "")
+        if result is None:
+            score_ns = outcome.ns_score()
+            if score_ns is not None:
+                self._set(line, "SCORE", str(score_ns))
+            else:
+                self.report.notes.append(("adjust.note.weighted_usebio", {
+                    "board": line.board, "ns": line.ns_pair, "ew": line.ew_pair}))
+            return outcome.describe()
+        contract = result.contract
         if contract.is_passed_out:
             self._set(line, "CONTRACT", "PASS")
             self._set(line, "PLAYED_BY", "N")
@@ -193,30 +153,28 @@ class _Writer:
             return "PASS"
         self._set(line, "CONTRACT", contract.pbn().upper())
         declarer = contract.declarer
-        assert declarer is not None
+        assert declarer is not None and result.score_ns is not None
         if line.contract is None or line.contract.declarer is not declarer:
             self._remove(line, "LEAD")
         self._set(line, "PLAYED_BY", declarer.value)
-        self._set(line, "TRICKS", str(outcome.tricks))
-        self._set(line, "SCORE", str(result))
-        return f"{contract.pbn()} {declarer.value} {outcome.tricks} {result:+d}"
+        self._set(line, "TRICKS", str(result.declarer_tricks))
+        self._set(line, "SCORE", str(result.score_ns))
+        return f"{result.notation()} {result.score_ns:+d}"
 
     # -- rescoring ---------------------------------------------------------------------
 
-    def apply(self, outcomes: Mapping[int, tuple[LineOutcome, str, str | None]]) -> None:
-        """Apply ``outcomes`` (keyed by line index: outcome, law, note) and rescore."""
+    def apply(self, outcomes: Mapping[int, tuple[Outcome, str, str | None]]) -> None:
+        """Apply ``outcomes`` (keyed by line index: outcome, scored; law; note) and
+        rescore."""
         event = self.event
         if event.kind is None:
             raise InputError(f"cannot rescore a USEBIO event of type {event.event_type!r}: "
                              "only matchpoint, Butler and cross-IMP pairs events are scored",
                              Location(path=self.doc.path))
         by_index = {line.index: line for line in event.lines}
-        new_results: dict[int, Any] = {}
-        for index, (outcome, _, _) in outcomes.items():
-            line = by_index[index]
-            new_results[index] = _outcome_result(outcome, line)
+        new_results = {index: outcome for index, (outcome, _, _) in outcomes.items()}
         adjusted_boards = {by_index[i].board for i in outcomes}
-        variable = any(isinstance(o, ArtificialScore) and o.variable for o, _, _ in outcomes.values())
+        variable = any(_variable(o) for o in new_results.values())
         session = self._session_percentages(new_results) if variable else None
         awards: list[Award] = []
         board_numbers = sorted({line.board for line in event.lines if line.board is not None})
@@ -226,20 +184,21 @@ class _Writer:
             scores, datum = self._score_board(lines, results, session)
             adjusted = board in adjusted_boards
             expected = sum(1 for r in results if r is not None)
-            compared = sum(1 for r in results if r is not None and not isinstance(r, ArtificialScore))
-            decimals = compared < expected or any(isinstance(r, WeightedScore) for r in results)
+            compared = sum(1 for r in results if r is not None and r.artificial() is None)
+            decimals = compared < expected or any(
+                r is not None and len(r.ns_scores()) > 1 for r in results)
             for line, result, score in zip(lines, results, scores):
                 if score.ns is None or line.ns_pair is None or line.ew_pair is None:
                     continue
                 ns, ew = score.ns, score.ew
                 if line.index not in outcomes and line.points is not None and (
-                        isinstance(line.result, ArtificialScore)
+                        _artificial(line.result)
                         or (not adjusted and not _points_equal(event.kind, ns, line.points[0]))):
                     ns, ew = line.points  # as the scorer awarded them
                 elif adjusted:
                     self._write_line(line, ns, ew, decimals, outcomes.get(line.index), result, score)
                 percent = (None, None)
-                if event.kind == "matchpoints" and isinstance(result, ArtificialScore):
+                if event.kind == "matchpoints" and _artificial(result):
                     top = Fraction(2 * (expected - 1))
                     percent = (ns * 100 / top, ew * 100 / top) if top else (Fraction(50), Fraction(50))
                 awards.append(Award(line.ns_pair, ns, expected, percent[0]))
@@ -248,7 +207,7 @@ class _Writer:
                 self._write_datum(board, datum)
         self._write_totals(awards)
 
-    def _score_board(self, lines: Sequence[TravellerLine], results: Sequence[Any],
+    def _score_board(self, lines: Sequence[TravellerLine], results: Sequence[Outcome | None],
                      session: Mapping[str, Fraction] | None) -> tuple[list[LineScore], int | None]:
         rows = [Line(line.ns_pair or "", line.ew_pair or "", r) for line, r in zip(lines, results)]
         if self.event.kind == "matchpoints":
@@ -258,20 +217,19 @@ class _Writer:
             return scores, datum
         return cross_imp_board(rows, session=session), None
 
-    def _session_percentages(self, new_results: Mapping[int, Any]) -> dict[str, Fraction]:
+    def _session_percentages(self, new_results: Mapping[int, Outcome]) -> dict[str, Fraction]:
         """Each pair's percentage on the boards without a variable artificial score."""
         awards: list[Award] = []
         for board in sorted({line.board for line in self.event.lines if line.board is not None}):
             lines = [line for line in self.event.lines_of(board)
-                     if not (isinstance(new_results.get(line.index), ArtificialScore)
-                             and new_results[line.index].variable)]
+                     if not _variable(new_results.get(line.index))]
             results = [new_results.get(line.index, line.result) for line in lines]
             scores, _ = self._score_board(lines, results, None)
             expected = sum(1 for r in results if r is not None)
             for line, result, score in zip(lines, results, scores):
                 if score.ns is None or not line.ns_pair or not line.ew_pair:
                     continue
-                pct = (score.ns_percent, score.ew_percent) if isinstance(result, ArtificialScore) else (None, None)
+                pct = (score.ns_percent, score.ew_percent) if _artificial(result) else (None, None)
                 awards.append(Award(line.ns_pair, score.ns, expected, pct[0]))
                 awards.append(Award(line.ew_pair, score.ew, expected, pct[1]))
         if self.event.kind != "matchpoints":
@@ -280,20 +238,20 @@ class _Writer:
         return {pair: t.percentage for pair, t in totals.items() if t.percentage is not None}
 
     def _write_line(self, line: TravellerLine, ns: Fraction, ew: Fraction, decimals: bool,
-                    index_outcome: tuple[LineOutcome, str, str | None] | None,
-                    result: Any, score: LineScore) -> None:
+                    index_outcome: tuple[Outcome, str, str | None] | None,
+                    result: Outcome | None, score: LineScore) -> None:
         """Write a line's new points (and its new result when it is the adjusted one)."""
         kind = self.event.kind
         assert kind is not None
         ns_tag, ew_tag = next((a, b) for a, b, k in POINT_ELEMENTS if k == kind)
-        if isinstance(result, ArtificialScore):
+        if _artificial(result):
             decimals = False
         new = (_format_points(kind, ns, decimals), _format_points(kind, ew, decimals))
         old = line.points_text
         if index_outcome is not None:
             outcome, law, note = index_outcome
             before = line.describe_result()
-            after = self._write_outcome(line, outcome, result, score)
+            after = self._write_outcome(line, outcome, score)
             self.report.lines.append(LineChange(line.board or 0, line.ns_pair or "", line.ew_pair or "",
                                                 before, after, law, note, old, new))
         if old != new:
@@ -410,34 +368,47 @@ def _python_encoding(encoding: str) -> str:
     return "utf-8" if encoding.lower().replace("-", "") == "utf8" else encoding
 
 
-def _outcome_result(outcome: LineOutcome, line: TravellerLine) -> Any:
-    """The result for scoring of an outcome on a line."""
-    vul = standard_vulnerability(line.board or 1)
-    if isinstance(outcome, ArtificialScore):
-        return outcome
-    if isinstance(outcome, ScoreOnly):
-        return outcome.score_ns
-    if isinstance(outcome, Weighted):
-        return outcome.score(vul)
-    return outcome.score_ns(vul)
+def _artificial(result: Outcome | None) -> bool:
+    return result is not None and result.artificial() is not None
 
 
-def _match(event: UsebioEvent, adjustments: Sequence[Adjustment]) -> dict[int, tuple[LineOutcome, str, str | None]]:
-    out: dict[int, tuple[LineOutcome, str, str | None]] = {}
-    errors = []
-    for adj in adjustments:
-        found = [line for line in event.lines
-                 if line.board is not None and line.ns_pair and line.ew_pair
-                 and adj.matches(line.board, line.ns_pair, line.ew_pair)]
-        if not found:
-            tables = ", ".join(f"{line.ns_pair} v {line.ew_pair}" for line in event.lines_of(adj.board))
-            errors.append(f"{adj.describe()}: no such table in the file"
-                          + (f" (board {adj.board} was played by {tables})" if tables
-                             else f" (no board {adj.board})"))
+def _variable(result: Outcome | None) -> bool:
+    artificial = result.artificial() if result is not None else None
+    return artificial is not None and artificial.variable
+
+
+def _line_records(event: UsebioEvent) -> list[BoardRecord]:
+    """The traveller lines as far as finding a table needs: board, pairs, index."""
+    return [BoardRecord(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair,
+                        vulnerability=standard_vulnerability(line.board) if line.board else None,
+                        location=Location(path=event.doc.path, record=line.index))
+            for line in event.lines]
+
+
+def _outcomes(event: UsebioEvent, changes: Mapping[int, Sequence[RecordChange]],
+              lang: str) -> dict[int, tuple[Outcome, str, str | None]]:
+    """The outcome each changed line is given (the last change's, scored for the board),
+    with the laws behind the changes and their annotations as the note."""
+    by_index = {line.index: line for line in event.lines}
+    out: dict[int, tuple[Outcome, str, str | None]] = {}
+    for index, line_changes in changes.items():
+        line = by_index.get(index)
+        if line is None:
+            raise InputError(f"no traveller line {index}", Location(path=event.doc.path))
+        for change in line_changes:
+            if change.pairs is not None and not (
+                    line.ns_pair and line.ew_pair and line.board is not None
+                    and (pair_key(line.ns_pair), pair_key(line.ew_pair))
+                    == (pair_key(change.pairs[0]), pair_key(change.pairs[1]))):
+                raise InputError(f"{change.describe()}: no such table in the file",
+                                 Location(path=event.doc.path, board=line.board))
+        outcome = next((c.outcome for c in reversed(line_changes) if c.outcome is not None), None)
+        if outcome is None:
             continue
-        out[found[0].index] = (adj.outcome, adj.law, adj.note)
-    if errors:
-        raise InputError("; ".join(errors), Location(path=event.doc.path))
+        laws = [c.law for c in line_changes if c.law]
+        notes = [text for c in line_changes for text in c.texts(lang)]
+        out[index] = (outcome.scored(standard_vulnerability(line.board or 1)), ", ".join(laws),
+                      " ".join(notes) or None)
     return out
 
 
@@ -452,8 +423,11 @@ def rescore_usebio(path: str | os.PathLike[str], adjustments: Sequence[Adjustmen
         event is not a pairs event scored by matchpoints, Butler or cross-IMPs.
     """
     event = read_event(load_usebio(path))
+    changes: dict[int, list[RecordChange]] = {}
+    for _, change in record_changes(adjustments, _line_records(event), event.doc.path):
+        changes.setdefault(change.record, []).append(change)
     writer = _Writer(event)
-    writer.apply(_match(event, adjustments))
+    writer.apply(_outcomes(event, changes, "en"))
     return writer.output(), writer.report
 
 
@@ -465,44 +439,27 @@ def adjust_usebio(path: str | os.PathLike[str],
     return rescore_usebio(path, adjustments)
 
 
-def _change_outcome(line: TravellerLine, changes: Sequence[RecordChange]) -> LineOutcome | None:
-    outcome: LineOutcome | None = None
-    for change in changes:
-        if change.artificial is not None:
-            outcome = ArtificialScore(*change.artificial)
-        elif change.declarer_tricks is not None and line.contract is not None:
-            outcome = TableResult(line.contract, change.declarer_tricks)
-        elif change.score_ns is not None:
-            outcome = ScoreOnly(change.score_ns)
-    return outcome
-
-
 def write_changes(source_path: str, dest_path: str,
-                  changes: Mapping[int, list[RecordChange]]) -> None:
-    """The writer of USEBIO for the hook ``td_write_changes``: write a copy of ``source_path`` with the
-    changes (keyed by record index = traveller line) applied and the event rescored.
+                  changes: Mapping[int, Sequence[RecordChange]],
+                  lang: str = "en") -> RescoreReport:
+    """The writer of USEBIO for the hook ``td_write_changes``: write a copy of
+    ``source_path`` with the changes (keyed by record index = traveller line) applied and
+    the event rescored; annotations become the notes of the report, in ``lang``.
 
-    :raises InputError: when ``dest_path`` is the source itself.
+    :raises InputError: when ``dest_path`` is the source itself, or a change names a
+        line the file does not have (then nothing is written).
     """
     if os.path.exists(dest_path) and os.path.samefile(source_path, dest_path):
         raise InputError("refusing to write over the input", Location(path=source_path))
     doc = load_usebio(source_path)
     data = doc.data
     event = read_event(doc)
-    by_index = {line.index: line for line in event.lines}
-    outcomes: dict[int, tuple[LineOutcome, str, str | None]] = {}
-    for index, record_changes in changes.items():
-        line = by_index.get(index)
-        if line is None:
-            raise InputError(f"no traveller line {index}", Location(path=source_path))
-        outcome = _change_outcome(line, record_changes)
-        if outcome is not None:
-            laws = [c.law for c in record_changes if c.law]
-            notes = [text for c in record_changes for text in c.comments]
-            outcomes[index] = (outcome, ", ".join(laws), " ".join(notes) or None)
+    outcomes = _outcomes(event, changes, lang)
+    report = RescoreReport()
     if outcomes:
         writer = _Writer(event)
         writer.apply(outcomes)
-        data = writer.output()
+        data, report = writer.output(), writer.report
     with open(dest_path, "wb") as f:
         f.write(data)
+    return report

@@ -18,97 +18,34 @@ example::
     - {board: 1, ns_pair: 2, ew_pair: 15, artificial: "60/40", law: "12C2"}
 
 Pairs are matched by number; ``"2"`` matches ``"2NS"`` of a Mitchell file. Every
-mistake in the list is reported at once, each naming its entry.
+mistake in the list is reported at once, each naming its entry. The kinds are the
+outcomes of `td_plugin.outcomes` that name an entry key (`ENTRY_KINDS`), each reading its
+own value (`Outcome.from_entry`). `record_changes` turns the entries into the
+`RecordChange`s of the records they adjust, for the writer of the file's format.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Sequence, Union
+from typing import Any, Iterable, Sequence
 
 import yaml
 
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Seat
-from td_plugin.contract import Contract
+from td_plugin.board import BoardRecord, standard_vulnerability
 from td_plugin.errors import InputError, Location
-from td_plugin.rulings import ArtificialScore, AssignedResult, WeightedScore
-from td_plugin.scoring import score_ns
+from td_plugin.outcomes import ENTRY_KINDS, Outcome, WeightedScore
+from td_plugin.sources import RecordChange
 
-__all__ = ["TableResult", "Weighted", "Adjustment", "AdjustmentFileError",
-           "parse_adjustments", "parse_adjustments_text", "parse_weighted", "pair_key", "find"]
+__all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments",
+           "parse_adjustments_text", "parse_weighted", "pair_key", "find", "record_changes"]
 
-_RESULT_RE = re.compile(r"^\s*(?P<contract>\S+)\s+(?P<declarer>[NESWnesw])\s+(?P<tricks>\d{1,2})\s*$")
-_ARTIFICIAL_RE = re.compile(r"^\s*A?(?P<ns>\d{2,3})\s*%?\s*[/\-]?\s*(?P<ew>\d{2,3})\s*%?\s*$")
-_KNOWN_KEYS = {"board", "ns_pair", "ew_pair", "assigned", "artificial", "variable",
-               "weighted", "law", "note"}
+_KNOWN_KEYS = ({"board", "ns_pair", "ew_pair", "law", "note"} | set(ENTRY_KINDS)
+               | {option for kind in ENTRY_KINDS.values() for option in kind.entry_options})
 
 
 class AdjustmentFileError(InputError):
     """An adjustments list that cannot be applied; the message names every bad entry."""
-
-
-@dataclass(frozen=True)
-class TableResult:
-    """A result as the Director writes it: ``"4S S 9"`` (or ``"PASS"``)."""
-
-    contract: Contract
-    tricks: int | None  # None when passed out
-
-    @classmethod
-    def parse(cls, text: str) -> "TableResult":
-        """Parse ``"4S S 9"``, ``"3NTX W 7"``, ``"PASS"``.
-
-        :raises ValueError: with the text, when it is not a result.
-        """
-        if not isinstance(text, str):
-            raise ValueError(f"a result is written like \"4S S 9\", not {text!r}")
-        if text.strip().upper() in ("PASS", "P", "PASSED OUT"):
-            return cls(Contract.PASSED_OUT, None)
-        m = _RESULT_RE.match(text)
-        if not m:
-            raise ValueError(f"{text!r} is not a result like \"4S S 9\" "
-                             "(contract, declarer, tricks taken by declarer)")
-        contract = Contract.from_pbn(m["contract"], Seat.from_pbn(m["declarer"]))
-        tricks = int(m["tricks"])
-        if tricks > 13:
-            raise ValueError(f"{text!r}: declarer cannot take {tricks} tricks")
-        return cls(contract, tricks)
-
-    def score_ns(self, vulnerability: Vulnerability) -> int:
-        """The North-South score of this result on a board of that vulnerability."""
-        if self.contract.is_passed_out or self.tricks is None:
-            return 0
-        declarer = self.contract.declarer
-        assert declarer is not None
-        return score_ns(self.contract, self.tricks, vulnerability.is_vulnerable(declarer))
-
-    def assigned(self, vulnerability: Vulnerability) -> AssignedResult:
-        return AssignedResult(self.contract, self.tricks or 0, self.score_ns(vulnerability))
-
-    def text(self) -> str:
-        if self.contract.is_passed_out:
-            return "PASS"
-        return f"{self.contract.pbn()} {self.contract.declarer.value} {self.tricks}"
-
-
-@dataclass(frozen=True)
-class Weighted:
-    """A weighted score as written: results with weights summing to 1."""
-
-    components: tuple[tuple[Fraction, TableResult], ...]
-
-    def score(self, vulnerability: Vulnerability) -> WeightedScore:
-        return WeightedScore(tuple((w, r.assigned(vulnerability)) for w, r in self.components))
-
-    def text(self) -> str:
-        return " + ".join(f"{w} x {r.text()}" for w, r in self.components)
-
-
-Outcome = Union[TableResult, ArtificialScore, Weighted]
 
 
 @dataclass(frozen=True)
@@ -131,6 +68,10 @@ class Adjustment:
         return (board == self.board and pair_key(ns_pair) == pair_key(self.ns_pair)
                 and pair_key(ew_pair) == pair_key(self.ew_pair))
 
+    def render(self, lang: str = "en") -> str:
+        """The Director's note, as written (an `td_plugin.sources.Annotation`)."""
+        return self.note or ""
+
 
 def pair_key(pair: object) -> str:
     """A pair number without its direction: ``"2NS"`` and ``2`` are both ``"2"``."""
@@ -141,53 +82,13 @@ def pair_key(pair: object) -> str:
     return text
 
 
-def _weight(value: Any) -> Fraction:
-    if isinstance(value, bool):
-        raise ValueError(f"weight {value!r} is not a number")
-    if isinstance(value, (int, float)):
-        return Fraction(str(value))
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith("%"):
-            return Fraction(text[:-1].strip()) / 100
-        return Fraction(text)
-    raise ValueError(f"weight {value!r} is not a number")
-
-
-def _artificial(value: Any, variable: Any) -> ArtificialScore:
-    if not isinstance(variable, bool):
-        raise ValueError(f"variable must be true or false, not {variable!r}")
-    m = _ARTIFICIAL_RE.match(str(value))
-    if not m:
-        raise ValueError(f"artificial score {value!r} is not like \"60/40\" "
-                         "(North-South's percentage first)")
-    ns, ew = int(m["ns"]), int(m["ew"])
-    for p in (ns, ew):
-        if not 0 <= p <= 100:
-            raise ValueError(f"artificial score {value!r}: {p} is not a percentage")
-    return ArtificialScore(ns, ew, variable)
-
-
-def parse_weighted(value: Any) -> Weighted:
+def parse_weighted(value: Any) -> WeightedScore:
     """A weighted score as a list gives it: ``[{result, weight}, ...]``, weights summing
-    to exactly 1. Also read by revoke case files (an equity judgement under Law 64C).
+    to exactly 1; not scored yet (`WeightedScore.scored`).
 
     :raises ValueError: saying what is wrong with the list.
     """
-    if not isinstance(value, list) or len(value) < 2:
-        raise ValueError("weighted needs a list of at least two {result, weight} items")
-    comps = []
-    for k, item in enumerate(value, 1):
-        if not isinstance(item, dict) or set(item) != {"result", "weight"}:
-            raise ValueError(f"weighted item {k} must have exactly 'result' and 'weight'")
-        w = _weight(item["weight"])
-        if not 0 < w <= 1:
-            raise ValueError(f"weighted item {k}: weight {item['weight']!r} is not in (0, 1]")
-        comps.append((w, TableResult.parse(item["result"])))
-    total = sum((w for w, _ in comps), Fraction(0))
-    if total != 1:
-        raise ValueError(f"weights sum to {float(total):g}, not 1")
-    return Weighted(tuple(comps))
+    return WeightedScore.from_entry(value, {})
 
 
 def _pair(value: Any, name: str) -> str:
@@ -199,7 +100,7 @@ def _pair(value: Any, name: str) -> str:
 def _entry(n: int, item: Any) -> Adjustment:
     if not isinstance(item, dict):
         raise ValueError("an entry is a mapping with board, ns_pair, ew_pair, law and "
-                         "one of assigned/artificial/weighted")
+                         f"one of {'/'.join(ENTRY_KINDS)}")
     unknown = sorted(set(map(str, item)) - _KNOWN_KEYS)
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(unknown)}")
@@ -209,25 +110,22 @@ def _entry(n: int, item: Any) -> Adjustment:
     board = item["board"]
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
         raise ValueError(f"board must be a board number, not {board!r}")
-    kinds = [k for k in ("assigned", "artificial", "weighted") if k in item]
+    kinds = [k for k in ENTRY_KINDS if k in item]
     if len(kinds) != 1:
-        raise ValueError("give exactly one of assigned, artificial, weighted"
+        raise ValueError(f"give exactly one of {', '.join(ENTRY_KINDS)}"
                          + (f" (found {', '.join(kinds)})" if kinds else ""))
-    if "variable" in item and kinds[0] != "artificial":
-        raise ValueError("variable applies only to an artificial score")
+    kind = ENTRY_KINDS[kinds[0]]
+    for other in ENTRY_KINDS.values():
+        for option in other.entry_options:
+            if option in item and option not in kind.entry_options:
+                raise ValueError(f"{option} applies only to {other.entry_name}")
     law = item["law"]
     if not isinstance(law, (str, int)) or not str(law).strip():
         raise ValueError(f"law must name a clause like \"12C2\", not {law!r}")
     note = item.get("note")
     if note is not None and not isinstance(note, str):
         raise ValueError(f"note must be text, not {note!r}")
-    outcome: Outcome
-    if kinds[0] == "assigned":
-        outcome = TableResult.parse(item["assigned"])
-    elif kinds[0] == "artificial":
-        outcome = _artificial(item["artificial"], item.get("variable", False))
-    else:
-        outcome = parse_weighted(item["weighted"])
+    outcome = kind.from_entry(item[kinds[0]], item)
     return Adjustment(n, board, _pair(item["ns_pair"], "ns_pair"),
                       _pair(item["ew_pair"], "ew_pair"), outcome, str(law).strip(), note)
 
@@ -285,3 +183,43 @@ def find(adjustments: Sequence[Adjustment], board: int, ns_pair: str,
         if adj.matches(board, ns_pair, ew_pair):
             return adj
     return None
+
+
+def record_changes(adjustments: Sequence[Adjustment], records: Iterable[BoardRecord],
+                   path: str | None = None) -> list[tuple[BoardRecord, RecordChange]]:
+    """Each adjustment as the change of the record of its table, with that record: the
+    record of its board played by its pairs; else every record of its board that names
+    no pairs (one listing the results of several tables, a PBN ``ScoreTable``), with the
+    pairs in the change for the writer to find the table. The outcome is scored for the
+    board's vulnerability; the entry itself is the change's annotation (its note).
+
+    :raises InputError: naming every entry whose table the records do not have.
+    """
+    by_board: dict[int, list[BoardRecord]] = {}
+    for record in records:
+        if record.board is not None and record.location.record is not None:
+            by_board.setdefault(record.board, []).append(record)
+    out: list[tuple[BoardRecord, RecordChange]] = []
+    errors = []
+    for adj in adjustments:
+        here = by_board.get(adj.board, [])
+        played = [r for r in here if r.ns_pair and r.ew_pair
+                  and adj.matches(adj.board, r.ns_pair, r.ew_pair)]
+        listing = [r for r in here if not r.ns_pair and not r.ew_pair]
+        targets = played[:1] or listing
+        pairs = None if played else (adj.ns_pair, adj.ew_pair)
+        if not targets:
+            tables = ", ".join(f"{r.ns_pair} v {r.ew_pair}" for r in here)
+            errors.append(f"{adj.describe()}: no such table in the file"
+                          + (f" (board {adj.board} was played by {tables})" if tables
+                             else f" (no board {adj.board})"))
+            continue
+        for record in targets:
+            vulnerability = record.vulnerability or standard_vulnerability(adj.board)
+            index = record.location.record
+            assert index is not None
+            out.append((record, RecordChange(index, adj.outcome.scored(vulnerability),
+                                             adj.law, (adj,), pairs)))
+    if errors:
+        raise InputError("; ".join(errors), Location(path=path))
+    return out

@@ -19,35 +19,34 @@ from td_plugin.cards import Seat
 from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
 from td_plugin.laws.information import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
-from td_plugin.rulings import Ruling
+from td_plugin.rulings import Ruling, TextEnum
 
-__all__ = ["AuctionRuling", "SeatCall", "PassObligation", "Decision", "Note", "HEADINGS"]
+__all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassObligation",
+           "DecisionKind", "Decision", "Note"]
 
 
-#: Headings of a ruling's parts, as ``td-plugin rule`` and the table app show them.
-HEADINGS = {
-    "en": {"title": "Ruling", "needs_decision": "Ruling (waiting for a decision)",
-           "clauses": "Clauses", "auction": "Auction", "next": "Next to call",
-           "cancelled": "Withdrawn or cancelled", "pass": "Must pass",
-           "withdraw": "May withdraw (25A6)", "ui": "Unauthorized information",
-           "lead": "Lead restriction (26B)", "adjust": "Adjustment possible",
-           "decide": "To decide", "notes": "Notes", "none": "none", "over": "auction over",
-           "next_turn": "at his next turn", "end_of_auction": "for the rest of the auction",
-           "from": "from", "prohibit": "declarer may prohibit {partner} one of: {suits}",
-           "prohibit_later": "declarer may prohibit {partner} one suit {offender} has not "
-                             "specified (known once the auction is over)"},
-    "da": {"title": "Kendelse", "needs_decision": "Kendelse (afventer en afgørelse)",
-           "clauses": "Paragraffer", "auction": "Meldeforløb", "next": "Næste i tur",
-           "cancelled": "Taget tilbage eller annulleret", "pass": "Skal passe",
-           "withdraw": "Må tage tilbage (25A6)", "ui": "Ubeføjede oplysninger",
-           "lead": "Udspilsbegrænsning (26B)", "adjust": "Mulig justering",
-           "decide": "Skal afgøres", "notes": "Bemærkninger", "none": "ingen",
-           "over": "meldeforløbet er slut", "next_turn": "næste gang det er hans tur",
-           "end_of_auction": "resten af meldeforløbet", "from": "fra",
-           "prohibit": "spilfører kan forbyde {partner} én af: {suits}",
-           "prohibit_later": "spilfører kan forbyde {partner} én farve, som {offender} ikke "
-                             "har vist (kendes, når meldeforløbet er slut)"},
-}
+class RulingStatus(TextEnum):
+    """Whether a ruling is complete or waits for a decision (`AuctionRuling.decisions`)."""
+
+    RULED = "ruled"
+    NEEDS_DECISION = "needs_decision"
+
+
+class PassUntil(TextEnum):
+    """How long a player must pass: at his next turn, or for the rest of the auction."""
+
+    NEXT_TURN = "next_turn"
+    END_OF_AUCTION = "end_of_auction"
+
+
+class DecisionKind(TextEnum):
+    """What someone still has to decide: whether to accept an irregular call, whether to
+    withdraw a call, which call replaces one, whether a replacement is comparable."""
+
+    ACCEPT = "accept"
+    WITHDRAW = "withdraw"
+    REPLACEMENT = "replacement"
+    COMPARABLE = "comparable"
 
 
 @dataclass(frozen=True)
@@ -63,11 +62,11 @@ class SeatCall:
 
 @dataclass(frozen=True)
 class PassObligation:
-    """``seat`` must pass at his next turn (``"next_turn"``) or at every turn for the rest
-    of the auction (``"end_of_auction"``), under clause ``law``."""
+    """``seat`` must pass at his next turn (`PassUntil.NEXT_TURN`) or at every turn for
+    the rest of the auction (`PassUntil.END_OF_AUCTION`), under clause ``law``."""
 
     seat: Seat
-    until: str
+    until: PassUntil
     law: str
 
     def to_json(self) -> dict:
@@ -77,11 +76,11 @@ class PassObligation:
 @dataclass(frozen=True)
 class Decision:
     """Something still to be decided: by ``seat`` (None: by the Director), what
-    (``decide``: ``accept``, ``withdraw``, ``replacement``, ``comparable``), under which
-    clause. ``facts`` are the message parameters, ``data`` the JSON details."""
+    (``decide``, a `DecisionKind`), under which clause. ``facts`` are the message
+    parameters, ``data`` the JSON details."""
 
     seat: Seat | None
-    decide: str
+    decide: DecisionKind
     law: str
     facts: Mapping[str, Any] = field(default_factory=dict)
     data: Mapping[str, Any] = field(default_factory=dict)
@@ -112,12 +111,12 @@ def _unique(items: list[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class AuctionRuling(Ruling):
-    """The ruling on an auction irregularity. ``status`` is ``"ruled"``, or
-    ``"needs_decision"`` when ``decisions`` lists a choice still to be made (the auction,
-    obligations and restrictions then show the outcome unless that choice changes it).
-    ``lang`` is the language of `text` and `to_json`."""
+    """The ruling on an auction irregularity. ``status`` is `RulingStatus.RULED`, or
+    `RulingStatus.NEEDS_DECISION` when ``decisions`` lists a choice still to be made (the
+    auction, obligations and restrictions then show the outcome unless that choice
+    changes it). ``lang`` is the language of `text` and `to_json`."""
 
-    status: str = "ruled"
+    status: RulingStatus = RulingStatus.RULED
     auction: tuple[SeatCall, ...] = ()
     cancelled: tuple[SeatCall, ...] = ()
     next: Seat | None = None
@@ -170,7 +169,9 @@ class AuctionRuling(Ruling):
         next, calls cancelled, pass obligations, calls LHO may withdraw, unauthorized
         information, the lead restriction, adjustments kept open."""
         lang = lang or self.lang
-        h = HEADINGS.get(lang, HEADINGS["en"])
+
+        def h(key: str, **params: Any) -> str:
+            return messages.render(f"rule.{key}", params, lang)
 
         def text(value: messages.Msg) -> str:
             return messages.render(value.key, value.params, lang)
@@ -181,30 +182,29 @@ class AuctionRuling(Ruling):
         def sc(x: SeatCall) -> str:
             return f"{seat(x.seat)} {text(call_msg(x.call))}"
 
-        rows = [(h["auction"], ", ".join(sc(x) for x in self.auction) or h["none"]),
-                (h["next"], seat(self.next) if self.next else h["over"])]
+        rows = [(h("auction"), ", ".join(sc(x) for x in self.auction) or h("none")),
+                (h("next"), seat(self.next) if self.next else h("over"))]
         if self.cancelled:
-            rows.append((h["cancelled"], ", ".join(sc(x) for x in self.cancelled)))
+            rows.append((h("cancelled"), ", ".join(sc(x) for x in self.cancelled)))
         if self.pass_obligations:
-            rows.append((h["pass"], "; ".join(f"{seat(p.seat)}, {h[p.until]} ({p.law})"
+            rows.append((h("pass"), "; ".join(f"{seat(p.seat)}, {h(p.until)} ({p.law})"
                                               for p in self.pass_obligations)))
         if self.lho_may_withdraw:
-            rows.append((h["withdraw"], ", ".join(sc(x) for x in self.lho_may_withdraw)))
+            rows.append((h("withdraw"), ", ".join(sc(x) for x in self.lho_may_withdraw)))
         if self.unauthorized:
-            rows.append((h["ui"], "; ".join(
-                f"{text(side_msg(u.side))}: {h['from']} {sc(SeatCall(u.seat, u.call))}"
+            rows.append((h("ui"), "; ".join(
+                f"{text(side_msg(u.side))}: {h('from')} {sc(SeatCall(u.seat, u.call))}"
                 for u in self.unauthorized)))
         lr = self.lead_restriction
         if lr is not None:
             if lr.prohibit_one_of is None:
-                line = h["prohibit_later"].format(partner=seat(lr.partner),
-                                                  offender=seat(lr.offender))
+                line = h("prohibit_later", partner=seat(lr.partner), offender=seat(lr.offender))
             else:
                 suits = ", ".join(text(suit_msg(s)) for s in lr.prohibit_one_of)
-                line = h["prohibit"].format(partner=seat(lr.partner), suits=suits)
-            rows.append((h["lead"], line))
+                line = h("prohibit", partner=seat(lr.partner), suits=suits)
+            rows.append((h("lead"), line))
         if self.adjustment_possible:
-            rows.append((h["adjust"], ", ".join(messages.law_ref(x, lang)
+            rows.append((h("adjust"), ", ".join(messages.law_ref(x, lang)
                                                 for x in self.adjustment_possible)))
         return rows
 
@@ -223,6 +223,11 @@ class AuctionRuling(Ruling):
     @property
     def text(self) -> str:
         return "\n".join(self.text_lines())
+
+    def render(self, lang: str = "en") -> str:
+        """The whole ruling as the Director announces it, in ``lang`` (as an annotation
+        of a `RecordChange`, what a writer adds as commentary)."""
+        return "\n".join(self.text_lines(lang))
 
     def to_json(self, lang: str | None = None) -> dict:
         """The ruling as JSON (the keys documented in docs/cases.md)."""
@@ -245,68 +250,3 @@ class AuctionRuling(Ruling):
             "text": "\n".join(self.text_lines(lang)),
             "lang": lang,
         }
-
-
-messages.register("en", {
-    "incident.ruling": "Ruling on the auction ({laws}).",
-    "incident.no_irregularity": "No irregularity: every call was legal and in rotation, so "
-                                "the auction stands.",
-    "incident.seat_call": "{seat} {call}",
-    "incident.auction": "Auction after rectification: {calls}.",
-    "incident.auction_empty": "No call stands yet.",
-    "incident.next": "Next to call: {seat}.",
-    "incident.over": "The auction is over.",
-    "incident.pass.next_turn": "{seat} must pass when next it is his turn to call ({law}).",
-    "incident.pass.end_of_auction": "{seat} must pass for the rest of the auction ({law}).",
-    "incident.adjustment": "At the end of play the Director may adjust the score ({laws}).",
-    "incident.decision.accept": "To decide: {seat}, whether to accept {source} ({law}).",
-    "incident.decision.withdraw": "To decide: {seat}, whether to withdraw {calls} ({law}).",
-    "incident.decision.replacement": "To decide: {seat}, which legal call replaces {source} "
-                                     "({law}).",
-    "incident.decision.comparable": "To decide: the Director, whether {replacement} is "
-                                    "comparable with {withdrawn} ({law}).",
-    "incident.note.unused_accept": "Note: the case says accept, but no call in it could be "
-                                   "accepted.",
-    "incident.note.unused_comparable": "Note: the case says comparable, but no replacement call "
-                                       "had to be judged.",
-    "incident.note.unchecked": "Note: {count} later call(s) are not ruled on until this is "
-                               "decided.",
-    "incident.note.law32_26b": "Note: Law 32A2(b) is read as allowing Law 26B, as in the "
-                               "Polish and French translations (the Greek one lists only 16C "
-                               "and 72C); set the option lead_restriction_after_32 to false "
-                               "for that reading.",
-    "incident.note.law32_no_26b": "Note: Law 32A2(b) is read without Law 26B, as in the Greek "
-                                  "translation (option lead_restriction_after_32: false).",
-})
-messages.register("da", {
-    "incident.ruling": "Kendelse om meldeforløbet ({laws}).",
-    "incident.no_irregularity": "Ingen uregelmæssighed: alle meldinger var lovlige og i tur, "
-                                "så meldeforløbet står ved magt.",
-    "incident.seat_call": "{seat} {call}",
-    "incident.auction": "Meldeforløbet efter korrektion: {calls}.",
-    "incident.auction_empty": "Ingen melding står endnu ved magt.",
-    "incident.next": "Næste i tur: {seat}.",
-    "incident.over": "Meldeforløbet er slut.",
-    "incident.pass.next_turn": "{seat} skal passe, næste gang det er hans tur ({law}).",
-    "incident.pass.end_of_auction": "{seat} skal passe resten af meldeforløbet ({law}).",
-    "incident.adjustment": "Efter spillet kan turneringslederen justere resultatet ({laws}).",
-    "incident.decision.accept": "Skal afgøres: {seat}, om {source} accepteres ({law}).",
-    "incident.decision.withdraw": "Skal afgøres: {seat}, om {calls} tages tilbage ({law}).",
-    "incident.decision.replacement": "Skal afgøres: {seat}, hvilken lovlig melding der "
-                                     "erstatter {source} ({law}).",
-    "incident.decision.comparable": "Skal afgøres: turneringslederen, om {replacement} er en "
-                                    "tilsvarende melding i forhold til {withdrawn} ({law}).",
-    "incident.note.unused_accept": "Bemærk: sagen angiver accept, men ingen melding i den "
-                                   "kunne accepteres.",
-    "incident.note.unused_comparable": "Bemærk: sagen angiver comparable, men ingen "
-                                       "erstatningsmelding skulle vurderes.",
-    "incident.note.unchecked": "Bemærk: {count} senere melding(er) behandles først, når dette "
-                               "er afgjort.",
-    "incident.note.law32_26b": "Bemærk: § 32A2(b) læses, så § 26B kan komme på tale, som i den "
-                               "polske og franske oversættelse (den græske nævner kun § 16C og "
-                               "§ 72C); sæt indstillingen lead_restriction_after_32 til false "
-                               "for den læsning.",
-    "incident.note.law32_no_26b": "Bemærk: § 32A2(b) læses uden § 26B, som i den græske "
-                                  "oversættelse (indstillingen lead_restriction_after_32: "
-                                  "false).",
-})

@@ -110,10 +110,12 @@ def review_records(records: Iterable[BoardRecord], host: object, context: Review
             on_record(report.path, report.records)
 
 
-def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str) -> list[str]:
+def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str,
+                          lang: str = "en") -> list[str]:
     """Write each audited input into ``dest_dir`` under the same name, with the changes
-    its findings ask for (lossless: unchanged records are byte for byte the same).
-    Refuses to write over an input. Returns the paths written."""
+    its findings ask for (lossless: unchanged records are byte for byte the same), the
+    rulings' texts in ``lang``. Refuses to write over an input. Returns the paths
+    written."""
     os.makedirs(dest_dir, exist_ok=True)
     written = []
     for report in result.inputs:
@@ -122,6 +124,6 @@ def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str) -> l
         dest = os.path.join(dest_dir, os.path.basename(report.path))
         if os.path.exists(dest) and os.path.samefile(dest, report.path):
             raise InputError(f"--write-to would overwrite the input {report.path!r}")
-        host.write_changes(report.path, dest, result.changes_for(report.path))
+        host.write_changes(report.path, dest, result.changes_for(report.path), lang)
         written.append(dest)
     return written

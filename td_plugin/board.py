@@ -7,10 +7,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from td_plugin.auction import Auction
-from td_plugin.cards import Seat, Side, Suit
+from td_plugin.cards import Card, Seat, Side, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import InvalidTokenError, Location
+from td_plugin.outcomes import ArtificialScore
 from td_plugin.play import Play
 
 __all__ = ["Vulnerability", "BoardRecord", "RecordProblem", "standard_dealer",
@@ -87,7 +88,14 @@ class BoardRecord:
     differs from the tricks actually won (PBN ``Result "^9"``). ``declarer_swapped``
     marks PBN ``Declarer "^S"`` (declarer and dummy swapped). ``score_ns`` is the
     recorded score from North-South's side. ``players`` maps seats to names.
-    ``extra`` keeps what the adapter wants to hand on (ids, remarks, raw values).
+
+    What a table terminal or a results file records beside the result: ``lead``, the
+    opening lead as entered (a play record's first card is in ``play``); ``artificial``,
+    an artificial score entered instead of a result (Law 12C2); ``remarks``, the remark
+    entered with the result, as written.
+
+    ``extra`` keeps what one format alone has (ids, times, raw values); each adapter's
+    docstring lists its keys.
     """
 
     board: int | None = None
@@ -101,6 +109,9 @@ class BoardRecord:
     result_agreed: bool = False
     declarer_swapped: bool = False
     score_ns: int | None = None
+    lead: Card | None = None
+    artificial: ArtificialScore | None = None
+    remarks: str | None = None
     players: Mapping[Seat, str] = field(default_factory=dict)
     event: str | None = None
     section: str | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Iterator
 
+from td_plugin import messages
 from td_plugin.errors import InvalidTokenError
 
 __all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "SEATS", "SUITS"]
@@ -87,7 +88,8 @@ class Seat(enum.Enum):
 
     @property
     def english(self) -> str:
-        return {"N": "North", "E": "East", "S": "South", "W": "West"}[self.value]
+        """The seat's name in English ("North"), for texts that exist in English only."""
+        return messages.render(f"seat.{self.value}")
 
     def __repr__(self) -> str:
         return f"Seat.{self.name}"

@@ -284,7 +284,7 @@ class _RevokeReader(_Reader):
         if tricks is not None:
             return EquityJudgement(declarer_tricks=self.number(tricks, key, 0, 13))
         try:
-            score = parse_weighted(weighted).score(vulnerability)
+            score = parse_weighted(weighted).scored(vulnerability)
         except (ValueError, TypeError, ZeroDivisionError) as exc:
             raise self.fail(key, str(exc)) from None
         return EquityJudgement(weighted=score)

@@ -13,6 +13,7 @@ import sys
 
 from td_plugin import __version__
 from td_plugin.errors import HandledError, InputError
+from td_plugin.messages import MissingMessageError
 
 COMMANDS = ("audit", "rule", "adjust", "watch", "serve", "plugins")
 
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except (HandledError, InputError, OSError) as exc:
+    except (HandledError, InputError, OSError, MissingMessageError) as exc:
         print(f"td-plugin {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

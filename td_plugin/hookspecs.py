@@ -19,8 +19,8 @@ Three groups of hooks:
 * **answers** the Director asks for: `td_review_board` (every ruler contributes its
   findings), `td_incident_reported` (the first ruling counts), and
   `td_adjustment_decided` (write-back adapters act on a decided change).
-* **formats**: `td_open_source` and `td_write_changes` (the first adapter that knows the
-  file answers).
+* **formats**: `td_open_source`, `td_follow_source` and `td_write_changes` (the first
+  adapter that knows the file answers).
 
 .. versionadded:: 0.1.0
 """
@@ -35,9 +35,10 @@ from td_plugin import NAME
 
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
+    from td_plugin.rescoring import RescoreReport
     from td_plugin.rulings import Finding, ReviewContext, Ruling
     from td_plugin.session import Session
-    from td_plugin.sources import RecordChange, Source
+    from td_plugin.sources import Follower, RecordChange, Source
 
 #: The marker for hook specifications (implementations use `td_plugin.hookimpl`).
 hookspec = pluggy.HookspecMarker(NAME)
@@ -45,7 +46,7 @@ hookspec = pluggy.HookspecMarker(NAME)
 __all__ = ["hookspec", "td_session_opened", "td_result_recorded", "td_auction_recorded",
            "td_play_recorded", "td_round_completed", "td_session_closed", "td_review_board",
            "td_incident_reported", "td_adjustment_decided", "td_open_source",
-           "td_write_changes"]
+           "td_follow_source", "td_write_changes"]
 
 
 # --- events ---------------------------------------------------------------------------
@@ -157,11 +158,17 @@ def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None
 
 @hookspec
 def td_adjustment_decided(record: BoardRecord, change: RecordChange) -> None:
-    """The Director decided to change a record's result or score. Write-back adapters
-    and stores act on it (a ruling log, a scorer's database); nothing is returned.
+    """The Director decided to change a record's result or score: a ruling accepted in
+    the watch, an entry of the adjustments list that `td-plugin adjust` applied.
+    Write-back adapters and stores act on it (a ruling log, a scorer's database);
+    nothing is returned.
 
-    :param record: the record as it was received.
-    :param change: what changes: tricks, score, artificial score, the law behind it.
+    :param record: the record as it was received (for a PBN ScoreTable, the game that
+        lists the table).
+    :param change: what changes: the outcome (`td_plugin.outcomes`: an assigned result,
+        an artificial or weighted score, ...), the law behind it, the annotations (the
+        ruling, the finding or the adjustments-list entry), and the table's pairs where
+        the record lists several tables.
     """
 
 
@@ -179,14 +186,30 @@ def td_open_source(path: str, strict: bool) -> Source | None:
 
 
 @hookspec(firstresult=True)
+def td_follow_source(path: str) -> Follower | None:
+    """Follow a file a scorer writes during the session (a live Bridgemate file), for
+    `td-plugin watch`. The first adapter that knows the file answers.
+
+    :param path: the file as the user named it (it may not exist yet).
+    :return: a `td_plugin.sources.Follower` whose ``poll()`` reads the file when it has
+        changed, without getting in the scorer's way, and gives a
+        `td_plugin.sources.SessionSource`; None when this adapter does not know the file.
+    """
+
+
+@hookspec(firstresult=True)
 def td_write_changes(source_path: str, dest_path: str,
-                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
+                     changes: Mapping[int, list[RecordChange]],
+                     lang: str) -> RescoreReport | bool | None:
     """Write a copy of ``source_path`` to ``dest_path`` with ``changes`` applied (keyed
     by 1-based record index). The input is never modified in place. The first adapter
     that knows the format answers.
 
     :param source_path: the file the records were read from.
     :param dest_path: where to write the changed copy.
-    :param changes: the changes per record index.
-    :return: True when this adapter wrote the copy, None when it does not know the format.
+    :param changes: the changes per record index: each an outcome to write (as far as
+        the format holds it) and annotations to add as commentary.
+    :param lang: the language the annotations are rendered in (``en``, ``da``).
+    :return: what scoring the copy again changed (a `td_plugin.rescoring.RescoreReport`),
+        or True, when this adapter wrote the copy; None when it does not know the format.
     """

@@ -25,7 +25,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NoReturn, TextIO
 
 import pluggy
 
@@ -34,9 +34,10 @@ from td_plugin.errors import InputError, Location
 
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
+    from td_plugin.rescoring import RescoreReport
     from td_plugin.rulings import Finding, ReviewContext, Ruling
     from td_plugin.session import Session
-    from td_plugin.sources import RecordChange, Source
+    from td_plugin.sources import Follower, RecordChange, Source
 
 __all__ = ["DEFAULT_PLUGINS", "PluginError", "Review", "PluginHost", "plugin_name"]
 
@@ -362,24 +363,41 @@ class PluginHost:
         source, errors = self._call("td_open_source", path=str(path), strict=strict)
         if source is not None:
             return source
+        self._raise(errors, "no adapter knows this file", path)
+
+    def follow_source(self, path: str) -> Follower:
+        """Follow a file a scorer is writing through the first adapter that knows it
+        (`td_follow_source`).
+
+        :raises InputError: naming the file, when no adapter follows it.
+        """
+        follower, errors = self._call("td_follow_source", path=str(path))
+        if follower is not None:
+            return follower
+        self._raise(errors, "no adapter follows this file", path)
+
+    def _raise(self, errors: list[PluginError], what: str, path: str) -> NoReturn:
         for error in errors:
             if isinstance(error.exception, InputError):
                 raise error.exception
         detail = "; ".join(e.describe() for e in errors)
-        raise InputError("no adapter knows this file" + (f" ({detail})" if detail else "")
+        raise InputError(what + (f" ({detail})" if detail else "")
                          + f"; adapters loaded: {', '.join(self._adapters()) or 'none'}",
                          Location(path=str(path)))
 
     def write_changes(self, source_path: str, dest_path: str,
-                      changes: Mapping[int, list[RecordChange]]) -> None:
-        """Write a changed copy of ``source_path`` through the adapter for its format.
+                      changes: Mapping[int, list[RecordChange]],
+                      lang: str = "en") -> RescoreReport | None:
+        """Write a changed copy of ``source_path`` through the adapter for its format,
+        annotations rendered in ``lang``; what scoring the copy again changed, when the
+        writer says.
 
         :raises InputError: naming the file, when no adapter writes this format.
         """
         done, errors = self._call("td_write_changes", source_path=str(source_path),
-                                  dest_path=str(dest_path), changes=changes)
+                                  dest_path=str(dest_path), changes=changes, lang=lang)
         if done:
-            return
+            return None if done is True else done
         for error in errors:
             if isinstance(error.exception, (InputError, OSError)):
                 raise error.exception

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_ruling import AuctionRuling, Decision, Note, PassObligation, SeatCall
+from td_plugin.auction_ruling import (AuctionRuling, Decision, DecisionKind, Note,
+                                      PassObligation, PassUntil, RulingStatus, SeatCall)
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError, Location
@@ -174,7 +175,7 @@ class _Engine:
         self.entries: list[AuctionEntry] = []
         self.meta: list[IncidentCall | None] = []
         self.meta_index: list[int] = []  # each legal call's index in the case's calls
-        self.outstanding: dict[Seat, str] = {}
+        self.outstanding: dict[Seat, PassUntil] = {}
         self.obligations: list[PassObligation] = []
         self.must_repeat: dict[Seat, _Pending] = {}
         self.await_rho: dict[Seat, _Pending] = {}
@@ -224,7 +225,7 @@ class _Engine:
         current = self.queue[self.pos] if self.pos < len(self.queue) else None
         self.meta_index.append(current[0] if current is not None and current[1] is ic else -1)
         s = ic.seat
-        if self.outstanding.get(s) == "next_turn":
+        if self.outstanding.get(s) == PassUntil.NEXT_TURN:
             del self.outstanding[s]
         waiting = self.await_rho.pop(s, None)
         if waiting is not None:
@@ -261,9 +262,9 @@ class _Engine:
         self.unauthorized = [u for u in self.unauthorized
                              if not (u.seat is ic.seat and u.call is ic.call)]
 
-    def _impose(self, seat: Seat, until: str, law: str) -> None:
+    def _impose(self, seat: Seat, until: PassUntil, law: str) -> None:
         self.obligations.append(PassObligation(seat, until, law))
-        if self.outstanding.get(seat) != "end_of_auction":
+        if self.outstanding.get(seat) != PassUntil.END_OF_AUCTION:
             self.outstanding[seat] = until
 
     def _lead(self, offender: Seat) -> None:
@@ -277,7 +278,7 @@ class _Engine:
         if law not in self.adjustments:
             self.adjustments.append(law)
 
-    def _decide(self, seat: Seat | None, decide: str, law: str, facts: Mapping[str, Any],
+    def _decide(self, seat: Seat | None, decide: DecisionKind, law: str, facts: Mapping[str, Any],
                 data: Mapping[str, Any]) -> None:
         self.decisions.append(Decision(seat, decide, law, dict(facts), dict(data)))
 
@@ -307,7 +308,7 @@ class _Engine:
         """No Law 23 judgement is possible from the case: the Director must decide; the
         calls after this one are not ruled on."""
         self._judgement_clause(Comparability(None), withdrawn, replacement)
-        self._decide(None, "comparable", "23A",
+        self._decide(None, DecisionKind.COMPARABLE, "23A",
                      {"withdrawn": seat_call_msg(withdrawn.seat, withdrawn.call),
                       "replacement": seat_call_msg(replacement.seat, replacement.call)},
                      {"withdrawn": SeatCall(withdrawn.seat, withdrawn.call).to_json(),
@@ -442,7 +443,8 @@ class _Engine:
             else:
                 self._clause("25A6", "law25.lho_may_withdraw", **lho_facts)
                 self.lho_may_withdraw.extend(SeatCall(b.seat, b.call) for _, b in between)
-                self._decide(lho, "withdraw", "25A6", {"seat": seat_msg(lho), "calls": calls},
+                self._decide(lho, DecisionKind.WITHDRAW, "25A6",
+                             {"seat": seat_msg(lho), "calls": calls},
                              {"calls": [SeatCall(b.seat, b.call).to_json() for _, b in between]})
                 withdraw = False
             if withdraw:
@@ -510,7 +512,7 @@ class _Engine:
                    "law25.change_not_noticed" if lho_after else "law25.change_not_accepted")
             self._clause(law, key, **facts)
             if accepted is None:
-                self._decide(s.lho, "accept", "25B1",
+                self._decide(s.lho, DecisionKind.ACCEPT, "25B1",
                              {"seat": seat_msg(s.lho), "source": seat_call_msg(s, second.call)},
                              {"call": SeatCall(s, second.call).to_json()})
             self._cancel(second)
@@ -555,7 +557,7 @@ class _Engine:
                 self._clause("27C", "law27.premature", **facts, replacement=call_msg(nxt[1].call))
             else:
                 self._clause("27A1", "law27.offer", **facts)
-            self._decide(s.lho, "accept", "27A1",
+            self._decide(s.lho, DecisionKind.ACCEPT, "27A1",
                          {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
                          {"call": SeatCall(s, ic.call).to_json()})
         over = self._last_bid()
@@ -567,7 +569,7 @@ class _Engine:
                 self._clause("27B", "law27.must_correct_lowest", **facts, lowest=call_msg(lowest))
             else:
                 self._clause("27B", "law27.must_correct", **facts)
-            self._decide(s, "replacement", "27B",
+            self._decide(s, DecisionKind.REPLACEMENT, "27B",
                          {"seat": seat_msg(s), "source": seat_call_msg(s, ic.call)},
                          {"call": SeatCall(s, ic.call).to_json(),
                           "lowest_same_denomination": lowest.pbn() if lowest else None})
@@ -609,7 +611,7 @@ class _Engine:
                 self.pos += 1
                 return
             if accepted is None and nxt is None:
-                self._decide(s.lho, "accept", "27B4",
+                self._decide(s.lho, DecisionKind.ACCEPT, "27B4",
                              {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
                              {"call": SeatCall(s, ic.call).to_json()})
             self._apply_correction(CORRECTIONS["27B4"], p, ic, facts)
@@ -640,7 +642,7 @@ class _Engine:
         if c.law == "27B1(b)":
             self._clause("26A", "law26.comparable", offender=seat_msg(s))
         if c.partner_passes:
-            self._impose(s.partner, "end_of_auction", c.law)
+            self._impose(s.partner, PassUntil.END_OF_AUCTION, c.law)
         if c.unauthorized:
             self._ui(p.ib, offender=s)
         if c.replacement_cancelled:
@@ -704,7 +706,7 @@ class _Engine:
             return
         if accepted is None and nxt is None:
             self._clause("29A", "law29.offer", **facts)
-            self._decide(s.lho, "accept", "29A",
+            self._decide(s.lho, DecisionKind.ACCEPT, "29A",
                          {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
                          {"call": SeatCall(s, ic.call).to_json()})
         self._clause("29B", "law29.cancelled", **facts)
@@ -715,7 +717,7 @@ class _Engine:
         p = _Pending(s, ic, rule)
         if rule.must_pass_next:
             self._clause(rule.law, rule.key, **facts)
-            self._impose(s, "next_turn", rule.law)
+            self._impose(s, PassUntil.NEXT_TURN, rule.law)
             self._adjust("72C")
         elif rule.await_rho:
             self.await_rho[turn_seat] = p
@@ -773,7 +775,7 @@ class _Engine:
             self._clause("26A", "law26.comparable", offender=seat_msg(s))
             self._drop_ui(p.withdrawn)
         else:
-            self._impose(s.partner, "next_turn", ruling.law)
+            self._impose(s.partner, PassUntil.NEXT_TURN, ruling.law)
             self._ui(p.withdrawn, offender=s)
             if ruling.lead_restriction:
                 self._lead(s)
@@ -804,7 +806,7 @@ class _Engine:
             return
         self._clause(law, "law36.b4" if out_of_rotation else "law36.b", **facts)
         self._ui(ic, offender=s)
-        self._impose(s.partner, "end_of_auction", law)
+        self._impose(s.partner, PassUntil.END_OF_AUCTION, law)
         self._lead(s)
         self._adjust("72C")
         self.pos += 1
@@ -820,7 +822,7 @@ class _Engine:
             if problem is not None:
                 raise self._err(idx, f"{ic.call} by {s.english} is not a legal call either: "
                                      f"{problem.reason}")
-            key = "law37.a_still" if self.outstanding[s] == "end_of_auction" else "law37.a"
+            key = "law37.a_still" if self.outstanding[s] == PassUntil.END_OF_AUCTION else "law37.a"
             self._clause(law, key, **facts)
             self._append(ic)
             self.pos += 1
@@ -828,8 +830,8 @@ class _Engine:
         self._clause(law, "law37.b", **facts)
         self._cancel(ic)
         self._ui(ic, offender=s)
-        self._impose(s, "end_of_auction", law)
-        self._impose(s.partner, "end_of_auction", law)
+        self._impose(s, PassUntil.END_OF_AUCTION, law)
+        self._impose(s.partner, PassUntil.END_OF_AUCTION, law)
         self._lead(s)
         self._adjust("72C")
         self.pos += 1
@@ -940,7 +942,7 @@ class _Engine:
             clauses=tuple(self.clauses),
             key=key,
             params={"laws": laws_msg(laws)} if laws else {},
-            status="needs_decision" if self.decisions else "ruled",
+            status=RulingStatus.NEEDS_DECISION if self.decisions else RulingStatus.RULED,
             auction=auction,
             cancelled=tuple(self.cancelled),
             next=None if legal.is_complete else legal.next_seat,

@@ -1,48 +1,151 @@
-"""Message catalogues (English, Danish) and rendering.
+"""Texts for people: the one lookup every face uses (command line, reports, rulings).
 
-Each law module registers its messages with `register`; keys are dotted
-(``revoke.transfer_two``). Templates use `str.format` fields; ``{law:...}`` is not
-needed: call `law_ref` to write a clause the way each language cites it ("Law 64A1",
-"§ 64A1").
+The texts live in gettext catalogues inside the package, one per language:
+``td_plugin/locale/<lang>/LC_MESSAGES/td_plugin.po``, compiled with Babel
+(``pybabel compile -d td_plugin/locale -D td_plugin``) to the ``td_plugin.mo`` beside it,
+which the standard library's `gettext` reads at run time. The msgids are symbolic keys
+(``revoke.finding``, ``seat.N``); English is a catalogue like the others. Templates use
+`str.format` fields; a clause is cited the way each language cites it by `law_ref`
+("Law 64A1", "§ 64A1"). `LANGUAGES` are the catalogues present; each is read once, at
+its first use.
+
+A key that no catalogue has raises `MissingMessageError`: a text never renders as its
+key. A plugin brings its own catalogues under the entry-point group ``td_plugin.locale``:
+the entry point's name is the gettext domain, its value the package whose ``locale/``
+folder holds ``<lang>/LC_MESSAGES/<domain>.mo``. They are read when a key is not in the
+package's own catalogue.
 """
 
 from __future__ import annotations
 
+import gettext
+import os
 from typing import Any, Mapping
 
-__all__ = ["register", "render", "law_ref", "laws_ref", "LANGUAGES", "catalogue", "Msg",
-           "seat_name"]
+__all__ = ["render", "law_ref", "laws_ref", "LANGUAGES", "Msg", "seat_name", "plain",
+           "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",
+           "PLUGIN_GROUP"]
 
-LANGUAGES = ("en", "da")
-
-_CATALOGUES: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-
-
-def register(lang: str, messages: Mapping[str, str]) -> None:
-    """Add messages for a language. A key registered twice with a different text is an
-    error, so two modules cannot silently fight over a key."""
-    cat = _CATALOGUES.setdefault(lang, {})
-    for k, v in messages.items():
-        if k in cat and cat[k] != v:
-            raise ValueError(f"message key {k!r} registered twice for {lang!r}")
-        cat[k] = v
+#: The folder of the package's catalogues and their gettext domain.
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+DOMAIN = "td_plugin"
+#: The entry-point group of plugins' catalogues.
+PLUGIN_GROUP = "td_plugin.locale"
 
 
-def catalogue(lang: str) -> Mapping[str, str]:
-    return _CATALOGUES[lang]
+def _mo_path(localedir: str, lang: str, domain: str) -> str:
+    return os.path.join(localedir, lang, "LC_MESSAGES", domain + ".mo")
+
+
+def _languages() -> tuple[str, ...]:
+    """The languages with a compiled catalogue, English first."""
+    found = [d for d in os.listdir(LOCALE_DIR)
+             if os.path.isfile(_mo_path(LOCALE_DIR, d, DOMAIN))]
+    return tuple(sorted(found, key=lambda lang: (lang != "en", lang)))
+
+
+#: The languages there is a catalogue for ("en", "da").
+LANGUAGES: tuple[str, ...] = _languages()
+
+
+class MissingMessageError(LookupError):
+    """A message key that the catalogue of a language lacks, or a language with no
+    catalogue."""
+
+    def __init__(self, key: str, lang: str) -> None:
+        self.key = key
+        self.lang = lang
+        if lang in LANGUAGES:
+            where = os.path.join("td_plugin", "locale", lang, "LC_MESSAGES", DOMAIN + ".po")
+            text = (f"no text for message {key!r} in language {lang!r} ({where} or a "
+                    "plugin's catalogue)")
+        else:
+            text = (f"no message catalogue for language {lang!r} (there are: "
+                    f"{', '.join(LANGUAGES)}), so no text for {key!r}")
+        super().__init__(text)
+
+
+class _Missing(gettext.NullTranslations):
+    """The end of every chain of catalogues: a key not found before it raises."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self._lang = lang
+
+    def gettext(self, message: str) -> str:
+        raise MissingMessageError(message, self._lang)
+
+
+class _PluginCatalogues(gettext.NullTranslations):
+    """The catalogues of plugins (entry-point group ``td_plugin.locale``) for one language,
+    found at the first key the package's own catalogue lacks."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self._lang = lang
+        self._chain: gettext.NullTranslations | None = None
+
+    def gettext(self, message: str) -> str:
+        if self._chain is None:
+            self._chain = _plugin_chain(self._lang)
+        return self._chain.gettext(message)
+
+
+def _plugin_chain(lang: str) -> gettext.NullTranslations:
+    import importlib.util
+    from importlib.metadata import entry_points
+
+    chain: gettext.NullTranslations = _Missing(lang)
+    for ep in reversed(list(entry_points(group=PLUGIN_GROUP))):
+        spec = importlib.util.find_spec(ep.module)
+        folders = list(spec.submodule_search_locations or []) if spec else []
+        for folder in folders:
+            path = _mo_path(os.path.join(folder, "locale"), lang, ep.name)
+            if os.path.isfile(path):
+                with open(path, "rb") as f:
+                    catalogue = gettext.GNUTranslations(f)
+                catalogue.add_fallback(chain)
+                chain = catalogue
+                break
+    return chain
+
+
+_CATALOGUES: dict[str, gettext.NullTranslations] = {}
+
+
+def _catalogue(lang: str, key: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang``, read at its first use, backed by the plugins'."""
+    try:
+        return _CATALOGUES[lang]
+    except KeyError:
+        pass
+    if lang not in LANGUAGES:
+        raise MissingMessageError(key, lang)
+    with open(_mo_path(LOCALE_DIR, lang, DOMAIN), "rb") as f:
+        catalogue = gettext.GNUTranslations(f)
+    catalogue.add_fallback(_PluginCatalogues(lang))
+    return _CATALOGUES.setdefault(lang, catalogue)
+
+
+def reload_catalogues() -> None:
+    """Forget the catalogues read so far: the next text reads them again (after a plugin
+    was installed into a running process)."""
+    _CATALOGUES.clear()
 
 
 def law_ref(law: str, lang: str = "en") -> str:
     """``"64A1"`` as cited in running text: "Law 64A1" (en), "§ 64A1" (da)."""
-    return f"§ {law}" if lang == "da" else f"Law {law}"
+    return render("lawname.one", {"law": law}, lang)
 
 
 def laws_ref(laws: list[str] | tuple[str, ...], lang: str = "en") -> str:
+    """Clauses cited together: "Laws 25B2, 16C" (en), "§ 25B2, § 16C" (da)."""
     if not laws:
         return ""
-    if lang == "da":
-        return ", ".join(f"§ {x}" for x in laws)
-    return ("Law " if len(laws) == 1 else "Laws ") + ", ".join(laws)
+    if len(laws) == 1:
+        return law_ref(laws[0], lang)
+    items = ", ".join(render("lawname.item", {"law": law}, lang) for law in laws)
+    return render("lawname.list", {"laws": items}, lang)
 
 
 class Msg:
@@ -78,11 +181,12 @@ class _Default(dict):
 
 
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-    """The text of ``key`` in ``lang`` (falling back to English, then to the key itself).
-    Parameters that are `Msg` values are rendered in the same language first."""
-    template = _CATALOGUES.get(lang, {}).get(key) or _CATALOGUES["en"].get(key)
-    if template is None:
-        return key
+    """The text of ``key`` in ``lang``; raises `MissingMessageError` when the language's
+    catalogue (or a plugin's) has no text for it. Parameters that are `Msg` values are
+    rendered in the same language first."""
+    if not key:  # gettext would answer the catalogue's header
+        raise MissingMessageError(key, lang)
+    template = _catalogue(lang, key).gettext(key)
     values = {k: (render(v.key, v.params, lang) if isinstance(v, Msg) else v)
               for k, v in (params or {}).items()}
     return template.format_map(_Default(values))
@@ -92,11 +196,3 @@ def plain(params: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """Parameters with every `Msg` rendered, for JSON output."""
     return {k: (render(v.key, v.params, lang) if isinstance(v, Msg) else v)
             for k, v in params.items()}
-
-
-register("en", {"seat.N": "North", "seat.E": "East", "seat.S": "South", "seat.W": "West",
-                "side.NS": "North-South", "side.EW": "East-West",
-                "vul.yes": "vulnerable", "vul.no": "not vulnerable"})
-register("da", {"seat.N": "Nord", "seat.E": "Øst", "seat.S": "Syd", "seat.W": "Vest",
-                "side.NS": "Nord-Syd", "side.EW": "Øst-Vest",
-                "vul.yes": "i zonen", "vul.no": "uden for zonen"})

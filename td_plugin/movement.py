@@ -22,63 +22,10 @@ from typing import Iterable, Iterator, Sequence
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord
-from td_plugin.rulings import Finding
+from td_plugin.rulings import Finding, FindingKind
 
 __all__ = ["Slot", "Movement", "result_key", "check_result", "duplicate_results",
            "missing_results"]
-
-messages.register("en", {
-    "movement.no_such_round":
-        "Section {section} has no table {table} in round {round}: check the table and "
-        "round entered for this result.",
-    "movement.wrong_board":
-        "Table {table} plays boards {boards} in round {round}, not board {board}: check the "
-        "board number entered.{hint}",
-    "movement.wrong_board.hint": " Pairs {ns_pair} and {ew_pair} play board {board} at "
-                                 "table {expected_table} in round {expected_round}.",
-    "movement.wrong_direction":
-        "The pairs are entered the wrong way round: the movement has {expected_ns} "
-        "North-South and {expected_ew} East-West at table {table}, round {round}; swap "
-        "the directions in the scorer.",
-    "movement.wrong_pairs":
-        "The result names pairs {ns_pair} and {ew_pair}, but the movement has {expected_ns} "
-        "and {expected_ew} at table {table}, round {round}: check the pair numbers.",
-    "movement.duplicate_result":
-        "Board {board} has a second result for {who} (already entered at table "
-        "{other_table}, round {other_round}): keep the right one and erase the other.",
-    "movement.duplicate.slot": "table {table}, round {round}",
-    "movement.duplicate.pair": "pair {pair} ({side})",
-    "movement.missing_result":
-        "No result for board {board} at table {table}, round {round} (pairs {ns_pair} and "
-        "{ew_pair}): get the result from the table, or award an artificial score "
-        "(Law 12C2) if the board could not be played.",
-})
-messages.register("da", {
-    "movement.no_such_round":
-        "Række {section} har intet bord {table} i runde {round}: kontroller bord og runde "
-        "for dette resultat.",
-    "movement.wrong_board":
-        "Bord {table} spiller spil {boards} i runde {round}, ikke spil {board}: kontroller "
-        "spilnummeret.{hint}",
-    "movement.wrong_board.hint": " Par {ns_pair} og {ew_pair} spiller spil {board} ved bord "
-                                 "{expected_table} i runde {expected_round}.",
-    "movement.wrong_direction":
-        "Parrene er indtastet i forkert retning: turneringsplanen har {expected_ns} som "
-        "Nord-Syd og {expected_ew} som Øst-Vest ved bord {table}, runde {round}; byt "
-        "retningerne i regneprogrammet.",
-    "movement.wrong_pairs":
-        "Resultatet nævner par {ns_pair} og {ew_pair}, men turneringsplanen har "
-        "{expected_ns} og {expected_ew} ved bord {table}, runde {round}: kontroller parnumrene.",
-    "movement.duplicate_result":
-        "Spil {board} har et andet resultat for {who} (allerede indtastet ved bord "
-        "{other_table}, runde {other_round}): behold det rigtige og slet det andet.",
-    "movement.duplicate.slot": "bord {table}, runde {round}",
-    "movement.duplicate.pair": "par {pair} ({side})",
-    "movement.missing_result":
-        "Intet resultat for spil {board} ved bord {table}, runde {round} (par {ns_pair} og "
-        "{ew_pair}): hent resultatet ved bordet, eller giv en kunstig score (§ 12C2), hvis "
-        "spillet ikke kunne spilles.",
-})
 
 
 @dataclass(frozen=True)
@@ -135,7 +82,7 @@ class Movement:
         return None
 
 
-def _finding(kind: str, key: str, record: BoardRecord | None, board: int | None,
+def _finding(kind: FindingKind, key: str, record: BoardRecord | None, board: int | None,
              params: dict, data: dict) -> Finding:
     loc = record.location if record is not None else None
     return Finding(kind=kind, key=key, params=params, board=board,
@@ -158,8 +105,8 @@ def check_result(movement: Movement, record: BoardRecord) -> list[Finding]:
               "board": record.board, "ns_pair": record.ns_pair, "ew_pair": record.ew_pair}
     slot = movement.slot(record.section, record.table, record.round)
     if slot is None:
-        return [_finding("movement_mismatch", "movement.no_such_round", record, record.board,
-                         params, {"reason": "no_such_round", **params})]
+        return [_finding(FindingKind.MOVEMENT_MISMATCH, "movement.no_such_round", record,
+                         record.board, params, {"reason": "no_such_round", **params})]
     expected = {"expected_ns": slot.ns_pair, "expected_ew": slot.ew_pair,
                 "boards": _boards_text(slot.boards)}
     out = []
@@ -174,13 +121,14 @@ def check_result(movement: Movement, record: BoardRecord) -> list[Finding]:
         data = {"reason": "wrong_board", **params, **expected}
         if other is not None:
             data.update(expected_table=other.table, expected_round=other.round)
-        out.append(_finding("movement_mismatch", "movement.wrong_board", record, record.board,
-                            {**params, **expected, "hint": hint}, data))
+        out.append(_finding(FindingKind.MOVEMENT_MISMATCH, "movement.wrong_board", record,
+                            record.board, {**params, **expected, "hint": hint}, data))
     pairs = (record.ns_pair, record.ew_pair)
     if None not in pairs and pairs != (slot.ns_pair, slot.ew_pair):
         reason = ("wrong_direction" if pairs == (slot.ew_pair, slot.ns_pair) else "wrong_pairs")
-        out.append(_finding("movement_mismatch", f"movement.{reason}", record, record.board,
-                            {**params, **expected}, {"reason": reason, **params, **expected}))
+        out.append(_finding(FindingKind.MOVEMENT_MISMATCH, f"movement.{reason}", record,
+                            record.board, {**params, **expected},
+                            {"reason": reason, **params, **expected}))
     return out
 
 
@@ -210,7 +158,7 @@ def duplicate_results(record: BoardRecord, others: Iterable[BoardRecord]) -> lis
         data = {"section": record.section, "table": record.table, "round": record.round,
                 "board": record.board, "same_slot": same_slot, "other_table": other.table,
                 "other_round": other.round, "other_record": other.location.record}
-        out.append(_finding("duplicate_result", "movement.duplicate_result", record,
+        out.append(_finding(FindingKind.DUPLICATE_RESULT, "movement.duplicate_result", record,
                             record.board, params, data))
     return out
 
@@ -229,6 +177,6 @@ def missing_results(movement: Movement, results: Iterable[BoardRecord], section:
                 continue
             params = {"section": section, "table": slot.table, "round": round,
                       "board": board, "ns_pair": slot.ns_pair, "ew_pair": slot.ew_pair}
-            out.append(_finding("missing_result", "movement.missing_result", None, board,
+            out.append(_finding(FindingKind.MISSING_RESULT, "movement.missing_result", None, board,
                                 params, dict(params)))
     return out

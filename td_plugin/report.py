@@ -62,20 +62,6 @@ def audit_json(result: AuditResult, lang: str = "en") -> dict[str, Any]:
     }
 
 
-_LABELS = {
-    "en": {"file": "File", "records": "records", "problems": "problems in the data",
-           "findings": "findings", "none": "No findings.", "board": "Board", "rec": "record",
-           "ruling": "Ruling", "unreadable": "could not be read", "plugin": "Plugin failed",
-           "more": "... and {n} more problems (see --json)", "line": "line",
-           "summary": "{records} records read, {findings} findings."},
-    "da": {"file": "Fil", "records": "spil", "problems": "fejl i data",
-           "findings": "fund", "none": "Ingen fund.", "board": "Spil", "rec": "post",
-           "ruling": "Kendelse", "unreadable": "kunne ikke læses", "plugin": "Plugin fejlede",
-           "more": "... og {n} fejl mere (se --json)", "line": "linje",
-           "summary": "{records} spil læst, {findings} fund."},
-}
-
-
 def print_audit(result: AuditResult, console: Any, lang: str = "en",
                 max_problems: int = 20) -> None:
     """Print the audit for a person: per input its problems, then the findings grouped by
@@ -83,38 +69,42 @@ def print_audit(result: AuditResult, console: Any, lang: str = "en",
     from rich.markup import escape
     from rich.padding import Padding
 
-    L = _LABELS.get(lang, _LABELS["en"])
+    def label(key: str, **params: Any) -> str:
+        return messages.render(f"report.{key}", params, lang)
+
     for i in result.inputs:
         if i.error:
-            console.print(f"[bold red]{escape(i.path)}[/] {L['unreadable']}: {escape(i.error)}")
+            console.print(f"[bold red]{escape(i.path)}[/] {label('unreadable')}: {escape(i.error)}")
             continue
-        console.print(f"[bold]{escape(i.path)}[/] ({i.format}): {i.records} {L['records']}, "
-                      f"{len(i.problems)} {L['problems']}")
+        console.print(f"[bold]{escape(i.path)}[/] ({i.format}): {i.records} {label('records')}, "
+                      f"{len(i.problems)} {label('problems')}")
         for p in i.problems[:max_problems]:
             where = []
             if p.location.line is not None:
-                where.append(f"{L['line']} {p.location.line}")
+                where.append(f"{label('line')} {p.location.line}")
             if p.location.board is not None:
-                where.append(f"{L['board'].lower()} {p.location.board}")
+                where.append(f"{label('board').lower()} {p.location.board}")
             console.print(f"  [yellow]![/] {escape(', '.join(where))}: {escape(p.message)}")
         if len(i.problems) > max_problems:
-            console.print("  " + L["more"].format(n=len(i.problems) - max_problems))
+            console.print("  " + label("more", n=len(i.problems) - max_problems))
     for plugin, hook, message in result.plugin_errors:
-        console.print(f"[bold red]{L['plugin']}[/] {escape(plugin)} ({hook}): {escape(message)}")
+        console.print(f"[bold red]{label('plugin')}[/] {escape(plugin)} ({hook}): "
+                      f"{escape(message)}")
     if not result.findings:
-        console.print(f"[green]{L['none']}[/]")
+        console.print(f"[green]{label('none')}[/]")
     current = None
     for f in result.findings:
         if f.path != current:
             current = f.path
             console.print(f"\n[bold underline]{escape(str(f.path))}[/]")
         law = f" [cyan]{escape(messages.law_ref(f.law, lang))}[/]" if f.law else ""
-        console.print(f"[bold]{L['board']} {f.board if f.board is not None else '?'}[/] "
-                      f"({L['rec']} {f.record}) [magenta]{f.kind}[/]{law}")
+        console.print(f"[bold]{label('board')} {f.board if f.board is not None else '?'}[/] "
+                      f"({label('rec')} {f.record}) [magenta]{f.kind}[/]{law}")
         message = finding_text(f, lang)
         console.print(Padding(escape(message), (0, 0, 0, 2), expand=False))
         text = ruling_text(f, lang)
         if text and text != message:
-            console.print(Padding(f"[bold]{L['ruling']}:[/] " + escape(text), (0, 0, 0, 2), expand=False))
-    console.print("\n" + L["summary"].format(records=result.records,
-                                             findings=len(result.findings)))
+            console.print(Padding(f"[bold]{label('ruling')}:[/] " + escape(text), (0, 0, 0, 2),
+                                  expand=False))
+    console.print("\n" + label("summary", records=result.records,
+                                 findings=len(result.findings)))

@@ -22,109 +22,13 @@ from td_plugin.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.play import Play, PlayedCard
-from td_plugin.rulings import (ArtificialScore, AssignedResult, Finding, Outcome, Ruling,
-                               WeightedScore)
+from td_plugin.rulings import Finding, Outcome, Ruling
 
-__all__ = ["render_html", "LABELS"]
+__all__ = ["render_html"]
 
-#: UI labels of the page, per language.
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "findings": "Findings", "no_findings": "No findings.", "summary": "Summary",
-        "inputs": "Files read", "board": "Board", "section": "Section", "table": "Table",
-        "round": "Round", "record": "record", "line": "line", "players": "Players",
-        "deal": "Deal", "auction": "Auction", "play": "Play", "ruling": "Ruling",
-        "clauses": "Clauses applied", "finding": "Finding", "dealer": "Dealer",
-        "vulnerable": "Vulnerable", "contract": "Contract", "by": "by", "tricks": "tricks",
-        "result": "Result", "score_ns": "Score NS", "adjusted": "Adjusted result",
-        "trick": "Trick", "lead": "Lead", "second": "2nd", "third": "3rd", "fourth": "4th",
-        "won": "Won", "running": "NS–EW", "revoke": "revoke", "flagged": "card at fault",
-        "marked": "marked as a revoke in the record", "legend_won": "underlined: won the trick",
-        "claim": "Claim", "claim_tricks": "declarer takes {n} tricks in all",
-        "incomplete": "The record of the play stops here.",
-        "truncated": "The record of the auction stops here.", "skipped": "skipped",
-        "insufficient": "insufficient bid, accepted", "notes": "Notes", "note": "note",
-        "unknown_hand": "unknown", "void": "void", "passed_out": "Passed out",
-        "offender": "Offender", "suit_led": "Suit led", "card": "Card played",
-        "established": "Established", "transfer": "Tricks transferred",
-        "transfer_if_timely": "Transfer had attention been drawn in time",
-        "exception": "Exception", "equity": "Equity (Law 64C)", "yes": "yes", "no": "no",
-        "declarer_tricks": "Declarer's tricks", "weighted": "Weighted score",
-        "artificial": "Artificial score", "variable": "variable", "none": "None",
-        "all": "All", "no_play": "No play record.", "no_auction": "No auction record.",
-        "no_deal": "No deal record.", "where": "Where", "pass": "Pass", "nt": "NT",
-        "problems": "Problems in the record",
-    },
-    "da": {
-        "findings": "Fund", "no_findings": "Ingen fund.", "summary": "Oversigt",
-        "inputs": "Læste filer", "board": "Spil", "section": "Række", "table": "Bord",
-        "round": "Runde", "record": "post", "line": "linje", "players": "Spillere",
-        "deal": "Kort", "auction": "Meldeforløb", "play": "Spilforløb", "ruling": "Kendelse",
-        "clauses": "Anvendte paragraffer", "finding": "Fund", "dealer": "Giver",
-        "vulnerable": "Zone", "contract": "Kontrakt", "by": "spillet af", "tricks": "stik",
-        "result": "Resultat", "score_ns": "Score NS", "adjusted": "Justeret resultat",
-        "trick": "Stik", "lead": "Udspil", "second": "2.", "third": "3.", "fourth": "4.",
-        "won": "Vandt", "running": "NS–ØV", "revoke": "kulørsvigt", "flagged": "kortet med fejl",
-        "marked": "markeret som kulørsvigt i registreringen",
-        "legend_won": "understreget: vandt stikket", "claim": "Krav",
-        "claim_tricks": "spilfører får {n} stik i alt",
-        "incomplete": "Registreringen af spilforløbet slutter her.",
-        "truncated": "Registreringen af meldeforløbet slutter her.", "skipped": "sprunget over",
-        "insufficient": "utilstrækkeligt bud, accepteret", "notes": "Noter", "note": "note",
-        "unknown_hand": "ukendt", "void": "renonce", "passed_out": "Alle passede",
-        "offender": "Fejlende spiller", "suit_led": "Udspillet farve", "card": "Spillet kort",
-        "established": "Etableret", "transfer": "Overførte stik",
-        "transfer_if_timely": "Overførsel hvis opmærksomheden var henledt i tide",
-        "exception": "Undtagelse", "equity": "Retfærdig kompensation (§ 64C)", "yes": "ja",
-        "no": "nej", "declarer_tricks": "Spilførers stik", "weighted": "Vægtet score",
-        "artificial": "Kunstig score", "variable": "variabel", "none": "Ingen",
-        "all": "Alle", "no_play": "Intet spilforløb registreret.",
-        "no_auction": "Intet meldeforløb registreret.", "no_deal": "Ingen kortfordeling.",
-        "where": "Hvor", "pass": "Pas", "nt": "UT", "problems": "Fejl i registreringen",
-    },
-}
-
-_SEAT_LETTERS = {"en": {"N": "N", "E": "E", "S": "S", "W": "W"},
-                 "da": {"N": "N", "E": "Ø", "S": "S", "W": "V"}}
-_SEAT_NAMES = {"en": {"N": "North", "E": "East", "S": "South", "W": "West"},
-               "da": {"N": "Nord", "E": "Øst", "S": "Syd", "W": "Vest"}}
-_SUIT_NAMES = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-               "da": {"S": "spar", "H": "hjerter", "D": "ruder", "C": "klør"}}
-_KIND_NAMES = {
-    "en": {"revoke": "Revoke", "card_not_held": "Card not held",
-           "result_mismatch": "Result does not match the play",
-           "score_mismatch": "Score does not match the result",
-           "contract_mismatch": "Contract does not match the auction",
-           "declarer_mismatch": "Declarer does not match the pairs",
-           "auction_illegal": "Illegal call in the auction", "deal_invalid": "Invalid deal",
-           "impossible_result": "Impossible result", "artificial_score": "Artificial score",
-           "not_played": "Board not played", "lead_not_held": "Lead card not held",
-           "lead_mismatch": "Lead does not match the play",
-           "movement_mismatch": "Does not fit the movement",
-           "duplicate_result": "Result entered twice", "missing_result": "Missing result",
-           "recorded_irregularity": "Irregularity in the auction",
-           "revoke_marker_mismatch": "Revoke marker does not match the play"},
-    "da": {"revoke": "Kulørsvigt", "card_not_held": "Kort ikke på hånden",
-           "result_mismatch": "Resultatet passer ikke med spilforløbet",
-           "score_mismatch": "Scoren passer ikke med resultatet",
-           "contract_mismatch": "Kontrakten passer ikke med meldeforløbet",
-           "declarer_mismatch": "Spilføreren passer ikke med parrene",
-           "auction_illegal": "Ulovlig melding i meldeforløbet",
-           "deal_invalid": "Ugyldig kortfordeling", "impossible_result": "Umuligt resultat",
-           "artificial_score": "Kunstig score", "not_played": "Spillet blev ikke spillet",
-           "lead_not_held": "Udspillet kort ikke på hånden",
-           "lead_mismatch": "Udspillet passer ikke med spilforløbet",
-           "movement_mismatch": "Passer ikke med turneringsplanen",
-           "duplicate_result": "Resultat indtastet to gange",
-           "missing_result": "Manglende resultat",
-           "recorded_irregularity": "Uregelmæssighed i meldeforløbet",
-           "revoke_marker_mismatch": "Kulørsvigtmarkering passer ikke med spilforløbet"}}
-_COUNT_NAMES = {"en": {"files": "Files", "records": "Records", "boards": "Boards",
-                       "findings": "Findings", "revokes": "Revokes",
-                       "problems": "Problems in the data", "adjusted": "Adjusted results"},
-                "da": {"files": "Filer", "records": "Poster", "boards": "Spil",
-                       "findings": "Fund", "revokes": "Kulørsvigt",
-                       "problems": "Fejl i data", "adjusted": "Justerede resultater"}}
+#: Summary counts with a label of their own (``html.count.<name>``); any other count is
+#: a finding kind.
+_COUNTS = ("files", "records", "boards", "findings", "revokes", "problems", "adjusted")
 #: Auction columns, West first (the layout of a travelling score slip).
 _AUCTION_COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
@@ -135,8 +39,7 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
     """The report page: ``items`` pairs each record with its findings (records without
     findings are left out; a finding about no single record, such as a missing result,
     comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
-    file read. ``lang`` is "en" or "da" (labels, seats, message texts; any other
-    language gets English labels)."""
+    file read. ``lang`` is one of `messages.LANGUAGES` (labels, seats, message texts)."""
     t = _Text(lang)
     articles: list[str] = []
     nav: list[str] = []
@@ -165,39 +68,44 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
 
 
 class _Text:
-    """Labels, seat and suit names in one language (English for anything unknown)."""
+    """The page's labels (``html.<name>``), seat and suit names and finding kinds in one
+    language, from the message catalogue."""
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang if lang in LABELS else "en"
-        self.message_lang = lang
+        self.lang = lang
 
     def __getitem__(self, key: str) -> str:
-        return LABELS[self.lang][key]
+        return messages.render(f"html.{key}", None, self.lang)
+
+    def label(self, key: str, **params: Any) -> str:
+        """The text of a whole key with parameters (``html.claim_tricks``)."""
+        return messages.render(key, params, self.lang)
 
     def seat(self, seat: Seat) -> str:
-        return _SEAT_LETTERS[self.lang][seat.value]
+        return messages.render(f"seat.letter.{seat.value}", None, self.lang)
 
     def seat_name(self, seat: Seat) -> str:
-        return _SEAT_NAMES[self.lang][seat.value]
+        return messages.render(f"seat.{seat.value}", None, self.lang)
 
     def suit_name(self, suit: Suit) -> str:
-        return _SUIT_NAMES[self.lang][suit.value]
+        return messages.render(f"suitname.{suit.value}", None, self.lang)
 
     def side(self, side: Side) -> str:
         return "NS" if side is Side.NS else self.seat(Seat.E) + self.seat(Seat.W)
 
     def kind(self, kind: str) -> str:
-        return _KIND_NAMES[self.lang].get(kind) or kind.replace("_", " ").capitalize()
+        """A finding kind's name (``kind.<kind>``; a plugin's kinds from its catalogue)."""
+        return messages.render(f"kind.{kind}", None, self.lang)
 
     def count(self, key: str) -> str:
-        """A summary count's label: known counts and finding kinds in this language."""
-        return _COUNT_NAMES[self.lang].get(key) or self.kind(key)
+        """A summary count's label: the known counts, and finding kinds."""
+        return self.label(f"html.count.{key}") if key in _COUNTS else self.kind(key)
 
     def law(self, law: str) -> str:
         return escape(messages.law_ref(law, self.lang))
 
     def message(self, key: str, params: Mapping[str, Any]) -> str:
-        return escape(messages.render(key, params, self.message_lang))
+        return escape(messages.render(key, params, self.lang))
 
 
 # -- cards, calls, contracts -----------------------------------------------------------
@@ -286,40 +194,25 @@ def _value(key: str, value: Any, t: _Text) -> str:
     return escape(str(value))
 
 
-_EQUITY = {
-    "en": {"dd": "double dummy, with {seat} playing {card}: declarer {equity} tricks; at the "
-                 "table, with any automatic transfer: {table}",
-           "assign": "assign {tricks} tricks ({score} for North-South)",
-           "enough": "the non-offending side is sufficiently compensated",
-           "unavailable": "not checked: {why}"},
-    "da": {"dd": "dobbelt dummy, hvor {seat} spiller {card}: spilfører {equity} stik; ved "
-                 "bordet, med en eventuel automatisk overførsel: {table}",
-           "assign": "tildel {tricks} stik ({score} til Nord-Syd)",
-           "enough": "den ikke-fejlende side er tilstrækkeligt kompenseret",
-           "unavailable": "ikke kontrolleret: {why}"},
-}
-
-
 def _equity(eq: Mapping[str, Any], t: _Text) -> str:
     """The 64C figures in a sentence: the double-dummy tricks against the table's, and
     the proposal when the non-offending side is not sufficiently compensated."""
-    words = _EQUITY.get(t.lang, _EQUITY["en"])
     if not eq.get("available"):
-        return escape(words["unavailable"].format(why=eq.get("how") or eq.get("reason") or "?"))
+        why = eq.get("how") or eq.get("reason") or "?"
+        return escape(t.label("html.equity.unavailable", why=why))
     seat = _seat_of(eq.get("seat"))
     card = _card_of(eq.get("best_card"))
-    parts = [words["dd"].format(
-        seat=t.seat_name(seat) if seat else escape(str(eq.get("seat"))),
+    parts = [t.label(
+        "html.equity.dd", seat=t.seat_name(seat) if seat else escape(str(eq.get("seat"))),
         card=_card(card, t) if card else escape(str(eq.get("best_card"))),
         equity=eq.get("equity_declarer_tricks"), table=eq.get("table_declarer_tricks"))]
     proposal = eq.get("proposal")
     if eq.get("insufficient") and proposal:
         score = proposal.get("score_ns")
-        parts.append(words["assign"].format(
-            tricks=proposal.get("declarer_tricks"),
-            score="?" if score is None else f"{score:+d}"))
+        parts.append(t.label("html.equity.assign", tricks=proposal.get("declarer_tricks"),
+                             score="?" if score is None else f"{score:+d}"))
     elif eq.get("insufficient") is False:
-        parts.append(words["enough"])
+        parts.append(t.label("html.equity.enough"))
     return "; ".join(parts)
 
 
@@ -500,19 +393,20 @@ def _change(before: Any, after: Any) -> str:
 
 
 def _outcome(outcome: Outcome, t: _Text) -> str:
-    if isinstance(outcome, AssignedResult):
-        return (f"<dt>{t['result']}</dt><dd>{_contract(outcome.contract, t)}, "
-                f"{outcome.declarer_tricks} {t['tricks']}</dd>"
-                f"<dt>{t['score_ns']}</dt><dd><strong>{outcome.score_ns}</strong></dd>")
-    if isinstance(outcome, ArtificialScore):
-        variable = f" ({t['variable']})" if outcome.variable else ""
-        return (f"<dt>{t['artificial']}</dt><dd>NS {outcome.ns_percent} % – "
-                f"{t.side(Side.EW)} {outcome.ew_percent} %{variable}</dd>")
-    if isinstance(outcome, WeightedScore):
+    result, artificial, results = outcome.result(), outcome.artificial(), outcome.results()
+    if result is not None:
+        return (f"<dt>{t['result']}</dt><dd>{_contract(result.contract, t)}, "
+                f"{result.declarer_tricks} {t['tricks']}</dd>"
+                f"<dt>{t['score_ns']}</dt><dd><strong>{result.score_ns}</strong></dd>")
+    if artificial is not None:
+        variable = f" ({t['variable']})" if artificial.variable else ""
+        return (f"<dt>{t['artificial']}</dt><dd>NS {artificial.ns_percent} % – "
+                f"{t.side(Side.EW)} {artificial.ew_percent} %{variable}</dd>")
+    if results:
         parts = "<br>\n".join(
             f"{weight.numerator}/{weight.denominator}: {_contract(r.contract, t)}, "
             f"{r.declarer_tricks} {t['tricks']}, NS {r.score_ns}"
-            for weight, r in outcome.components)
+            for weight, r in results)
         return f"<dt>{t['weighted']}</dt><dd>{parts}</dd>"
     return ""
 
@@ -696,7 +590,7 @@ def _play_section(record: BoardRecord, marks: _Marks, t: _Text) -> str:
     if play.claimed:
         claim = t["claim"]
         if play.claim_declarer_tricks is not None:
-            claim += ": " + t["claim_tricks"].format(n=play.claim_declarer_tricks)
+            claim += ": " + t.label("html.claim_tricks", n=play.claim_declarer_tricks)
         parts.append(f'<p class="claim">{claim}</p>')
     elif play.incomplete:
         parts.append(f'<p class="stop">{t["incomplete"]}</p>')

@@ -5,16 +5,19 @@ matchpoint event, of every pair through the totals). The functions here take the
 results of one board and give each pair's score, exactly (as `Fraction`); rounding for
 display is the business of the format that prints them.
 
-A table's result on a board (`Result`) is one of:
+A table's result on a board (`Result`) is an outcome of `td_plugin.outcomes`, or None
+when the board was not played at that table (an ``int`` given to `Line` is taken as the
+North-South score of a result, `ScoreOnly`). Rescoring asks the outcome, whatever its
+kind:
 
-- an ``int``: the North-South score of a result played or assigned (Law 12C1(a));
-- an `ArtificialScore`: percentages for each side (Law 12C2), fixed (40/50/60 % of the
-  top) or variable (``variable=True``: average-plus is 60 % or the pair's session
-  percentage if higher, average-minus 40 % or the pair's session percentage if lower);
-- a `WeightedScore`: several results with weights (Law 12C1(c)); the pair scores the
-  weighted sum of what each result would score, and the other pairs are compared with
-  each result in proportion to its weight;
-- ``None``: no result (the board was not played at that table).
+- its North-South scores with their weights (`Outcome.ns_scores`): one for a result
+  played or assigned (Law 12C1(a)), several for a weighted score (12C1(c)), where the
+  pair scores the weighted sum of what each result would score and the other pairs are
+  compared with each result in proportion to its weight;
+- or its percentages (`Outcome.artificial`): an artificial score (Law 12C2), fixed
+  (40/50/60 % of the top) or variable (average-plus is 60 % or the pair's session
+  percentage if higher, average-minus 40 % or the pair's session percentage if lower),
+  which is not compared with the other results.
 
 Matchpoints are factored Neuberg-style when fewer results are compared than the board
 expects (artificial scores, missing results), the way Compscore and the WBF/ACBL do it:
@@ -28,33 +31,47 @@ and round the mean to the nearest 10, halves away from zero (as the Compscore fi
 show). Cross-IMPs are the average of the IMPs against every other result. At IMPs an
 artificial score is worth +3 (average-plus), 0 (average) or -3 IMPs (average-minus,
 Law 12C2); ``artificial_imps`` changes the 3 where the regulations say otherwise.
+
+`RescoreReport` is what scoring a results file again changed, as the writers that do it
+report it (`adapters.usebio_writer`, `adapters.pbn_scoretable`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Callable, Hashable, Iterable, Mapping, Sequence, Union
+from typing import Any, Callable, Hashable, Iterable, Mapping, Optional, Sequence
 
-from td_plugin.rulings import ArtificialScore, WeightedScore
+from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
 from td_plugin.scoring import imps
 
 __all__ = ["Result", "Line", "LineScore", "Award", "PairTotal", "neuberg",
            "artificial_percentages", "matchpoint_board", "butler_datum", "butler_board",
            "cross_imp_board", "team_imps", "imps_for_percent", "matchpoint_totals",
-           "imp_totals", "expected_boards", "places"]
+           "imp_totals", "expected_boards", "places", "LineChange", "PairChange",
+           "RescoreReport"]
 
-Result = Union[int, ArtificialScore, WeightedScore, None]
+Result = Optional[Outcome]
+
+
+def _outcome(result: Outcome | int | None) -> Result:
+    if isinstance(result, bool) or not isinstance(result, (Outcome, int, type(None))):
+        raise TypeError(f"not a result: {result!r}")
+    return ScoreOnly(result) if isinstance(result, int) else result
 
 
 @dataclass(frozen=True)
 class Line:
-    """One table's result of a board: the pairs and what they scored."""
+    """One table's result of a board: the pairs and what they scored (an ``int`` is the
+    North-South score of a result, `ScoreOnly`)."""
 
     ns_pair: str
     ew_pair: str
     result: Result
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", _outcome(self.result))
 
 
 @dataclass(frozen=True)
@@ -84,35 +101,19 @@ def artificial_percentages(score: ArtificialScore, ns_session: Fraction | None =
     """The percentages an artificial score gives (Law 12C2). A variable score gives
     average-plus as the pair's session percentage when that is higher, average-minus
     as the session percentage when that is lower; a fixed score, or a pair whose
-    session percentage is unknown, gets the percentage as written."""
-    def one(percent: int, session: Fraction | None) -> Fraction:
-        p = Fraction(percent)
-        if not score.variable or session is None or p == 50:
-            return p
-        return max(p, session) if p > 50 else min(p, session)
-
-    return one(score.ns_percent, ns_session), one(score.ew_percent, ew_session)
+    session percentage is unknown, gets the percentage as written
+    (`ArtificialScore.percentages`)."""
+    return score.percentages(ns_session, ew_session)
 
 
-def _field(lines: Sequence[Line]) -> list[tuple[int, list[tuple[Fraction, int]]]]:
-    """The results other results are compared with: (line index, [(weight, NS score)])."""
+def _field(lines: Sequence[Line]) -> list[tuple[int, tuple[tuple[Fraction, int], ...]]]:
+    """The results other results are compared with: (line index, ((weight, NS score),
+    ...)); an artificial score is not compared."""
     out = []
     for i, line in enumerate(lines):
-        r = line.result
-        if isinstance(r, bool):
-            raise TypeError(f"not a result: {r!r}")
-        if isinstance(r, int):
-            out.append((i, [(Fraction(1), r)]))
-        elif isinstance(r, WeightedScore):
-            out.append((i, [(Fraction(w), a.score_ns) for w, a in r.components]))
+        if line.result is not None and line.result.ns_scores():
+            out.append((i, line.result.ns_scores()))
     return out
-
-
-def _components(result: Result) -> list[tuple[Fraction, int]]:
-    if isinstance(result, WeightedScore):
-        return [(Fraction(w), a.score_ns) for w, a in result.components]
-    assert isinstance(result, int)
-    return [(Fraction(1), result)]
 
 
 def _session(session: Mapping[str, Fraction] | None, pair: str) -> Fraction | None:
@@ -145,14 +146,15 @@ def matchpoint_board(lines: Sequence[Line], *, expected: int | None = None, scal
     out: list[LineScore] = []
     for i, line in enumerate(lines):
         r = line.result
+        artificial = r.artificial() if r is not None else None
         if r is None:
             out.append(LineScore(None, None))
-        elif isinstance(r, ArtificialScore):
-            ns_p, ew_p = artificial_percentages(r, _session(session, line.ns_pair),
+        elif artificial is not None:
+            ns_p, ew_p = artificial.percentages(_session(session, line.ns_pair),
                                                 _session(session, line.ew_pair))
             out.append(LineScore(ns_p * top / 100, ew_p * top / 100, ns_p, ew_p))
         else:
-            ns = sum((w * against(i, s) for w, s in _components(r)), Fraction(0))
+            ns = sum((w * against(i, s) for w, s in r.ns_scores()), Fraction(0))
             out.append(LineScore(ns, top - ns))
     return out
 
@@ -167,11 +169,9 @@ def imps_for_percent(percent: Fraction | int, artificial_imps: int = 3) -> int:
     return 0
 
 
-def _artificial_imps(line: Line, session: Mapping[str, Fraction] | None,
-                     artificial_imps: int) -> LineScore:
-    r = line.result
-    assert isinstance(r, ArtificialScore)
-    ns_p, ew_p = artificial_percentages(r, _session(session, line.ns_pair),
+def _artificial_imps(line: Line, artificial: ArtificialScore,
+                     session: Mapping[str, Fraction] | None, artificial_imps: int) -> LineScore:
+    ns_p, ew_p = artificial.percentages(_session(session, line.ns_pair),
                                         _session(session, line.ew_pair))
     return LineScore(Fraction(imps_for_percent(ns_p, artificial_imps)),
                      Fraction(imps_for_percent(ew_p, artificial_imps)), ns_p, ew_p)
@@ -196,21 +196,22 @@ def butler_board(lines: Sequence[Line], *, datum: int | None = None,
     """Butler IMPs of every line against the datum (computed from the table results
     played or assigned unless given). Returns (datum, scores); the datum is None when
     the board has no table result."""
-    scores = [line.result for line in lines if isinstance(line.result, int)
-              and not isinstance(line.result, bool)]
+    scores = [s for s in (line.result.ns_score() for line in lines if line.result is not None)
+              if s is not None]
     if datum is None and scores:
         datum = butler_datum(scores)
     out: list[LineScore] = []
     for line in lines:
         r = line.result
+        artificial = r.artificial() if r is not None else None
         if r is None:
             out.append(LineScore(None, None))
-        elif isinstance(r, ArtificialScore):
-            out.append(_artificial_imps(line, session, artificial_imps))
+        elif artificial is not None:
+            out.append(_artificial_imps(line, artificial, session, artificial_imps))
         else:
             if datum is None:
                 raise ValueError("a Butler score needs a datum")
-            ns = sum((w * imps(s - datum) for w, s in _components(r)), Fraction(0))
+            ns = sum((w * imps(s - datum) for w, s in r.ns_scores()), Fraction(0))
             out.append(LineScore(ns, -ns))
     return datum, out
 
@@ -231,26 +232,27 @@ def cross_imp_board(lines: Sequence[Line], *, session: Mapping[str, Fraction] | 
     out: list[LineScore] = []
     for i, line in enumerate(lines):
         r = line.result
+        artificial = r.artificial() if r is not None else None
         if r is None:
             out.append(LineScore(None, None))
-        elif isinstance(r, ArtificialScore):
-            out.append(_artificial_imps(line, session, artificial_imps))
+        elif artificial is not None:
+            out.append(_artificial_imps(line, artificial, session, artificial_imps))
         else:
-            ns = sum((w * against(i, s) for w, s in _components(r)), Fraction(0))
+            ns = sum((w * against(i, s) for w, s in r.ns_scores()), Fraction(0))
             out.append(LineScore(ns, -ns))
     return out
 
 
-def team_imps(table1: Result, table2: Result, *,
+def team_imps(table1: Outcome | int | None, table2: Outcome | int | None, *,
               artificial_imps: int = 3) -> tuple[Fraction, Fraction] | None:
     """IMPs of a teams board: (team A, team B), where team A sat North-South at table 1
     and East-West at table 2. An artificial score at a table gives each team the IMPs
     of its own percentage there (Law 12C2; the two need not balance), averaged over
     the tables where it had one. None when a table has no result."""
+    table1, table2 = _outcome(table1), _outcome(table2)
     if table1 is None or table2 is None:
         return None
-    art1 = table1 if isinstance(table1, ArtificialScore) else None
-    art2 = table2 if isinstance(table2, ArtificialScore) else None
+    art1, art2 = table1.artificial(), table2.artificial()
     if art1 is not None or art2 is not None:
         a_awards, b_awards = [], []
         if art1 is not None:
@@ -260,8 +262,8 @@ def team_imps(table1: Result, table2: Result, *,
             b_awards.append(imps_for_percent(art2.ns_percent, artificial_imps))
             a_awards.append(imps_for_percent(art2.ew_percent, artificial_imps))
         return (Fraction(sum(a_awards), len(a_awards)), Fraction(sum(b_awards), len(b_awards)))
-    a = sum((w1 * w2 * imps(s1 - s2) for w1, s1 in _components(table1)
-             for w2, s2 in _components(table2)), Fraction(0))
+    a = sum((w1 * w2 * imps(s1 - s2) for w1, s1 in table1.ns_scores()
+             for w2, s2 in table2.ns_scores()), Fraction(0))
     return a, -a
 
 
@@ -365,3 +367,44 @@ def places(totals: Mapping[str, Fraction],
         for pair in pairs:
             out[pair] = 1 + sum(1 for other in pairs if totals[other] > totals[pair])
     return out
+
+
+# --- what scoring a file again changed --------------------------------------------------
+
+@dataclass(frozen=True)
+class LineChange:
+    """An adjusted table: the result before and after (as the report shows them), why,
+    and its points before and after (texts as written in the file)."""
+
+    board: int
+    ns_pair: str
+    ew_pair: str
+    before: str
+    after: str
+    law: str
+    note: str | None
+    points_before: tuple[str, str] | None
+    points_after: tuple[str, str] | None
+
+
+@dataclass(frozen=True)
+class PairChange:
+    """A pair whose total, percentage or place changed (texts as written in the file)."""
+
+    pair: str
+    total: tuple[str | None, str]
+    percentage: tuple[str | None, str | None]
+    place: tuple[str | None, str | None]
+
+
+@dataclass
+class RescoreReport:
+    """What adjusting a results file changed: the adjusted tables, the other tables whose
+    points changed (board, pairs, before, after), the pairs, and notes for the Director
+    as message keys with their parameters (``adjust.note.*``, rendered by the command)."""
+
+    lines: list[LineChange] = field(default_factory=list)
+    points: list[tuple[int, str, str, tuple[str, str] | None, tuple[str, str]]] = field(
+        default_factory=list)
+    pairs: list[PairChange] = field(default_factory=list)
+    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)

@@ -2,22 +2,38 @@
 
 A law function returns values from this module; text for the players is rendered later
 from message keys (`td_plugin.messages`) in the chosen language. Nothing here is a string
-built for display.
+built for display. The outcomes a ruling gives (an assigned result, an artificial or a
+weighted score) are the family of `td_plugin.outcomes`, re-exported here.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Mapping
 
+from td_plugin import messages
 from td_plugin.cards import Seat
-from td_plugin.contract import Contract
+from td_plugin.outcomes import (ArtificialScore, AssignedResult, Outcome, ScoreOnly,
+                                TableResult, WeightedScore)
 from td_plugin.sources import RecordChange
 
 __all__ = ["Attention", "ReviewContext", "Clause", "AssignedResult", "ArtificialScore",
-           "WeightedScore", "Outcome", "Ruling", "Finding"]
+           "WeightedScore", "TableResult", "ScoreOnly", "Outcome", "Ruling", "Finding",
+           "FindingKind", "TextEnum"]
+
+
+class TextEnum(str, enum.Enum):
+    """An enum whose members are their text: they compare, hash, format and go into
+    JSON as their value (``FindingKind.REVOKE == "revoke"``)."""
+
+    __hash__ = str.__hash__
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
 
 class Attention(enum.Enum):
@@ -61,41 +77,6 @@ class Clause:
 
 
 @dataclass(frozen=True)
-class AssignedResult:
-    """A result assigned by the Director (12C1) or by a trick transfer: the contract, its
-    declarer and the tricks declarer is credited with; ``score_ns`` from North-South."""
-
-    contract: Contract
-    declarer_tricks: int
-    score_ns: int
-
-
-@dataclass(frozen=True)
-class ArtificialScore:
-    """An artificial adjusted score (12C2): percentages for each side. ``variable``: an
-    average-plus that is the pair's session percentage when that is higher (Avg+/Avg-)."""
-
-    ns_percent: int
-    ew_percent: int
-    variable: bool = False
-
-
-@dataclass(frozen=True)
-class WeightedScore:
-    """A weighted assigned score (12C1(c)): results with weights summing to one."""
-
-    components: tuple[tuple[Fraction, AssignedResult], ...]
-
-    def __post_init__(self) -> None:
-        total = sum(w for w, _ in self.components)
-        if total != 1:
-            raise ValueError(f"weights of a weighted score must sum to 1, not {total}")
-
-
-Outcome = AssignedResult | ArtificialScore | WeightedScore
-
-
-@dataclass(frozen=True)
 class Ruling:
     """A ruling: the clauses in the order applied, the outcome (None: the result stands),
     and the message key of the text for the players with its parameters."""
@@ -109,15 +90,48 @@ class Ruling:
     def laws(self) -> list[str]:
         return [c.law for c in self.clauses]
 
+    def render(self, lang: str = "en") -> str:
+        """The text for the players in ``lang`` ("" when the ruling has none); as an
+        annotation of a `RecordChange`, what a writer adds as commentary."""
+        return messages.render(self.key, self.params, lang) if self.key else ""
+
+
+class FindingKind(TextEnum):
+    """The kinds of finding the built-in rulers report (a plugin's own kinds are plain
+    strings). The README's table says what each means."""
+
+    REVOKE = "revoke"
+    REVOKE_MARKER_MISMATCH = "revoke_marker_mismatch"
+    DEAL_INVALID = "deal_invalid"
+    AUCTION_ILLEGAL = "auction_illegal"
+    RECORDED_IRREGULARITY = "recorded_irregularity"
+    CONTRACT_MISMATCH = "contract_mismatch"
+    CARD_NOT_HELD = "card_not_held"
+    RESULT_MISMATCH = "result_mismatch"
+    SCORE_MISMATCH = "score_mismatch"
+    IMPOSSIBLE_RESULT = "impossible_result"
+    DECLARER_MISMATCH = "declarer_mismatch"
+    ARTIFICIAL_SCORE = "artificial_score"
+    NOT_PLAYED = "not_played"
+    LEAD_NOT_HELD = "lead_not_held"
+    LEAD_MISMATCH = "lead_mismatch"
+    MOVEMENT_MISMATCH = "movement_mismatch"
+    DUPLICATE_RESULT = "duplicate_result"
+    MISSING_RESULT = "missing_result"
+
+
+_KINDS = {k.value: k for k in FindingKind}
+
 
 @dataclass(frozen=True)
 class Finding:
-    """Something the audit found in a record: ``kind`` (``revoke``, ``score_mismatch``,
-    ...), the deciding ``law`` clause (or None), a message key with its parameters, where
-    it was, the ruling when there is one, ``data``: the kind's own JSON fields, and
-    ``change``: what writing the adjusted copy changes in the record (None: nothing)."""
+    """Something the audit found in a record: ``kind`` (a `FindingKind`, or a plugin's
+    own kind as text), the deciding ``law`` clause (or None), a message key with its
+    parameters, where it was, the ruling when there is one, ``data``: the kind's own JSON
+    fields, and ``change``: what writing the adjusted copy changes in the record (None:
+    nothing)."""
 
-    kind: str
+    kind: FindingKind | str
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     law: str | None = None
@@ -129,3 +143,13 @@ class Finding:
     data: Mapping[str, Any] = field(default_factory=dict)
     seat: Seat | None = None
     change: RecordChange | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, FindingKind) and self.kind in _KINDS:
+            object.__setattr__(self, "kind", _KINDS[self.kind])
+
+    def render(self, lang: str = "en") -> str:
+        """The ruling's text for the players in ``lang``, else the finding's own message;
+        as an annotation of a `RecordChange`, what a writer adds as commentary."""
+        text = self.ruling.render(lang) if self.ruling is not None else ""
+        return text or messages.render(self.key, self.params, lang)

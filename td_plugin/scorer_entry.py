@@ -3,7 +3,9 @@
 No Windows scorer takes adjustments from outside, so the TD report says exactly what to
 type: "Board 7, section A, table 3, round 2: 4S= becomes 4S-1 (Law 64A2, one trick)",
 or an artificial score as the scorers write it, ``60%-40%`` (Ave+/Ave-). A trick
-transfer is not an artificial score: it changes the result, and so the score.
+transfer is not an artificial score: it changes the result, and so the score. The entry
+follows from what the ruling's outcome is made of (`td_plugin.outcomes`): a result, an
+artificial score, or weighted results.
 """
 
 from __future__ import annotations
@@ -13,28 +15,11 @@ from dataclasses import dataclass
 from td_plugin import messages
 from td_plugin.board import BoardRecord
 from td_plugin.contract import Contract
-from td_plugin.rulings import ArtificialScore, AssignedResult, Finding, WeightedScore
+from td_plugin.result_checks import artificial_text
+from td_plugin.rulings import ArtificialScore, Finding
 
 __all__ = ["ScorerEntry", "scorer_entry", "result_notation", "average_words"]
 
-messages.register("en", {
-    "scorer.place": "Board {board}{section}, table {table}, round {round}",
-    "scorer.place.section": ", section {section}",
-    "scorer.assigned": "{place}: {before} becomes {after} ({laws}{transfer})",
-    "scorer.transfer.1": ", one trick",
-    "scorer.transfer.n": ", {n} tricks",
-    "scorer.artificial": "{place}: enter {score}{words} ({laws})",
-    "scorer.weighted": "{place}: enter the weighted score {parts} ({laws})",
-})
-messages.register("da", {
-    "scorer.place": "Spil {board}{section}, bord {table}, runde {round}",
-    "scorer.place.section": ", række {section}",
-    "scorer.assigned": "{place}: {before} ændres til {after} ({laws}{transfer})",
-    "scorer.transfer.1": ", ét stik",
-    "scorer.transfer.n": ", {n} stik",
-    "scorer.artificial": "{place}: indtast {score}{words} ({laws})",
-    "scorer.weighted": "{place}: indtast den vægtede score {parts} ({laws})",
-})
 
 _AVERAGE_WORDS = {60: "Ave+", 50: "Ave", 40: "Ave-"}
 
@@ -82,33 +67,38 @@ def _place(record: BoardRecord) -> messages.Msg:
 
 
 def scorer_entry(record: BoardRecord, finding: Finding) -> ScorerEntry | None:
-    """The entry a finding's ruling asks for, or None when the result stands."""
+    """The entry a finding's ruling asks for, or None when the result stands (or its
+    outcome is a score alone, which a scorer takes from a result)."""
     ruling = finding.ruling
     outcome = ruling.outcome if ruling is not None else None
     if outcome is None:
         return None
     laws = tuple(ruling.laws or ([finding.law] if finding.law else []))
     place = _place(record)
-    if isinstance(outcome, AssignedResult):
+    result = outcome.result()
+    artificial = outcome.artificial()
+    if result is not None:
         before = result_notation(record.contract, record.declarer_tricks)
-        after = result_notation(outcome.contract, outcome.declarer_tricks)
-        moved = (record.declarer_tricks - outcome.declarer_tricks
-                 if record.declarer_tricks is not None and record.contract is not None
-                 and outcome.contract.same_as(record.contract) else 0)
+        after = result_notation(result.contract, result.declarer_tricks)
+        moved = (record.declarer_tricks - result.declarer_tricks
+                 if record.declarer_tricks is not None and result.declarer_tricks is not None
+                 and record.contract is not None and result.contract.same_as(record.contract)
+                 else 0)
         transfer = (messages.Msg("scorer.transfer.1") if abs(moved) == 1 else
                     messages.Msg("scorer.transfer.n", {"n": abs(moved)}) if moved else "")
         return ScorerEntry("scorer.assigned", {"place": place, "before": before, "after": after,
                                                "transfer": transfer},
                            laws=laws, before=before, after=after)
-    if isinstance(outcome, ArtificialScore):
-        score = f"{outcome.ns_percent}%-{outcome.ew_percent}%"
-        words = average_words(outcome)
+    if artificial is not None:
+        score = artificial_text(artificial)
+        words = average_words(artificial)
         return ScorerEntry("scorer.artificial", {"place": place, "score": score,
                                                  "words": f" ({words})" if words else ""},
                            laws=laws, after=score)
-    if isinstance(outcome, WeightedScore):
+    results = outcome.results()
+    if len(results) > 1:
         parts = ", ".join(f"{w} \u00d7 {result_notation(r.contract, r.declarer_tricks)}"
-                          for w, r in outcome.components)
+                          for w, r in results)
         return ScorerEntry("scorer.weighted", {"place": place, "parts": parts}, laws=laws,
                            after=parts)
     return None

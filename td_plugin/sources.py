@@ -1,19 +1,30 @@
 """The interface between the core and the file-format adapters.
 
 A reader opens a file and hands out `BoardRecord`s one at a time (memory independent of
-file size), collecting problems per record instead of stopping. A writer (the hook
-``td_write_changes``) takes the changes rulings ask for (`RecordChange`) and writes a copy
-of the source in which only what changed differs; the input is never modified in place.
+file size), collecting problems per record instead of stopping. A source that holds a
+session as it is played (a scorer's live file) also offers `SessionSource`, and can be
+followed while it is written (`Follower`, through the hook ``td_follow_source``).
+
+A writer (the hook ``td_write_changes``) takes the changes rulings and adjustments ask
+for (`RecordChange`: an outcome of `td_plugin.outcomes` and annotations rendered in the
+language of the write) and writes a copy of the source in which only what changed
+differs; the input is never modified in place.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterator, Mapping, Protocol, runtime_checkable
+import datetime as dt
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Hashable, Iterator, Mapping, Protocol, runtime_checkable
 
 from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.outcomes import Outcome
 
-__all__ = ["Source", "RecordChange"]
+if TYPE_CHECKING:
+    from td_plugin.session import Session
+
+__all__ = ["Source", "SessionSource", "Follower", "Poll", "Annotation", "Note",
+           "RecordChange"]
 
 
 @runtime_checkable
@@ -36,21 +47,102 @@ class Source(Protocol):
         ...
 
 
+@runtime_checkable
+class SessionSource(Source, Protocol):
+    """A source that holds a session as it is played (a Bridgemate file): its sections
+    and movement, and its results and boards in play as they arrived. `td-plugin watch`
+    follows such a source; the entries are keyed by an identity per result or board in
+    play (see `td_plugin.watch.SessionWatcher.observe`)."""
+
+    #: the round each table is playing, by (section, table), as the scorer says
+    current_rounds: Mapping[tuple[str, str], int]
+
+    def session(self) -> Session:
+        """A fresh session: name, date, sections, movement, no results."""
+        ...
+
+    def entries(self) -> Mapping[Hashable, BoardRecord]:
+        """Every result and board in play the source holds now."""
+        ...
+
+    def timeline(self) -> Iterator[tuple[dt.datetime | None, Mapping[Hashable, BoardRecord]]]:
+        """The session as it grew: after each moment rows were written, the entries as
+        `entries` would have given them then (for a replay)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Poll:
+    """What one poll of a followed file gave: ``data`` when the file changed and was
+    read, ``problem`` when it could not be read this time, neither when it has not
+    changed."""
+
+    data: SessionSource | None = None
+    problem: str | None = None
+
+
+@runtime_checkable
+class Follower(Protocol):
+    """A file followed while a scorer writes it: each `poll` reads it when it has changed
+    (never getting in the scorer's way); `close` releases what the follower holds."""
+
+    def poll(self) -> Poll:
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+@runtime_checkable
+class Annotation(Protocol):
+    """What a writer adds to a record as commentary, rendered in the language of the
+    write: a ruling given at the table or by the audit (`td_plugin.rulings.Ruling`), a
+    finding (`td_plugin.rulings.Finding`), an adjustments-list entry
+    (`td_plugin.adjustments.Adjustment`: its note), a `Note`. An empty text adds
+    nothing."""
+
+    def render(self, lang: str = "en") -> str:
+        ...
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note in someone's own words, written as it is in every language."""
+
+    text: str
+
+    def render(self, lang: str = "en") -> str:
+        return self.text
+
+
 @dataclass(frozen=True)
 class RecordChange:
-    """What a ruling changes in one record of a source.
+    """What a ruling or an adjustment changes in one record of a source.
 
-    ``record`` is the 1-based index of the record in its file. ``declarer_tricks`` and
-    ``score_ns`` are the adjusted values (None: unchanged); ``comments`` are texts to add
-    as commentary (the ruling for the players, or a proposal for the TD); ``artificial``
-    is an artificial score as ``(ns_percent, ew_percent)`` for formats that carry one.
-    ``law`` is the clause behind the change.
+    ``record`` is the 1-based index of the record in its file. ``outcome`` is the
+    record's new result or score (`td_plugin.outcomes`; None: unchanged, the annotations
+    alone are added); a writer takes from it what its format holds. ``law`` is the clause
+    behind the change. ``annotations`` are added as commentary where the format has room
+    for it, each rendered in the language of the write. ``pairs`` (North-South,
+    East-West) names the table when the record lists the results of several tables (a
+    PBN ``ScoreTable``); None: the record's own result.
     """
 
     record: int
-    declarer_tricks: int | None = None
-    score_ns: int | None = None
-    comments: tuple[str, ...] = ()
-    artificial: tuple[int, int] | None = None
+    outcome: Outcome | None = None
     law: str | None = None
-    extra: Mapping[str, object] = field(default_factory=dict)
+    annotations: tuple[Annotation, ...] = ()
+    pairs: tuple[str, str] | None = None
+
+    def texts(self, lang: str = "en") -> list[str]:
+        """The annotations rendered in ``lang``, the empty ones left out."""
+        return [text for text in (a.render(lang) for a in self.annotations) if text]
+
+    def describe(self) -> str:
+        """What the change is, for an error about it: the adjustments-list entry it
+        applies (``entry 2 (board 9, 1 v 1)``), else the record."""
+        for annotation in self.annotations:
+            describe = getattr(annotation, "describe", None)
+            if callable(describe):
+                return str(describe())
+        return f"record {self.record}"

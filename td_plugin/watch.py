@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping
 from td_plugin.board import BoardRecord
 from td_plugin.host import PluginError, PluginHost, Review
 from td_plugin.movement import result_key
-from td_plugin.rulings import ArtificialScore, AssignedResult, Attention, Finding, ReviewContext
+from td_plugin.rulings import Attention, Finding, ReviewContext
 from td_plugin.scorer_entry import ScorerEntry, scorer_entry
 from td_plugin.session import Session
 from td_plugin.sources import RecordChange
@@ -97,22 +97,18 @@ def _when(record: BoardRecord) -> dt.datetime:
 
 
 def change_for(event: WatchEvent) -> RecordChange | None:
-    """The record change an event's ruling asks for: the finding's own, else one made
-    from the ruling's outcome (an assigned result or an artificial score)."""
+    """The record change an event's ruling asks for: the finding's own, else one that
+    gives the record the ruling's outcome, with the ruling as its commentary."""
     finding = event.finding
     if finding.change is not None:
         return finding.change
     ruling = finding.ruling
-    outcome = ruling.outcome if ruling is not None else None
+    if ruling is None or ruling.outcome is None:
+        return None
     index = event.record.location.record if event.record is not None else None
-    law = ruling.laws[-1] if ruling is not None and ruling.laws else finding.law
-    if isinstance(outcome, AssignedResult):
-        return RecordChange(record=index or 0, declarer_tricks=outcome.declarer_tricks,
-                            score_ns=outcome.score_ns, law=law)
-    if isinstance(outcome, ArtificialScore):
-        return RecordChange(record=index or 0, artificial=(outcome.ns_percent, outcome.ew_percent),
-                            law=law)
-    return None
+    law = ruling.laws[-1] if ruling.laws else finding.law
+    return RecordChange(record=index or 0, outcome=ruling.outcome, law=law,
+                        annotations=(ruling,))
 
 
 class SessionWatcher:

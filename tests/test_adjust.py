@@ -13,14 +13,17 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+import yaml
 from lxml import etree
 
 from adapters.pbn_reader import PbnSource
-from td_plugin.adjustments import (AdjustmentFileError, TableResult, Weighted,
-                                   parse_adjustments, parse_adjustments_text)
+from td_plugin.adjustments import (AdjustmentFileError, parse_adjustments,
+                                   parse_adjustments_text, parse_weighted)
 from td_plugin.board import Vulnerability
 from td_plugin.cli import main
-from td_plugin.rulings import ArtificialScore
+from td_plugin.contract import Contract
+from td_plugin.outcomes import ArtificialScore, AssignedResult, WeightedScore
+from tests import club_plugins_for_commands as club
 
 COMPSCORE = """\
 - {board: 1, ns_pair: 1NS, ew_pair: 1EW, artificial: "50/50", law: "12C2"}
@@ -239,17 +242,129 @@ def test_a_pbn_table_not_listed_is_named(data_dir, tmp_path, capsys):
         capsys.readouterr().err
 
 
+# --- through the plugin host ---------------------------------------------------------------
+
+@pytest.fixture
+def club_plugins(tmp_path, monkeypatch):
+    """Installs objects of tests.club_plugins_for_commands as a club's plugins (entry
+    points of a distribution on sys.path): ``club_plugins(name="attribute", ...)``."""
+    club.decided.clear()
+    club.written.clear()
+
+    def install(**points: str) -> None:
+        dist = tmp_path / "site" / "club_plugins-1.0.dist-info"
+        dist.mkdir(parents=True)
+        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: club-plugins\n"
+                                       "Version: 1.0\n")
+        (dist / "entry_points.txt").write_text("[td_plugin]\n" + "".join(
+            f"{name} = tests.club_plugins_for_commands:{attr}\n" for name, attr in points.items()))
+        monkeypatch.syspath_prepend(str(tmp_path / "site"))
+
+    return install
+
+
+def test_hook_td_adjustment_decided_sees_every_adjustment_adjust_applies(data_dir, tmp_path,
+                                                                          club_plugins):
+    club_plugins(spy="spy")
+    code, written = _run(tmp_path, data_dir / "usebio_v13_mitchell_latin1.xml", PBN_ADJUSTMENTS)
+    assert code == 0 and written.exists()
+    entries = parse_adjustments_text(PBN_ADJUSTMENTS)
+    assert len(club.decided) == len(entries) == 3
+    for (record, change), entry in zip(club.decided, entries):
+        # the record of the entry's table, and the entry as the change's annotation
+        assert entry.matches(record.board, record.ns_pair, record.ew_pair)
+        assert change.record == record.location.record and change.pairs is None
+        assert change.annotations == (entry,) and change.law == entry.law
+        assert change.outcome == entry.outcome.scored(record.vulnerability)
+    assert club.decided[2][1].outcome == AssignedResult(
+        Contract.from_pbn("2S", "N"), 10, 170)  # board 2 is NS vulnerable: 2S+2 = 170
+    # a PBN ScoreTable: the change goes to the game of the board and names the table
+    club.decided.clear()
+    (tmp_path / "p").mkdir()
+    code, _ = _run(tmp_path / "p", data_dir / "scoretable_mitchell.pbn", PBN_ADJUSTMENTS)
+    assert code == 0
+    assert [(r.board, r.location.record, c.pairs) for r, c in club.decided] == [
+        (1, 1, ("4", "4")), (2, 2, ("1", "2")), (2, 2, ("3", "4"))]
+
+
+def test_nothing_is_decided_when_the_copy_cannot_be_written(data_dir, tmp_path, club_plugins,
+                                                            capsys):
+    club_plugins(spy="spy")
+    code, written = _run(tmp_path, data_dir / "scoretable_mitchell.pbn",
+                         "- {board: 1, ns_pair: 1, ew_pair: 3, artificial: '50/50', law: '12C2'}\n")
+    assert code == 2 and not written.exists() and club.decided == []
+    assert "no ScoreTable of board 1 lists this table" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, adapter", [("usebio_v13_mitchell_latin1.xml", "usebio"),
+                                           ("scoretable_mitchell.pbn", "pbn")])
+def test_a_blocked_adapter_is_refused_like_the_audit(data_dir, tmp_path, capsys, monkeypatch,
+                                                     name, adapter):
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", adapter)
+    source = data_dir / name
+    code, written = _run(tmp_path, source, "- {board: 2, ns_pair: 1, ew_pair: 2, "
+                                           "artificial: '60/40', law: '12C2'}\n")
+    assert code == 2 and not written.exists()
+    refused = capsys.readouterr().err
+    assert "no adapter knows this file" in refused and f"{adapter}," not in refused
+    assert main(["audit", str(source), "--json"]) == 2
+    (audited,) = json.loads(capsys.readouterr().out)["inputs"]
+    assert audited["error"] in refused  # the same words as the audit's
+
+
+def test_a_club_writer_replaces_the_builtin_one_for_adjust_and_audit(data_dir, tmp_path,
+                                                                     club_plugins):
+    club_plugins(club_writer="club_writer", spy="spy")
+    source = data_dir / "usebio_v13_mitchell_latin1.xml"
+    code, written = _run(tmp_path, source, WEIGHTED, "--lang", "da")
+    assert code == 0
+    assert written.read_bytes() == source.read_bytes() + club.MARK
+    ((src, dest, changes, lang),) = club.written
+    assert (src, dest, lang) == (str(source), str(written), "da")
+    (change,) = [c for items in changes.values() for c in items]
+    assert isinstance(change.outcome, WeightedScore) and change.law == "12C1(c)"
+    assert len(club.decided) == 1  # applied: announced
+    # the audit writes its adjusted copies through the same writer
+    out = tmp_path / "audited"
+    assert main(["audit", str(source), "--write-to", str(out), "--json"]) in (0, 1)
+    assert (out / source.name).read_bytes() == source.read_bytes() + club.MARK
+    assert len(club.written) == 2
+
+
+def test_pbn_games_naming_their_pairs_get_the_adjusted_result(tmp_path, capsys):
+    """A PBN file with a game per table (``PairNS``/``PairEW``): an assigned result goes
+    into the game's Result and Score tags, an artificial score into its commentary."""
+    game = ('[Board "{board}"]\n[Vulnerable "{vul}"]\n[PairNS "{ns}"]\n[PairEW "{ew}"]\n'
+            '[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n[Score "NS {score}"]\n')
+    source = tmp_path / "tables.pbn"
+    source.write_text("\n".join([game.format(board=1, vul="None", ns=1, ew=2, score=420),
+                                 game.format(board=1, vul="None", ns=3, ew=4, score=420),
+                                 game.format(board=2, vul="NS", ns=1, ew=4, score=620)]))
+    code, written = _run(tmp_path, source,
+                         "- {board: 1, ns_pair: 3, ew_pair: 4, assigned: '4S S 9', law: '64C'}\n"
+                         "- {board: 2, ns_pair: 1, ew_pair: 4, artificial: '60/40', law: '12C2',"
+                         " note: 'Fouled board'}\n")
+    assert code == 0
+    records = list(PbnSource(written).records())
+    assert [(r.declarer_tricks, r.score_ns) for r in records] == [(10, 420), (9, -50), (10, 620)]
+    text = written.read_text()
+    assert ('[Result "10"] {Board 2, 1 v 4: artificial score 60/40 (Law 12C2). Fouled board}'
+            in text)
+    assert "Wrote " in capsys.readouterr().out
+
+
 # --- the adjustment list ------------------------------------------------------------------
 
 def test_adjustment_list_in_yaml_and_json():
     yaml_list = parse_adjustments_text(WEIGHTED + COMPSCORE, "a.yaml")
     assert [a.entry for a in yaml_list] == [1, 2, 3]
     weighted = yaml_list[0].outcome
-    assert isinstance(weighted, Weighted)
+    assert isinstance(weighted, WeightedScore)
     assert [w for w, _ in weighted.components] == [Fraction(3, 5), Fraction(2, 5)]
-    assert weighted.components[0][1] == TableResult.parse("4S S 10")
+    assert weighted.components[0][1] == AssignedResult.parse("4S S 10")
     assert yaml_list[0].law == "12C1(c)" and yaml_list[0].note.startswith("Without")
     assert yaml_list[2].outcome == ArtificialScore(60, 40)
+    assert parse_weighted(yaml.safe_load(WEIGHTED)[0]["weighted"]) == weighted
     json_list = parse_adjustments_text(json.dumps(
         [{"board": 3, "ns_pair": "7", "ew_pair": "2", "artificial": "60/40", "variable": True,
           "law": "12C2"}]))
@@ -258,10 +373,10 @@ def test_adjustment_list_in_yaml_and_json():
 
 
 def test_assigned_results_score_by_vulnerability():
-    assert TableResult.parse("4S S 9").score_ns(Vulnerability.NONE) == -50
-    assert TableResult.parse("3NTX W 7").score_ns(Vulnerability.EW) == 500
-    assert TableResult.parse("PASS").score_ns(Vulnerability.ALL) == 0
-    assert TableResult.parse("4s s 10").text() == "4S S 10"
+    assert AssignedResult.parse("4S S 9").scored(Vulnerability.NONE).score_ns == -50
+    assert AssignedResult.parse("3NTX W 7").scored(Vulnerability.EW).score_ns == 500
+    assert AssignedResult.parse("PASS").scored(Vulnerability.ALL).score_ns == 0
+    assert AssignedResult.parse("4s s 10").notation() == "4S S 10"
 
 
 @pytest.mark.parametrize("entry, message", [

@@ -18,38 +18,45 @@ from td_plugin.board import BoardRecord
 from td_plugin.cards import Card
 from td_plugin.contract import Contract
 from td_plugin.host import PluginHost
-from td_plugin.messages import render
+from td_plugin.messages import MissingMessageError, reload_catalogues, render
+from td_plugin.report_html import render_html
 from td_plugin.rulings import ReviewContext
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "external_plugin"
 
 
 def _project(text: str) -> dict:
-    """Name, version and the ``td_plugin`` entry points of a pyproject.toml (the few
-    lines this needs; tomllib is not in Python 3.10)."""
+    """Name, version and the entry points of a pyproject.toml (the few lines this needs;
+    tomllib is not in Python 3.10)."""
     def value(key: str) -> str:
         return re.search(rf'^{key} = "([^"]+)"', text, re.M).group(1)
 
-    section = text.split("[project.entry-points.td_plugin]", 1)[1].split("\n[", 1)[0]
-    points = dict(re.findall(r'^(\w+) = "([^"]+)"', section, re.M))
-    return {"name": value("name"), "version": value("version"),
-            "entry-points": {"td_plugin": points}}
+    sections = re.findall(r'^\[project\.entry-points\."?([\w.]+)"?\]\n(.*?)(?=^\[|\Z)', text,
+                          re.M | re.S)
+    groups = {group: dict(re.findall(r'^(\w+) = "([^"]+)"', section, re.M))
+              for group, section in sections}
+    return {"name": value("name"), "version": value("version"), "entry-points": groups}
 
 
 @pytest.fixture
 def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The example installed into a temporary site directory; returns its entry-point name."""
+    """The example installed into a temporary site directory (its plugin and its
+    catalogues); returns its plugin's entry-point name."""
     project = _project((EXAMPLE / "pyproject.toml").read_text())
     ((name, target),) = project["entry-points"]["td_plugin"].items()
     dist = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\n"
                                    f"Version: {project['version']}\n")
-    (dist / "entry_points.txt").write_text(f"[td_plugin]\n{name} = {target}\n")
+    (dist / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in points.items())
+        for group, points in project["entry-points"].items()))
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.syspath_prepend(str(EXAMPLE))
+    reload_catalogues()
     yield name
     sys.modules.pop(target, None)
+    reload_catalogues()
 
 
 def record(**kw: object) -> BoardRecord:
@@ -67,8 +74,24 @@ def test_external_plugin_is_discovered_and_called(installed: str) -> None:
     assert render(f.key, f.params) == ("Club regulation: the opening lead of board 7 was not "
                                        "entered; ask the table for it.")
     assert render(f.key, f.params, "da").startswith("Klubbens regel: udspillet i spil 7")
-    with_lead = record(extra={"lead_card": Card.from_pbn("HK")})
+    with_lead = record(lead=Card.from_pbn("HK"))
     assert host.review_board(with_lead, ReviewContext()).findings == []
+
+
+def test_external_plugin_texts_and_kind_name_come_from_its_own_catalogues(
+        installed: str) -> None:
+    assert (render("kind.lead_card_missing", lang="da"), render("kind.lead_card_missing")) == \
+        ("Udspilskort mangler", "Lead card missing")
+    (f,) = [f for f in PluginHost().review_board(record(), ReviewContext()).findings
+            if f.kind == "lead_card_missing"]
+    page = render_html([(record(), [f])], title="t", lang="da")
+    assert "Udspilskort mangler" in page and "Klubbens regel: udspillet i spil 7" in page
+
+
+def test_plugin_text_without_its_catalogue_is_an_error_naming_key_and_language() -> None:
+    reload_catalogues()
+    with pytest.raises(MissingMessageError, match=r"'club_leads\.missing' in language 'da'"):
+        render("club_leads.missing", {"board": 7}, "da")
 
 
 def test_external_plugin_can_be_blocked_by_name(installed: str,
@@ -108,3 +131,24 @@ def test_builtin_also_listed_as_entry_point_is_registered_once(
     names = [n for n, _ in host.plugins()]
     assert names.count("bws") == 1 and "bridgemate" not in names
     assert host.errors == []
+
+
+@pytest.mark.realworld
+def test_external_plugin_finds_the_lead_of_every_real_usebio_result(installed: str,
+                                                                    realworld: Path) -> None:
+    """The USEBIO reader gives the lead as the record's lead: the club's check reports no
+    result of the 2,543 real ones that carry a lead, and would report each without it."""
+    host = PluginHost()
+    with_lead = 0
+    for path in sorted((realworld / "usebio").glob("*.xml")):
+        for record in host.open_source(str(path)).records():
+            missing = [f for f in host.review_board(record, ReviewContext()).findings
+                       if f.kind == "lead_card_missing"]
+            if record.lead is None:
+                continue
+            with_lead += 1
+            assert missing == [], record.location
+            if with_lead % 500 == 1:  # the check still bites when the lead is taken away
+                without = host.review_board(record.evolve(lead=None), ReviewContext()).findings
+                assert [f.kind for f in without].count("lead_card_missing") == 1
+    assert with_lead == 2543

@@ -5,6 +5,7 @@ showing when it fires and what its answers do."""
 from __future__ import annotations
 
 import io
+import shutil
 import types
 from pathlib import Path
 
@@ -18,9 +19,11 @@ from td_plugin.contract import Contract
 from td_plugin.errors import InputError, Location
 from td_plugin.host import DEFAULT_PLUGINS, PluginHost, plugin_name
 from td_plugin.laws.revokes import RevokeCaseRuling
+from td_plugin.messages import render
+from td_plugin.outcomes import ArtificialScore, AssignedResult
 from td_plugin.rulings import Attention, Clause, Finding, ReviewContext, Ruling
 from td_plugin.session import Session
-from td_plugin.sources import RecordChange
+from td_plugin.sources import Follower, RecordChange, SessionSource
 from td_plugin.watch import SessionWatcher
 from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
@@ -45,7 +48,7 @@ def test_builtins_are_plugins_named_after_their_modules(host: PluginHost) -> Non
     assert [plugin_name(m) for m in DEFAULT_PLUGINS] == BUILTINS
     assert [name for name, _ in host.plugins()] == BUILTINS
     hooks = dict(host.plugins())
-    assert hooks["bws"] == ["td_open_source", "td_write_changes"]
+    assert hooks["bws"] == ["td_follow_source", "td_open_source", "td_write_changes"]
     assert hooks["movement"] == ["td_result_recorded", "td_round_completed", "td_session_closed"]
     assert host.source_of("bws") == "adapters.bws"
     assert host.errors == []
@@ -342,11 +345,12 @@ def test_hook_td_adjustment_decided(host: PluginHost) -> None:
     class Store:
         @hookimpl
         def td_adjustment_decided(self, record, change):
-            got.append((record.board, change.declarer_tricks, change.law))
+            got.append((record.board, change.outcome.declarer_tricks, change.law))
 
     host.register(Store(), "store")
+    transfer = AssignedResult(Contract.from_pbn("4S", "S"), 10, 620)
     errors = host.adjustment_decided(impossible_record(),
-                                     RecordChange(record=3, declarer_tricks=10, law="64A1"))
+                                     RecordChange(record=3, outcome=transfer, law="64A1"))
     assert errors == [] and got == [(3, 10, "64A1")]
 
 
@@ -369,12 +373,51 @@ def test_hook_td_write_changes(host: PluginHost, tmp_path: Path) -> None:
             written.append((source_path, dest_path, dict(changes)))
             return True
 
-    host.register(Writer(), "myf")
-    change = RecordChange(record=1, declarer_tricks=9)
-    host.write_changes("a.myf", "b.myf", {1: [change]})
+    host.register(Writer(), "myf")  # a writer may leave out the language
+    change = RecordChange(record=1, outcome=AssignedResult(Contract.from_pbn("4S", "S"), 9))
+    assert host.write_changes("a.myf", "b.myf", {1: [change]}, "da") is None
     assert written == [("a.myf", "b.myf", {1: [change]})]
     with pytest.raises(InputError, match="no adapter writes this format"):
         host.write_changes(str(tmp_path / "a.unknown"), str(tmp_path / "b"), {})
+
+
+def test_hook_td_write_changes_renders_annotations_in_the_language(host: PluginHost) -> None:
+    """The writer is given the language and renders the change's annotations in it: a
+    ruling given at the table is written in the Director's language."""
+    written = []
+
+    class Writer:
+        @hookimpl(tryfirst=True)
+        def td_write_changes(self, source_path, changes, lang):
+            written.extend(text for items in changes.values() for c in items
+                           for text in c.texts(lang))
+            return True
+
+    host.register(Writer(), "myf")
+    ruling = Ruling((Clause("12C2", "k"),), ArtificialScore(60, 40), key="result.not_played")
+    change = RecordChange(record=1, outcome=ruling.outcome, law="12C2", annotations=(ruling,))
+    host.write_changes("a.myf", "b.myf", {1: [change]}, "da")
+    assert written == [render("result.not_played", {}, "da")]
+    assert written[0].startswith("Spillet er indtastet som ikke spillet")
+
+
+def test_hook_td_follow_source(host: PluginHost, tmp_path: Path, realworld: Path) -> None:
+    live = tmp_path / "live.bws"  # not there yet: following it is still possible
+    follower = host.follow_source(str(live))
+    try:
+        assert isinstance(follower, Follower) and follower.poll().problem is not None
+        shutil.copyfile(realworld / "bws" / "acbl_club_pairs_2025-12-23_2sections_redacted.bws",
+                        live)
+        data = follower.poll().data
+        assert isinstance(data, SessionSource) and len(data.entries()) == 384
+        assert data.session().name == "Bridge game"
+    finally:
+        follower.close()
+    with pytest.raises(InputError, match="no adapter follows this file"):
+        host.follow_source(str(tmp_path / "session.pbn"))
+    blocked = PluginHost(load_entrypoints=False, disabled=["bws"])
+    with pytest.raises(InputError, match="no adapter follows this file"):
+        blocked.follow_source(str(live))
 
 
 def test_session_close_fires_once_even_when_asked_twice(host: PluginHost) -> None:

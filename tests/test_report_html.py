@@ -15,33 +15,18 @@ from fractions import Fraction
 import pytest
 from lxml import html as lxml_html
 
-from td_plugin import messages
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import BoardRecord, RecordProblem, Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import Location
+from td_plugin.messages import MissingMessageError, Msg
 from td_plugin.play import Play, PlayedCard, Trick
 from td_plugin.report_html import render_html
 from td_plugin.rulings import (ArtificialScore, AssignedResult, Clause, Finding, Ruling,
                                WeightedScore)
 from tests.browser import png_colours, png_size, render
-
-messages.register("en", {
-    "test.report.revoke": "{offender} revoked at trick {trick}, reported by {reporter}.",
-    "test.report.ruling": "One trick is transferred to North-South: {tricks} tricks.",
-    "test.report.63a1": "The revoke was established when East played to trick 3.",
-    "test.report.64a2": "The offending side won a later trick: one trick is transferred.",
-    "test.report.score": "The score {recorded} does not match 4♠ making {tricks}.",
-})
-messages.register("da", {
-    "test.report.revoke": "{offender} svigtede kulør i stik {trick}, meldt af {reporter}.",
-    "test.report.ruling": "Ét stik overføres til Nord-Syd: {tricks} stik.",
-    "test.report.63a1": "Kulørsvigten blev etableret, da Øst spillede til stik 3.",
-    "test.report.64a2": "Den fejlende side vandt et senere stik: ét stik overføres.",
-    "test.report.score": "Scoren {recorded} passer ikke med 4♠ med {tricks} stik.",
-})
 
 DEAL = "N:KQ4.A32.KQJ5.765 7.KQJ9.AT98.QJ98 AJT983.54.7.AK43 652.T876.6432.T2"
 PLAY = ("HT HA H9 H4  SK D8 S3 S2  SQ S7 S8 S5  S4 C8 SA S6  "
@@ -63,19 +48,30 @@ def revoke_record(**changes: object) -> BoardRecord:
 
 
 def revoke_finding() -> Finding:
+    nos = {"nos": Msg("side.NS")}
     ruling = Ruling(
-        clauses=(Clause("63A1", "test.report.63a1", {"trick": 3}),
-                 Clause("64A2", "test.report.64a2", {"transfer": 1})),
+        clauses=(Clause("63A1", "revoke.established.next_trick",
+                        {"by": Msg("seat.E"), "next": 3}),
+                 Clause("64A2", "revoke.decision.64A2", {"transfer": 1}, nos)),
         outcome=AssignedResult(Contract.from_pbn("4S", "S"), 11, 650),
-        key="test.report.ruling", params={"tricks": 11})
+        key="revoke.decision.64A2", params=nos)
     return Finding(
-        kind="revoke", key="test.report.revoke",
-        params={"offender": "E", "trick": 2, "reporter": "<West & co>"}, law="64A2", board=7,
-        record=7, path="session/club.pbn", line=118, ruling=ruling, seat=Seat.E,
+        kind="revoke", key="revoke.finding",
+        params={"offender": "<West & co>", "trick": 2, "card": "♦8",
+                "suit": Msg("suitname.S"), "held": "♠7", "law": "Law 64A2"},
+        law="64A2", board=7, record=7, path="session/club.pbn", line=118, ruling=ruling,
+        seat=Seat.E,
         data={"offender": "E", "trick": 2, "suit_led": "S", "card": "D8", "established": True,
               "transfer": 1, "transfer_if_timely": 1, "exception": None,
               "declarer_tricks": 10, "adjusted_declarer_tricks": 11, "score_ns": 620,
               "adjusted_score_ns": 650, "equity": None})
+
+
+def score_finding(**changes: object) -> Finding:
+    params = {"recorded": 600, "contract": "4♠", "declarer": Msg("seat.N"), "tricks": 10,
+              "vul": Msg("vul.no"), "expected": 620}
+    return Finding(kind="score_mismatch", key="consistency.score_mismatch", params=params,
+                   **changes)
 
 
 def page(lang: str = "en", items: list | None = None, **kw: object) -> str:
@@ -131,10 +127,12 @@ def test_64a2_ruling_text_and_clauses_cited_in_english() -> None:
     doc = tree(page())
     assert doc.xpath('string(//section[contains(@class,"kind-revoke")]/h3)') == "Revoke · Law 64A2"
     assert texts(doc.xpath('//ul[@class="clauses"]/li')) == [
-        "Law 63A1 The revoke was established when East played to trick 3.",
-        "Law 64A2 The offending side won a later trick: one trick is transferred."]
-    assert doc.xpath('string(//p[@class="ruling-text"])') == \
-        "One trick is transferred to North-South: 11 tricks."
+        "Law 63A1 The revoke was established when East played to trick 3 (Law 63A1).",
+        "Law 64A2 The offender did not win the revoke trick, but the offending side won that "
+        "trick or a later one: one trick is transferred to North-South (Law 64A2)."]
+    assert doc.xpath('string(//p[@class="ruling-text"])') == (
+        "The offender did not win the revoke trick, but the offending side won that trick or "
+        "a later one: one trick is transferred to North-South (Law 64A2).")
     adjusted = texts(doc.xpath('//div[@class="adjusted"]//dd'))
     assert adjusted == ["10 → 11", "620 → 650"]
     facts = dict(zip(texts(doc.xpath('//dl[@class="facts"]/dt')),
@@ -156,8 +154,8 @@ def test_64a2_ruling_in_danish_cites_paragraphs_with_danish_labels() -> None:
     for label in ("Kort", "Meldeforløb", "Spilforløb"):
         assert label in headings
     assert "Kendelse" in texts(doc.xpath("//article//h4"))
-    assert doc.xpath('string(//p[@class="ruling-text"])') == \
-        "Ét stik overføres til Nord-Syd: 11 stik."
+    assert doc.xpath('string(//p[@class="ruling-text"])').endswith(
+        "ét stik overføres til Nord-Syd (§ 64A2).")
     # Danish seats: West is V, East is Ø; auction columns V N Ø S
     assert texts(doc.xpath('//table[@class="auction"]/thead/tr/th')) == ["V", "N", "Ø", "S"]
     revoked = doc.xpath('//td[contains(@class,"revoke")]//span[@class="who"]')
@@ -174,8 +172,9 @@ def test_player_names_and_message_params_are_escaped() -> None:
     names = texts(doc.xpath('//div[contains(@class,"hand")]//span[@class="name"]'))
     assert names == ['Ann "Boss" <b>Smith</b> & Co', "Søren Ærø", "O'Brien",
                      "<script>alert(1)</script>"]
-    assert doc.xpath('string(//p[@class="text"])') == \
-        "E revoked at trick 2, reported by <West & co>."
+    assert doc.xpath('string(//p[@class="text"])') == (
+        "Revoke by <West & co> at trick 2: ♦8 to a trick led in spades while holding ♠7 "
+        "(Law 64A2).")
     assert doc.xpath("string(//title)") == "Club pairs <Monday>"
 
 
@@ -209,7 +208,8 @@ def test_deal_diagram_compass_with_suits_red_and_accessible() -> None:
 def test_deal_diagram_shows_void_and_unknown_hand() -> None:
     deal = Deal.from_pbn("N:AKQJT98765432... - - -")
     record = BoardRecord(board=1, deal=deal)
-    finding = Finding(kind="deal_problem", key="test.report.unregistered", board=1)
+    finding = Finding(kind="deal_invalid", key="consistency.deal_invalid",
+                      params={"reason": "East has no cards"}, board=1)
     doc = tree(render_html([(record, [finding])], title="t"))
     north = texts(doc.xpath('//div[contains(@class,"hand-n")]//li'))
     assert north == ["♠ AKQJ1098765432", "♥ —", "♦ —", "♣ —"]
@@ -233,7 +233,9 @@ def test_auction_notes_alerts_and_recorded_irregularities() -> None:
                AuctionEntry(Call.PASS, notes=(1,)))
     record = BoardRecord(board=3, auction=Auction(Seat.W, entries, truncated=True),
                          extra={"auction_notes": {"1": "15-17 & balanced"}})
-    finding = Finding(kind="auction_problem", key="test.report.unregistered", board=3)
+    finding = Finding(kind="auction_illegal", key="consistency.auction_illegal", board=3,
+                      params={"index": 4, "call": "1♠", "seat": Msg("seat.N"),
+                              "reason": Msg("auction.insufficient"), "law": "27"})
     doc = tree(render_html([(record, [finding])], title="t"))
     cells = doc.xpath('//table[@class="auction"]/tbody//td')
     assert texts(cells[:1]) == ["1NT1"]
@@ -253,8 +255,7 @@ def test_pbn_revoke_marker_highlighted_without_a_finding_for_it() -> None:
                    for pc in tricks[1].cards)
     tricks[1] = Trick(marked)
     record = record.evolve(play=Play(tuple(tricks), claimed=True))
-    finding = Finding(kind="score_mismatch", key="test.report.score",
-                      params={"recorded": 600, "tricks": 10}, board=7)
+    finding = score_finding(board=7)
     doc = tree(render_html([(record, [finding])], title="t"))
     cell = doc.xpath('//td[contains(@class,"revoke")]')
     assert len(cell) == 1 and cell[0].get("data-revoke") == "marked"
@@ -267,14 +268,14 @@ def test_other_finding_kinds_show_header_text_and_what_the_record_has() -> None:
     record = BoardRecord(board=12, contract=Contract.from_pbn("4S", "N"), declarer_tricks=10,
                          score_ns=600, section="B", location=Location("x.pbn", 40, 12, 3),
                          problems=(RecordProblem("Score 600 <> 620", Location("x.pbn", 41)),))
-    finding = Finding(kind="score_mismatch", key="test.report.score", law=None,
-                      params={"recorded": 600, "tricks": 10}, board=12, record=3,
-                      path="x.pbn", line=40)
+    finding = score_finding(board=12, record=3, path="x.pbn", line=40)
     doc = tree(render_html([(record, [finding])], title="t", lang="en"))
     assert doc.xpath('string(//article/h2)') == "Board 12"
     assert doc.xpath('string(//section[contains(@class,"kind-score-mismatch")]/h3)') == \
         "Score does not match the result"
-    assert doc.xpath('string(//p[@class="text"])') == "The score 600 does not match 4♠ making 10."
+    assert doc.xpath('string(//p[@class="text"])') == (
+        "The score is 600 for North-South, but 4♠ by North with 10 tricks not vulnerable "
+        "scores 620.")
     assert doc.xpath('string(//dd[@class="source"])') == "x.pbn, record 3, line 40"
     assert texts(doc.xpath('//section[@class="problems"]//li')) == ["Score 600 <> 620"]
     assert "No deal record." in texts(doc.xpath("//section/p"))
@@ -283,7 +284,8 @@ def test_other_finding_kinds_show_header_text_and_what_the_record_has() -> None:
 
 
 def test_finding_about_no_single_record_in_danish() -> None:
-    finding = Finding(kind="missing_result", key="test.report.unregistered", board=5)
+    finding = Finding(kind="missing_result", key="movement.missing_result", board=5,
+                      params={"board": 5, "table": 2, "round": 3, "ns_pair": 4, "ew_pair": 9})
     doc = tree(render_html([(None, [finding])], title="t", lang="da"))
     assert doc.xpath("string(//article/h2)") == "Spil 5"
     assert doc.xpath('string(//section[contains(@class,"kind-missing-result")]/h3)') == \
@@ -291,8 +293,20 @@ def test_finding_about_no_single_record_in_danish() -> None:
     assert "Intet spilforløb registreret." in texts(doc.xpath("//section/p"))
 
 
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_text_missing_from_the_catalogue_is_an_error_not_its_key(lang: str) -> None:
+    unknown_key = Finding(kind="revoke", key="no.such.text", board=7)
+    with pytest.raises(MissingMessageError, match=rf"'no\.such\.text' in language '{lang}'"):
+        render_html([(revoke_record(), [unknown_key])], title="t", lang=lang)
+    unknown_kind = replace(score_finding(board=7), kind="no_such_kind")
+    with pytest.raises(MissingMessageError, match=r"'kind\.no_such_kind'"):
+        render_html([(revoke_record(), [unknown_kind])], title="t", lang=lang)
+
+
 def test_highlights_card_of_a_card_not_held_finding() -> None:
-    finding = Finding(kind="card_not_held", key="test.report.unregistered", board=7,
+    finding = Finding(kind="card_not_held", key="consistency.card_not_held", board=7,
+                      params={"trick": 5, "seat": Msg("seat.W"), "card": "♦2",
+                              "why": "which West does not hold", "more": "", "hint": ""},
                       data={"trick": 5, "seat": "W", "card": "D2"})
     doc = tree(render_html([(revoke_record(), [finding])], title="t"))
     flagged = doc.xpath('//td[contains(@class,"flagged")]')
@@ -305,10 +319,11 @@ def test_12c_outcomes_without_adjusted_data() -> None:
     weighted = WeightedScore(((Fraction(3, 5), AssignedResult(contract, 10, 620)),
                               (Fraction(2, 5), AssignedResult(contract, 9, -100))))
     findings = [
-        Finding(kind="revoke", key="k", law="64C", board=7,
-                ruling=Ruling((Clause("64C", "k"),), weighted)),
-        Finding(kind="revoke", key="k", law="64B5", board=7,
-                ruling=Ruling((Clause("64B5", "k"),), ArtificialScore(60, 40, True))),
+        Finding(kind="revoke", key="revoke.established.62c3", law="64C", board=7,
+                ruling=Ruling((Clause("64C", "revoke.established.62c3"),), weighted)),
+        Finding(kind="revoke", key="revoke.established.62c3", law="64B5", board=7,
+                ruling=Ruling((Clause("64B5", "revoke.established.62c3"),),
+                              ArtificialScore(60, 40, True))),
     ]
     doc = tree(render_html([(revoke_record(), findings)], title="t"))
     weighted_lines, artificial = doc.xpath('//div[@class="adjusted"]//dd')

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Card, Seat
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
+from td_plugin.host import PluginHost
 from td_plugin.messages import render
 from td_plugin.play import Play
 from td_plugin.result_checks import check_recorded_result
-from td_plugin.rulings import (ArtificialScore, AssignedResult, Clause, Finding, Ruling,
-                               WeightedScore)
+from td_plugin.rulings import (ArtificialScore, AssignedResult, Clause, Finding,
+                               ReviewContext, Ruling, WeightedScore)
 from td_plugin.scorer_entry import average_words, result_notation, scorer_entry
 
 DEAL = Deal.from_pbn("N:KT653.QJ9.64.AQ2 94.86.A872.J9864 Q2.AT7.KQT93.T53 AJ87.K5432.J5.K7")
@@ -29,7 +32,7 @@ def kinds(record: BoardRecord) -> list[str]:
 
 
 def test_clean_result_has_no_finding() -> None:
-    assert kinds(rec(deal=DEAL, extra={"lead_card": Card.from_pbn("HK"), "declaring_pair": "3"})) == []
+    assert kinds(rec(deal=DEAL, lead=Card.from_pbn("HK"), extra={"declaring_pair": "3"})) == []
 
 
 def test_impossible_result_more_than_thirteen_tricks() -> None:
@@ -48,16 +51,17 @@ def test_declaring_pair_not_in_declarers_seat() -> None:
 
 def test_12c2_artificial_score_and_not_played() -> None:
     (f,) = check_recorded_result(rec(contract=None, declarer_tricks=None,
-                                     extra={"artificial": ArtificialScore(60, 40)}))
+                                     artificial=ArtificialScore(60, 40)))
     assert (f.kind, f.law, f.data) == ("artificial_score", "12C2", {"ns_percent": 60, "ew_percent": 40})
     assert "60%-40%" in render(f.key, f.params)
+    assert f.render("da") == render(f.key, f.params, "da")  # no ruling: its own message
     assert kinds(rec(contract=None, declarer_tricks=None, extra={"not_played": True})) == ["not_played"]
 
 
 def test_lead_not_held_and_lead_against_the_play() -> None:
-    assert kinds(rec(deal=DEAL, extra={"lead_card": Card.from_pbn("SK")})) == ["lead_not_held"]
+    assert kinds(rec(deal=DEAL, lead=Card.from_pbn("SK"))) == ["lead_not_held"]
     play = Play.from_played_order(Seat.W, ["HK", "HA", "H2", "HQ"], None)
-    assert kinds(rec(deal=DEAL, play=play, extra={"lead_card": Card.from_pbn("D5")})) == \
+    assert kinds(rec(deal=DEAL, play=play, lead=Card.from_pbn("D5"))) == \
         ["lead_mismatch"]
 
 
@@ -91,3 +95,35 @@ def test_result_notation() -> None:
     assert result_notation(Contract.from_pbn("3NTX", "N"), 11) == "3NTX+2"
     assert result_notation(Contract.PASSED_OUT, None) == "Pass"
     assert result_notation(None, 9) == "?"
+
+
+@pytest.mark.realworld
+def test_lead_checks_run_on_the_real_usebio_files(realworld) -> None:
+    """2,543 of the 2,560 real USEBIO lines carry a lead (every contract played). Read
+    through the host, each lead is checked against the deal, and 170 of them are not in
+    the opening leader's hand: the declarer's seat or the lead mis-entered (89 are held by
+    the leader's partner, 47 by declarer, 34 by dummy)."""
+    host = PluginHost(load_entrypoints=False)
+    results = with_lead = 0
+    holders: dict[str, int] = {}
+    for path in sorted((realworld / "usebio").glob("*.xml")):
+        for record in host.open_source(str(path)).records():
+            results += 1
+            findings = [f for f in host.review_board(record, ReviewContext()).findings
+                        if f.kind in ("lead_not_held", "lead_mismatch")]
+            if record.lead is None:
+                assert findings == []
+                continue
+            with_lead += 1
+            leader = record.declarer.lho
+            held = record.deal.holder(record.lead)
+            if held is leader:
+                assert findings == []
+                continue
+            (f,) = findings
+            assert (f.kind, f.seat, f.data["card"]) == ("lead_not_held", leader, record.lead.pbn())
+            role = {leader.partner: "partner", record.declarer: "declarer",
+                    record.declarer.partner: "dummy"}[held]
+            holders[role] = holders.get(role, 0) + 1
+    assert (results, with_lead) == (2560, 2543)
+    assert holders == {"partner": 89, "declarer": 47, "dummy": 34}

@@ -16,6 +16,7 @@ from adapters.bws import BwsData, read_bws
 from adapters.bws_live import BwsPoller
 from td_plugin import hookimpl
 from td_plugin.cards import Seat, Suit
+from td_plugin.cli import main
 from td_plugin.commands import watch as watch_command
 from td_plugin.deal import Deal
 from td_plugin.host import PluginHost
@@ -122,6 +123,24 @@ def test_watch_replay_command_on_real_file_ends_with_td_report(realworld: Path, 
     # the real session is clean: no result outside the movement, none impossible
     assert "Findings: 0" in out and status == 0
     assert log.read_text() == ""
+
+
+@pytest.mark.parametrize("replay", [True, False])
+def test_watch_goes_through_the_host_and_refuses_a_blocked_adapter(
+        realworld: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch,
+        replay: bool) -> None:
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", "bws")
+    status = main(["watch", str(realworld / BWS), *(["--replay"] if replay else [])])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert ("no adapter knows this file" if replay else "no adapter follows this file") in err
+
+
+def test_watch_replay_needs_a_session_file(realworld: Path,
+                                           capsys: pytest.CaptureFixture) -> None:
+    pbn = realworld / "pbn" / "pbnref_basic_10.pbn"
+    assert main(["watch", "--replay", str(pbn)]) == 2
+    assert "a pbn file holds no session as it is played" in capsys.readouterr().err
 
 
 def test_replay_real_session_with_slips_reports_them(real_data: BwsData) -> None:
@@ -262,7 +281,7 @@ def test_decided_revoke_goes_to_the_write_back_plugins() -> None:
     class Store:
         @hookimpl
         def td_adjustment_decided(self, record, change):
-            decided.append((record.extra["bws_id"], change.declarer_tricks, change.law))
+            decided.append((record.extra["bws_id"], change.outcome.declarer_tricks, change.law))
 
     host.register(Store(), "store")
     watcher = SessionWatcher(host, data.session(), ReviewContext(equity=False))

@@ -7,6 +7,12 @@ result (Law 12C1(a)), an artificial score (12C2) or a weighted score (12C1(c)), 
 the law and an optional note. The copy written to DIR has the adjusted lines, the new
 points of every result on those boards, and (USEBIO) the new totals, percentages and
 places; FILE itself is never touched. Exit status: 0 written, 2 could not run.
+
+Everything goes through the plugin host: FILE is opened by the adapter that knows it
+(``td_open_source``; a blocked adapter is refused), each entry becomes the change of the
+record of its table, the copy is written by the format's writer (``td_write_changes``,
+which may be a club's own), and each adjustment applied is announced to the plugins
+(``td_adjustment_decided``).
 """
 
 from __future__ import annotations
@@ -15,48 +21,13 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from typing import Any
 
 from td_plugin import messages
 from td_plugin.errors import InputError, Location
+from td_plugin.sources import RecordChange
 
 __all__ = ["add_parser", "run"]
-
-messages.register("en", {
-    "adjust.wrote": "Wrote {path}.",
-    "adjust.line": "Board {board}, {ns} v {ew}: {before} -> {after} ({law}){note}",
-    "adjust.points": "  points {ns_points}/{ew_points} -> {new_ns}/{new_ew}",
-    "adjust.others": "Board {board}: the points of {count} other result(s) changed.",
-    "adjust.pair": "Pair {pair}: total {before} -> {after}{percentage}{place}",
-    "adjust.pair.percentage": ", {before}% -> {after}%",
-    "adjust.pair.place": ", place {before} -> {after}",
-    "adjust.note.datum": "Board {board}: the Butler datum is now {after} (was {before}).",
-    "adjust.note.masterpoints":
-        "Master points not recomputed for {pairs}: the file does not show the award for "
-        "their new place.",
-    "adjust.note.weighted_usebio":
-        "Board {board}, {ns} v {ew}: USEBIO has no element for a weighted score; the line "
-        "keeps the table result and carries the weighted points.",
-    "adjust.note.totals_pbn": "PBN: the TotalScoreTable, if any, is not recomputed.",
-})
-messages.register("da", {
-    "adjust.wrote": "Skrev {path}.",
-    "adjust.line": "Spil {board}, {ns} mod {ew}: {before} -> {after} ({law}){note}",
-    "adjust.points": "  point {ns_points}/{ew_points} -> {new_ns}/{new_ew}",
-    "adjust.others": "Spil {board}: pointene for {count} andre resultater er ændret.",
-    "adjust.pair": "Par {pair}: total {before} -> {after}{percentage}{place}",
-    "adjust.pair.percentage": ", {before}% -> {after}%",
-    "adjust.pair.place": ", placering {before} -> {after}",
-    "adjust.note.datum": "Spil {board}: Butler-gennemsnittet er nu {after} (var {before}).",
-    "adjust.note.masterpoints":
-        "Mesterpoint er ikke genberegnet for {pairs}: filen viser ikke tildelingen for "
-        "deres nye placering.",
-    "adjust.note.weighted_usebio":
-        "Spil {board}, {ns} mod {ew}: USEBIO har intet element til en vægtet score; "
-        "linjen beholder bordresultatet og får de vægtede point.",
-    "adjust.note.totals_pbn": "PBN: en eventuel TotalScoreTable er ikke genberegnet.",
-})
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -72,37 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--write-to", metavar="DIR", required=True,
                    help="directory for the adjusted copy (same file name)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--lang", choices=("en", "da"), default="en",
+    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the report (default: en)")
     p.set_defaults(func=run)
-
-
-def _format(path: str) -> str:
-    from adapters.usebio import is_usebio
-
-    if is_usebio(path):
-        return "usebio"
-    if path.lower().endswith(".pbn"):
-        return "pbn"
-    with open(path, "rb") as f:
-        head = f.read(512).lstrip(b"\xef\xbb\xbf").lstrip()
-    if head.startswith((b"%", b"[")):
-        return "pbn"
-    raise InputError("not a USEBIO or PBN results file", Location(path=path))
-
-
-def _write(dest: str, data: bytes) -> None:
-    """Write ``dest`` whole or not at all."""
-    directory = os.path.dirname(os.path.abspath(dest))
-    fd, tmp = tempfile.mkstemp(prefix=".td-plugin-", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, dest)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _report_json(report: Any, dest: str) -> dict[str, Any]:
@@ -151,7 +94,9 @@ def _print_report(report: Any, dest: str, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import parse_adjustments_text
+    from td_plugin.adjustments import parse_adjustments_text, record_changes
+    from td_plugin.host import PluginHost
+    from td_plugin.rescoring import RescoreReport
 
     source = args.file
     if not os.path.isfile(source):
@@ -162,15 +107,17 @@ def run(args: argparse.Namespace) -> int:
     dest = os.path.join(args.write_to, os.path.basename(source))
     if os.path.exists(dest) and os.path.samefile(dest, source):
         raise InputError("--write-to would overwrite the input", Location(path=source))
-    if _format(source) == "usebio":
-        from adapters.usebio_writer import adjust_usebio
-
-        data, report = adjust_usebio(source, adjustments)
-    else:
-        from adapters.pbn_scoretable import adjust_pbn
-
-        data, report = adjust_pbn(source, adjustments)
-    _write(dest, data)
+    host = PluginHost()
+    for error in host.errors:
+        print(f"warning: {error.describe()}", file=sys.stderr)
+    applied = record_changes(adjustments, host.open_source(source).records(), source)
+    changes: dict[int, list[RecordChange]] = {}
+    for _, change in applied:
+        changes.setdefault(change.record, []).append(change)
+    report = host.write_changes(source, dest, changes, args.lang) or RescoreReport()
+    for record, change in applied:
+        for error in host.adjustment_decided(record, change):
+            print(f"warning: {error.describe()}", file=sys.stderr)
     if args.json:
         json.dump(_report_json(report, dest), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 
+from td_plugin import messages
 from td_plugin.rulings import Attention, ReviewContext
 
 __all__ = ["add_parser", "run"]
@@ -24,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "report every finding with its law clause.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files to audit")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--lang", choices=("en", "da"), default="en",
+    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the texts (default: en)")
     p.add_argument("--attention", choices=[a.value for a in Attention],
                    default=Attention.AFTER_ROUND.value,
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         result = run_audit(args.paths, host, context, **options)
 
     if args.write_to:
-        written = write_adjusted_copies(result, host, args.write_to)
+        written = write_adjusted_copies(result, host, args.write_to, args.lang)
         if not args.json:
             for w in written:
                 err.print(f"wrote {w}")

@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from td_plugin import messages
-from td_plugin.auction_ruling import HEADINGS, AuctionRuling
+from td_plugin.auction_ruling import AuctionRuling
 from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.revokes import RevokeCaseRuling
@@ -65,20 +65,22 @@ def run(args: argparse.Namespace) -> int:
 def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
     """Print the ruling as a panel: the clauses in order, then what stands, what is still
     to decide, and the notes."""
-    h = HEADINGS[lang]
+    def h(key: str) -> str:
+        return messages.render(f"rule.{key}", None, lang)
+
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
     for i, clause in enumerate(ruling.clause_texts(lang)):
-        table.add_row(h["clauses"] if i == 0 else "", f"\u2022 {clause}")
+        table.add_row(h("clauses") if i == 0 else "", f"\u2022 {clause}")
     for heading, value in ruling.stands(lang):
         table.add_row(heading, value)
     for i, text in enumerate(ruling.decision_texts(lang)):
-        table.add_row(h["decide"] if i == 0 else "", text)
+        table.add_row(h("decide") if i == 0 else "", text)
     for i, n in enumerate(ruling.notes):
-        table.add_row(h["notes"] if i == 0 else "", messages.render(n.key, n.params, lang))
+        table.add_row(h("notes") if i == 0 else "", messages.render(n.key, n.params, lang))
     laws = messages.laws_ref(ruling.laws, lang)
-    title = h["needs_decision"] if ruling.status == "needs_decision" else h["title"]
+    title = h("needs_decision") if ruling.status == "needs_decision" else h("title")
     console.print(Panel(table, title=f"{title}: {laws}" if laws else title, expand=False))
 
 

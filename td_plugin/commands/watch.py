@@ -9,6 +9,10 @@ ends the watch: the session is closed, the TD report printed and the log complet
 ``--replay``: the rows of a finished file in the order of their ``DateLog``/``TimeLog``,
 as if the session were live; as fast as possible, or ``--speed N`` times real time.
 
+The file is opened (``td_open_source``) or followed (``td_follow_source``) through the
+plugin host, so a blocked adapter is refused and a club's own reader is used; the source
+must hold a session (`td_plugin.sources.SessionSource`).
+
 Exit status: 0 nothing found, 1 findings, 2 could not run.
 """
 
@@ -17,12 +21,18 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import sys
 import time
 from typing import IO, Any, Callable, TextIO
 
 from td_plugin import messages
+from td_plugin.errors import InputError, Location
 from td_plugin.rulings import ReviewContext
+from td_plugin.sources import SessionSource
+
+#: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
+_BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
 
 __all__ = ["add_parser", "run", "event_json", "print_event", "print_report"]
 
@@ -45,47 +55,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop after N polls of a live file (default: until Ctrl-C)")
     p.add_argument("--log", metavar="FILE",
                    help="append every finding and ruling to FILE as JSON lines")
-    p.add_argument("--lang", choices=("en", "da"), default="en",
+    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the texts (default: en)")
     p.add_argument("--backend", choices=("auto", "access-parser", "mdbtools"), default="auto",
-                   help="how to read the Access file (default: mdbtools when installed)")
+                   help="how to read the Access file (default: TD_PLUGIN_BWS_BACKEND, else "
+                        "mdbtools when installed)")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
     p.set_defaults(func=run)
 
 
 # --- output -----------------------------------------------------------------------------
-
-messages.register("en", {
-    "watch.section": "section {x}", "watch.table": "table {x}", "watch.round": "round {x}",
-    "watch.board": "board {x}",
-    "watch.ruling": "Ruling (attention {attention})", "watch.scorer": "Scorer",
-    "watch.report": "TD report: {title}",
-    "watch.reviewed": "Results reviewed: {n}", "watch.corrections": " ({n} corrections)",
-    "watch.rounds": "  section {section}: {rounds}",
-    "watch.findings": "Findings: {n}",
-    "watch.enter": "Enter in the scorer:", "watch.enter_nothing": "Enter in the scorer: nothing",
-    "watch.failed": "Plugins that failed (the others still ran):",
-    "attention.during-round": "during the round",
-    "attention.after-next-deal-called": "after the next deal was called",
-    "attention.after-round": "after the round",
-})
-messages.register("da", {
-    "watch.section": "række {x}", "watch.table": "bord {x}", "watch.round": "runde {x}",
-    "watch.board": "spil {x}",
-    "watch.ruling": "Kendelse (opmærksomhed {attention})", "watch.scorer": "Regneprogram",
-    "watch.report": "TL-rapport: {title}",
-    "watch.reviewed": "Resultater gennemgået: {n}", "watch.corrections": " ({n} rettelser)",
-    "watch.rounds": "  række {section}: {rounds}",
-    "watch.findings": "Fund: {n}",
-    "watch.enter": "Indtast i regneprogrammet:",
-    "watch.enter_nothing": "Indtast i regneprogrammet: intet",
-    "watch.failed": "Plugins der fejlede (de andre kørte stadig):",
-    "attention.during-round": "under runden",
-    "attention.after-next-deal-called": "efter at næste spil er meldt",
-    "attention.after-round": "efter runden",
-})
-
 
 def _m(key: str, lang: str, **params: Any) -> str:
     return messages.render(key, params, lang)
@@ -173,16 +153,23 @@ def run(args: argparse.Namespace) -> int:
 
     context = ReviewContext(language=args.lang, equity=not args.no_equity)
     out = sys.stdout
-    log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
+    log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
+    backend = os.environ.get(_BACKEND_ENV)
+    if args.backend != "auto":
+        os.environ[_BACKEND_ENV] = args.backend
     try:
         report = (_replay(args, host, context, out, log) if args.replay
                   else _watch(args, host, context, out, log))
     finally:
         if log is not None:
             log.close()
+        if backend is None:
+            os.environ.pop(_BACKEND_ENV, None)
+        else:
+            os.environ[_BACKEND_ENV] = backend
     if report is None:
         return 2
     print_report(report, out, args.lang)
@@ -205,12 +192,18 @@ def _watcher(host: Any, session: Any, context: ReviewContext, out: TextIO,
     return SessionWatcher(host, session, context, on_event=on_event, on_error=on_error)
 
 
+def _session_source(source: Any) -> SessionSource:
+    if not isinstance(source, SessionSource):
+        raise InputError(f"a {source.format} file holds no session as it is played: the "
+                         "watch follows a scorer's session file (Bridgemate .bws)",
+                         Location(path=source.path))
+    return source
+
+
 def _replay(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
             log: IO[str] | None) -> Any:
-    from adapters.bws import read_bws
-
-    data = read_bws(args.path, args.backend)
-    for problem in data.problems:
+    data = _session_source(host.open_source(args.path))
+    for problem in data.file_problems():
         print(f"warning: {problem.describe()}", file=sys.stderr)
     watcher = _watcher(host, data.session(), context, out, log, args.lang)
     previous: dt.datetime | None = None
@@ -227,11 +220,10 @@ def _replay(args: argparse.Namespace, host: Any, context: ReviewContext, out: Te
 
 def _watch(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
            log: IO[str] | None, sleep: Callable[[float], None] = time.sleep) -> Any:
-    from adapters.bws_live import BwsPoller
-
     watcher = None
     polls = 0
-    with BwsPoller(args.path, args.backend) as poller:
+    poller = host.follow_source(args.path)
+    try:
         try:
             while True:
                 polls += 1
@@ -240,16 +232,19 @@ def _watch(args: argparse.Namespace, host: Any, context: ReviewContext, out: Tex
                     print(f"{dt.datetime.now():%H:%M:%S} {args.path}: {result.problem}; "
                           f"trying again in {args.interval:g} s", file=sys.stderr)
                 elif result.data is not None:
+                    data = _session_source(result.data)
                     if watcher is None:
-                        watcher = _watcher(host, result.data.session(), context, out, log,
+                        watcher = _watcher(host, data.session(), context, out, log,
                                            args.lang)
-                    watcher.session.current_rounds = dict(result.data.current_rounds)
-                    watcher.observe(result.data.entries(), now=dt.datetime.now())
+                    watcher.session.current_rounds = dict(data.current_rounds)
+                    watcher.observe(data.entries(), now=dt.datetime.now())
                 if args.polls and polls >= args.polls:
                     break
                 sleep(args.interval)
         except KeyboardInterrupt:
             print("interrupted: closing the session", file=sys.stderr)
+    finally:
+        poller.close()
     if watcher is None:
         print(f"td-plugin watch: {args.path} could not be read in {polls} polls", file=sys.stderr)
         return None

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from td_plugin import messages
 from td_plugin.auction import Call, CallKind
-from td_plugin.cards import Seat, Side, Strain, Suit
+from td_plugin.cards import Seat, Side, Suit
 from td_plugin.messages import Msg, seat_name
 
 __all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws_msg",
@@ -52,8 +51,10 @@ def laws_msg(laws: Iterable[str]) -> Msg:
     laws = list(laws)
     if len(laws) == 1:
         return law_msg(laws[0])
-    return Msg("lawname.list", {"plain": ", ".join(laws),
-                                "paragraphs": ", ".join(f"\u00a7 {x}" for x in laws)})
+    items = Msg("lawname.item", {"law": laws[0]})
+    for law in laws[1:]:
+        items = Msg("listname.comma", {"a": items, "b": Msg("lawname.item", {"law": law})})
+    return Msg("lawname.list", {"laws": items})
 
 
 def join_msgs(items: Iterable[Msg | str], word: str = "and") -> Msg | str:
@@ -67,28 +68,3 @@ def join_msgs(items: Iterable[Msg | str], word: str = "and") -> Msg | str:
     for item in items[1:-1]:
         head = Msg("listname.comma", {"a": head, "b": item})
     return Msg(f"listname.{word}", {"a": head, "b": items[-1]})
-
-
-_STRAINS_EN = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660", "NT": "NT"}
-_STRAINS_DA = dict(_STRAINS_EN, NT="ut")
-assert set(_STRAINS_EN) == {s.value for s in Strain}
-
-messages.register("en", {
-    "callname.bid": "{level}{strain}", "callname.Pass": "pass", "callname.X": "double",
-    "callname.XX": "redouble", "callname.of_seat": "{seat}'s {call}",
-    **{f"callname.strain.{k}": v for k, v in _STRAINS_EN.items()},
-    "suitname.S": "spades", "suitname.H": "hearts", "suitname.D": "diamonds",
-    "suitname.C": "clubs",
-    "lawname.one": "Law {law}", "lawname.list": "Laws {plain}",
-    "listname.none": "none", "listname.comma": "{a}, {b}", "listname.and": "{a} and {b}",
-    "listname.or": "{a} or {b}",
-})
-messages.register("da", {
-    "callname.bid": "{level}{strain}", "callname.Pass": "pas", "callname.X": "dobling",
-    "callname.XX": "redobling", "callname.of_seat": "{seat}s {call}",
-    **{f"callname.strain.{k}": v for k, v in _STRAINS_DA.items()},
-    "suitname.S": "spar", "suitname.H": "hjerter", "suitname.D": "ruder", "suitname.C": "klør",
-    "lawname.one": "§ {law}", "lawname.list": "{paragraphs}",
-    "listname.none": "ingen", "listname.comma": "{a}, {b}", "listname.and": "{a} og {b}",
-    "listname.or": "{a} eller {b}",
-})

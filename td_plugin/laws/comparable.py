@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from td_plugin import messages
 from td_plugin.cards import SUITS, Suit
 
 __all__ = ["Meaning", "Comparability", "judge_comparable", "is_subset",
@@ -125,41 +124,3 @@ def judge_comparable(withdrawn: Meaning | None, replacement: Meaning | None,
     if replacement.purpose and replacement.purpose == withdrawn.purpose:
         return Comparability(True, "23A3")
     return Comparability(False, "none")
-
-
-messages.register("en", {
-    "law23.director_yes": "The Director judges {replacement} comparable with the withdrawn "
-                          "{withdrawn} (Law 23A).",
-    "law23.director_no": "The Director judges {replacement} not comparable with the withdrawn "
-                         "{withdrawn} (Law 23A).",
-    "law23.same_meaning": "{replacement} has the same meaning as the withdrawn {withdrawn}: "
-                          "it is comparable (Law 23A1).",
-    "law23.subset": "{replacement} defines a subset of the possible meanings of the withdrawn "
-                    "{withdrawn}: it is comparable (Law 23A2).",
-    "law23.same_purpose": "{replacement} has the same purpose ({purpose}) as the withdrawn "
-                          "{withdrawn}: it is comparable (Law 23A3).",
-    "law23.none": "{replacement} has neither the same meaning as the withdrawn {withdrawn}, "
-                  "nor a subset of its meanings, nor the same purpose: it is not comparable "
-                  "(Law 23A).",
-    "law23.undecided": "The Director must judge whether {replacement} is comparable with the "
-                       "withdrawn {withdrawn} (Law 23A): enter the judgement (comparable) or "
-                       "the meanings of both calls.",
-})
-messages.register("da", {
-    "law23.director_yes": "Turneringslederen vurderer {replacement} som en tilsvarende melding "
-                          "i forhold til den annullerede {withdrawn} (§ 23A).",
-    "law23.director_no": "Turneringslederen vurderer, at {replacement} ikke er en tilsvarende "
-                         "melding i forhold til den annullerede {withdrawn} (§ 23A).",
-    "law23.same_meaning": "{replacement} har samme betydning som den annullerede {withdrawn} "
-                          "og er en tilsvarende melding (§ 23A1).",
-    "law23.subset": "{replacement} definerer en delmængde af de mulige betydninger af den "
-                    "annullerede {withdrawn} og er en tilsvarende melding (§ 23A2).",
-    "law23.same_purpose": "{replacement} har samme formål ({purpose}) som den annullerede "
-                          "{withdrawn} og er en tilsvarende melding (§ 23A3).",
-    "law23.none": "{replacement} har hverken samme betydning som den annullerede {withdrawn}, "
-                  "en delmængde af dens betydninger eller samme formål: den er ikke en "
-                  "tilsvarende melding (§ 23A).",
-    "law23.undecided": "Turneringslederen skal vurdere, om {replacement} er en tilsvarende "
-                       "melding i forhold til den annullerede {withdrawn} (§ 23A): angiv "
-                       "vurderingen (comparable) eller begge meldingers betydning.",
-})

@@ -18,7 +18,6 @@ These are facts about the record, not rulings: no outcome is attached.
 
 from __future__ import annotations
 
-from td_plugin import messages
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
 from td_plugin.cards import SEATS
@@ -26,81 +25,10 @@ from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import replay
-from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.rulings import Finding, FindingKind, ReviewContext
 from td_plugin.scoring import score_ns
 
 __all__ = ["check_record", "effective_contract"]
-
-messages.register("en", {
-    "consistency.deal_invalid": "The deal is not valid: {reason}.",
-    "auction.after_final_pass": "a call after the final pass",
-    "auction.insufficient": "an insufficient bid",
-    "auction.no_bid": "there is no bid to double or redouble",
-    "auction.double_doubled": "the bid is already doubled",
-    "auction.double_redoubled": "the bid is already redoubled",
-    "auction.double_partner": "a double of partner's bid",
-    "auction.redouble_undoubled": "a redouble of an undoubled bid",
-    "auction.second_redouble": "the bid is already redoubled",
-    "auction.redouble_partner_double": "a redouble of partner's double",
-    "consistency.auction_illegal":
-        "Call {index} of the auction, {call} by {seat}, is not legal: {reason} (Law {law}).",
-    "consistency.contract_mismatch":
-        "The auction ends in {auction_contract}, but the record says {recorded_contract}.{hint}",
-    "consistency.contract_mismatch.seat":
-        " The auction is tagged as starting with {tagged}; read from {seat} it produces the "
-        "recorded contract.",
-    "consistency.card_not_held":
-        "Trick {trick}: {seat} is recorded playing {card}, {why}.{more}{hint}",
-    "consistency.card_not_held.more": " {count} more cards of this record are not held either.",
-    "consistency.why.played_twice": "which was already played",
-    "consistency.why.holder": "which the deal gives to {holder}",
-    "consistency.why.not_in_hand": "which is not in that hand",
-    "consistency.card_not_held.leader_first":
-        " Read leader-first instead of in column order, trick(s) {tricks} are consistent.",
-    "consistency.result_mismatch.complete":
-        "The result says declarer took {recorded} tricks, but the play gives {played}.",
-    "consistency.result_mismatch.claim":
-        "The result says declarer took {recorded} tricks; before the claim declarer had "
-        "{won} with {remaining} still to play, so the claim cannot explain it.",
-    "consistency.score_mismatch":
-        "The score is {recorded} for North-South, but {contract} by {declarer} with "
-        "{tricks} tricks {vul} scores {expected}.",
-})
-messages.register("da", {
-    "consistency.deal_invalid": "Kortfordelingen er ikke gyldig: {reason}.",
-    "auction.after_final_pass": "en melding efter den afsluttende pas",
-    "auction.insufficient": "et utilstrækkeligt bud",
-    "auction.no_bid": "der er intet bud at doble eller redoble",
-    "auction.double_doubled": "buddet er allerede doblet",
-    "auction.double_redoubled": "buddet er allerede redoblet",
-    "auction.double_partner": "en dobling af makkers bud",
-    "auction.redouble_undoubled": "en redobling af et udoblet bud",
-    "auction.second_redouble": "buddet er allerede redoblet",
-    "auction.redouble_partner_double": "en redobling af makkers dobling",
-    "consistency.auction_illegal":
-        "Melding {index} i meldeforløbet, {call} af {seat}, er ikke lovlig: {reason} (§ {law}).",
-    "consistency.contract_mismatch":
-        "Meldeforløbet ender i {auction_contract}, men resultatet siger {recorded_contract}.{hint}",
-    "consistency.contract_mismatch.seat":
-        " Meldeforløbet er angivet til at starte med {tagged}; læst fra {seat} giver det den "
-        "noterede kontrakt.",
-    "consistency.card_not_held":
-        "Stik {trick}: {seat} er noteret for at spille {card}, {why}.{more}{hint}",
-    "consistency.card_not_held.more": " {count} kort mere i denne post er heller ikke på hånden.",
-    "consistency.why.played_twice": "som allerede var spillet",
-    "consistency.why.holder": "som kortfordelingen giver til {holder}",
-    "consistency.why.not_in_hand": "som ikke er på den hånd",
-    "consistency.card_not_held.leader_first":
-        " Læst med udspilleren først i stedet for i kolonneorden er stik {tricks} konsistente.",
-    "consistency.result_mismatch.complete":
-        "Resultatet siger, at spilfører tog {recorded} stik, men spilforløbet giver {played}.",
-    "consistency.result_mismatch.claim":
-        "Resultatet siger, at spilfører tog {recorded} stik; før claimet havde spilfører "
-        "{won} med {remaining} stik tilbage, så claimet kan ikke forklare det.",
-    "consistency.score_mismatch":
-        "Scoren er {recorded} til Nord-Syd, men {contract} af {declarer} med {tricks} stik "
-        "{vul} giver {expected}.",
-})
 
 
 def effective_contract(record: BoardRecord) -> Contract | None:
@@ -121,7 +49,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     """Every consistency finding of one record (see the module docstring)."""
     out: list[Finding] = []
 
-    def add(kind: str, key: str, law: str | None = None, data: dict | None = None,
+    def add(kind: FindingKind, key: str, law: str | None = None, data: dict | None = None,
             **params: object) -> None:
         loc = record.location
         if law is not None:
@@ -135,7 +63,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
         try:
             deal.validate()
         except InvalidDealError as exc:
-            add("deal_invalid", "consistency.deal_invalid", reason=exc.bare_message)
+            add(FindingKind.DEAL_INVALID, "consistency.deal_invalid", reason=exc.bare_message)
             deal_ok = False
         else:
             deal_ok = deal.is_complete
@@ -143,7 +71,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     auction = record.auction
     if auction is not None:
         for p in auction.problems():
-            add("auction_illegal", "consistency.auction_illegal", law=p.law,
+            add(FindingKind.AUCTION_ILLEGAL, "consistency.auction_illegal", law=p.law,
                 index=p.index + 1, call=p.call.pbn(), seat=seat_name(p.seat),
                 reason=Msg(f"auction.{p.code}", {"call": p.call.pbn()}))
 
@@ -159,7 +87,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
                 hint = (Msg("consistency.contract_mismatch.seat",
                             {"tagged": seat_name(auction.dealer), "seat": seat_name(seat)})
                         if seat is not None else "")
-                add("contract_mismatch", "consistency.contract_mismatch",
+                add(FindingKind.CONTRACT_MISMATCH, "consistency.contract_mismatch",
                     data={"auction_contract": str(from_auction),
                           "recorded_contract": str(recorded),
                           "consistent_from": seat.value if seat is not None else None},
@@ -191,12 +119,12 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             played = sum(1 for w in winners if w.side is side)  # type: ignore[union-attr]
         complete = len(winners)  # type: ignore[arg-type]  # the winners of complete tricks
         if complete == 13 and played != tricks:
-            add("result_mismatch", "consistency.result_mismatch.complete",
+            add(FindingKind.RESULT_MISMATCH, "consistency.result_mismatch.complete",
                 recorded=tricks, played=played)
         elif complete < 13 and (play.claimed or complete > 0) and played is not None:
             remaining = 13 - complete
             if not played <= tricks <= played + remaining:
-                add("result_mismatch", "consistency.result_mismatch.claim",
+                add(FindingKind.RESULT_MISMATCH, "consistency.result_mismatch.claim",
                     recorded=tricks, won=played, remaining=remaining)
 
     if (record.score_ns is not None and contract is not None and record.vulnerability is not None
@@ -214,7 +142,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             ok = True
         if not ok:
             decl = contract.declarer
-            add("score_mismatch", "consistency.score_mismatch",
+            add(FindingKind.SCORE_MISMATCH, "consistency.score_mismatch",
                 recorded=record.score_ns, expected=expected, contract=contract.pbn(),
                 declarer=seat_name(decl) if decl else "-", tricks=tricks_text,
                 vul=Msg("vul.yes" if decl and record.vulnerability.is_vulnerable(decl)
@@ -250,7 +178,7 @@ def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> 
             if len(wrong) > 1 else "")
     loc = record.location
     return Finding(
-        kind="card_not_held", key="consistency.card_not_held",
+        kind=FindingKind.CARD_NOT_HELD, key="consistency.card_not_held",
         params=dict(trick=first.trick, seat=seat_name(first.seat), card=first.card.pbn(),
                     why=why, more=more, hint=hint),
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,

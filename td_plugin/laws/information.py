@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import Seat, Side
 from td_plugin.laws.call_names import seat_call_msg, side_msg
@@ -40,13 +39,3 @@ def unauthorized_to_offenders(seat: Seat, call: Call, offender: Seat) -> Unautho
     """16C2: the information from ``seat``'s withdrawn ``call`` is unauthorized to the
     side of ``offender`` (whether ``seat`` is the offender, his partner or an opponent)."""
     return Unauthorized(offender.side, seat, call)
-
-
-messages.register("en", {
-    "law16.unauthorized": "The information from {source} is authorized to {nos} and "
-                          "unauthorized to {side} (Law 16C).",
-})
-messages.register("da", {
-    "law16.unauthorized": "Oplysningerne fra {source} er beføjede for {nos} og ubeføjede for "
-                          "{side} (§ 16C).",
-})

@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import Strain, Suit
 from td_plugin.laws.lead_restrictions import specified_denominations
@@ -107,96 +106,3 @@ def correction_for(replacement: Call, b1a: bool, comparable: bool | None,
     if comparable:
         return CORRECTIONS["27B1(b)"]
     return CORRECTIONS["27B2"] if replacement.is_bid or replacement.is_pass else CORRECTIONS["27B3"]
-
-
-messages.register("en", {
-    "law27.accepted": "{lho} accepts {source}, an insufficient bid: it is treated as legal "
-                      "and the auction continues (Law 27A1).",
-    "law27.offer": "{lho} may accept {source}, an insufficient bid, by calling over it "
-                   "(Law 27A1).",
-    "law27.premature": "{seat} replaced the insufficient {call} with {replacement} before the "
-                       "Director ruled: the replacement stands unless {lho} accepts the "
-                       "insufficient bid (Law 27C).",
-    "law27.premature_accepted": "{lho} accepts the insufficient {call}: {seat}'s premature "
-                                "replacement {replacement} is cancelled (Law 27C).",
-    "law27.must_correct": "{source} is not accepted: {seat} must replace it with a legal call "
-                          "(Law 27B). A comparable call lets the auction continue without "
-                          "further rectification (27B1(b)); any other bid or a pass obliges "
-                          "{partner} to pass for the rest of the auction, and Law 26B may "
-                          "apply (27B2); a double or redouble that is not comparable is "
-                          "cancelled with the same rectification (27B3).",
-    "law27.must_correct_lowest": "{source} is not accepted: {seat} must replace it with a legal "
-                                 "call (Law 27B). {lowest}, the lowest sufficient bid that "
-                                 "specifies the same denomination, or a comparable call lets "
-                                 "the auction continue without further rectification (27B1); "
-                                 "any other bid or a pass obliges {partner} to pass for the "
-                                 "rest of the auction, and Law 26B may apply (27B2); a double "
-                                 "or redouble that is not comparable is cancelled with the "
-                                 "same rectification (27B3).",
-    "law27.b1a": "{replacement} is the lowest sufficient bid that specifies the same "
-                 "denomination as the insufficient {call}: the auction continues without "
-                 "further rectification; Laws 26B and 16C do not apply, but see Law 27D "
-                 "(Law 27B1(a)).",
-    "law27.b1b": "{replacement} is comparable with the insufficient {call}: the auction "
-                 "continues without further rectification; Law 16C does not apply, but see "
-                 "Law 27D (Law 27B1(b)).",
-    "law27.b2": "{replacement} is neither the lowest sufficient bid in the same denomination "
-                "nor comparable: {partner} must pass whenever it is his turn to call for the "
-                "rest of the auction; Law 26B may apply, and see Law 72C (Law 27B2).",
-    "law27.b3": "The attempted {replacement} is cancelled: {seat} must replace the "
-                "insufficient {call} with a legal call, and {partner} must pass whenever it is "
-                "his turn to call; Law 26B may apply, and see Law 72C (Law 27B3).",
-    "law27.b4": "{replacement} is insufficient too and is not accepted: it is cancelled and "
-                "the Director rules as in Law 27B3: {seat} must make a legal call and "
-                "{partner} must pass whenever it is his turn to call (Law 27B4).",
-    "law27.b4_accepted": "{replacement} is insufficient too, but {lho} accepts it: it is "
-                         "treated as legal (Laws 27B4, 27A1).",
-    "law27.after_b3": "{seat} replaces the insufficient bid with {replacement}; {partner} still "
-                      "passes for the rest of the auction (Law 27B3).",
-})
-messages.register("da", {
-    "law27.accepted": "{lho} accepterer {source}, et utilstrækkeligt bud: det behandles som "
-                      "lovligt, og meldeforløbet fortsætter (§ 27A1).",
-    "law27.offer": "{lho} kan acceptere {source}, et utilstrækkeligt bud, ved at melde efter "
-                   "det (§ 27A1).",
-    "law27.premature": "{seat} erstattede det utilstrækkelige {call} med {replacement}, før "
-                       "turneringslederen havde truffet afgørelse: erstatningen står ved magt, "
-                       "medmindre {lho} accepterer det utilstrækkelige bud (§ 27C).",
-    "law27.premature_accepted": "{lho} accepterer det utilstrækkelige {call}: {seat}s for "
-                                "tidlige erstatning {replacement} annulleres (§ 27C).",
-    "law27.must_correct": "{source} accepteres ikke: {seat} skal erstatte det med en lovlig "
-                          "melding (§ 27B). En tilsvarende melding lader meldeforløbet "
-                          "fortsætte uden yderligere korrektion (27B1(b)); ethvert andet bud "
-                          "eller pas betyder, at {partner} skal passe resten af meldeforløbet, "
-                          "og § 26B kan komme på tale (27B2); en dobling eller redobling, der "
-                          "ikke er tilsvarende, annulleres med samme korrektion (27B3).",
-    "law27.must_correct_lowest": "{source} accepteres ikke: {seat} skal erstatte det med en "
-                                 "lovlig melding (§ 27B). {lowest}, det billigste "
-                                 "tilstrækkelige bud, der viser samme benævnelse, eller en "
-                                 "tilsvarende melding lader meldeforløbet fortsætte uden "
-                                 "yderligere korrektion (27B1); ethvert andet bud eller pas "
-                                 "betyder, at {partner} skal passe resten af meldeforløbet, og "
-                                 "§ 26B kan komme på tale (27B2); en dobling eller redobling, "
-                                 "der ikke er tilsvarende, annulleres med samme korrektion "
-                                 "(27B3).",
-    "law27.b1a": "{replacement} er det billigste tilstrækkelige bud, der viser samme "
-                 "benævnelse som det utilstrækkelige {call}: meldeforløbet fortsætter uden "
-                 "yderligere korrektion; § 26B og § 16C finder ikke anvendelse, men se § 27D "
-                 "(§ 27B1(a)).",
-    "law27.b1b": "{replacement} er en tilsvarende melding i forhold til det utilstrækkelige "
-                 "{call}: meldeforløbet fortsætter uden yderligere korrektion; § 16C finder ikke "
-                 "anvendelse, men se § 27D (§ 27B1(b)).",
-    "law27.b2": "{replacement} er hverken det billigste tilstrækkelige bud i samme benævnelse "
-                "eller en tilsvarende melding: {partner} skal passe, hver gang det er hans tur, "
-                "resten af meldeforløbet; § 26B kan komme på tale, og se § 72C (§ 27B2).",
-    "law27.b3": "Forsøget på {replacement} annulleres: {seat} skal erstatte det "
-                "utilstrækkelige {call} med en lovlig melding, og {partner} skal passe, hver "
-                "gang det er hans tur; § 26B kan komme på tale, og se § 72C (§ 27B3).",
-    "law27.b4": "{replacement} er også utilstrækkeligt og accepteres ikke: det annulleres, og "
-                "turneringslederen dømmer som i § 27B3: {seat} skal afgive en lovlig melding, "
-                "og {partner} skal passe, hver gang det er hans tur (§ 27B4).",
-    "law27.b4_accepted": "{replacement} er også utilstrækkeligt, men {lho} accepterer det: det "
-                         "behandles som lovligt (§ 27B4, § 27A1).",
-    "law27.after_b3": "{seat} erstatter det utilstrækkelige bud med {replacement}; {partner} "
-                      "skal fortsat passe resten af meldeforløbet (§ 27B3).",
-})

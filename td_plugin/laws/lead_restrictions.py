@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import SUITS, Seat, Strain, Suit
 from td_plugin.laws.call_names import join_msgs, seat_msg, suit_msg
@@ -104,55 +103,3 @@ def lead_restriction_26b(offender: Seat,
         return LeadVerdict(None, "law26.all_specified", facts)
     facts["suits"] = join_msgs([suit_msg(s) for s in prohibit], "or")
     return LeadVerdict(LeadRestriction(offender, partner, prohibit), "law26.prohibit", facts)
-
-
-messages.register("en", {
-    "law26.may_apply": "If {offender} becomes a defender, declarer may prohibit {partner}, at "
-                       "his first turn to lead, from leading any one suit that {offender} has "
-                       "not specified in the legal auction, for as long as {partner} keeps the "
-                       "lead; declarer may never require a lead (Law 26B).",
-    "law26.prohibit": "{declarer} is declarer and {offender} a defender: at {partner}'s first "
-                      "turn to lead, declarer may prohibit him from leading one suit that "
-                      "{offender} has not specified in the legal auction: {suits}. The "
-                      "prohibition lasts as long as {partner} keeps the lead; no lead may be "
-                      "required (Law 26B).",
-    "law26.defender_known": "{declarer} is declarer and {offender} a defender: at {partner}'s "
-                            "first turn to lead, declarer may prohibit him from leading any one "
-                            "suit that {offender} has not specified in the legal auction, for "
-                            "as long as {partner} keeps the lead; no lead may be required "
-                            "(Law 26B).",
-    "law26.offender_declares": "{offender}'s side has the contract: there is no lead "
-                               "restriction (Law 26B applies only when the offender becomes a "
-                               "defender).",
-    "law26.passed_out": "The board was passed out: there is no lead restriction (Law 26B).",
-    "law26.all_specified": "{offender} has specified all four suits in the legal auction: "
-                           "declarer has no suit to prohibit (Law 26B).",
-    "law26.comparable": "{offender}'s withdrawn call was replaced by a comparable call: there "
-                        "is no lead restriction and Law 16C does not apply, but see Law 23C "
-                        "(Law 26A).",
-})
-messages.register("da", {
-    "law26.may_apply": "Hvis {offender} kommer i modspil, kan spilfører første gang {partner} "
-                       "skal spille ud forbyde udspil i en hvilken som helst farve, som "
-                       "{offender} ikke har vist i det lovlige meldeforløb; forbuddet gælder, så "
-                       "længe {partner} bevarer udspillet. Spilfører kan aldrig kræve en farve "
-                       "spillet ud (§ 26B).",
-    "law26.prohibit": "{declarer} er spilfører og {offender} modspiller: første gang {partner} "
-                      "skal spille ud, kan spilfører forbyde udspil i én farve, som {offender} "
-                      "ikke har vist i det lovlige meldeforløb: {suits}. Forbuddet gælder, så "
-                      "længe {partner} bevarer udspillet; udspil kan ikke kræves (§ 26B).",
-    "law26.defender_known": "{declarer} er spilfører og {offender} modspiller: første gang "
-                            "{partner} skal spille ud, kan spilfører forbyde udspil i en hvilken "
-                            "som helst farve, som {offender} ikke har vist i det lovlige "
-                            "meldeforløb, så længe {partner} bevarer udspillet; udspil kan ikke "
-                            "kræves (§ 26B).",
-    "law26.offender_declares": "{offender}s side har kontrakten: der er ingen "
-                               "udspilsbegrænsninger (§ 26B gælder kun, når den fejlende kommer "
-                               "i modspil).",
-    "law26.passed_out": "Spillet blev rundpasset: der er ingen udspilsbegrænsninger (§ 26B).",
-    "law26.all_specified": "{offender} har vist alle fire farver i det lovlige meldeforløb: "
-                           "spilfører har ingen farve at forbyde (§ 26B).",
-    "law26.comparable": "{offender}s annullerede melding blev erstattet af en tilsvarende "
-                        "melding: der er ingen udspilsbegrænsninger, og § 16C finder ikke "
-                        "anvendelse, men se § 23C (§ 26A).",
-})

@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
 
@@ -129,93 +128,3 @@ def offender_call(rule: CoorRule, comparable: bool,
     return OffenderCall(rule.law_not_comparable or "",
                         "coor.not_comparable" if lead else "coor.not_comparable_no26b",
                         True, lead, True, "72C")
-
-
-messages.register("en", {
-    "law28.a": "{turn} is required to pass, so {source} at {turn}'s turn is in rotation "
-               "(Law 28A).",
-    "law28.b": "{turn} called at his own turn before {source}, made out of rotation, was "
-               "rectified: that call is treated as not made and there is no rectification; "
-               "Law 16C2 applies, Law 26 does not (Law 28B).",
-    "law29.accepted": "{lho} accepts {source}, made out of rotation, by calling over it: the "
-                      "call stands and the auction continues from {lho}; {skipped} lost the "
-                      "turn (Law 29A).",
-    "law29.offer": "{lho} may accept {source}, made out of rotation, by calling over it "
-                   "(Law 29A).",
-    "law29.cancelled": "{source} was made out of rotation, at {turn}'s turn. Not accepted, it "
-                       "is cancelled and the auction reverts to {turn} (Law 29B).",
-    "law29.artificial": "{source} is artificial: Laws 30 to 32 apply to the denominations it "
-                        "specified, not to the one it named (Law 29C).",
-    "coor.pass_rho": "{seat} passed at his right-hand opponent's turn: he must pass when next "
-                     "it is his turn to call; Law 72C may apply (Law 30A).",
-    "coor.partner_free": "{partner} may make any legal call at his turn, but Law 16C2 applies "
-                         "to the information from {source} ({law}). At his own turn {seat} may "
-                         "make any legal call: after a comparable call (Law 23A) there is no "
-                         "further rectification ({law_a}); after any other call {partner} must "
-                         "pass when next it is his turn to call ({law_b}).",
-    "coor.await_rho": "{seat} called at his right-hand opponent's turn. If {rho} passes, {seat} "
-                      "must repeat {call} and there is no rectification ({law_repeat}). If "
-                      "{rho} bids, doubles or redoubles, {seat} may make any legal call: after "
-                      "a comparable call (Law 23A) there is no further rectification "
-                      "({law_a}); after any other call {partner} must pass when next it is his "
-                      "turn to call ({law_b}).",
-    "coor.must_repeat": "{rho} passed: {seat} must repeat {call}; that call being legal, there "
-                        "is no rectification ({law}).",
-    "coor.offender_to_call": "At his turn {seat} may make any legal call: after a comparable "
-                             "call (Law 23A) there is no further rectification ({law_a}); after "
-                             "any other call {partner} must pass when next it is his turn to "
-                             "call ({law_b}).",
-    "coor.comparable": "{replacement} is comparable with the cancelled {withdrawn}: there is "
-                       "no further rectification and Law 26B does not apply, but see Law 23C "
-                       "({law}).",
-    "coor.not_comparable": "{replacement} is not comparable with the cancelled {withdrawn}: "
-                           "{partner} must pass when next it is his turn to call; Laws 16C, "
-                           "26B and 72C may apply ({law}).",
-    "coor.not_comparable_no26b": "{replacement} is not comparable with the cancelled "
-                                 "{withdrawn}: {partner} must pass when next it is his turn to "
-                                 "call; Laws 16C and 72C may apply ({law}).",
-})
-messages.register("da", {
-    "law28.a": "{turn} er forpligtet til at passe, så {source} i {turn}s tur er i tur "
-               "(§ 28A).",
-    "law28.b": "{turn} meldte i sin egen tur, før {source}, der var afgivet uden for tur, blev "
-               "korrigeret: den melding betragtes som ikke afgivet, og der er ingen korrektion; "
-               "§ 16C2 finder anvendelse, § 26 gør ikke (§ 28B).",
-    "law29.accepted": "{lho} accepterer {source}, der var afgivet uden for tur, ved at melde "
-                      "efter den: meldingen står ved magt, og meldeforløbet fortsætter fra "
-                      "{lho}; {skipped} mistede turen (§ 29A).",
-    "law29.offer": "{lho} kan acceptere {source}, der var afgivet uden for tur, ved at melde "
-                   "efter den (§ 29A).",
-    "law29.cancelled": "{source} blev afgivet uden for tur, i {turn}s tur. Den accepteres ikke "
-                       "og annulleres derfor, og turen går tilbage til {turn} (§ 29B).",
-    "law29.artificial": "{source} er kunstig: § 30-32 anvendes på de benævnelser, den viste, "
-                        "ikke på den, den nævnte (§ 29C).",
-    "coor.pass_rho": "{seat} passede i sin højre modstanders tur: han skal passe, næste gang "
-                     "det er hans tur; § 72C kan komme på tale (§ 30A).",
-    "coor.partner_free": "{partner} må afgive enhver lovlig melding i sin tur, men § 16C2 gælder "
-                         "for oplysningerne fra {source} ({law}). I sin egen tur må {seat} "
-                         "afgive enhver lovlig melding: efter en tilsvarende melding (§ 23A) er "
-                         "der ingen yderligere korrektion ({law_a}); efter enhver anden melding "
-                         "skal {partner} passe, næste gang det er hans tur ({law_b}).",
-    "coor.await_rho": "{seat} meldte i sin højre modstanders tur. Hvis {rho} passer, skal "
-                      "{seat} gentage {call}, og der er ingen korrektion ({law_repeat}). Hvis "
-                      "{rho} melder et bud, dobler eller redobler, må {seat} afgive enhver "
-                      "lovlig melding: efter en tilsvarende melding (§ 23A) er der ingen "
-                      "yderligere korrektion ({law_a}); efter enhver anden melding skal "
-                      "{partner} passe, næste gang det er hans tur ({law_b}).",
-    "coor.must_repeat": "{rho} passede: {seat} skal gentage {call}; da meldingen er lovlig, er "
-                        "der ingen korrektion ({law}).",
-    "coor.offender_to_call": "I sin tur må {seat} afgive enhver lovlig melding: efter en "
-                             "tilsvarende melding (§ 23A) er der ingen yderligere korrektion "
-                             "({law_a}); efter enhver anden melding skal {partner} passe, næste "
-                             "gang det er hans tur ({law_b}).",
-    "coor.comparable": "{replacement} er en tilsvarende melding i forhold til den annullerede "
-                       "{withdrawn}: der er ingen yderligere korrektion, og § 26B finder ikke "
-                       "anvendelse, men se § 23C ({law}).",
-    "coor.not_comparable": "{replacement} er ikke en tilsvarende melding i forhold til den "
-                           "annullerede {withdrawn}: {partner} skal passe, næste gang det er "
-                           "hans tur; § 16C, § 26B og § 72C kan komme på tale ({law}).",
-    "coor.not_comparable_no26b": "{replacement} er ikke en tilsvarende melding i forhold til den "
-                                 "annullerede {withdrawn}: {partner} skal passe, næste gang det "
-                                 "er hans tur; § 16C og § 72C kan komme på tale ({law}).",
-})

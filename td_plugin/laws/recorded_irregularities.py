@@ -15,11 +15,11 @@ from td_plugin.auction import Auction, Call
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat
 from td_plugin.laws.call_names import call_msg, join_msgs, seat_call_msg, seat_msg
-from td_plugin.rulings import Clause, Finding, ReviewContext, Ruling
+from td_plugin.rulings import Clause, Finding, FindingKind, ReviewContext, Ruling
 
 __all__ = ["explain_recorded_irregularities", "KIND"]
 
-KIND = "recorded_irregularity"
+KIND = FindingKind.RECORDED_IRREGULARITY
 
 
 def _last_bid(auction: Auction, before: int) -> Call | None:
@@ -84,27 +84,3 @@ def explain_recorded_irregularities(record: BoardRecord,
                                 data))
         i += 1
     return out
-
-
-messages.register("en", {
-    "recorded.insufficient_accepted": "{source} was an insufficient bid over {over}; the record "
-                                      "marks it as accepted: {lho} called over it, so it stands "
-                                      "as a legal bid (Law 27A1).",
-    "recorded.no_bid": "no bid",
-    "recorded.out_of_rotation_accepted": "{source} was made out of rotation, at {turn}'s turn; "
-                                         "{lho} accepted it by calling over it, so it stands "
-                                         "and {skipped} lost the turn (Law 29A).",
-    "recorded.turn_skipped": "The record marks the turn of {skipped} as lost to a call out "
-                             "of rotation (Law 29A).",
-})
-messages.register("da", {
-    "recorded.insufficient_accepted": "{source} var et utilstrækkeligt bud over {over}; "
-                                      "resultatet viser det som accepteret: {lho} meldte efter "
-                                      "det, så det står ved magt som et lovligt bud (§ 27A1).",
-    "recorded.no_bid": "intet bud",
-    "recorded.out_of_rotation_accepted": "{source} blev afgivet uden for tur, i {turn}s tur; "
-                                         "{lho} accepterede den ved at melde efter den, så den "
-                                         "står ved magt, og {skipped} mistede turen (§ 29A).",
-    "recorded.turn_skipped": "Resultatet viser, at {skipped} mistede turen på grund af en "
-                             "melding uden for tur (§ 29A).",
-})

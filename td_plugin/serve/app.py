@@ -36,7 +36,6 @@ from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
 from td_plugin.auction import Call
-from td_plugin.auction_ruling import HEADINGS
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, parse_case
 from td_plugin.errors import CaseFileError, InvalidTokenError
 from td_plugin.laws.call_names import call_msg
@@ -45,7 +44,6 @@ from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
 from td_plugin.rulings import ReviewContext
 from td_plugin.ruling_log import LogEntry, Place, RulingLog, Status
-from td_plugin.serve import texts  # noqa: F401 - the app's texts
 from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, DraftError,
                                     answer_decision, apply, question_key, revoke_question)
@@ -218,7 +216,7 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
     else:
         view.read = list(ruling.clause_texts(lang))
         notes = [messages.render(n.key, n.params, lang) for n in ruling.notes]
-        view.rows = list(ruling.stands(lang)) + [(HEADINGS[lang]["notes"], n) for n in notes]
+        view.rows = list(ruling.stands(lang)) + [(t("rule.notes"), n) for n in notes]
         texts = ruling.decision_texts(lang)
         if isinstance(case.get("dealer"), str) and case["dealer"] in SEATS:
             view.grid = _grid(data, case["dealer"])

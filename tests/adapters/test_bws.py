@@ -160,7 +160,7 @@ def test_lead_card_the_opening_leader_does_not_hold() -> None:
     data = session(ReceivedData=[result_row(1, 1, 1, 1, 1, 1, 1, "S", "4 S", "-1", "19:05:00",
                                             lead="HA")])
     record = next(data.records())
-    assert record.deal == DEAL and record.extra["lead_card"] is Card.from_pbn("HA")
+    assert record.deal == DEAL and record.lead is Card.from_pbn("HA")
     findings = PluginHost(load_entrypoints=False).review_board(record, ReviewContext()).findings
     (f,) = [f for f in findings if f.kind == "lead_not_held"]
     assert f.seat is Seat.W and f.data == {"card": "HA", "leader": "W", "holder": "S"}
@@ -180,7 +180,8 @@ def test_impossible_result_and_artificial_and_not_played() -> None:
              for r in data.records()]
     assert kinds == [["impossible_result"], ["artificial_score"], ["not_played"]]
     second = list(data.records())[1]
-    assert second.extra["artificial"] == ArtificialScore(60, 40) and second.contract is None
+    assert second.artificial == ArtificialScore(60, 40) and second.contract is None
+    assert second.remarks == "60%-40%"
 
 
 def test_bidding_and_play_rows_become_auction_and_play() -> None:

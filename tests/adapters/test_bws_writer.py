@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,10 @@ import pytest
 from adapters.bws import BwsData
 from adapters.bws_writer import (BwsWriteBack, BwsWriter, Statement, odbc_connect,
                                  plan_row_change, write_copy)
+from td_plugin.contract import Contract
 from td_plugin.errors import InputError
 from td_plugin.host import PluginHost
+from td_plugin.outcomes import ArtificialScore, AssignedResult, ScoreOnly, WeightedScore
 from td_plugin.sources import RecordChange
 from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
@@ -30,6 +33,16 @@ INSERT = ("INSERT INTO [ReceivedData] ([Section], [Table], [Round], [Board], [Pa
           "?, ?, ?)")
 
 
+def four_spades(tricks: int) -> AssignedResult:
+    """4S by South, the contract of the row of `data`."""
+    return AssignedResult(Contract.from_pbn("4S", "S"), tricks)
+
+
+def two_spades_by_east(tricks: int) -> AssignedResult:
+    """2S by East, the contract of the first result of the real file."""
+    return AssignedResult(Contract.from_pbn("2S", "E"), tricks)
+
+
 def data() -> BwsData:
     return BwsData.read(memory_tables(
         Section=section_rows(("A", 3), ("B", 3)),
@@ -41,7 +54,8 @@ def test_64a2_trick_transfer_is_a_delete_and_insert_with_the_new_result() -> Non
     """Board 7, section B, table 3, round 2: 4S= becomes 4S-1."""
     d = data()
     (row,) = d.current_results()
-    statements = plan_row_change(d, row, RecordChange(record=1, declarer_tricks=9, law="64A2"), NOW)
+    change = RecordChange(record=1, outcome=four_spades(9), law="64A2")
+    statements = plan_row_change(d, row, change, NOW)
     assert statements == [
         Statement(DELETE, (41, 2, 3, 2, 7, "4 S", "=", "", False), expect_rows=1),
         Statement(INSERT, (2, 3, 2, 7, 3, 1, 3, "S", "4 S", "-1", "HK", "",
@@ -53,7 +67,8 @@ def test_64a2_trick_transfer_is_a_delete_and_insert_with_the_new_result() -> Non
 def test_artificial_score_goes_into_remarks() -> None:
     d = data()
     (row,) = d.current_results()
-    _, insert = plan_row_change(d, row, RecordChange(record=1, artificial=(60, 40)), NOW)
+    change = RecordChange(record=1, outcome=ArtificialScore(60, 40))
+    _, insert = plan_row_change(d, row, change, NOW)
     assert insert.params[6:12] == (0, "", "", "", "HK", "60%-40%")
 
 
@@ -61,9 +76,41 @@ def test_a_score_alone_cannot_be_written() -> None:
     d = data()
     (row,) = d.current_results()
     with pytest.raises(InputError, match="stores results, not scores"):
-        plan_row_change(d, row, RecordChange(record=1, score_ns=-100), NOW)
+        plan_row_change(d, row, RecordChange(record=1, outcome=ScoreOnly(-100)), NOW)
     with pytest.raises(InputError, match="14 tricks is not a result"):
-        plan_row_change(d, row, RecordChange(record=1, declarer_tricks=14), NOW)
+        plan_row_change(d, row, RecordChange(record=1, outcome=four_spades(14)), NOW)
+
+
+def test_12c1a_assigned_result_in_another_contract_replaces_contract_and_declarer() -> None:
+    """3NT by West assigned where 4S by South was played: the row gets the contract, the
+    declarer and the declaring pair (East-West, pair 1); the lead was South's opponent's,
+    so it goes."""
+    d = data()
+    (row,) = d.current_results()
+    assigned = AssignedResult(Contract.from_pbn("3NT", "W"), 8)
+    _, insert = plan_row_change(d, row, RecordChange(1, assigned, "12C1(a)"), NOW)
+    assert insert.params[4:12] == (3, 1, 1, "W", "3 NT", "-1", "", "")
+    # the same contract by the same declarer keeps the row's own text and lead
+    _, insert = plan_row_change(d, row, RecordChange(1, four_spades(11), "12C1(a)"), NOW)
+    assert insert.params[4:12] == (3, 1, 3, "S", "4 S", "+1", "HK", "")
+
+
+def test_a_result_replaces_the_artificial_score_of_a_remark() -> None:
+    d = BwsData.read(memory_tables(
+        Section=section_rows(("A", 3)), RoundData=[round_row(1, 1, 1, 1, 2, 1, 3)],
+        ReceivedData=[result_row(5, 1, 1, 1, 1, 1, 2, "", "", "", "19:00:00",
+                                 remarks="60%-40%")]))
+    (row,) = d.current_results()
+    _, insert = plan_row_change(d, row, RecordChange(1, four_spades(10), "12C1(a)"), NOW)
+    assert insert.params[4:12] == (1, 2, 1, "S", "4 S", "=", "", "")
+
+
+def test_a_weighted_score_cannot_be_written() -> None:
+    d = data()
+    (row,) = d.current_results()
+    weighted = WeightedScore(((Fraction(1, 2), four_spades(10)), (Fraction(1, 2), four_spades(9))))
+    with pytest.raises(InputError, match="stores results, not scores"):
+        plan_row_change(d, row, RecordChange(record=1, outcome=weighted), NOW)
 
 
 class FakeCursor:
@@ -98,7 +145,7 @@ class FakeConnection:
 def test_dry_run_is_the_default_and_executes_nothing(tmp_path: Path) -> None:
     connections = []
     writer = BwsWriter(str(tmp_path / "s.bws"), connect=connections.append, clock=lambda: NOW)
-    planned = writer.plan(data(), [(41, RecordChange(record=1, declarer_tricks=9))])
+    planned = writer.plan(data(), [(41, RecordChange(record=1, outcome=four_spades(9)))])
     assert writer.apply(planned) == planned
     assert connections == [] and writer.backup is None
 
@@ -108,7 +155,7 @@ def test_apply_backs_up_first_then_executes_in_one_transaction(tmp_path: Path) -
     live.write_bytes(b"Standard Jet DB stand-in")
     conn = FakeConnection([1, 1])
     writer = BwsWriter(str(live), dry_run=False, connect=lambda p: conn, clock=lambda: NOW)
-    planned = writer.plan(data(), [(41, RecordChange(record=1, declarer_tricks=9))])
+    planned = writer.plan(data(), [(41, RecordChange(record=1, outcome=four_spades(9)))])
     writer.apply(planned)
     assert writer.backup == f"{live}.20251223-210405.bak"
     assert Path(writer.backup).read_bytes() == live.read_bytes()
@@ -121,7 +168,7 @@ def test_row_changed_since_read_rolls_back(tmp_path: Path) -> None:
     live.write_bytes(b"x")
     conn = FakeConnection([0])
     writer = BwsWriter(str(live), dry_run=False, connect=lambda p: conn, clock=lambda: NOW)
-    planned = writer.plan(data(), [(41, RecordChange(record=1, declarer_tricks=9))])
+    planned = writer.plan(data(), [(41, RecordChange(record=1, outcome=four_spades(9)))])
     with pytest.raises(InputError, match="the row changed since it was read"):
         writer.apply(planned)
     assert conn.log == [("execute", DELETE, planned[0].params), ("rollback",), ("close",)]
@@ -141,7 +188,7 @@ def test_write_changes_through_the_host_leaves_no_copy_without_odbc(realworld: P
     dest.parent.mkdir()
     with pytest.raises(InputError, match="ODBC"):
         PluginHost(load_entrypoints=False).write_changes(
-            str(source), str(dest), {1: [RecordChange(record=1, declarer_tricks=8)]})
+            str(source), str(dest), {1: [RecordChange(record=1, outcome=two_spades_by_east(8))]})
     assert not dest.exists() and source.read_bytes() == before
 
 
@@ -156,7 +203,8 @@ def test_write_copy_applies_to_the_copy_only(realworld: Path, tmp_path: Path) ->
         opened.append(path)
         return conn
 
-    done = write_copy(str(source), str(dest), {1: [RecordChange(record=1, declarer_tricks=8)]},
+    change = RecordChange(record=1, outcome=two_spades_by_east(8))
+    done = write_copy(str(source), str(dest), {1: [change]},
                       connect=connect)
     assert opened == [str(dest)] and dest.read_bytes() == source.read_bytes()
     delete, insert = done
@@ -171,7 +219,7 @@ def test_write_back_plugin_collects_decided_adjustments(tmp_path: Path) -> None:
     plugin = BwsWriteBack("session.bws", clock=lambda: NOW)
     host.register(plugin, "bws_write")
     record = next(d.records())
-    assert host.adjustment_decided(record, RecordChange(record=1, declarer_tricks=9)) == []
-    assert plugin.pending == [(41, RecordChange(record=1, declarer_tricks=9))]
+    assert host.adjustment_decided(record, RecordChange(record=1, outcome=four_spades(9))) == []
+    assert plugin.pending == [(41, RecordChange(record=1, outcome=four_spades(9)))]
     statements = plugin.flush(d)
     assert [s.sql for s in statements] == [DELETE, INSERT] and plugin.pending == []

@@ -14,11 +14,30 @@ from adapters.pbn_reader import PbnSource
 from adapters.pbn_sections import SUFFIX_NAGS
 from adapters.pbn_writer import MANDATORY_TAGS, write_export, write_lossless
 from td_plugin.board import BoardRecord
+from td_plugin.casefile import load_case
+from td_plugin.contract import Contract
 from td_plugin.errors import InputError
-from td_plugin.sources import RecordChange
+from td_plugin.host import PluginHost
+from td_plugin.outcomes import AssignedResult, ScoreOnly
+from td_plugin.rulings import ReviewContext
+from td_plugin.sources import Note, RecordChange
 from tests.conftest import REALWORLD
 
 PBN_FILES = sorted(p.name for p in (REALWORLD / "pbn").glob("*.pbn")) or ["<none>"]
+
+
+def _assigned(source: Path, index: int, tricks: int, score: int | None = None) -> AssignedResult:
+    """The game's own contract (or its auction's) with ``tricks``, scored ``score``."""
+    record = list(PbnSource(source).records())[index - 1]
+    contract = record.contract or record.auction.contract()
+    return AssignedResult(contract, tricks, score)
+
+
+def _notes(*texts: str) -> tuple[Note, ...]:
+    return tuple(Note(t) for t in texts)
+
+
+FOUR_SPADES = Contract.from_pbn("4S", "S")
 
 
 def _changed_lines(before: bytes, after: bytes, encoding: str = "latin-1") -> tuple[list[str], list[str]]:
@@ -49,9 +68,9 @@ def test_lossless_change_touches_only_result_score_and_commentary(realworld: Pat
     # rpbridge style: the second game omits what it shares with the first
     source = realworld / "pbn" / "rpbridge_spingold2014_shared_deals.pbn"
     dest = tmp_path / "out.pbn"
-    changes = {2: [RecordChange(2, declarer_tricks=8, score_ns=800,
-                                comments=("Law 64A1: one trick to the defenders",))],
-               3: [RecordChange(3, comments=("checked, no change",))]}
+    changes = {2: [RecordChange(2, _assigned(source, 2, 8, 800),
+                                annotations=_notes("Law 64A1: one trick to the defenders"))],
+               3: [RecordChange(3, annotations=_notes("checked, no change"))]}
     write_lossless(source, dest, changes)
     removed, added = _changed_lines(source.read_bytes(), dest.read_bytes())
     assert removed == ['[Result "9"]', '[Result "12"]']
@@ -68,22 +87,24 @@ def test_lossless_change_touches_only_result_score_and_commentary(realworld: Pat
 @pytest.mark.realworld
 @pytest.mark.parametrize("name, index, change, removed, added", [
     # "NS 11" by North: the file's form is kept
-    ("pbnref_correct_21.pbn", 2, {"declarer_tricks": 10, "score_ns": 130},
+    ("pbnref_correct_21.pbn", 2, (10, 130),
      ['[Result "NS 11"]', '[Score "NS +550"]', '[ScoreIMP "NS +10"]'],
      ['[Result "NS 10"]', '[Score "NS +130"]', '[ScoreIMP "NS +10"]']),
     # a plain Score is declarer's: East-West declared 4S
-    ("eyc1998_vienna_2boards.pbn", 1, {"score_ns": 100}, ['[Score "NS -50"]'],
+    ("eyc1998_vienna_2boards.pbn", 1, (None, 100), ['[Score "NS -50"]'],
      ['[Score "NS 100"]']),
     # "NS 9 EW 4" keeps both sides
-    ("pbnref_correct_10.pbn", 2, {"declarer_tricks": 8},
+    ("pbnref_correct_10.pbn", 2, (8, None),
      ['[Result "NS 9 EW 4"]'], ['[Result "NS 8 EW 5"]']),
 ])
 def test_lossless_writes_in_the_files_own_form(realworld: Path, tmp_path: Path, name: str,
-                                               index: int, change: dict, removed: list[str],
+                                               index: int, change: tuple, removed: list[str],
                                                added: list[str]) -> None:
     source = realworld / "pbn" / name
     dest = tmp_path / name
-    write_lossless(source, dest, {index: [RecordChange(index, **change)]})
+    tricks, score = change
+    outcome = _assigned(source, index, tricks, score) if tricks is not None else ScoreOnly(score)
+    write_lossless(source, dest, {index: [RecordChange(index, outcome)]})
     got_removed, got_added = _changed_lines(source.read_bytes(), dest.read_bytes())
     assert (got_removed, got_added) == (
         [r for r in removed if r not in added], [a for a in added if a not in removed])
@@ -95,8 +116,8 @@ def test_lossless_adds_missing_tags_after_the_identification_section(realworld: 
     source = realworld / "pbn" / "bbo_skyclub_2013_play_missing_contract.pbn"
     game = next(g for g in PbnSource(source).games() if g.tag("Result") is None)
     dest = tmp_path / "out.pbn"
-    write_lossless(source, dest, {game.index: [RecordChange(game.index, declarer_tricks=7,
-                                                            score_ns=-50, comments=("a", "b"))]})
+    write_lossless(source, dest, {game.index: [RecordChange(
+        game.index, _assigned(source, game.index, 7, -50), annotations=_notes("a", "b"))]})
     removed, added = _changed_lines(source.read_bytes(), dest.read_bytes())
     assert removed == [] and added == ['[Result "7"] {a} {b}', '[Score "NS -50"]']
     lines = dest.read_bytes().decode("ascii").split("\r\n")
@@ -110,8 +131,8 @@ def test_lossless_adds_missing_tags_after_the_identification_section(realworld: 
 def test_lossless_keeps_encoding_and_line_ends(realworld: Path, tmp_path: Path) -> None:
     source = realworld / "pbn" / "pl_kops_sm0807_per_table_results_iso8859.pbn"
     dest = tmp_path / "out.pbn"
-    write_lossless(source, dest, {1: [RecordChange(1, declarer_tricks=8,
-                                                   comments=("Spilfører: 8 stik",))]})
+    write_lossless(source, dest, {1: [RecordChange(1, _assigned(source, 1, 8),
+                                                   annotations=_notes("Spilfører: 8 stik"))]})
     data = dest.read_bytes()
     assert b"Chorz\xf3w" in data and "Spilfører".encode("latin-1") in data
     assert data.count(b"\n") == data.count(b"\r\n") == source.read_bytes().count(b"\r\n")
@@ -123,7 +144,7 @@ def test_lossless_keeps_encoding_and_line_ends(realworld: Path, tmp_path: Path) 
 def test_lossless_keeps_utf8(realworld: Path, tmp_path: Path) -> None:
     source = realworld / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
     dest = tmp_path / "out.pbn"
-    write_lossless(source, dest, {3: [RecordChange(3, comments=("♣ and ø",))]})
+    write_lossless(source, dest, {3: [RecordChange(3, annotations=_notes("♣ and ø"))]})
     removed, added = _changed_lines(source.read_bytes(), dest.read_bytes(), "utf-8")
     assert len(removed) == len(added) == 1 and added[0].endswith("{♣ and ø}")
 
@@ -132,7 +153,7 @@ def test_comment_text_cannot_break_the_commentary(tmp_path: Path) -> None:
     source = tmp_path / "in.pbn"
     source.write_bytes(b'[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n')
     dest = tmp_path / "out.pbn"
-    write_lossless(source, dest, {1: [RecordChange(1, comments=("a } b\n\n%c",))]})
+    write_lossless(source, dest, {1: [RecordChange(1, annotations=_notes("a } b\n\n%c"))]})
     game = next(PbnSource(dest).games())
     assert game.record.problems == ()
     assert [c.text for c in game.tag("Result").comments] == ["a ) b\n %c"]
@@ -144,7 +165,7 @@ def test_lossless_refuses_to_write_over_its_source(realworld: Path, tmp_path: Pa
     source.write_bytes((realworld / "pbn" / "pbnref_basic_10.pbn").read_bytes())
     before = source.read_bytes()
     with pytest.raises(InputError):
-        write_lossless(source, source, {1: [RecordChange(1, declarer_tricks=1)]})
+        write_lossless(source, source, {1: [RecordChange(1, _assigned(source, 1, 1))]})
     with pytest.raises(InputError):
         write_lossless(source, tmp_path / "." / "copy.pbn", {})
     assert source.read_bytes() == before
@@ -155,7 +176,7 @@ def test_lossless_unknown_record_writes_nothing(tmp_path: Path) -> None:
     source.write_bytes(b'[Board "1"]\n')
     dest = tmp_path / "out.pbn"
     with pytest.raises(InputError, match="no record 2"):
-        write_lossless(source, dest, {2: [RecordChange(2, declarer_tricks=1)]})
+        write_lossless(source, dest, {2: [RecordChange(2, AssignedResult(FOUR_SPADES, 1))]})
     assert list(tmp_path.iterdir()) == [source]
 
 
@@ -172,10 +193,10 @@ def test_agreed_result_caret_when_the_play_says_otherwise(tmp_path: Path) -> Non
                       f'[Play "W"]\n{rows}\n')
     assert next(PbnSource(source).records()).problems == ()
     dest = tmp_path / "out.pbn"
-    write_lossless(source, dest, {1: [RecordChange(1, declarer_tricks=12)]})
+    write_lossless(source, dest, {1: [RecordChange(1, _assigned(source, 1, 12))]})
     record = next(PbnSource(dest).records())
     assert (record.declarer_tricks, record.result_agreed) == (12, True)
-    write_lossless(source, dest, {1: [RecordChange(1, declarer_tricks=13)]})
+    write_lossless(source, dest, {1: [RecordChange(1, _assigned(source, 1, 13))]})
     assert next(PbnSource(dest).records()).result_agreed is False
 
 
@@ -303,3 +324,30 @@ def test_export_to_a_text_stream() -> None:
     out = io.StringIO()
     assert write_export(games, out) == 1
     assert '[Board "2"]\r\n' in out.getvalue() and '[Dealer "E"]\r\n' in out.getvalue()
+
+
+def test_a_table_ruling_is_written_as_commentary_in_the_directors_language(
+        data_dir: Path, tmp_path: Path) -> None:
+    """An auction ruling given at the table, written back to the session's PBN file in
+    Danish: every line the Director announced, as ``{}`` commentary after the Result tag
+    of the table's game; to a table its ScoreTable lists, after the table's tag."""
+    host = PluginHost(load_entrypoints=False)
+    case = Path(__file__).resolve().parents[1] / "cases" / "003_change_1d_to_1nt_accepted.json"
+    ruling, _ = host.report_incident(load_case(case), ReviewContext(language="da"))
+    source = data_dir / "scoretable_mitchell.pbn"
+    dest = tmp_path / "out.pbn"
+    host.write_changes(str(source), str(dest), {
+        1: [RecordChange(1, annotations=(ruling,))],
+        2: [RecordChange(2, annotations=(ruling,), pairs=("3", "4"))]}, "da")
+    games = list(PbnSource(dest).games())
+    assert [g.problems for g in games] == [(), ()]
+    (comment,) = games[0].tag("Result").comments
+    announced = ruling.text_lines("da")
+    assert len(announced) > 3 and max(map(len, announced)) > 254  # wrapped where too long
+    assert comment.text.split() == " ".join(announced).split()
+    assert "§ 25B1" in comment.text and "Law " not in comment.text
+    assert [r.declarer_tricks for r in PbnSource(dest).records()] == [10, 8]  # unchanged
+    text = dest.read_text(encoding="utf-8")
+    assert max(len(line) for line in text.splitlines()) <= 254
+    after_table = text.split("[ScoreTable ", 2)[2].split("\n", 1)[1]
+    assert after_table.startswith("{" + announced[0])

@@ -18,7 +18,7 @@ from td_plugin.adjustments import parse_adjustments
 from td_plugin.cards import Card, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import InputError, ParseError
-from td_plugin.rulings import ArtificialScore
+from td_plugin.outcomes import ArtificialScore, AssignedResult
 from td_plugin.scoring import score_ns
 from td_plugin.sources import RecordChange, Source
 
@@ -73,7 +73,7 @@ def test_first_traveller_line_of_a_mitchell(realworld):
     assert (r.board, r.ns_pair, r.ew_pair) == (1, "1NS", "1EW")
     assert r.contract == Contract.from_pbn("2S", "S")
     assert (r.declarer_tricks, r.score_ns) == (8, 110)
-    assert r.extra["lead"] == "D2"
+    assert r.lead == Card.from_pbn("D2")
     assert r.extra["matchpoints"] == (20.0, 20.0)
     assert r.extra["ns_players"] == ("GRAHAM MCMAHON", "PETER JONKER")
     assert r.scoring == "MP" and r.event == "EL Thu 1.00pm Open (28-Jul-22)"
@@ -85,9 +85,10 @@ def test_first_traveller_line_of_a_mitchell(realworld):
 @pytest.mark.realworld
 def test_artificial_and_passed_out_lines(realworld):
     records = read_usebio(_path(realworld, "compscore3_mp_pairs_mitchell_adjusted_02.xml"))
-    artificial = [r for r in records if "artificial" in r.extra]
-    assert [(r.board, r.ns_pair, r.extra["artificial"]) for r in artificial] == [
-        (1, "1NS", (50, 50)), (1, "2NS", (60, 40)), (2, "9NS", (60, 60)), (3, "1NS", (50, 50))]
+    artificial = [r for r in records if r.artificial is not None]
+    assert [(r.board, r.ns_pair, r.artificial) for r in artificial] == [
+        (1, "1NS", ArtificialScore(50, 50)), (1, "2NS", ArtificialScore(60, 40)),
+        (2, "9NS", ArtificialScore(60, 60)), (3, "1NS", ArtificialScore(50, 50))]
     assert all(r.contract is None and r.score_ns is None for r in artificial)
     assert records[1].extra["matchpoints"] == (24.0, 16.0)
     passed = [r for r in records if r.contract is not None and r.contract.is_passed_out]
@@ -106,7 +107,7 @@ def test_butler_and_cross_imp_points(realworld):
 def test_usebio_13_latin1_file_with_suit_first_leads(data_dir):
     records = read_usebio(data_dir / SMALL)
     assert [p for r in records for p in r.problems] == []
-    assert records[3].extra["lead"] == "S4" and records[0].extra["lead"] == "H4"
+    assert records[3].lead == Card.from_pbn("S4") and records[0].lead == Card.from_pbn("H4")
     assert records[0].extra["ns_players"] == ("Søren Hansen", "Mette Kjær")
     assert records[1].extra["ns_players"] == ("Ann O'Brien", "Bo Lund")
 
@@ -243,7 +244,7 @@ def test_writing_an_adjustment_changes_only_the_affected_elements(realworld, nam
         if b[0] not in scored and not b[0].endswith("_POINTS"):
             assert (b[1], dict(b[2])) == (a[1], dict(a[2])), b[0]
     assert report.lines[0].after.startswith("A6040")
-    assert read_usebio(path)[0].extra.get("artificial") != (60, 40)  # input untouched
+    assert read_usebio(path)[0].artificial != ArtificialScore(60, 40)  # input untouched
 
 
 @pytest.mark.realworld
@@ -252,10 +253,11 @@ def test_write_changes_applies_an_audit_trick_transfer(realworld, tmp_path):
     digest = hashlib.sha256(src.read_bytes()).hexdigest()
     first = read_usebio(src)[0]  # 5C by W, 11 tricks, -400
     dest = tmp_path / src.name
-    write_changes(str(src), str(dest), {1: [RecordChange(1, declarer_tricks=10, law="64A1")]})
+    transfer = AssignedResult(first.contract, 10)  # scored by the writer for the board
+    write_changes(str(src), str(dest), {1: [RecordChange(1, transfer, law="64A1")]})
     after = read_usebio(dest)[0]
     assert after.declarer_tricks == 10 and after.score_ns == 50
-    assert after.contract == first.contract and after.extra["lead"] == first.extra["lead"]
+    assert after.contract == first.contract and after.lead == first.lead is not None
     assert hashlib.sha256(src.read_bytes()).hexdigest() == digest
     with pytest.raises(InputError, match="refusing to write over the input"):
         write_changes(str(src), str(src), {})
@@ -280,7 +282,7 @@ def test_writer_keeps_encoding_comments_references_and_empty_elements(data_dir):
     records = read_usebio_bytes(data)
     line = records[6]
     assert (str(line.contract), line.declarer_tricks, line.score_ns) == ("2S N", 6, -200)
-    assert line.extra["lead"] == "CK"  # same declarer: the lead stays
+    assert line.lead == Card.from_pbn("CK")  # same declarer: the lead stays
     assert [r.extra["matchpoints"] for r in records[4:]] == [(6.0, 0.0), (4.0, 2.0), (0.0, 6.0),
                                                             (2.0, 4.0)]
     assert report.lines[0].before == "2S N 8 +110" and report.lines[0].after == "2S N 6 -200"
@@ -301,8 +303,8 @@ def test_12c2_artificial_score_removes_the_table_result(data_dir):
                               "artificial": "60/40", "law": "12C2"}])
     data, report = adjust_usebio(data_dir / SMALL, adj)
     line = read_usebio_bytes(data)[4]
-    assert line.contract is None and line.extra["artificial"] == (60, 40)
-    assert "lead" not in line.extra
+    assert line.contract is None and line.artificial == ArtificialScore(60, 40)
+    assert line.lead is None
     # 60 % and 40 % of a top of 6; the other three Neuberg-factored from 3 to 4 results
     assert line.extra["matchpoints"] == (3.6, 2.4)
     text = data.decode("latin-1")
@@ -328,7 +330,7 @@ def test_variable_average_plus_uses_the_pairs_percentage_on_the_other_boards(dat
                               "variable": True, "law": "12C2"}])
     data, report = adjust_usebio(data_dir / SMALL, adj)
     line = read_usebio_bytes(data)[5]
-    assert line.extra["artificial"] == (100, 40)
+    assert line.artificial == ArtificialScore(100, 40)
     assert line.extra["matchpoints"] == (6.0, 2.4)
     assert report.lines[0].after == "A10040 (variable)"
 

@@ -509,9 +509,3 @@ def test_revoke_case_file_in_yaml_names_the_file(tmp_path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("kind: revoke\ncontract: 4H\n", encoding="utf-8")
     assert error(bad) == f"{bad}: missing 'declarer'"
-
-
-def test_every_revoke_text_is_in_english_and_danish() -> None:
-    english = {k for k in messages.catalogue("en") if k.startswith("revoke.")}
-    danish = {k for k in messages.catalogue("da") if k.startswith("revoke.")}
-    assert english == danish and "revoke.case.result.table" in english

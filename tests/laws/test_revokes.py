@@ -433,14 +433,16 @@ def test_64b5_text_says_what_timely_attention_would_have_given() -> None:
 def test_revoke_change_writes_result_and_score_only_for_automatic_transfer() -> None:
     during = revokes_of(board(EX2, result=12))[0]
     change = revoke_change(during)
-    assert (change.record, change.declarer_tricks, change.score_ns, change.law) == (
-        1, 13, 260, "64A2")
-    assert change.comments == (render_revoke_text(during),)
+    assert (change.record, change.outcome, change.law) == (
+        1, AssignedResult(Contract.from_pbn("2H", "S"), 13, 260), "64A2")
+    assert change.annotations == (during.ruling,)
+    assert change.texts() == [render_revoke_text(during)]
+    assert during.render("da") == change.texts("da")[0] == render_revoke_text(during, "da")
     assert during.change == change  # the finding carries it for the audit
     after = revokes_of(board(EX2, result=12), AFTER)[0]
-    change = revoke_change(after, "da")
-    assert (change.declarer_tricks, change.score_ns) == (None, None)
-    assert "§ 64B5" in change.comments[0]
+    change = revoke_change(after)
+    assert change.outcome is None
+    assert "§ 64B5" in change.texts("da")[0]
 
 
 # -- 64C (double dummy) ------------------------------------------------------------------------
@@ -459,7 +461,7 @@ def test_64c2a_second_revoke_measured_after_first_with_its_transfer_example_5() 
     assert eq["proposal"] == {"declarer_tricks": 13, "score_ns": 260}
     # It is not applied: the finding still writes the automatic result.
     assert second.data["adjusted_declarer_tricks"] == 11
-    assert revoke_change(first).declarer_tricks == 11
+    assert revoke_change(first).outcome.declarer_tricks == 11
     assert "Law 64C2(a)" in render_revoke_text(second)
     assert any(c.law == "64C2(a)" and c.facts["assigned"] ==
                AssignedResult(Contract.from_pbn("2H", "S"), 13, 260)
@@ -481,8 +483,8 @@ def test_64c1_after_round_proposes_what_the_revoke_cost() -> None:
     needs_dds()
     f = revokes_of(board(EX3, result=11), replace(WITH_EQUITY, attention=Attention.AFTER_ROUND))[0]
     assert f.data["equity"]["proposal"] == {"declarer_tricks": 12, "score_ns": 230}
-    assert revoke_change(f).declarer_tricks is None
-    assert "should assign 12 tricks" in revoke_change(f).comments[0]
+    assert revoke_change(f).outcome is None
+    assert "should assign 12 tricks" in revoke_change(f).texts()[0]
 
 
 def test_64c1_offender_declarer_example_9_compensated() -> None:

@@ -2,23 +2,17 @@
 
 Registered under the ``td_plugin`` entry-point group as ``club_leads``. It answers
 `td_review_board` with a ``lead_card_missing`` finding for a result that has a contract
-but no lead card (the ``lead_card`` a reader puts in ``record.extra``, or a play record).
+but no lead card (the lead a Bridgemate or USEBIO reader puts in ``record.lead``, or a
+play record).
+Its texts, in English and Danish, are gettext catalogues in ``locale/``, declared under the
+entry-point group ``td_plugin.locale``.
 """
 
 from __future__ import annotations
 
-from td_plugin import hookimpl, messages
+from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
 from td_plugin.rulings import Finding, ReviewContext
-
-messages.register("en", {
-    "club_leads.missing": "Club regulation: the opening lead of board {board} was not "
-                          "entered; ask the table for it.",
-})
-messages.register("da", {
-    "club_leads.missing": "Klubbens regel: udspillet i spil {board} blev ikke indtastet; "
-                          "spørg bordet.",
-})
 
 
 @hookimpl
@@ -26,7 +20,7 @@ def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding
     contract = record.contract
     if contract is None or contract.is_passed_out or record.extra.get("in_play"):
         return []
-    if record.extra.get("lead_card") is not None or (record.play is not None and len(record.play)):
+    if record.lead is not None or (record.play is not None and len(record.play)):
         return []
     loc = record.location
     return [Finding(kind="lead_card_missing", key="club_leads.missing",

@@ -11,7 +11,7 @@ revoke case file. Both hand a `facts.BoardFacts` to one assessment and one rulin
   exception of 64B, the cap of 64A when several revokes share the offending side's
   tricks;
 - `redress`: 64C, double dummy from a play record, or the Director's judgement;
-- `ruling`: the `Ruling` of one revoke, with its clauses and texts (`texts`);
+- `ruling`: the `Ruling` of one revoke, with its clauses (their texts are in the catalogues);
 - `review`: the audit of a play record (`review_revokes`);
 - `case`: the ruling on a revoke case file (`rule_revoke_case`).
 """

@@ -158,7 +158,7 @@ class RevokeCaseRuling(Ruling):
             lines.append(r("revoke.case.result.assigned", clause=redress.clause,
                            tricks=assigned.declarer_tricks, score=_score(assigned.score_ns)))
         elif board.transfer:
-            key = "revoke.case.result.transfer." + ("1" if board.transfer == 1 else "n")
+            key = f"revoke.case.result.transfer.{'1' if board.transfer == 1 else 'n'}"
             lines.append(r(key, transfer=board.transfer, tricks=board.adjusted_declarer_tricks,
                            score=_score(board.adjusted_score_ns)))
         else:
@@ -182,6 +182,11 @@ class RevokeCaseRuling(Ruling):
     @property
     def text(self) -> str:
         return "\n".join(self.text_lines())
+
+    def render(self, lang: str = "en") -> str:
+        """The whole ruling in ``lang`` (as an annotation of a `RecordChange`, what a
+        writer adds as commentary)."""
+        return "\n".join(self.text_lines(lang))
 
     def to_json(self, lang: str | None = None) -> dict[str, Any]:
         """The ruling as JSON (the keys documented in docs/cases.md)."""
@@ -298,7 +303,7 @@ def _redress(case: RevokeCase, board: BoardAssessment) -> Redress | None:
         assigned = weighted if assign else None
         params |= {"components": _components(weighted),
                    "table_score": _score(board.adjusted_score_ns)}
-        kind = "revoke.redress.weighted."
+        weighted_key = True
     else:
         tricks = judgement.declarer_tricks
         assert tricks is not None
@@ -308,11 +313,12 @@ def _redress(case: RevokeCase, board: BoardAssessment) -> Redress | None:
         score = score_ns(facts.contract, tricks, facts.vulnerable)
         assigned = AssignedResult(facts.contract, tricks, score) if assign else None
         params |= {"equity": tricks, "score": _score(score)}
-        kind = "revoke.redress."
+        weighted_key = False
     if nos is None:
-        key = kind + ("neither" if assigned is not None else "neither.same")
+        outcome = "neither" if assigned is not None else "neither_same"
     else:
-        key = kind + ("insufficient" if insufficient else "sufficient")
+        outcome = "insufficient" if insufficient else "sufficient"
+    key = f"revoke.redress.weighted.{outcome}" if weighted_key else f"revoke.redress.{outcome}"
     return Redress(clause, nos, judgement, insufficient, assigned, text=Msg(key, params))
 
 

@@ -82,7 +82,7 @@ class Step:
 
 
 def _q(key: str, **params: Any) -> Msg:
-    return Msg(f"revoke.q.{key}", params)
+    return Msg(key, params)
 
 
 def _seat_choices(seats: tuple[str, ...] = _SEATS) -> tuple[Choice, ...]:
@@ -93,24 +93,24 @@ def _seat_choices(seats: tuple[str, ...] = _SEATS) -> tuple[Choice, ...]:
 
 def _board_questions(case: Mapping[str, Any]) -> list[Question]:
     return [
-        Question("contract", "contract", "contract", _q("contract")),
-        Question("declarer", "declarer", "seat", _q("declarer"), choices=_seat_choices()),
-        Question("vulnerable", "vulnerable", "choice", _q("vulnerable"),
+        Question("contract", "contract", "contract", _q("revoke.q.contract")),
+        Question("declarer", "declarer", "seat", _q("revoke.q.declarer"), choices=_seat_choices()),
+        Question("vulnerable", "vulnerable", "choice", _q("revoke.q.vulnerable"),
                  choices=tuple(Choice(v, Msg(f"revoke.q.vul.{v}"))
                                for v in ("None", "NS", "EW", "All"))),
-        Question("declarer_tricks", "declarer_tricks", "count", _q("declarer_tricks")),
+        Question("declarer_tricks", "declarer_tricks", "count", _q("revoke.q.declarer_tricks")),
     ]
 
 
 def _attention(case: Mapping[str, Any]) -> Question:
-    return Question("attention", "attention", "choice", _q("attention"), law="64B",
+    return Question("attention", "attention", "choice", _q("revoke.q.attention"), law="64B",
                     choices=(
-                        Choice("during_round", _q("attention.during_round"),
-                               ("64A", _q("leads.timely"))),
-                        Choice("after_next_board_called", _q("attention.after_next_board_called"),
-                               ("64B4", _q("leads.64B4"))),
-                        Choice("after_round", _q("attention.after_round"),
-                               ("64B5", _q("leads.64B5")))))
+                        Choice("during_round", _q("revoke.q.attention.during_round"),
+                               ("64A", _q("revoke.q.leads.timely"))),
+                        Choice("after_next_board_called", _q("revoke.q.attention.after_next_board_called"),
+                               ("64B4", _q("revoke.q.leads.64B4"))),
+                        Choice("after_round", _q("revoke.q.attention.after_round"),
+                               ("64B5", _q("revoke.q.leads.64B5")))))
 
 
 # --- one revoke -------------------------------------------------------------------------
@@ -124,77 +124,77 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
     seat = seat_name(Seat(offender)) if offender in _SEATS else ""
     side = Msg(f"side.{Seat(offender).side.value}") if offender in _SEATS else ""
     trick = r.get("trick")
-    qs = [Question("offender", "offender", "seat", _q("offender"), law="61A", revoke=i,
+    qs = [Question("offender", "offender", "seat", _q("revoke.q.offender"), law="61A", revoke=i,
                    choices=tuple(Choice(s, seat_name(Seat(s)),
-                                        ("64B3", _q("leads.dummy")) if s == dummy else None)
+                                        ("64B3", _q("revoke.q.leads.dummy")) if s == dummy else None)
                                  for s in _SEATS)),
-          Question("trick", "trick", "count", _q("trick", offender=seat), law="61A",
+          Question("trick", "trick", "count", _q("revoke.q.trick", offender=seat), law="61A",
                    revoke=i, low=1, high=13)]
     defender = offender in _SEATS and declarer in _SEATS and \
         Seat(offender).side is not Seat(declarer).side
     if defender:
-        qs.append(Question("failure", "failure", "choice", _q("failure", offender=seat),
+        qs.append(Question("failure", "failure", "choice", _q("revoke.q.failure", offender=seat),
                            law="61A", revoke=i, choices=(
-                               Choice("follow_suit", _q("failure.follow_suit")),
-                               Choice("penalty_card", _q("failure.penalty_card"),
-                                      ("64B3", _q("leads.penalty_card"))),
-                               Choice("lead_restriction", _q("failure.lead_restriction")))))
+                               Choice("follow_suit", _q("revoke.q.failure.follow_suit")),
+                               Choice("penalty_card", _q("revoke.q.failure.penalty_card"),
+                                      ("64B3", _q("revoke.q.leads.penalty_card"))),
+                               Choice("lead_restriction", _q("revoke.q.failure.lead_restriction")))))
     follow = r.get("failure", "follow_suit") == "follow_suit"
-    qs += [Question("suit_led", "suit_led", "suit", _q("suit_led", trick=trick or ""),
+    qs += [Question("suit_led", "suit_led", "suit", _q("revoke.q.suit_led", trick=trick or ""),
                     law="61A", revoke=i),
-           Question("card", "card", "card", _q("card", offender=seat), law="61A", revoke=i,
+           Question("card", "card", "card", _q("revoke.q.card", offender=seat), law="61A", revoke=i,
                     exclude=r.get("suit_led") if follow else None)]
     if trick == 13:
         qs.append(Question("established", "established", "choice",
-                           _q("established.13"), law="63A", revoke=i, choices=(
-                               Choice(False, _q("established.no"), ("62A", _q("leads.62A"))),)))
+                           _q("revoke.q.established.13"), law="63A", revoke=i, choices=(
+                               Choice(False, _q("revoke.q.established.no"), ("62A", _q("revoke.q.leads.62A"))),)))
         return qs
-    qs.append(Question("established", "established", "choice", _q("established", side=side),
+    qs.append(Question("established", "established", "choice", _q("revoke.q.established", side=side),
                        law="63A", revoke=i, choices=(
-                           Choice(True, _q("established.yes"), ("63A", _q("leads.63A"))),
-                           Choice(False, _q("established.no"), ("62A", _q("leads.62A"))))))
+                           Choice(True, _q("revoke.q.established.yes"), ("63A", _q("revoke.q.leads.63A"))),
+                           Choice(False, _q("revoke.q.established.no"), ("62A", _q("revoke.q.leads.62A"))))))
     if r.get("established") is True:
-        hows = [Choice("next_trick", _q("how.next_trick"), ("63A1", _q("leads.63A1"))),
-                Choice("named_card", _q("how.named_card"), ("63A2", _q("leads.63A2"))),
-                Choice("claim", _q("how.claim"), ("63A3", _q("leads.63A3"))),
-                Choice("agreed_claim", _q("how.agreed_claim"), ("63A4", _q("leads.63A4")))]
+        hows = [Choice("next_trick", _q("revoke.q.how.next_trick"), ("63A1", _q("revoke.q.leads.63A1"))),
+                Choice("named_card", _q("revoke.q.how.named_card"), ("63A2", _q("revoke.q.leads.63A2"))),
+                Choice("claim", _q("revoke.q.how.claim"), ("63A3", _q("revoke.q.leads.63A3"))),
+                Choice("agreed_claim", _q("revoke.q.how.agreed_claim"), ("63A4", _q("revoke.q.leads.63A4")))]
         qs.append(Question("established_how", "established_how", "choice",
-                           _q("established_how", side=side), law="63A", revoke=i,
+                           _q("revoke.q.established_how", side=side), law="63A", revoke=i,
                            choices=tuple(hows)))
         won = []
         for s in _SEATS:
             if s == offender:
-                leads = ("64A1", _q("leads.64A1"))
+                leads = ("64A1", _q("revoke.q.leads.64A1"))
             elif offender in _SEATS and Seat(s).side is Seat(offender).side:
-                leads = ("64A2", _q("leads.64A2.partner"))
+                leads = ("64A2", _q("revoke.q.leads.64A2.partner"))
             else:
-                leads = ("64A2", _q("leads.64A2.nos"))
+                leads = ("64A2", _q("revoke.q.leads.64A2.nos"))
             won.append(Choice(s, seat_name(Seat(s)), leads))
         qs.append(Question("revoke_trick_won_by", "revoke_trick_won_by", "seat",
-                           _q("won_by", trick=trick or ""), law="64A", revoke=i,
+                           _q("revoke.q.won_by", trick=trick or ""), law="64A", revoke=i,
                            choices=tuple(won)))
         won_by = r.get("revoke_trick_won_by")
         low = 1 if (won_by in _SEATS and offender in _SEATS
                     and Seat(won_by).side is Seat(offender).side) else 0
         qs.append(Question("offending_side_tricks_from_revoke",
                            "offending_side_tricks_from_revoke", "count",
-                           _q("os_tricks", side=side, trick=trick or ""), law="64A", revoke=i,
+                           _q("revoke.q.os_tricks", side=side, trick=trick or ""), law="64A", revoke=i,
                            low=low, high=14 - trick if isinstance(trick, int) else 13))
         if trick == 12:
             qs.append(Question("hands_returned", "hands_returned", "choice",
-                               _q("hands_returned"), law="62D1", revoke=i, choices=(
-                                   Choice(False, _q("hands_returned.no"),
-                                          ("62D1", _q("leads.62D1"))),
-                                   Choice(True, _q("hands_returned.yes"),
-                                          ("64B6", _q("leads.64B6"))))))
+                               _q("revoke.q.hands_returned"), law="62D1", revoke=i, choices=(
+                                   Choice(False, _q("revoke.q.hands_returned.no"),
+                                          ("62D1", _q("revoke.q.leads.62D1"))),
+                                   Choice(True, _q("revoke.q.hands_returned.yes"),
+                                          ("64B6", _q("revoke.q.leads.64B6"))))))
     return qs
 
 
 def _count_leads(q: Question, value: int) -> tuple[str, Msg] | None:
     if q.id == "offending_side_tricks_from_revoke" and value == 0:
-        return "64B1", _q("leads.64B1")
+        return "64B1", _q("revoke.q.leads.64B1")
     if q.id == "trick" and value == 12:
-        return "64B6", _q("leads.trick12")
+        return "64B6", _q("revoke.q.leads.trick12")
     return None
 
 
@@ -241,9 +241,9 @@ def flow(case: Mapping[str, Any], finished: bool = False) -> tuple[list[Step], Q
     if nxt is not None:
         return steps, nxt
     if not finished:
-        return steps, Question(MORE, MORE, "choice", _q("more"), law="64B", choices=(
-            Choice(False, _q("more.no")),
-            Choice(True, _q("more.yes"), ("64B2", _q("leads.more")))))
+        return steps, Question(MORE, MORE, "choice", _q("revoke.q.more"), law="64B", choices=(
+            Choice(False, _q("revoke.q.more.no")),
+            Choice(True, _q("revoke.q.more.yes"), ("64B2", _q("revoke.q.leads.more")))))
     return steps, None
 
 

@@ -31,7 +31,7 @@ from td_plugin.laws.revokes.ruling import (card_msg, render_revoke_text, revoke_
                                           revoke_params, revoke_ruling)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import Play, PlayedCard, replay
-from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.rulings import Finding, FindingKind, ReviewContext
 from td_plugin.sources import RecordChange
 
 __all__ = ["review_revokes", "revoke_change", "render_revoke_text"]
@@ -75,29 +75,24 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
         data = revoke_data(a, board, None if eq is None else eq.to_json())
         ruling = revoke_ruling(a, board, (None, "") if eq is None
                                else equity_clause(eq, a, contract))
-        finding = Finding(kind="revoke", key=_finding_key(a.revoke),
+        finding = Finding(kind=FindingKind.REVOKE, key=_finding_key(a.revoke),
                           params=revoke_params(a.revoke) | {"law": _law(a.law)},
                           law=a.law, board=_board(record), record=record.location.record,
                           path=record.location.path, line=record.location.line,
                           ruling=ruling, data=data, seat=a.revoke.offender)
-        out.append(replace(finding, change=revoke_change(finding, context.language)))
+        out.append(replace(finding, change=revoke_change(finding)))
     return out
 
 
-def revoke_change(finding: Finding, lang: str = "en") -> RecordChange | None:
-    """What writing back a revoke finding changes: the result and score only where an
-    automatic transfer applies; the ruling text (with any 64C proposal, which is never
-    applied) as commentary. None for other findings or a record without an index."""
-    if finding.kind != "revoke" or finding.record is None:
+def revoke_change(finding: Finding) -> RecordChange | None:
+    """What writing back a revoke finding changes: the result (and score, where the
+    vulnerability is known) only where an automatic transfer applies, the ruling's
+    outcome; the ruling itself as commentary (with any 64C proposal, which is never
+    applied). None for other findings or a record without an index."""
+    if finding.kind != FindingKind.REVOKE or finding.record is None or finding.ruling is None:
         return None
-    data = finding.data
-    applies = bool(data.get("transfer")) and data.get("adjusted_declarer_tricks") is not None
-    return RecordChange(
-        record=finding.record,
-        declarer_tricks=data["adjusted_declarer_tricks"] if applies else None,
-        score_ns=data["adjusted_score_ns"] if applies else None,
-        comments=(render_revoke_text(finding, lang),),
-        law=finding.law)
+    return RecordChange(record=finding.record, outcome=finding.ruling.outcome,
+                        law=finding.law, annotations=(finding.ruling,))
 
 
 def _board(record: BoardRecord) -> int | None:
@@ -105,7 +100,7 @@ def _board(record: BoardRecord) -> int | None:
 
 
 def _law(law: str) -> Msg:
-    return Msg("revoke.law", {"law": law})
+    return Msg("lawname.one", {"law": law})
 
 
 def _finding_key(revoke: Revoke) -> str:
@@ -142,7 +137,8 @@ def _marker_mismatches(record: BoardRecord, marked: Mapping[tuple[int, Seat], Pl
 def _mismatch(record: BoardRecord, which: str, trick: int, seat: Seat, card: Card,
               marked: bool, detected: bool) -> Finding:
     loc = record.location
-    return Finding(kind="revoke_marker_mismatch", key=f"revoke.marker_mismatch.{which}",
+    return Finding(kind=FindingKind.REVOKE_MARKER_MISMATCH,
+                   key=f"revoke.marker_mismatch.{which}",
                    params={"trick": trick, "seat": seat_name(seat), "card": card_msg(card)},
                    law="61A", board=_board(record), record=loc.record, path=loc.path,
                    line=loc.line, seat=seat,

@@ -21,7 +21,6 @@ from typing import Any
 
 from td_plugin import messages
 from td_plugin.cards import Card
-from td_plugin.laws.revokes import texts  # noqa: F401  (registers the texts)
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
@@ -44,6 +43,11 @@ _ESTABLISHED_KEYS = {
     Establishment.DUMMY_ASKED: "revoke.established.dummy_asked",
     Establishment.STATED: "revoke.established.stated",
 }
+#: The same when the case does not say which player of the offending side it was.
+_ESTABLISHED_BY_SIDE = {
+    Establishment.NEXT_TRICK: "revoke.established.next_trick.side",
+    Establishment.NAMED_CARD: "revoke.established.named_card.side",
+}
 
 
 def card_msg(card: Card) -> Msg:
@@ -60,7 +64,7 @@ def signed(score: int) -> str:
 def revoke_params(revoke: Revoke) -> dict[str, Any]:
     """The parameters of the texts about a revoke."""
     params = {"offender": seat_name(revoke.offender), "trick": revoke.trick,
-              "card": card_msg(revoke.card), "suit": Msg(f"revoke.suit.{revoke.suit_led.value}")}
+              "card": card_msg(revoke.card), "suit": Msg(f"suitname.{revoke.suit_led.value}")}
     if revoke.held:
         params["held"] = card_msg(revoke.held[-1])
     return params
@@ -154,7 +158,7 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
     result: Any = ""
     adjusted, score = board.adjusted_declarer_tricks, board.adjusted_score_ns
     if a.transfer and adjusted is not None:
-        outcome = AssignedResult(contract, adjusted, score) if score is not None else None
+        outcome = AssignedResult(contract, adjusted, score)  # score None: vulnerability unknown
         result = Msg("revoke.result", {"adjusted": adjusted,
                                        "tricks": board.facts.declarer_tricks,
                                        "score": "?" if score is None else signed(score)})
@@ -191,7 +195,7 @@ def _established(f: RevokeFacts, clauses: list[Clause]) -> Msg:
         nxt = f.revoke.trick + 1
         by = f.established_by
         if by is None:
-            key += ".side"
+            key = _ESTABLISHED_BY_SIDE[est]
         facts = {"by": None if by is None else by.value, "trick": nxt}
         params = {"next": nxt} if by is None else {"by": seat_name(by), "next": nxt}
     clauses.append(Clause(est.value, key, facts, params or None))
@@ -217,7 +221,7 @@ def _correction(f: RevokeFacts, board: BoardAssessment, clauses: list[Clause]) -
     clauses.append(Clause(law, key, {"offender": r.offender.value, "card": r.card.pbn(),
                                      "penalty_card": law == "62B1"}, params))
     card = Msg(key, params)
-    later_key = "revoke.correction.62C." + ("defenders" if defender else "declarer")
+    later_key = f"revoke.correction.62C.{'defenders' if defender else 'declarer'}"
     clauses.append(Clause("62C1", later_key, {}))
     clauses.append(Clause("62C2", later_key, {"penalty_card": defender}))
     sides = {"nos": Msg(f"side.{r.side.other.value}"), "os": Msg(f"side.{r.side.value}")}
