@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
-from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg
+from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
 from td_plugin.laws.information import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling, TextEnum
@@ -163,6 +163,56 @@ class AuctionRuling(Ruling):
         for n in self.notes:
             lines.append(messages.render(n.key, n.params, lang))
         return lines
+
+    def stands(self, lang: str | None = None) -> list[tuple[str, str]]:
+        """What stands after the ruling, as (heading, text) rows: the auction, who calls
+        next, calls cancelled, pass obligations, calls LHO may withdraw, unauthorized
+        information, the lead restriction, adjustments kept open."""
+        lang = lang or self.lang
+
+        def h(key: str, **params: Any) -> str:
+            return messages.render(f"rule.{key}", params, lang)
+
+        def text(value: messages.Msg) -> str:
+            return messages.render(value.key, value.params, lang)
+
+        def seat(s: Seat) -> str:
+            return text(seat_msg(s))
+
+        def sc(x: SeatCall) -> str:
+            return f"{seat(x.seat)} {text(call_msg(x.call))}"
+
+        rows = [(h("auction"), ", ".join(sc(x) for x in self.auction) or h("none")),
+                (h("next"), seat(self.next) if self.next else h("over"))]
+        if self.cancelled:
+            rows.append((h("cancelled"), ", ".join(sc(x) for x in self.cancelled)))
+        if self.pass_obligations:
+            rows.append((h("pass"), "; ".join(f"{seat(p.seat)}, {h(p.until)} ({p.law})"
+                                              for p in self.pass_obligations)))
+        if self.lho_may_withdraw:
+            rows.append((h("withdraw"), ", ".join(sc(x) for x in self.lho_may_withdraw)))
+        if self.unauthorized:
+            rows.append((h("ui"), "; ".join(
+                f"{text(side_msg(u.side))}: {h('from')} {sc(SeatCall(u.seat, u.call))}"
+                for u in self.unauthorized)))
+        lr = self.lead_restriction
+        if lr is not None:
+            if lr.prohibit_one_of is None:
+                line = h("prohibit_later", partner=seat(lr.partner), offender=seat(lr.offender))
+            else:
+                suits = ", ".join(text(suit_msg(s)) for s in lr.prohibit_one_of)
+                line = h("prohibit", partner=seat(lr.partner), suits=suits)
+            rows.append((h("lead"), line))
+        if self.adjustment_possible:
+            rows.append((h("adjust"), ", ".join(messages.law_ref(x, lang)
+                                                for x in self.adjustment_possible)))
+        return rows
+
+    def decision_texts(self, lang: str | None = None) -> list[str]:
+        """Each decision still to be made, as a question with its clause."""
+        lang = lang or self.lang
+        return [messages.render(d.key, dict(d.facts, law=messages.law_ref(d.law, lang)), lang)
+                for d in self.decisions]
 
     def text_lines(self, lang: str | None = None) -> list[str]:
         clauses = self.clause_texts(lang)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -28,7 +29,8 @@ from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
 if TYPE_CHECKING:
     from td_plugin.laws.revokes import RevokeCase
 
-__all__ = ["load_case", "parse_case", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS"]
+__all__ = ["load_case", "parse_case", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS", "Field",
+           "CASE_FIELDS", "CALL_FIELDS"]
 
 #: The kinds of case file.
 KINDS = ("auction", "revoke")
@@ -36,10 +38,33 @@ CASE_KEYS = ("kind", "dealer", "vulnerable", "screens", "calls", "accept", "comp
              "final_auction", "declarer", "opening_lead_faced", "options", "board",
              "description")
 CALL_KEYS = ("seat", "call", "unintended", "shows", "meaning", "accept", "comparable",
-             "aware_from")
+             "aware_from", "withdraw")
 MEANING_KEYS = ("hcp", "suits", "purpose")
 OPTION_KEYS = ("lead_restriction_after_32",)
 AWARE_FROM = ("self", "partner", "opponent", "director")
+
+
+@dataclass(frozen=True)
+class Field:
+    """A fact of an auction case that is a single choice, as forms offer it: its key
+    (``options.x`` inside ``options``), the kind of answer (``bool``, ``seat``,
+    ``choice`` among ``choices``) and the clause it matters to."""
+
+    key: str
+    type: str
+    law: str | None = None
+    choices: tuple[str, ...] = ()
+
+
+#: The case's single-choice facts beside the calls (docs/cases.md).
+CASE_FIELDS = (Field("screens", "bool"), Field("opening_lead_faced", "bool", "25A5"),
+               Field("declarer", "seat", "26B"), Field("accept", "bool"),
+               Field("comparable", "bool", "23A"),
+               Field("options.lead_restriction_after_32", "bool", "32A2(b)"))
+#: A call's single-choice facts beside unintended, shows and meaning.
+CALL_FIELDS = (Field("accept", "bool"), Field("comparable", "bool", "23A"),
+               Field("withdraw", "bool", "25A6"),
+               Field("aware_from", "choice", "25A3", AWARE_FROM))
 
 _SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W, "NORTH": Seat.N,
           "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "NORD": Seat.N, "ØST": Seat.E,
@@ -174,6 +199,7 @@ class _Reader:
             accept=self.flag(m.get("accept"), f"{where}.accept"),
             comparable=self.flag(m.get("comparable"), f"{where}.comparable"),
             aware_from=aware,
+            withdraw=self.flag(m.get("withdraw"), f"{where}.withdraw"),
         )
 
     def final_auction(self, value: Any, dealer: Seat

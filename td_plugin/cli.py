@@ -15,7 +15,7 @@ from td_plugin import __version__
 from td_plugin.errors import HandledError, InputError
 from td_plugin.messages import MissingMessageError
 
-COMMANDS = ("audit", "rule", "adjust", "watch", "plugins")
+COMMANDS = ("audit", "rule", "adjust", "watch", "serve", "plugins")
 
 
 def build_parser() -> argparse.ArgumentParser:

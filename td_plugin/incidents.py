@@ -51,6 +51,8 @@ class IncidentCall:
     specified (None: natural). ``meaning``: what it showed, for Law 23. ``accept`` and
     ``comparable``: the decision on this very call, when the case has several.
     ``aware_from``: how the player noticed his unintended call (it does not matter, 25A3).
+    ``withdraw``: on a call LHO made over an unintended call, his decision under 25A6 once
+    the call was corrected (None: his next entry says it, or he has not decided).
     """
 
     seat: Seat
@@ -61,6 +63,7 @@ class IncidentCall:
     accept: bool | None = None
     comparable: bool | None = None
     aware_from: str | None = None
+    withdraw: bool | None = None
 
     @classmethod
     def of(cls, seat: Seat | str, call: Call | str, **findings: Any) -> "IncidentCall":
@@ -427,13 +430,14 @@ class _Engine:
             calls = join_msgs([seat_call_msg(lho, b.call) for _, b in between])
             lho_facts = dict(facts, calls=calls, lho_side=side_msg(lho.side), side=side_msg(s.side),
                              own_calls=join_msgs([call_msg(b.call) for _, b in between]))
+            decided = next((b.withdraw for _, b in between if b.withdraw is not None), None)
             if not self._legal_after(intended, [b for _, b in between]):
                 self._clause("25A6", "law25.lho_must_withdraw", **lho_facts)
                 withdraw = True
-            elif rest and rest[0][1].seat is lho:
+            elif (rest and rest[0][1].seat is lho) or decided is True:
                 self._clause("25A6", "law25.lho_withdrew", **lho_facts)
                 withdraw = True
-            elif rest:
+            elif rest or decided is False:
                 self._clause("25A6", "law25.lho_kept", **lho_facts)
                 withdraw = False
             else:

@@ -150,11 +150,19 @@ def _dotted_strings() -> tuple[dict[str, str], dict[str, str]]:
                 elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
                       and key.match(node.value)):
                     literals.setdefault(node.value, where)
+    # the table app's templates: t('app.title'), t('app.kind.' ~ kind)
+    for path in sorted((REPO / "td_plugin").rglob("*.html")):
+        where = str(path.relative_to(REPO))
+        for m in re.finditer(r"""\bt\(['"]([^'"]+)['"]\s*(~)?""", path.read_text(encoding="utf-8")):
+            target = prefixes if m.group(2) else literals
+            target.setdefault(m.group(1), where)
     return literals, prefixes
 
 
 def _not_a_key(text: str) -> bool:
-    return text in NOT_KEYS or text.split(".")[0] in ("td_plugin", "adapters")
+    return (text in NOT_KEYS  # module names, ASGI messages, templates
+            or text.split(".")[0] in ("td_plugin", "adapters", "http", "websocket")
+            or text.endswith(".html"))
 
 
 def test_every_key_named_in_the_code_has_a_text() -> None:
@@ -247,4 +255,4 @@ def test_every_command_offers_the_languages_of_the_catalogues() -> None:
         for action in sub._actions:
             if "--lang" in action.option_strings:
                 offered[name] = tuple(action.choices)
-    assert offered == {name: LANGUAGES for name in ("audit", "rule", "adjust", "watch")}
+    assert offered == {name: LANGUAGES for name in ("audit", "rule", "adjust", "watch", "serve")}

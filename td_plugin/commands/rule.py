@@ -18,11 +18,9 @@ from rich.panel import Panel
 from rich.table import Table
 
 from td_plugin import messages
-from td_plugin.auction_ruling import AuctionRuling, SeatCall
-from td_plugin.cards import Seat
+from td_plugin.auction_ruling import AuctionRuling
 from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
-from td_plugin.laws.call_names import call_msg, seat_msg, side_msg, suit_msg
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.rulings import ReviewContext
 
@@ -65,52 +63,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
-    """Print the ruling as a panel: the clauses in order, then what stands."""
-    def h(key: str, **params: Any) -> str:
-        return messages.render(f"rule.{key}", params, lang)
-
-    def text(value: messages.Msg) -> str:
-        return messages.render(value.key, value.params, lang)
-
-    def seat(s: Seat) -> str:
-        return text(seat_msg(s))
-
-    def sc(x: SeatCall) -> str:
-        return f"{seat(x.seat)} {text(call_msg(x.call))}"
+    """Print the ruling as a panel: the clauses in order, then what stands, what is still
+    to decide, and the notes."""
+    def h(key: str) -> str:
+        return messages.render(f"rule.{key}", None, lang)
 
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
     for i, clause in enumerate(ruling.clause_texts(lang)):
         table.add_row(h("clauses") if i == 0 else "", f"\u2022 {clause}")
-    table.add_row(h("auction"), ", ".join(sc(x) for x in ruling.auction) or h("none"))
-    table.add_row(h("next"), seat(ruling.next) if ruling.next else h("over"))
-    if ruling.cancelled:
-        table.add_row(h("cancelled"), ", ".join(sc(x) for x in ruling.cancelled))
-    if ruling.pass_obligations:
-        table.add_row(h("pass"), "; ".join(f"{seat(p.seat)}, {h(p.until)} ({p.law})"
-                                           for p in ruling.pass_obligations))
-    if ruling.lho_may_withdraw:
-        table.add_row(h("withdraw"), ", ".join(sc(x) for x in ruling.lho_may_withdraw))
-    if ruling.unauthorized:
-        table.add_row(h("ui"), "; ".join(
-            f"{text(side_msg(u.side))}: {h('from')} {sc(SeatCall(u.seat, u.call))}"
-            for u in ruling.unauthorized))
-    lr = ruling.lead_restriction
-    if lr is not None:
-        if lr.prohibit_one_of is None:
-            line = h("prohibit_later", partner=seat(lr.partner), offender=seat(lr.offender))
-        else:
-            suits = ", ".join(text(suit_msg(s)) for s in lr.prohibit_one_of)
-            line = h("prohibit", partner=seat(lr.partner), suits=suits)
-        table.add_row(h("lead"), line)
-    if ruling.adjustment_possible:
-        table.add_row(h("adjust"), ", ".join(messages.law_ref(x, lang)
-                                             for x in ruling.adjustment_possible))
-    for i, d in enumerate(ruling.decisions):
-        table.add_row(h("decide") if i == 0 else "",
-                      messages.render(d.key, dict(d.facts, law=messages.law_ref(d.law, lang)),
-                                      lang))
+    for heading, value in ruling.stands(lang):
+        table.add_row(heading, value)
+    for i, text in enumerate(ruling.decision_texts(lang)):
+        table.add_row(h("decide") if i == 0 else "", text)
     for i, n in enumerate(ruling.notes):
         table.add_row(h("notes") if i == 0 else "", messages.render(n.key, n.params, lang))
     laws = messages.laws_ref(ruling.laws, lang)

@@ -1,0 +1,150 @@
+"""``td-plugin serve [SESSION]``: the Director's phone app for rulings at the table.
+
+Starts the table app (`td_plugin.serve`) on this computer and prints its address with
+the session's secret token, and a QR code of it for the phone's camera. ``--lan``
+serves the laptop's network (the phone and the laptop on the club's Wi-Fi), otherwise
+only this computer can open it. Every ruling is kept in the session's log (``--db``;
+by default beside SESSION, else in the user's data folder). Ctrl-C stops the server; the
+log keeps every ruling.
+
+Exit status: 0 stopped, 2 could not start (a session no adapter reads, a port in use).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from td_plugin.errors import HandledError, InputError, Location
+from td_plugin.messages import LANGUAGES
+
+__all__ = ["add_parser", "run", "default_db", "lan_address"]
+
+DEFAULT_PORT = 8765
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "serve", help="the Director's phone app: rulings at the table, kept in a log",
+        description="Serve the table app: enter an auction irregularity or a revoke on the "
+                    "phone, get the ruling with its law clauses, and keep every ruling in "
+                    "the session's log.")
+    p.add_argument("session", nargs="?", metavar="SESSION",
+                   help="the session file (PBN, BWS, USEBIO, LIN) whose boards the app "
+                        "offers; without it the Director types dealer, contract, result")
+    p.add_argument("--db", metavar="FILE",
+                   help="the rulings log (SQLite; default: beside SESSION as "
+                        "NAME.td-rulings.sqlite, else in the user's data folder)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"the port (default: {DEFAULT_PORT}; 0 takes a free one)")
+    p.add_argument("--lan", action="store_true",
+                   help="serve the computer's network too, for the Director's phone "
+                        "(default: this computer only)")
+    p.add_argument("--token", metavar="TOKEN",
+                   help="the secret every request must carry (default: a new random one)")
+    p.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="the app's default language (default: en)")
+    p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    p.set_defaults(func=run)
+
+
+def default_db(session: str | None, today: dt.date | None = None) -> Path:
+    """Where the log goes by default: beside the session (``club.bws`` ->
+    ``club.td-rulings.sqlite``) when that folder is writable, else in the user's data
+    folder (one log per day without a session)."""
+    if session:
+        path = Path(session)
+        beside = path.with_name(path.stem + ".td-rulings.sqlite")
+        if os.access(beside.parent or ".", os.W_OK):
+            return beside
+        name = beside.name
+    else:
+        name = f"rulings-{(today or dt.date.today()).isoformat()}.sqlite"
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("td-plugin", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
+
+
+def lan_address() -> str:
+    """This computer's address on its network (no packet is sent), or 127.0.0.1."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.254.254.254", 1))
+        return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise HandledError(f"cannot serve on port {port}: {exc.strerror or exc} "
+                           "(choose another with --port)") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _print_qr(url: str, out: Any) -> None:
+    import segno
+
+    segno.make(url, error="m").terminal(out=out, compact=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from td_plugin.host import PluginHost
+    from td_plugin.ruling_log import RulingLog
+    from td_plugin.serve.app import AppConfig, create_app
+    from td_plugin.serve.boards import SessionBoards
+    from td_plugin.serve.guard import new_token
+
+    host = PluginHost()
+    boards = SessionBoards()
+    if args.session:
+        if not os.path.isfile(args.session):
+            raise InputError("no such file", Location(path=args.session))
+        boards = SessionBoards.read(host, args.session)
+    db = Path(args.db) if args.db else default_db(args.session)
+    log = RulingLog(db)
+    token = args.token or new_token()
+    bind = "0.0.0.0" if args.lan else "127.0.0.1"
+    sock = _bind(bind, args.port)
+    port = sock.getsockname()[1]
+    address = lan_address() if args.lan else "127.0.0.1"
+    url = f"http://{address}:{port}/?token={token}"
+    config = AppConfig(log=log, host=host, token=token, lang=args.lang,
+                       session_path=args.session, boards=boards)
+    out = sys.stdout
+    if args.session:
+        out.write(f"Session: {args.session} ({boards.format}, {len(boards.results)} results)\n")
+    out.write(f"Rulings log: {db} ({len(log.latest())} rulings so far)\n")
+    out.write(f"Open on the phone: {url}\n")
+    if not args.lan:
+        out.write("(only this computer can open it; --lan serves the network for a phone)\n")
+    if not args.no_qr:
+        _print_qr(url, out)
+    out.write("Ctrl-C stops the server; the log keeps every ruling.\n")
+    out.flush()
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(config), log_level="warning", access_log=False, lifespan="off",
+        server_header=False, date_header=False, timeout_graceful_shutdown=2))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        log.close()
+    return 0

@@ -1,0 +1,342 @@
+"""The revoke flowchart of seed article 002 as questions, one at a time.
+
+At the table the Director finds the facts of a revoke by asking, in this order: the
+board (contract, declarer, vulnerability, declarer's tricks), then for each revoke who
+revoked, at which trick, the suit led and the card played, what he failed to do, whether
+the revoke was established (63A) and, if so, who won the revoke trick and how many tricks
+the offending side won from it on (64A, 64B1), then when attention was drawn (64B4,
+64B5), and whether anyone else revoked on the board. Each answer says which clause it
+leads to. The answers are the fields of a revoke case file (docs/cases.md), so the
+finished case is ruled by `td_plugin.laws.revokes.rule_revoke_case` like any other.
+
+`flow` reads a case (a mapping, as a case file holds it) and gives the questions already
+answered (`Step`, with the clause the answer leads to) and the next one to ask;
+`answer` puts an answer into the case. Nothing here knows how the questions are shown.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from td_plugin.cards import Card, Seat, Suit
+from td_plugin.contract import Contract
+from td_plugin.errors import InvalidTokenError
+from td_plugin.messages import Msg, seat_name
+
+__all__ = ["Choice", "Question", "Step", "flow", "answer", "question_by_id", "QuestionError",
+           "MORE"]
+
+#: The question whether another revoke happened on the board; not a case field.
+MORE = "more"
+_SEATS = ("N", "E", "S", "W")
+_SUITS = ("S", "H", "D", "C")
+_RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+class QuestionError(ValueError):
+    """An answer that does not fit its question."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a question: the value put in the case, its label, and where it
+    leads (the clause and a sentence), when that is known from this answer alone."""
+
+    value: Any
+    label: Msg
+    leads: tuple[str, Msg] | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question of the flowchart. ``field`` is the case key it fills (``revoke``: in
+    which revoke of ``revokes``, None for the board); ``input`` says what kind of answer
+    it takes: ``choice`` (one of ``choices``), ``seat``, ``count`` (``low``..``high``),
+    ``suit``, ``card`` (a card not of ``exclude``), ``contract``. ``law`` is the clause
+    the question is about."""
+
+    id: str
+    field: str
+    input: str
+    text: Msg
+    law: str | None = None
+    revoke: int | None = None
+    choices: tuple[Choice, ...] = ()
+    low: int = 0
+    high: int = 13
+    exclude: str | None = None
+
+    def choice(self, value: Any) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A question answered: the answer and, when known, the clause it leads to."""
+
+    question: Question
+    value: Any
+    leads: tuple[str, Msg] | None = None
+
+
+def _q(key: str, **params: Any) -> Msg:
+    return Msg(key, params)
+
+
+def _seat_choices(seats: tuple[str, ...] = _SEATS) -> tuple[Choice, ...]:
+    return tuple(Choice(s, seat_name(Seat(s))) for s in seats)
+
+
+# --- the board --------------------------------------------------------------------------
+
+def _board_questions(case: Mapping[str, Any]) -> list[Question]:
+    return [
+        Question("contract", "contract", "contract", _q("revoke.q.contract")),
+        Question("declarer", "declarer", "seat", _q("revoke.q.declarer"), choices=_seat_choices()),
+        Question("vulnerable", "vulnerable", "choice", _q("revoke.q.vulnerable"),
+                 choices=tuple(Choice(v, Msg(f"revoke.q.vul.{v}"))
+                               for v in ("None", "NS", "EW", "All"))),
+        Question("declarer_tricks", "declarer_tricks", "count", _q("revoke.q.declarer_tricks")),
+    ]
+
+
+def _attention(case: Mapping[str, Any]) -> Question:
+    return Question("attention", "attention", "choice", _q("revoke.q.attention"), law="64B",
+                    choices=(
+                        Choice("during_round", _q("revoke.q.attention.during_round"),
+                               ("64A", _q("revoke.q.leads.timely"))),
+                        Choice("after_next_board_called", _q("revoke.q.attention.after_next_board_called"),
+                               ("64B4", _q("revoke.q.leads.64B4"))),
+                        Choice("after_round", _q("revoke.q.attention.after_round"),
+                               ("64B5", _q("revoke.q.leads.64B5")))))
+
+
+# --- one revoke -------------------------------------------------------------------------
+
+def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
+                      ) -> list[Question]:
+    """The questions about revoke ``i`` that apply given what is known of it so far."""
+    declarer = case.get("declarer")
+    dummy = Seat(declarer).partner.value if declarer in _SEATS else None
+    offender = r.get("offender")
+    seat = seat_name(Seat(offender)) if offender in _SEATS else ""
+    side = Msg(f"side.{Seat(offender).side.value}") if offender in _SEATS else ""
+    trick = r.get("trick")
+    qs = [Question("offender", "offender", "seat", _q("revoke.q.offender"), law="61A", revoke=i,
+                   choices=tuple(Choice(s, seat_name(Seat(s)),
+                                        ("64B3", _q("revoke.q.leads.dummy")) if s == dummy else None)
+                                 for s in _SEATS)),
+          Question("trick", "trick", "count", _q("revoke.q.trick", offender=seat), law="61A",
+                   revoke=i, low=1, high=13)]
+    defender = offender in _SEATS and declarer in _SEATS and \
+        Seat(offender).side is not Seat(declarer).side
+    if defender:
+        qs.append(Question("failure", "failure", "choice", _q("revoke.q.failure", offender=seat),
+                           law="61A", revoke=i, choices=(
+                               Choice("follow_suit", _q("revoke.q.failure.follow_suit")),
+                               Choice("penalty_card", _q("revoke.q.failure.penalty_card"),
+                                      ("64B3", _q("revoke.q.leads.penalty_card"))),
+                               Choice("lead_restriction", _q("revoke.q.failure.lead_restriction")))))
+    follow = r.get("failure", "follow_suit") == "follow_suit"
+    qs += [Question("suit_led", "suit_led", "suit", _q("revoke.q.suit_led", trick=trick or ""),
+                    law="61A", revoke=i),
+           Question("card", "card", "card", _q("revoke.q.card", offender=seat), law="61A", revoke=i,
+                    exclude=r.get("suit_led") if follow else None)]
+    if trick == 13:
+        qs.append(Question("established", "established", "choice",
+                           _q("revoke.q.established.13"), law="63A", revoke=i, choices=(
+                               Choice(False, _q("revoke.q.established.no"), ("62A", _q("revoke.q.leads.62A"))),)))
+        return qs
+    qs.append(Question("established", "established", "choice", _q("revoke.q.established", side=side),
+                       law="63A", revoke=i, choices=(
+                           Choice(True, _q("revoke.q.established.yes"), ("63A", _q("revoke.q.leads.63A"))),
+                           Choice(False, _q("revoke.q.established.no"), ("62A", _q("revoke.q.leads.62A"))))))
+    if r.get("established") is True:
+        hows = [Choice("next_trick", _q("revoke.q.how.next_trick"), ("63A1", _q("revoke.q.leads.63A1"))),
+                Choice("named_card", _q("revoke.q.how.named_card"), ("63A2", _q("revoke.q.leads.63A2"))),
+                Choice("claim", _q("revoke.q.how.claim"), ("63A3", _q("revoke.q.leads.63A3"))),
+                Choice("agreed_claim", _q("revoke.q.how.agreed_claim"), ("63A4", _q("revoke.q.leads.63A4")))]
+        qs.append(Question("established_how", "established_how", "choice",
+                           _q("revoke.q.established_how", side=side), law="63A", revoke=i,
+                           choices=tuple(hows)))
+        won = []
+        for s in _SEATS:
+            if s == offender:
+                leads = ("64A1", _q("revoke.q.leads.64A1"))
+            elif offender in _SEATS and Seat(s).side is Seat(offender).side:
+                leads = ("64A2", _q("revoke.q.leads.64A2.partner"))
+            else:
+                leads = ("64A2", _q("revoke.q.leads.64A2.nos"))
+            won.append(Choice(s, seat_name(Seat(s)), leads))
+        qs.append(Question("revoke_trick_won_by", "revoke_trick_won_by", "seat",
+                           _q("revoke.q.won_by", trick=trick or ""), law="64A", revoke=i,
+                           choices=tuple(won)))
+        won_by = r.get("revoke_trick_won_by")
+        low = 1 if (won_by in _SEATS and offender in _SEATS
+                    and Seat(won_by).side is Seat(offender).side) else 0
+        qs.append(Question("offending_side_tricks_from_revoke",
+                           "offending_side_tricks_from_revoke", "count",
+                           _q("revoke.q.os_tricks", side=side, trick=trick or ""), law="64A", revoke=i,
+                           low=low, high=14 - trick if isinstance(trick, int) else 13))
+        if trick == 12:
+            qs.append(Question("hands_returned", "hands_returned", "choice",
+                               _q("revoke.q.hands_returned"), law="62D1", revoke=i, choices=(
+                                   Choice(False, _q("revoke.q.hands_returned.no"),
+                                          ("62D1", _q("revoke.q.leads.62D1"))),
+                                   Choice(True, _q("revoke.q.hands_returned.yes"),
+                                          ("64B6", _q("revoke.q.leads.64B6"))))))
+    return qs
+
+
+def _count_leads(q: Question, value: int) -> tuple[str, Msg] | None:
+    if q.id == "offending_side_tricks_from_revoke" and value == 0:
+        return "64B1", _q("revoke.q.leads.64B1")
+    if q.id == "trick" and value == 12:
+        return "64B6", _q("revoke.q.leads.trick12")
+    return None
+
+
+def _answered(case: Mapping[str, Any], q: Question) -> tuple[bool, Any]:
+    where: Mapping[str, Any] = case
+    if q.revoke is not None:
+        revokes = case.get("revokes") or []
+        where = revokes[q.revoke] if q.revoke < len(revokes) else {}
+    return q.field in where and where[q.field] is not None, where.get(q.field)
+
+
+def _step(q: Question, value: Any) -> Step:
+    c = q.choice(value)
+    if c is not None:
+        return Step(q, value, c.leads)
+    if q.input == "count" and isinstance(value, int):
+        return Step(q, value, _count_leads(q, value))
+    return Step(q, value)
+
+
+def flow(case: Mapping[str, Any], finished: bool = False) -> tuple[list[Step], Question | None]:
+    """The questions answered so far (in the order asked) and the next one, or None when
+    the case is complete. ``finished``: the Director said no other revoke happened (the
+    question `MORE`)."""
+    steps: list[Step] = []
+
+    def ask(qs: list[Question]) -> Question | None:
+        for q in qs:
+            done, value = _answered(case, q)
+            if not done:
+                return q
+            steps.append(_step(q, value))
+        return None
+
+    nxt = ask(_board_questions(case))
+    if nxt is not None:
+        return steps, nxt
+    revokes = case.get("revokes") or [{}]
+    for i, r in enumerate(revokes):
+        nxt = ask(_revoke_questions({**case, "revokes": revokes}, i, r))
+        if nxt is not None:
+            return steps, nxt
+    nxt = ask([_attention(case)])
+    if nxt is not None:
+        return steps, nxt
+    if not finished:
+        return steps, Question(MORE, MORE, "choice", _q("revoke.q.more"), law="64B", choices=(
+            Choice(False, _q("revoke.q.more.no")),
+            Choice(True, _q("revoke.q.more.yes"), ("64B2", _q("revoke.q.leads.more")))))
+    return steps, None
+
+
+def _value(q: Question, text: str) -> Any:
+    """The answer ``text`` (as a form gives it) turned into the case's value."""
+    if q.input == "choice":
+        for c in q.choices:
+            if str(c.value).lower() == text.lower():
+                return c.value
+        raise QuestionError(f"{text!r} is not an answer to this question")
+    if q.input == "seat":
+        if text not in _SEATS:
+            raise QuestionError(f"not a seat: {text!r}")
+        return text
+    if q.input == "suit":
+        if text not in _SUITS:
+            raise QuestionError(f"not a suit: {text!r}")
+        return text
+    if q.input == "count":
+        if not text.isdigit() or not q.low <= int(text) <= q.high:
+            raise QuestionError(f"expected a number from {q.low} to {q.high}, not {text!r}")
+        return int(text)
+    if q.input == "card":
+        try:
+            card = Card.from_pbn(text)
+        except InvalidTokenError:
+            raise QuestionError(f"not a card: {text!r}") from None
+        if q.exclude is not None and card.suit is Suit(q.exclude):
+            raise QuestionError(f"{text} follows suit: not a revoke (Law 61A)")
+        return card.pbn()
+    if q.input == "contract":
+        try:
+            contract = Contract.from_pbn(text)
+        except InvalidTokenError:
+            raise QuestionError(f"not a contract: {text!r}") from None
+        if contract.is_passed_out:
+            raise QuestionError("no revoke on a board passed out")
+        return contract.pbn()
+    raise QuestionError(f"unknown question {q.id!r}")
+
+
+def answer(case: Mapping[str, Any], question: Question, text: str) -> dict[str, Any]:
+    """The case with ``question`` answered by ``text``; answering a question again
+    changes the answer and drops the answers that depended on it.
+
+    :raises QuestionError: the answer does not fit the question.
+    """
+    new: dict[str, Any] = copy.deepcopy(dict(case))
+    value = _value(question, text)
+    revokes = new.setdefault("revokes", [])
+    if question.id == MORE:
+        if value:
+            revokes.append({})
+        return new
+    if question.revoke is None:
+        new[question.field] = value
+        if question.field == "declarer":  # who is dummy and who defends changes
+            for r in revokes:
+                r.pop("failure", None)
+        return new
+    while len(revokes) <= question.revoke:
+        revokes.append({})
+    r = revokes[question.revoke]
+    if r.get(question.field) != value:
+        for later in _DEPENDS.get(question.field, ()):
+            r.pop(later, None)
+    r[question.field] = value
+    return new
+
+
+#: Answers that no longer hold when an earlier one changes.
+_DEPENDS: dict[str, tuple[str, ...]] = {
+    "offender": ("failure", "revoke_trick_won_by", "offending_side_tricks_from_revoke"),
+    "failure": ("card",),
+    "trick": ("established", "established_how", "revoke_trick_won_by",
+              "offending_side_tricks_from_revoke", "hands_returned"),
+    "suit_led": ("card",),
+    "established": ("established_how", "revoke_trick_won_by",
+                    "offending_side_tricks_from_revoke", "hands_returned"),
+    "revoke_trick_won_by": ("offending_side_tricks_from_revoke",),
+}
+
+
+def question_by_id(case: Mapping[str, Any], qid: str, revoke: int | None,
+                   finished: bool = False) -> Question:
+    """A question of the flow by its id (and revoke), answered or next, so a page can
+    change an earlier answer.
+
+    :raises QuestionError: no such question applies to the case now.
+    """
+    steps, nxt = flow(case, finished)
+    for q in [s.question for s in steps] + ([nxt] if nxt is not None else []):
+        if q.id == qid and q.revoke == revoke:
+            return q
+    raise QuestionError("this question does not apply any more")
+

@@ -1,0 +1,315 @@
+"""The session's log of table rulings: every ruling the Director gives, kept as it is given.
+
+An SQLite file (the standard library's `sqlite3`) in WAL mode. Each ruling is committed
+the moment it is given, so a restart or a crash of the server loses nothing, and two
+phones (or two servers on the same file) see the same log. A correction never
+overwrites: it appends a new version of the same ruling and keeps the old ones.
+
+An entry holds what the Director entered (the case, as a case file would hold it), the
+ruling as ``td-plugin rule --json`` prints it, where it happened (board, section, table,
+round), when, in which language, and its status: waiting for a decision, ruled, or
+adjusted (the ruling changes the table result or score).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import json
+import queue
+import sqlite3
+import threading
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from td_plugin.errors import InputError, Location
+
+__all__ = ["Status", "Place", "LogEntry", "RulingLog", "LogError"]
+
+_SCHEMA = 1
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rulings (
+    id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    board INTEGER,
+    section TEXT,
+    table_no TEXT,
+    round INTEGER,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    case_json TEXT NOT NULL,
+    ruling_json TEXT NOT NULL,
+    PRIMARY KEY (id, version)
+);
+"""
+
+
+class LogError(InputError):
+    """The log file cannot be used (not a log, a newer schema, unreadable)."""
+
+
+class Status(str, enum.Enum):
+    """Where a table ruling stands."""
+
+    WAITING = "needs_decision"  # a player or the Director still has to decide something
+    RULED = "ruled"
+    ADJUSTED = "adjusted"  # the ruling changes the table result or score
+
+    @classmethod
+    def of(cls, ruling: Mapping[str, Any]) -> "Status":
+        """The status of a ruling as ``rule --json`` prints it."""
+        if ruling.get("status") == cls.WAITING.value:
+            return cls.WAITING
+        if ruling.get("transfer") or ruling.get("adjusted_score_ns") not in (None, ruling.get("score_ns")):
+            return cls.ADJUSTED
+        return cls.RULED
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a ruling was given: board, section, table, round (each may be unknown)."""
+
+    board: int | None = None
+    section: str | None = None
+    table: str | None = None
+    round: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"board": self.board, "section": self.section, "table": self.table,
+                "round": self.round}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One version of one ruling. ``id`` stays the same across corrections."""
+
+    id: int
+    version: int
+    at: str
+    place: Place
+    kind: str
+    status: Status
+    lang: str
+    case: Mapping[str, Any]
+    ruling: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "version": self.version, "at": self.at,
+                **self.place.to_json(), "kind": self.kind, "status": self.status.value,
+                "lang": self.lang, "case": self.case, "ruling": self.ruling}
+
+
+@dataclass
+class _Pending:
+    """A ruling waiting for its commit, and the future its writer waits on."""
+
+    ruling_id: int | None
+    case_json: str
+    ruling_json: str
+    kind: str
+    lang: str
+    place: Place | None
+    status: Status
+    future: Future[LogEntry] = field(default_factory=Future)
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+class RulingLog:
+    """The log in an SQLite file, created on first use. Safe to share between threads;
+    several processes may open the same file.
+
+    :raises LogError: the file exists but is not a ruling log this version can use.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()  # the reading connection
+        self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
+        try:
+            self._writer = self._connect()
+            self._writer.executescript(_TABLES)
+            row = self._writer.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                self._writer.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
+                                     (str(_SCHEMA),))
+            elif int(row[0]) > _SCHEMA:
+                raise LogError(f"the log was written by a newer td-plugin (schema {row[0]})",
+                               Location(path=self.path))
+            self._db = self._connect()
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"not a ruling log: {exc}", Location(path=self.path)) from None
+        self._thread = threading.Thread(target=self._write_queued, daemon=True,
+                                        name="td-plugin rulings log")
+        self._thread.start()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
+                             isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        return db
+
+    def close(self) -> None:
+        """Write what is queued, then close the file."""
+        if self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join()
+        with self._lock:
+            self._writer.close()
+            self._db.close()
+
+    def __enter__(self) -> "RulingLog":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing ----------------------------------------------------------------------
+
+    def submit(self, case: Mapping[str, Any], ruling: Mapping[str, Any], *, kind: str,
+               lang: str, place: Place | None = Place(), status: Status | None = None,
+               correcting: int | None = None) -> Future[LogEntry]:
+        """Queue a ruling for the log: a new one, or (``correcting``) a new version of
+        that ruling, whose place it keeps when ``place`` is None. The future gives the
+        entry once it is on disk (or the error: ``KeyError`` for an unknown ruling)."""
+        if not self._thread.is_alive():
+            raise LogError("the log is closed", Location(path=self.path))
+        item = _Pending(correcting, json.dumps(case, ensure_ascii=False, sort_keys=True),
+                        json.dumps(ruling, ensure_ascii=False), kind, lang, place,
+                        status or Status.of(ruling))
+        self._queue.put(item)
+        return item.future
+
+    def add(self, case: Mapping[str, Any], ruling: Mapping[str, Any], *, kind: str,
+            lang: str, place: Place = Place(), status: Status | None = None) -> LogEntry:
+        """Log a new ruling (version 1) and return it once it is on disk."""
+        return self.submit(case, ruling, kind=kind, lang=lang, place=place,
+                           status=status).result()
+
+    def correct(self, ruling_id: int, case: Mapping[str, Any], ruling: Mapping[str, Any], *,
+                kind: str, lang: str, place: Place | None = None,
+                status: Status | None = None) -> LogEntry:
+        """Log a new version of ruling ``ruling_id`` (the old versions stay). ``place``
+        defaults to the latest version's.
+
+        :raises KeyError: no such ruling.
+        """
+        return self.submit(case, ruling, kind=kind, lang=lang, place=place, status=status,
+                           correcting=ruling_id).result()
+
+    def _write_queued(self) -> None:
+        """The writer: every ruling queued while the last transaction was being written
+        goes into the next one (one sync to disk for all of them)."""
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while not stop:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                else:
+                    batch.append(more)
+            self._commit_batch(batch)
+            if stop:
+                return
+
+    def _commit_batch(self, batch: list[_Pending]) -> None:
+        db = self._writer
+        results: list[tuple[_Pending, LogEntry | BaseException]] = []
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                at = _now()
+                for item in batch:
+                    try:
+                        results.append((item, self._insert(item, at)))
+                    except KeyError as exc:  # a correction of an unknown ruling
+                        results.append((item, exc))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except Exception as exc:  # noqa: BLE001 - handed to every waiting writer
+            for item in batch:
+                item.future.set_exception(exc)
+            return
+        for item, outcome in results:
+            if isinstance(outcome, BaseException):
+                item.future.set_exception(outcome)
+            else:
+                item.future.set_result(outcome)
+
+    def _insert(self, item: _Pending, at: str) -> LogEntry:
+        db = self._writer
+        place = item.place
+        if item.ruling_id is None:
+            ruling_id = db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rulings").fetchone()[0]
+            version = 1
+        else:
+            ruling_id = item.ruling_id
+            last = db.execute("SELECT version, board, section, table_no, round FROM rulings "
+                              "WHERE id=? ORDER BY version DESC LIMIT 1", (ruling_id,)).fetchone()
+            if last is None:
+                raise KeyError(ruling_id)
+            version = last[0] + 1
+            if place is None:
+                place = Place(*last[1:])
+        place = place or Place()
+        db.execute("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                   (ruling_id, version, at, place.board, place.section, place.table,
+                    place.round, item.kind, item.status.value, item.lang, item.case_json,
+                    item.ruling_json))
+        return LogEntry(ruling_id, version, at, place, item.kind, item.status, item.lang,
+                        json.loads(item.case_json), json.loads(item.ruling_json))
+
+    # --- reading ----------------------------------------------------------------------
+
+    _COLUMNS = ("id, version, at, board, section, table_no, round, kind, status, lang, "
+                "case_json, ruling_json")
+
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> Iterator[LogEntry]:
+        with self._lock:
+            rows = self._db.execute(sql, params).fetchall()
+        for r in rows:
+            yield LogEntry(r[0], r[1], r[2], Place(r[3], r[4], r[5], r[6]), r[7], Status(r[8]),
+                           r[9], json.loads(r[10]), json.loads(r[11]))
+
+    def latest(self) -> list[LogEntry]:
+        """The latest version of every ruling, oldest ruling first."""
+        return list(self._rows(
+            f"SELECT {self._COLUMNS} FROM rulings r WHERE version = "
+            "(SELECT MAX(version) FROM rulings WHERE id = r.id) ORDER BY id"))
+
+    def get(self, ruling_id: int, version: int | None = None) -> LogEntry | None:
+        """A ruling's latest version (or the given one), None when there is none."""
+        if version is None:
+            found = list(self._rows(f"SELECT {self._COLUMNS} FROM rulings WHERE id=? "
+                                    "ORDER BY version DESC LIMIT 1", (ruling_id,)))
+        else:
+            found = list(self._rows(f"SELECT {self._COLUMNS} FROM rulings WHERE id=? AND "
+                                    "version=?", (ruling_id, version)))
+        return found[0] if found else None
+
+    def history(self, ruling_id: int) -> list[LogEntry]:
+        """Every version of a ruling, oldest first."""
+        return list(self._rows(f"SELECT {self._COLUMNS} FROM rulings WHERE id=? "
+                               "ORDER BY version", (ruling_id,)))
+
+    def count(self) -> int:
+        """The number of versions stored (every ruling and every correction)."""
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM rulings").fetchone()[0])

@@ -1,0 +1,114 @@
+"""The boards of the session the table app serves: what the session file knows of each
+table's play of each board, so the Director picks board, table and round and finds the
+dealer, vulnerability, contract and result filled in.
+
+Any file the plugin host reads will do (PBN, BWS, USEBIO, LIN); it is read once, when the
+app starts, through the host (`PluginHost.open_source`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
+from td_plugin.ruling_log import Place
+
+__all__ = ["TableResult", "SessionBoards"]
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table's result of one board as the session file has it."""
+
+    index: int  # 1-based place of the record in its file
+    record: BoardRecord
+
+    @property
+    def place(self) -> Place:
+        r = self.record
+        return Place(r.board, r.section, r.table, r.round)
+
+    def facts(self) -> dict[str, Any]:
+        """What a case can take from the record: dealer, vulnerability, and the
+        contract, declarer, tricks and score when the file has them."""
+        r = self.record
+        out: dict[str, Any] = {}
+        if r.board is not None:
+            out["dealer"] = (r.dealer or standard_dealer(r.board)).value
+            out["vulnerable"] = (r.vulnerability or standard_vulnerability(r.board)).value
+        elif r.dealer is not None:
+            out["dealer"] = r.dealer.value
+        if r.contract is not None and not r.contract.is_passed_out and r.declarer is not None:
+            out["contract"] = r.contract.pbn()
+            out["declarer"] = r.declarer.value
+        if r.declarer_tricks is not None:
+            out["declarer_tricks"] = r.declarer_tricks
+        if r.score_ns is not None:
+            out["score_ns"] = r.score_ns
+        return out
+
+    def label(self) -> str:
+        """``table 3, round 2: 4HX N 10`` (pairs when there is no table)."""
+        r = self.record
+        parts = []
+        if r.section:
+            parts.append(f"{r.section}")
+        if r.table:
+            parts.append(f"T{r.table}")
+        if r.round is not None:
+            parts.append(f"R{r.round}")
+        if not r.table and (r.ns_pair or r.ew_pair):
+            parts.append(f"{r.ns_pair or '?'}-{r.ew_pair or '?'}")
+        result = ""
+        if r.contract is not None:
+            result = "PASS" if r.contract.is_passed_out else (
+                f"{r.contract.pbn()} {r.declarer.value if r.declarer else ''}".strip())
+            if r.declarer_tricks is not None and not r.contract.is_passed_out:
+                result += f" {r.declarer_tricks}"
+        return " ".join(parts) + (f": {result}" if result else "")
+
+
+class SessionBoards:
+    """The results of a session file, by board."""
+
+    def __init__(self, path: str | None = None, fmt: str | None = None,
+                 results: Iterable[TableResult] = ()) -> None:
+        self.path = path
+        self.format = fmt
+        self.results = list(results)
+
+    @classmethod
+    def read(cls, host: Any, path: str) -> "SessionBoards":
+        """Read every record of ``path`` through the host.
+
+        :raises InputError: no adapter knows the file.
+        """
+        source = host.open_source(path)
+        results = [TableResult(i, record) for i, record in enumerate(source.records(), 1)
+                   if record.board is not None]
+        return cls(path, source.format, results)
+
+    def __bool__(self) -> bool:
+        return bool(self.results)
+
+    def boards(self) -> list[int]:
+        return sorted({r.record.board for r in self.results if r.record.board is not None})
+
+    def of_board(self, board: int) -> list[TableResult]:
+        return [r for r in self.results if r.record.board == board]
+
+    def find(self, place: Place) -> TableResult | None:
+        """The result at ``place`` (board, and section/table/round as far as given); None
+        when there is none or several fit."""
+        fits = [r for r in self.of_board(place.board) if place.board is not None
+                and (place.section is None or r.record.section == place.section)
+                and (place.table is None or str(r.record.table) == str(place.table))
+                and (place.round is None or r.record.round == place.round)]
+        return fits[0] if len(fits) == 1 else None
+
+    def result(self, index: int) -> TableResult | None:
+        for r in self.results:
+            if r.index == index:
+                return r
+        return None

@@ -1,0 +1,437 @@
+"""Entering a case by taps: the draft the Director builds on the phone, and what each tap
+does to it.
+
+The page carries the draft (the case as a case file would hold it, where it happened,
+and which call is open for details) in a hidden field, so the app keeps no state between
+taps and a page can be reloaded. `apply` takes a draft and one tap (``action``, plus the
+form's fields) and returns the new draft; nothing here knows HTTP or HTML.
+
+Revoke cases follow the flowchart of seed article 002
+(`td_plugin.laws.revokes.questions`): one question at a time, each answer showing the
+clause it leads to; an earlier answer can be changed.
+
+Auction cases: the Director picks who called and taps the call in the bidding box; the
+seat moves on clockwise. A tap on a call in the list opens it: unintended (25A), the
+suits an artificial call showed, and its meaning for Law 23 (strength, a suit's length, a
+stated purpose).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from td_plugin.auction import Call
+from td_plugin.cards import Seat
+from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, Field
+from td_plugin.errors import InvalidTokenError
+from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE
+from td_plugin.laws.revokes.questions import (MORE, Question, QuestionError, Step, answer,
+                                              flow, question_by_id)
+from td_plugin.ruling_log import Place
+
+__all__ = ["Draft", "apply", "DraftError", "answer_decision", "revoke_question", "question_key",
+           "SEATS", "VULNERABILITIES", "BID_STRAINS"]
+
+SEATS = ("N", "E", "S", "W")
+VULNERABILITIES = ("None", "NS", "EW", "All")
+BID_STRAINS = ("C", "D", "H", "S", "NT")
+_SUITS = ("S", "H", "D", "C")
+_MAX_CALLS = 80
+
+
+class DraftError(ValueError):
+    """A tap that makes no sense for the draft (a stale page, a hand-made request)."""
+
+
+@dataclass
+class Draft:
+    """A case being entered: its ``kind``, the ``case`` as a case file holds it, the
+    ``place``, the seat whose call the bidding box enters next, the call whose details
+    are open, and the ruling it corrects (None: a new ruling)."""
+
+    kind: str = "auction"
+    case: dict[str, Any] = field(default_factory=dict)
+    place: Place = field(default_factory=Place)
+    seat: str | None = None
+    open_call: int | None = None
+    correcting: int | None = None
+    finished: bool = False  # revoke cases: no other revoke on the board
+    asking: str | None = None  # revoke cases: an answered question asked again
+    final: bool = False  # auction cases: the bidding box enters the final auction
+    doubled: str = ""  # revoke cases: the contract is being entered doubled or redoubled
+
+    @classmethod
+    def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
+            place: Place = Place()) -> "Draft":
+        if kind == "revoke":
+            return cls(kind, {"kind": "revoke", **_revoke_facts(facts or {})}, place)
+        case: dict[str, Any] = {"dealer": "N", "calls": []}
+        if facts:
+            for key in ("dealer", "vulnerable"):
+                if key in facts:
+                    case[key] = facts[key]
+        return cls(kind, case, place, seat=case["dealer"])
+
+    def take(self, facts: Mapping[str, Any], place: Place) -> "Draft":
+        """The draft with what the session knows of a table's result: dealer and
+        vulnerability (and the first call's seat), or for a revoke the board's facts."""
+        case = dict(self.case)
+        if self.kind == "revoke":
+            case.update(_revoke_facts(facts))
+            return replace(self, case=case, place=place)
+        for key in ("dealer", "vulnerable"):
+            if key in facts:
+                case[key] = facts[key]
+        seat = self.seat if self.calls else case.get("dealer", self.seat)
+        return replace(self, case=case, place=place, seat=seat)
+
+    @classmethod
+    def loads(cls, text: str) -> "Draft":
+        """The draft from the page's hidden field.
+
+        :raises DraftError: not a draft.
+        """
+        try:
+            data = json.loads(text)
+            place = Place(**data.get("place", {}))
+            draft = cls(str(data["kind"]), dict(data["case"]), place, data.get("seat"),
+                        data.get("open_call"), data.get("correcting"),
+                        bool(data.get("finished")), data.get("asking"),
+                        str(data.get("doubled") or ""), bool(data.get("final")))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise DraftError("the page's draft cannot be read; start again") from None
+        if not isinstance(draft.case.get("calls", []), list):
+            raise DraftError("the page's draft cannot be read; start again")
+        return draft
+
+    def dumps(self) -> str:
+        return json.dumps({"kind": self.kind, "case": self.case, "place": self.place.to_json(),
+                           "seat": self.seat, "open_call": self.open_call,
+                           "correcting": self.correcting, "finished": self.finished,
+                           "asking": self.asking, "doubled": self.doubled,
+                           "final": self.final},
+                          ensure_ascii=False)
+
+    @property
+    def calls(self) -> list[Any]:
+        return self.case.setdefault("calls", [])
+
+    def call_at(self, index: int) -> dict[str, Any]:
+        """Call ``index`` as a mapping (short forms such as ``"S 1D"`` are expanded)."""
+        calls = self.calls
+        if not 0 <= index < len(calls):
+            raise DraftError(f"there is no call {index + 1}")
+        item = calls[index]
+        if isinstance(item, str):
+            seat, _, call = item.partition(" ")
+            item = calls[index] = {"seat": seat, "call": call.strip()}
+        return item
+
+
+def _seat(value: str) -> str:
+    if value not in SEATS:
+        raise DraftError(f"not a seat: {value!r}")
+    return value
+
+
+def _call(value: str) -> str:
+    try:
+        return Call.from_pbn(value).pbn()
+    except InvalidTokenError:
+        raise DraftError(f"not a call: {value!r}") from None
+
+
+def _index(value: str) -> int:
+    if not value.isdigit() or len(value) > 3:
+        raise DraftError(f"not a call number: {value!r}")
+    return int(value)
+
+
+def _range(form: Mapping[str, str], lo_key: str, hi_key: str, limits: tuple[int, int]
+           ) -> list[int] | None:
+    lo, hi = form.get(lo_key, "").strip(), form.get(hi_key, "").strip()
+    if not lo and not hi:
+        return None
+    try:
+        low = int(lo) if lo else limits[0]
+        high = int(hi) if hi else limits[1]
+    except ValueError:
+        raise DraftError(f"not a number: {lo or hi!r}") from None
+    if not limits[0] <= low <= high <= limits[1]:
+        raise DraftError(f"{low}-{high} is not a range within {limits[0]}-{limits[1]}")
+    return [low, high]
+
+
+def _place_from(form: Mapping[str, str], place: Place) -> Place:
+    def number(key: str, old: int | None) -> int | None:
+        if key not in form:
+            return old
+        text = form[key].strip()
+        if not text:
+            return None
+        if not text.isdigit() or len(text) > 4:
+            raise DraftError(f"{key}: not a number: {text!r}")
+        return int(text)
+
+    def name(key: str, old: str | None) -> str | None:
+        if key not in form:
+            return old
+        return form[key].strip()[:20] or None
+
+    return Place(number("board", place.board), name("section", place.section),
+                 name("table", place.table), number("round", place.round))
+
+
+def _field(fields: tuple[Field, ...], key: str) -> Field:
+    for f in fields:
+        if f.key == key:
+            return f
+    raise DraftError(f"unknown fact {key!r}")
+
+
+def _set(target: dict[str, Any], field: Field, key: str, value: str) -> None:
+    """Set (or, with an empty value, clear) a single-choice fact; ``options.x`` goes
+    into ``options``."""
+    if field.type == "bool":
+        parsed: Any = {"true": True, "false": False, "": None}.get(value)
+        if parsed is None and value:
+            raise DraftError(f"{key}: expected true or false, not {value!r}")
+    elif field.type == "seat":
+        parsed = _seat(value) if value else None
+    else:
+        if value and value not in field.choices:
+            raise DraftError(f"{key}: expected one of {', '.join(field.choices)}")
+        parsed = value or None
+    head, _, tail = key.partition(".")
+    where = target.setdefault(head, {}) if tail else target
+    name = tail or head
+    if parsed is None:
+        where.pop(name, None)
+        if tail and not where:
+            target.pop(head, None)
+    else:
+        where[name] = parsed
+
+
+def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
+    """The draft after one tap. ``action`` is ``verb`` or ``verb:argument``; ``form``
+    holds the page's other fields (place, meaning of the open call).
+
+    :raises DraftError: the tap makes no sense for this draft.
+    """
+    draft = replace(draft, case=json.loads(json.dumps(draft.case)))
+    draft.place = _place_from(form, draft.place)
+    if draft.place.board is not None:
+        draft.case["board"] = draft.place.board
+    verb, _, arg = action.partition(":")
+    if draft.kind == "revoke":
+        return _apply_revoke(draft, verb, arg)
+    if verb == "dealer":
+        draft.case["dealer"] = _seat(arg)
+        if not draft.calls:
+            draft.seat = arg
+    elif verb == "vulnerable":
+        if arg not in VULNERABILITIES:
+            raise DraftError(f"not a vulnerability: {arg!r}")
+        draft.case["vulnerable"] = arg
+    elif verb == "seat":
+        draft.seat = _seat(arg)
+    elif verb == "call" and draft.final:
+        final = draft.case.setdefault("final_auction", [])
+        if len(final) >= _MAX_CALLS:
+            raise DraftError(f"at most {_MAX_CALLS} calls")
+        final.append("AP" if arg == "AP" else _call(arg))
+    elif verb == "undo" and draft.final:
+        final = draft.case.get("final_auction") or []
+        if final:
+            final.pop()
+        if not final:
+            draft.case.pop("final_auction", None)
+    elif verb == "mode":
+        draft.final = arg == "final"
+    elif verb == "set":
+        key, _, value = arg.partition("=")
+        _set(draft.case, _field(CASE_FIELDS, key), key, value)
+    elif verb == "callset":
+        index, _, rest = arg.partition(":")
+        key, _, value = rest.partition("=")
+        _set(draft.call_at(_index(index)), _field(CALL_FIELDS, key), key, value)
+    elif verb == "call":
+        if len(draft.calls) >= _MAX_CALLS:
+            raise DraftError(f"at most {_MAX_CALLS} calls")
+        seat = draft.seat or draft.case.get("dealer", "N")
+        draft.calls.append({"seat": seat, "call": _call(arg)})
+        draft.seat = Seat(seat).next.value
+        draft.open_call = None
+    elif verb == "undo":
+        if draft.calls:
+            last = draft.call_at(len(draft.calls) - 1)
+            draft.calls.pop()
+            draft.seat = last["seat"]
+        draft.open_call = None
+    elif verb == "open":
+        i = _index(arg)
+        draft.call_at(i)
+        draft.open_call = None if draft.open_call == i else i
+    elif verb == "unintended":
+        item = draft.call_at(_index(arg))
+        if item.get("unintended"):
+            item.pop("unintended")
+        else:
+            item["unintended"] = True
+    elif verb == "shows":
+        index, _, suit = arg.partition(":")
+        item = draft.call_at(_index(index))
+        if suit == "natural":
+            item.pop("shows", None)
+        else:
+            if suit not in _SUITS:
+                raise DraftError(f"not a suit: {suit!r}")
+            shows = set(item.get("shows") or [])
+            shows ^= {suit}
+            item["shows"] = [s for s in _SUITS if s in shows]
+    elif verb == "meaning":
+        item = draft.call_at(_index(arg))
+        meaning: dict[str, Any] = {}
+        hcp = _range(form, "hcp_lo", "hcp_hi", HCP_RANGE)
+        if hcp is not None:
+            meaning["hcp"] = hcp
+        suits = {}
+        for s in _SUITS:
+            r = _range(form, f"len_{s}_lo", f"len_{s}_hi", LENGTH_RANGE)
+            if r is not None:
+                suits[s] = r
+        if suits:
+            meaning["suits"] = suits
+        purpose = form.get("purpose", "").strip()[:200]
+        if purpose:
+            meaning["purpose"] = purpose
+        if meaning:
+            item["meaning"] = meaning
+        else:
+            item.pop("meaning", None)
+        draft.open_call = None
+    elif verb in ("place", "pick", "rule", ""):
+        pass
+    else:
+        raise DraftError(f"unknown action {action!r}")
+    return draft
+
+
+def _find(calls: list[Any], target: Any) -> int:
+    """The index of the last call by ``target["seat"]`` that is ``target["call"]``."""
+    if not isinstance(target, Mapping):
+        raise DraftError("this question is no longer open")
+    for i in range(len(calls) - 1, -1, -1):
+        item = calls[i]
+        seat, call = (item.split(" ", 1) if isinstance(item, str)
+                      else (item.get("seat"), item.get("call")))
+        try:
+            same = seat == target.get("seat") and Call.from_pbn(str(call).strip()) is \
+                Call.from_pbn(str(target.get("call")))
+        except InvalidTokenError:
+            same = False
+        if same:
+            if isinstance(item, str):
+                calls[i] = {"seat": seat, "call": call.strip()}
+            return i
+    raise DraftError("this question is no longer open")
+
+
+def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value: str
+                    ) -> dict[str, Any]:
+    """The case with a decision the ruling waited for (``decisions`` of ``rule --json``)
+    answered: ``yes``/``no`` for accept (25B1, 27A1, 27B4, 29A), withdraw (25A6) and the
+    Director's comparable-call judgement (23A), a call for the replacement of an
+    insufficient bid (27B), declarer's tricks for the Director's Law 64C judgement after a
+    revoke (``equity``).
+
+    :raises DraftError: the answer does not fit the question.
+    """
+    case = json.loads(json.dumps(case))
+    calls = case.get("calls", [])
+    decide = decision.get("decide")
+    if decide in ("accept", "withdraw", "comparable"):
+        if value not in ("yes", "no"):
+            raise DraftError(f"answer yes or no, not {value!r}")
+        flag = value == "yes"
+        if decide == "accept":
+            calls[_find(calls, decision.get("call"))]["accept"] = flag
+        elif decide == "comparable":
+            calls[_find(calls, decision.get("replacement"))]["comparable"] = flag
+        else:
+            for target in decision.get("calls") or []:
+                calls[_find(calls, target)]["withdraw"] = flag
+    elif decide == "equity":
+        if not value.isdigit() or not 0 <= int(value) <= 13:
+            raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
+        case["equity_declarer_tricks"] = int(value)
+    elif decide == "replacement":
+        seat = decision.get("seat")
+        if seat not in SEATS:
+            raise DraftError("this question is no longer open")
+        calls.append({"seat": seat, "call": _call(value)})
+    else:
+        raise DraftError(f"the app cannot answer {decide!r} yet")
+    return case
+
+
+# --- revoke cases: the flowchart's questions ------------------------------------------------
+
+_REVOKE_BOARD = ("contract", "declarer", "vulnerable", "declarer_tricks")
+
+
+def _revoke_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: facts[k] for k in _REVOKE_BOARD if k in facts}
+
+
+def question_key(q: Question) -> str:
+    """How a page names a question: ``id`` or ``id@revoke``."""
+    return q.id if q.revoke is None else f"{q.id}@{q.revoke}"
+
+
+def revoke_question(draft: Draft) -> tuple[list[Step], Question | None]:
+    """The answered questions of a revoke draft and the one to ask now (an answered one
+    when the Director asked to change it)."""
+    steps, nxt = flow(draft.case, draft.finished)
+    if draft.asking:
+        qid, _, index = draft.asking.partition("@")
+        try:
+            nxt = question_by_id(draft.case, qid, int(index) if index else None,
+                                 draft.finished)
+        except (QuestionError, ValueError):
+            pass
+    return steps, nxt
+
+
+def _apply_revoke(draft: Draft, verb: str, arg: str) -> Draft:
+    if verb == "answer":
+        key, _, value = arg.partition("=")
+        steps, q = revoke_question(draft)
+        if q is None or question_key(q) != key:
+            raise DraftError("this question is no longer open; answer the one shown")
+        if q.id == MORE:
+            draft.finished = value.lower() != "true"
+        try:
+            draft.case = answer(draft.case, q, value)
+        except QuestionError as exc:
+            raise DraftError(str(exc)) from None
+        draft.asking = None
+        if q.id == "contract":
+            draft.doubled = ""
+    elif verb == "change":
+        steps, _ = revoke_question(draft)
+        if not any(question_key(s.question) == arg for s in steps):
+            raise DraftError("there is no such answer to change")
+        draft.asking = arg
+        if arg == MORE:
+            draft.finished = False
+    elif verb == "doubled":
+        if arg not in ("", "X", "XX"):
+            raise DraftError(f"not a double: {arg!r}")
+        draft.doubled = arg
+    elif verb not in ("place", "pick", "rule", ""):
+        raise DraftError(f"unknown action {verb!r}")
+    return draft

@@ -1,0 +1,197 @@
+"""The checks every request to the table app passes before it reaches a page.
+
+`Guard` is plain ASGI middleware:
+
+- **The session's secret token.** A request must carry it: ``Authorization: Bearer
+  TOKEN`` (scripts), ``?token=TOKEN`` (the URL the terminal prints and its QR code), or
+  the cookie a browser gets the first time it opens that URL (the page then reloads
+  without the token in its address, so it does not stay in the browser's history). A
+  request without the right token gets ``403 Forbidden`` and nothing else: no page, no
+  hint of what exists. Tokens are compared in constant time.
+- **Cross-site requests.** A form post authenticated by the cookie must come from the
+  app's own pages: the cookie is ``SameSite=Strict``, the browser's ``Origin`` and
+  ``Sec-Fetch-Site`` headers must say so, and the form carries a per-token check value
+  (`csrf_value`) that the pages verify.
+- **Body size.** A request body larger than ``max_body`` bytes is refused with ``413``
+  before the application reads it.
+- **Headers.** Every answer forbids scripts, framing, caching and referrers to other sites (the app has
+  no script: whatever a field holds is shown as text, and even an injected tag could not
+  run).
+
+The token never appears in a log line: the server logs paths without their query.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from http.cookies import SimpleCookie
+from typing import Any, Awaitable, Callable, MutableMapping
+from urllib.parse import parse_qsl, urlencode
+
+__all__ = ["Guard", "new_token", "csrf_value", "COOKIE", "MAX_BODY"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: The cookie that carries the token once a browser has opened the app's URL.
+COOKIE = "td_token"
+#: The largest request body accepted (a case file is a few kilobytes).
+MAX_BODY = 256 * 1024
+_UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+     b"base-uri 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cache-control", b"no-store"),
+]
+
+
+def new_token() -> str:
+    """A fresh secret token (URL-safe, 128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def csrf_value(token: str) -> str:
+    """The value a form of the app carries to show it came from the app's own page."""
+    return hmac.new(token.encode(), b"td-plugin form", hashlib.sha256).hexdigest()[:32]
+
+
+def _same(a: str | None, b: str) -> bool:
+    return a is not None and hmac.compare_digest(a.encode(), b.encode())
+
+
+async def _plain(send: Send, status: int, text: str,
+                 extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()),
+                            *_HEADERS, *(extra or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class Guard:
+    """ASGI middleware: token, cross-site and body-size checks (see the module text).
+
+    :param app: the application behind the guard.
+    :param token: the session's secret token.
+    :param max_body: the largest request body accepted, in bytes.
+    """
+
+    def __init__(self, app: ASGIApp, token: str, max_body: int = MAX_BODY) -> None:
+        if not token:
+            raise ValueError("the app needs a token")
+        self.app = app
+        self.token = token
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":  # no websockets here
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"),
+                          keep_blank_values=True)
+        from_query = next((v for k, v in query if k == "token"), None)
+        auth = headers.get("authorization", "")
+        from_header = auth[7:].strip() if auth[:7].lower() == "bearer " else None
+        cookie = SimpleCookie()
+        try:
+            cookie.load(headers.get("cookie", ""))
+        except Exception:  # noqa: BLE001 - a malformed cookie header is no token
+            cookie = SimpleCookie()
+        from_cookie = cookie[COOKIE].value if COOKIE in cookie else None
+        by_request = _same(from_header, self.token) or _same(from_query, self.token)
+        if not (by_request or _same(from_cookie, self.token)):
+            await _plain(send, 403, "Forbidden")
+            return
+        method = scope.get("method", "GET").upper()
+        if method in _UNSAFE and not by_request and not self._same_origin(headers, scope):
+            await _plain(send, 403, "Forbidden")
+            return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _plain(send, 413, "Request body too large")
+            return
+        if method == "GET" and from_query is not None and "text/html" in headers.get("accept", ""):
+            # a browser opening the printed URL: keep the token in a cookie, drop it from
+            # the address
+            rest = urlencode([(k, v) for k, v in query if k != "token"])
+            location = scope.get("path", "/") + (f"?{rest}" if rest else "")
+            await _plain(send, 303, "See Other", [
+                (b"location", location.encode("latin-1", "replace")),
+                (b"set-cookie", (f"{COOKIE}={self.token}; Path=/; HttpOnly; "
+                                 "SameSite=Strict").encode())])
+            return
+        body = await self._body(receive)
+        if body is None:
+            await _plain(send, 413, "Request body too large")
+            return
+        scope.setdefault("state", {})["csrf"] = csrf_value(self.token)
+        scope["state"]["by_request"] = by_request
+        await self.app(scope, self._replay(body, receive), self._headers(send))
+
+    @staticmethod
+    def _same_origin(headers: dict[str, str], scope: Scope) -> bool:
+        """A browser's post from one of the app's own pages (the cookie alone is not
+        enough: another site's page could make the browser send it)."""
+        site = headers.get("sec-fetch-site")
+        if site is not None:  # every current browser says where a request comes from
+            return site in ("same-origin", "none")
+        origin = headers.get("origin")
+        host = headers.get("host", "")
+        return origin is not None and origin == f"{scope.get('scheme', 'http')}://{host}"
+
+    async def _body(self, receive: Receive) -> bytes | None:
+        """The whole request body, or None when it is larger than allowed."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+    @staticmethod
+    def _replay(body: bytes, receive: Receive) -> Receive:
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return replay
+
+    @staticmethod
+    def _headers(send: Send) -> Send:
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    h for h in _HEADERS if h[0] not in names]
+            await send(message)
+
+        return with_headers

@@ -1,0 +1,186 @@
+"""The revoke flowchart of seed article 002 as questions (`td_plugin.laws.revokes.questions`):
+asked one at a time in the article's order, each answer leading to its clause, and the
+answers making a revoke case that is ruled like a case file."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from td_plugin.casefile import load_case
+from td_plugin.laws.revokes import rule_revoke_case
+from td_plugin.laws.revokes.questions import (MORE, QuestionError, answer, flow,
+                                              question_by_id)
+from td_plugin.rulings import Attention
+from tests.laws.test_revoke_paths_agree import _boards, director_case
+
+BOARD = {"kind": "revoke", "contract": "4H", "declarer": "N", "vulnerable": "NS",
+         "declarer_tricks": 10}
+
+
+def walk(case: dict[str, Any], answers: list[str]) -> tuple[dict[str, Any], list[str], bool]:
+    """Answer the questions in the order asked; the ids asked, and whether the Director
+    said no other revoke happened."""
+    asked, finished = [], False
+    for text in answers:
+        _, q = flow(case, finished)
+        assert q is not None, f"no question left for {text!r}"
+        asked.append(q.id)
+        if q.id == MORE:
+            finished = text == "False"
+        case = answer(case, q, text)
+    return case, asked, finished
+
+
+def leads(case: dict[str, Any], finished: bool = False) -> dict[str, str]:
+    steps, _ = flow(case, finished)
+    return {s.question.id: s.leads[0] for s in steps if s.leads}
+
+
+def test_61a_63a_64a1_the_article_order_then_the_ruling() -> None:
+    """East ruffs a diamond at trick 5 holding one, wins it, and East-West take two more
+    tricks: established by the next trick (63A1), two tricks transferred (64A1)."""
+    case, asked, finished = walk({"kind": "revoke"}, [
+        "4H", "N", "NS", "10", "E", "5", "follow_suit", "D", "H5", "True", "next_trick", "E",
+        "3", "during_round", "False"])
+    assert asked == ["contract", "declarer", "vulnerable", "declarer_tricks", "offender",
+                     "trick", "failure", "suit_led", "card", "established", "established_how",
+                     "revoke_trick_won_by", "offending_side_tricks_from_revoke", "attention",
+                     MORE]
+    assert flow(case, finished)[1] is None
+    assert leads(case, finished) == {"established": "63A", "established_how": "63A1",
+                                     "revoke_trick_won_by": "64A1", "attention": "64A"}
+    ruling = rule_revoke_case(load_case(case)).to_json()
+    assert (ruling["transfer"], ruling["adjusted_declarer_tricks"],
+            ruling["adjusted_score_ns"]) == (2, 12, 680)
+    assert ruling["revokes"][0]["law"] == "64A1"
+
+
+def test_62a_not_established_asks_nothing_about_tricks() -> None:
+    case, asked, _ = walk(dict(BOARD), ["W", "7", "follow_suit", "C", "D2", "False"])
+    assert asked[-1] == "established"
+    assert leads(case) == {"established": "62A"}
+    assert flow(case)[1].id == "attention"
+
+
+def test_64b3_dummy_is_no_defender_and_leads_to_64b3() -> None:
+    case, asked, _ = walk(dict(BOARD), ["S", "3", "D", "C4"])
+    assert "failure" not in asked  # dummy can only fail to follow suit
+    assert leads(case)["offender"] == "64B3"
+    _, q = flow(case)
+    assert q.id == "established"
+
+
+def test_64b3_failure_to_play_a_penalty_card() -> None:
+    case, _, _ = walk(dict(BOARD), ["W", "4", "penalty_card"])
+    assert leads(case)["failure"] == "64B3"
+
+
+@pytest.mark.parametrize("won_by,clause", [("E", "64A1"), ("W", "64A2"), ("N", "64A2")])
+def test_64a_who_won_the_revoke_trick(won_by, clause) -> None:
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+                                    won_by])
+    assert leads(case)["revoke_trick_won_by"] == clause
+
+
+def test_64b1_the_offending_side_won_nothing_from_the_revoke_on() -> None:
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+                                    "N", "0"])
+    assert leads(case)["offending_side_tricks_from_revoke"] == "64B1"
+
+
+def test_64a_the_offending_side_won_the_revoke_trick_so_at_least_one() -> None:
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+                                    "W"])
+    _, q = flow(case)
+    assert (q.low, q.high) == (1, 9)
+    with pytest.raises(QuestionError):
+        answer(case, q, "0")
+
+
+def test_64b6_62d1_trick_12_asks_whether_the_hands_were_returned() -> None:
+    case, asked, _ = walk(dict(BOARD), ["E", "12", "follow_suit", "D", "H5", "True",
+                                        "next_trick", "E", "1", "False"])
+    assert asked[-1] == "hands_returned"
+    assert leads(case)["trick"] == "64B6"
+    assert leads(case)["hands_returned"] == "62D1"
+
+
+def test_63a_trick_13_cannot_be_established() -> None:
+    case, _, _ = walk(dict(BOARD), ["E", "13", "follow_suit", "D", "H5"])
+    _, q = flow(case)
+    assert [c.value for c in q.choices] == [False]
+
+
+@pytest.mark.parametrize("when,clause", [("after_next_board_called", "64B4"),
+                                         ("after_round", "64B5")])
+def test_64b4_64b5_when_attention_was_drawn(when, clause) -> None:
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+                                    "E", "3", when])
+    assert leads(case)["attention"] == clause
+    assert rule_revoke_case(load_case(case)).to_json()["transfer"] == 0
+
+
+def test_64b2_another_revoke_is_asked_about_in_turn() -> None:
+    case, asked, finished = walk(dict(BOARD), [
+        "E", "5", "follow_suit", "D", "H5", "True", "next_trick", "E", "3", "during_round",
+        "True", "E", "8", "follow_suit", "D", "S2", "True", "next_trick", "N", "1", "False"])
+    assert len(case["revokes"]) == 2 and finished
+    ruling = rule_revoke_case(load_case(case)).to_json()
+    assert [r["law"] for r in ruling["revokes"]] == ["64A1", "64B2"]
+
+
+def test_a_changed_answer_drops_what_depended_on_it() -> None:
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+                                    "E", "3"])
+    q = question_by_id(case, "established", 0)
+    changed = answer(case, q, "False")
+    r = changed["revokes"][0]
+    assert r["established"] is False
+    assert not {"established_how", "revoke_trick_won_by",
+                "offending_side_tricks_from_revoke"} & set(r)
+    assert case["revokes"][0]["established"] is True  # the original is untouched
+
+
+@pytest.mark.parametrize("qid,bad", [("offender", "X"), ("trick", "14"), ("suit_led", "NT"),
+                                     ("card", "D5"), ("card", "Z9"), ("contract", "8S"),
+                                     ("contract", "Pass")])
+def test_answers_that_do_not_fit_are_refused(qid, bad) -> None:
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D"])
+    q = question_by_id(case, qid, None if qid == "contract" else 0)
+    with pytest.raises(QuestionError):
+        answer(case, q, bad)
+
+
+def test_every_generated_revoke_can_be_entered_through_the_questions() -> None:
+    """Every generated board's revokes, entered by answering the questions with the facts
+    a Director would establish, give the case those facts make and the same ruling."""
+    boards = _boards()[:120]
+    assert len(boards) == 120
+    for board in boards:
+        target = director_case(board, Attention.DURING_ROUND, details=False)
+        case: dict[str, Any] = {"kind": "revoke", "board": target["board"]}
+        finished = False
+        for _ in range(200):
+            _, q = flow(case, finished)
+            if q is None:
+                break
+            if q.id == MORE:
+                more = len(case["revokes"]) < len(target["revokes"])
+                finished = not more
+                case = answer(case, q, str(more))
+                continue
+            source = target if q.revoke is None else target["revokes"][q.revoke]
+            if q.field not in source:  # a fact the generated board does not say
+                source[q.field] = q.choices[0].value
+            case = answer(case, q, str(source[q.field]))
+        assert flow(case, finished)[1] is None, board.number
+        for r in target["revokes"]:  # following suit is what a revoke fails to do unless
+            if r.get("failure") == "follow_suit" and "failure" not in \
+                    case["revokes"][target["revokes"].index(r)]:  # said otherwise
+                del r["failure"]
+        assert case == target, board.number
+        assert rule_revoke_case(load_case(copy.deepcopy(case))).to_json() == \
+            rule_revoke_case(load_case(target)).to_json()

@@ -1,0 +1,112 @@
+"""The JSON API: rulings posted as case files, the log listed, corrections as versions."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.serve.conftest import TOKEN
+
+CASES = Path(__file__).resolve().parents[1] / "cases"
+
+
+def _case(name: str) -> dict:
+    data = json.loads((CASES / name).read_text(encoding="utf-8"))
+    return data["case"]
+
+
+def _rule_json(path: Path) -> dict:
+    out = subprocess.run([sys.executable, "-m", "td_plugin.cli", "rule", str(path), "--json"],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("name", ["003_change_1d_to_1nt_not_accepted.json",
+                                  "000_2s_meant_1s_west_passed.json"])
+def test_post_answers_201_with_what_rule_json_prints(client, auth, name):
+    r = client.post("/api/rulings", json={**_case(name), "board": 7, "table": "3", "round": 2},
+                    headers=auth)
+    assert r.status_code == 201
+    body = r.json()
+    assert body["id"] == 1 and body["version"] == 1
+    assert body["ruling"] == _rule_json(CASES / name)
+
+
+def test_the_token_may_come_in_the_query(client):
+    r = client.post(f"/api/rulings?token={TOKEN}", json=_case("001_insufficient_bid_accepted.json"))
+    assert r.status_code == 201
+
+
+def test_get_lists_the_latest_version_of_each_with_its_id(client, auth):
+    client.post("/api/rulings", json={"case": _case("003_change_west_decides.json"),
+                                      "board": 4, "table": 2, "round": 1}, headers=auth)
+    client.post("/api/rulings", json=_case("001_insufficient_bid_accepted.json"), headers=auth)
+    corrected = dict(_case("003_change_west_decides.json"), accept=False)
+    r = client.post("/api/rulings/1", json=corrected, headers=auth)
+    assert r.status_code == 201 and r.json()["version"] == 2
+    listed = client.get("/api/rulings", headers=auth).json()["rulings"]
+    assert [(e["id"], e["version"], e["status"]) for e in listed] == [
+        (1, 2, "ruled"), (2, 1, "ruled")]
+    first = listed[0]
+    assert (first["board"], first["table"], first["round"]) == (4, "2", 1)
+    assert first["case"]["accept"] is False
+    versions = client.get("/api/rulings/1", headers=auth).json()["versions"]
+    assert [v["status"] for v in versions] == ["needs_decision", "ruled"]
+
+
+@pytest.mark.parametrize("body,message", [
+    ([1, 2], "expected a JSON object"),
+    ({"dealer": "Q", "calls": []}, "dealer: unknown seat 'Q'"),
+    ({"dealer": "N", "calls": ["N 8H"]}, "impossible call"),
+    ({"dealer": "N", "calls": [], "table": {"x": 1}}, "table: expected a short name"),
+    ({"dealer": "N", "calls": [], "round": "two"}, "round: expected a number"),
+])
+def test_a_bad_case_is_400_naming_what_is_wrong(client, auth, body, message):
+    r = client.post("/api/rulings", json=body, headers=auth)
+    assert r.status_code == 400
+    assert message in r.json()["error"]
+    assert client.get("/api/rulings", headers=auth).json()["rulings"] == []
+
+
+def test_not_json_and_deeply_nested_json_are_400(client, auth):
+    assert client.post("/api/rulings", content=b"{not json", headers=auth).status_code == 400
+    deep = b"[" * 100_000 + b"]" * 100_000
+    assert client.post("/api/rulings", content=deep, headers=auth).status_code in (400, 413)
+
+
+def test_a_correction_of_an_unknown_ruling_is_404(client, auth):
+    r = client.post("/api/rulings/9", json=_case("001_insufficient_bid_accepted.json"),
+                    headers=auth)
+    assert r.status_code == 404
+    assert client.get("/api/rulings/9", headers=auth).status_code == 404
+
+
+SCRIPT = "<script>document.title='x'</script>"
+
+
+def test_script_in_every_text_field_is_shown_as_text(client, auth):
+    case = dict(_case("000_2s_meant_1s_west_passed.json"), description=SCRIPT)
+    case["calls"] = list(case["calls"])
+    case["calls"][2] = dict(case["calls"][2], meaning={"purpose": SCRIPT})
+    r = client.post("/api/rulings", json={"case": case, "table": "<b>3</b>",
+                                          "section": "<i>A"}, headers=auth)
+    assert r.status_code == 201
+    for path in ("/", "/rulings/1", "/rulings/1/edit"):
+        page = client.get(path, headers=auth).text
+        assert "<script>" not in page and "<b>3" not in page and "<i>A" not in page
+    edit = client.get("/rulings/1/edit", headers=auth).text
+    assert "&lt;script&gt;" in edit or "&#34;" in edit  # in the draft, escaped
+    assert "&lt;b&gt;3&lt;/b&gt;" in client.get("/", headers=auth).text
+
+
+def test_language_of_the_answer(client, auth):
+    r = client.post("/api/rulings?lang=da", json=_case("003_change_1d_to_1nt_not_accepted.json"),
+                    headers=auth)
+    assert r.json()["ruling"]["lang"] == "da"
+    assert "§ 25B2" in r.json()["ruling"]["text"]
+    assert re.search("Law", client.get("/rulings/1?lang=en", headers=auth).text)
