@@ -43,10 +43,11 @@ from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
 from td_plugin.rulings import ReviewContext
+from td_plugin.questions import FLOWS, flow_module
 from td_plugin.ruling_log import LogEntry, Place, RulingLog, Status
 from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, DraftError,
-                                    answer_decision, apply, question_key, revoke_question)
+                                    answer_decision, apply, question_key, questions_of)
 from td_plugin.serve.guard import MAX_BODY, Guard
 
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
@@ -145,7 +146,7 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 _STATIC = Path(__file__).resolve().parent / "static"
-KINDS = ("auction", "revoke")
+KINDS = ("auction", *FLOWS)
 
 
 @dataclass
@@ -368,13 +369,14 @@ def create_app(config: AppConfig) -> Guard:
                     picked: TableResult | None = None) -> HTMLResponse:
         lang = _lang(request, config)
         preview, pending = None, None
-        steps, question = revoke_question(draft) if draft.kind == "revoke" else ([], None)
-        if draft.kind == "revoke" and question is None:
+        questions = flow_module(draft.kind) is not None
+        steps, question = questions_of(draft)
+        if questions and question is None:
             try:
                 preview = ruling_view(_ruling_object(config, draft.case, lang), draft.case, lang)
             except (CaseError, CaseFileError) as exc:
                 pending = getattr(exc, "bare_message", str(exc))
-        elif draft.kind == "auction" and draft.calls:
+        elif not questions and draft.calls:
             try:
                 preview = ruling_view(_ruling_object(config, draft.case, lang), draft.case, lang)
             except (CaseError, CaseFileError) as exc:
@@ -387,7 +389,8 @@ def create_app(config: AppConfig) -> Guard:
         final_grid = _grid({"auction": [{"call": c} for c in final]}, draft.case["dealer"]) \
             if isinstance(final, list) and final and draft.case.get("dealer") in SEATS else []
         more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
-        return page(request, f"case_{draft.kind}.html", status=400 if error else 200,
+        return page(request, "case_questions.html" if questions else "case_auction.html",
+                    status=400 if error else 200,
                     final_grid=final_grid, more_open=more_open,
                     draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
                     error=error, picked=picked, action_url=action, steps=steps,

@@ -6,9 +6,9 @@ and which call is open for details) in a hidden field, so the app keeps no state
 taps and a page can be reloaded. `apply` takes a draft and one tap (``action``, plus the
 form's fields) and returns the new draft; nothing here knows HTTP or HTML.
 
-Revoke cases follow the flowchart of seed article 002
-(`td_plugin.laws.revokes.questions`): one question at a time, each answer showing the
-clause it leads to; an earlier answer can be changed.
+Cases entered by questions (`td_plugin.questions`; a revoke follows the flowchart of
+seed article 002): one question at a time, each answer showing the clause it leads to; an
+earlier answer can be changed.
 
 Auction cases: the Director picks who called and taps the call in the bidding box; the
 seat moves on clockwise. A tap on a call in the list opens it: unintended (25A), the
@@ -27,11 +27,10 @@ from td_plugin.cards import Seat
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, Field
 from td_plugin.errors import InvalidTokenError
 from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE
-from td_plugin.laws.revokes.questions import (MORE, Question, QuestionError, Step, answer,
-                                              flow, question_by_id)
+from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 
-__all__ = ["Draft", "apply", "DraftError", "answer_decision", "revoke_question", "question_key",
+__all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
            "SEATS", "VULNERABILITIES", "BID_STRAINS"]
 
 SEATS = ("N", "E", "S", "W")
@@ -65,8 +64,9 @@ class Draft:
     @classmethod
     def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
             place: Place = Place()) -> "Draft":
-        if kind == "revoke":
-            return cls(kind, {"kind": "revoke", **_revoke_facts(facts or {})}, place)
+        module = flow_module(kind)
+        if module is not None:
+            return cls(kind, {"kind": kind, **_start(module, facts or {})}, place)
         case: dict[str, Any] = {"dealer": "N", "calls": []}
         if facts:
             for key in ("dealer", "vulnerable"):
@@ -78,8 +78,9 @@ class Draft:
         """The draft with what the session knows of a table's result: dealer and
         vulnerability (and the first call's seat), or for a revoke the board's facts."""
         case = dict(self.case)
-        if self.kind == "revoke":
-            case.update(_revoke_facts(facts))
+        module = flow_module(self.kind)
+        if module is not None:
+            case.update(_start(module, facts))
             return replace(self, case=case, place=place)
         for key in ("dealer", "vulnerable"):
             if key in facts:
@@ -226,8 +227,8 @@ def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     if draft.place.board is not None:
         draft.case["board"] = draft.place.board
     verb, _, arg = action.partition(":")
-    if draft.kind == "revoke":
-        return _apply_revoke(draft, verb, arg)
+    if flow_module(draft.kind) is not None:
+        return _apply_questions(draft, verb, arg)
     if verb == "dealer":
         draft.case["dealer"] = _seat(arg)
         if not draft.calls:
@@ -378,51 +379,52 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     return case
 
 
-# --- revoke cases: the flowchart's questions ------------------------------------------------
+# --- cases entered by questions (a revoke: the flowchart's) ---------------------------------
 
-_REVOKE_BOARD = ("contract", "declarer", "vulnerable", "declarer_tricks")
-
-
-def _revoke_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: facts[k] for k in _REVOKE_BOARD if k in facts}
+def _start(module: Any, facts: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: facts[k] for k in module.START if k in facts}
 
 
 def question_key(q: Question) -> str:
-    """How a page names a question: ``id`` or ``id@revoke``."""
+    """How a page names a question: ``id`` or ``id@index``."""
     return q.id if q.revoke is None else f"{q.id}@{q.revoke}"
 
 
-def revoke_question(draft: Draft) -> tuple[list[Step], Question | None]:
-    """The answered questions of a revoke draft and the one to ask now (an answered one
-    when the Director asked to change it)."""
-    steps, nxt = flow(draft.case, draft.finished)
+def questions_of(draft: Draft) -> tuple[list[Step], Question | None]:
+    """The answered questions of a draft entered by questions and the one to ask now (an
+    answered one when the Director asked to change it)."""
+    module = flow_module(draft.kind)
+    if module is None:
+        return [], None
+    steps, nxt = module.flow(draft.case, draft.finished)
     if draft.asking:
         qid, _, index = draft.asking.partition("@")
         try:
-            nxt = question_by_id(draft.case, qid, int(index) if index else None,
-                                 draft.finished)
+            nxt = module.question_by_id(draft.case, qid, int(index) if index else None,
+                                        draft.finished)
         except (QuestionError, ValueError):
             pass
     return steps, nxt
 
 
-def _apply_revoke(draft: Draft, verb: str, arg: str) -> Draft:
+def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
+    module = flow_module(draft.kind)
     if verb == "answer":
         key, _, value = arg.partition("=")
-        steps, q = revoke_question(draft)
+        steps, q = questions_of(draft)
         if q is None or question_key(q) != key:
             raise DraftError("this question is no longer open; answer the one shown")
         if q.id == MORE:
             draft.finished = value.lower() != "true"
         try:
-            draft.case = answer(draft.case, q, value)
+            draft.case = module.answer(draft.case, q, value)
         except QuestionError as exc:
             raise DraftError(str(exc)) from None
         draft.asking = None
         if q.id == "contract":
             draft.doubled = ""
     elif verb == "change":
-        steps, _ = revoke_question(draft)
+        steps, _ = questions_of(draft)
         if not any(question_key(s.question) == arg for s in steps):
             raise DraftError("there is no such answer to change")
         draft.asking = arg

@@ -9,9 +9,10 @@ the offending side won from it on (64A, 64B1), then when attention was drawn (64
 leads to. The answers are the fields of a revoke case file (docs/cases.md), so the
 finished case is ruled by `td_plugin.laws.revokes.rule_revoke_case` like any other.
 
-`flow` reads a case (a mapping, as a case file holds it) and gives the questions already
-answered (`Step`, with the clause the answer leads to) and the next one to ask;
-`answer` puts an answer into the case. Nothing here knows how the questions are shown.
+The flow of questions of `td_plugin.questions`: `flow` reads a case (a mapping, as a case
+file holds it) and gives the questions already answered (`Step`, with the clause the
+answer leads to) and the next one to ask; `answer` puts an answer into the case. Nothing
+here knows how the questions are shown.
 """
 
 from __future__ import annotations
@@ -24,61 +25,15 @@ from td_plugin.cards import Card, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
 from td_plugin.messages import Msg, seat_name
+from td_plugin.questions import MORE, Choice, Question, QuestionError, Step
 
-__all__ = ["Choice", "Question", "Step", "flow", "answer", "question_by_id", "QuestionError",
-           "MORE"]
+__all__ = ["flow", "answer", "question_by_id", "START"]
 
-#: The question whether another revoke happened on the board; not a case field.
-MORE = "more"
+#: The facts a revoke case starts from (the board's, which a session file may give).
+START = ("contract", "declarer", "vulnerable", "declarer_tricks")
 _SEATS = ("N", "E", "S", "W")
 _SUITS = ("S", "H", "D", "C")
 _RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
-
-
-class QuestionError(ValueError):
-    """An answer that does not fit its question."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One answer to a question: the value put in the case, its label, and where it
-    leads (the clause and a sentence), when that is known from this answer alone."""
-
-    value: Any
-    label: Msg
-    leads: tuple[str, Msg] | None = None
-
-
-@dataclass(frozen=True)
-class Question:
-    """A question of the flowchart. ``field`` is the case key it fills (``revoke``: in
-    which revoke of ``revokes``, None for the board); ``input`` says what kind of answer
-    it takes: ``choice`` (one of ``choices``), ``seat``, ``count`` (``low``..``high``),
-    ``suit``, ``card`` (a card not of ``exclude``), ``contract``. ``law`` is the clause
-    the question is about."""
-
-    id: str
-    field: str
-    input: str
-    text: Msg
-    law: str | None = None
-    revoke: int | None = None
-    choices: tuple[Choice, ...] = ()
-    low: int = 0
-    high: int = 13
-    exclude: str | None = None
-
-    def choice(self, value: Any) -> Choice | None:
-        return next((c for c in self.choices if c.value == value), None)
-
-
-@dataclass(frozen=True)
-class Step:
-    """A question answered: the answer and, when known, the clause it leads to."""
-
-    question: Question
-    value: Any
-    leads: tuple[str, Msg] | None = None
 
 
 def _q(key: str, **params: Any) -> Msg:

@@ -1,0 +1,90 @@
+"""Cases entered as questions, one at a time: the shape every flow of questions shares.
+
+A kind of case that the Director enters by answering questions (a revoke, and the
+irregularities of the play) has a flow module with three functions over the case as a
+case file holds it (a mapping):
+
+- ``flow(case, finished) -> (steps, question)``: the questions already answered, each a
+  `Step` with the clause its answer leads to, and the next `Question` (None when the case
+  is complete). ``finished`` is the answer to `MORE` ("did anything else happen?"),
+  which is not a field of the case.
+- ``answer(case, question, text) -> case``: the case with the question answered by
+  ``text`` (as a form or a command line gives it), raising `QuestionError` when the
+  answer does not fit; answering again changes an answer and drops what depended on it.
+- ``question_by_id(case, id, index, finished) -> Question``: an answered question asked
+  again.
+
+and ``START``: the case keys a session file can fill in before the first question.
+`FLOWS` names the flow module of each such kind; `flow_module` imports it. The table app
+shows any of them without knowing the kind.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from td_plugin.messages import Msg
+
+__all__ = ["Choice", "Question", "Step", "QuestionError", "MORE", "FLOWS", "flow_module"]
+
+#: The question whether anything else happened (another revoke on the board); its answer
+#: is the ``finished`` flag of ``flow``, not a field of the case.
+MORE = "more"
+
+#: The flow module of each kind of case entered by questions.
+FLOWS: dict[str, str] = {"revoke": "td_plugin.laws.revokes.questions"}
+
+
+def flow_module(kind: str) -> ModuleType | None:
+    """The flow module of ``kind``, or None when that kind is not entered by questions."""
+    name = FLOWS.get(kind)
+    return importlib.import_module(name) if name else None
+
+
+class QuestionError(ValueError):
+    """An answer that does not fit its question."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a question: the value put in the case, its label, and where it
+    leads (the clause and a sentence), when that is known from this answer alone."""
+
+    value: Any
+    label: Msg
+    leads: tuple[str, Msg] | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question. ``field`` is the case key it fills (``revoke``: in which item of the
+    case's list it is, e.g. which revoke of ``revokes``; None for the case itself);
+    ``input`` says what kind of answer it takes: ``choice`` (one of ``choices``),
+    ``seat``, ``count`` (``low``..``high``), ``suit``, ``card`` (a card not of
+    ``exclude``), ``contract``. ``law`` is the clause the question is about."""
+
+    id: str
+    field: str
+    input: str
+    text: Msg
+    law: str | None = None
+    revoke: int | None = None
+    choices: tuple[Choice, ...] = ()
+    low: int = 0
+    high: int = 13
+    exclude: str | None = None
+
+    def choice(self, value: Any) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A question answered: the answer and, when known, the clause it leads to."""
+
+    question: Question
+    value: Any
+    leads: tuple[str, Msg] | None = None
