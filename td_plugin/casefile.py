@@ -29,7 +29,7 @@ from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
 if TYPE_CHECKING:
     from td_plugin.laws.revokes import RevokeCase
 
-__all__ = ["load_case", "parse_case", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS", "Field",
+__all__ = ["load_case", "parse_case", "read_case_data", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS", "Field",
            "CASE_FIELDS", "CALL_FIELDS"]
 
 #: The kinds of case file.
@@ -303,12 +303,10 @@ def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase:
     return _Reader(source).case(data)
 
 
-def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | RevokeCase:
-    """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
-    mapping. Raises `CaseFileError` naming the entry at fault."""
-    if not isinstance(source, (str, os.PathLike)):
-        return parse_case(source)
-    path = os.fspath(source)
+def read_case_data(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The case a case file holds, as parsed JSON/YAML data (the ``case`` of a test case
+    file), not yet checked. Raises `CaseFileError` when the file cannot be read."""
+    path = os.fspath(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -316,4 +314,18 @@ def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | 
     except OSError as exc:
         raise CaseFileError(f"cannot read the case file: {exc.strerror or exc}",
                             Location(path=path)) from None
-    return parse_case(_parse_text(text, path), path)
+    data = _parse_text(text, path)
+    if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
+        data = data["case"]
+    if not isinstance(data, Mapping):
+        raise CaseFileError(f"expected a mapping of keys, not {_kind(data)}", Location(path=path))
+    return dict(data)
+
+
+def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | RevokeCase:
+    """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
+    mapping. Raises `CaseFileError` naming the entry at fault."""
+    if not isinstance(source, (str, os.PathLike)):
+        return parse_case(source)
+    path = os.fspath(source)
+    return parse_case(read_case_data(path), path)

@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS rulings (
     section TEXT,
     table_no TEXT,
     round INTEGER,
+    record INTEGER,
     kind TEXT NOT NULL,
     status TEXT NOT NULL,
     lang TEXT NOT NULL,
@@ -72,16 +73,19 @@ class Status(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Place:
-    """Where a ruling was given: board, section, table, round (each may be unknown)."""
+    """Where a ruling was given: board, section, table, round (each may be unknown), and
+    the result in the session file it belongs to (its record's index, when the Director
+    picked it there)."""
 
     board: int | None = None
     section: str | None = None
     table: str | None = None
     round: int | None = None
+    record: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"board": self.board, "section": self.section, "table": self.table,
-                "round": self.round}
+                "round": self.round, "record": self.record}
 
 
 @dataclass(frozen=True)
@@ -261,7 +265,8 @@ class RulingLog:
             version = 1
         else:
             ruling_id = item.ruling_id
-            last = db.execute("SELECT version, board, section, table_no, round FROM rulings "
+            last = db.execute("SELECT version, board, section, table_no, round, record "
+                              "FROM rulings "
                               "WHERE id=? ORDER BY version DESC LIMIT 1", (ruling_id,)).fetchone()
             if last is None:
                 raise KeyError(ruling_id)
@@ -269,24 +274,24 @@ class RulingLog:
             if place is None:
                 place = Place(*last[1:])
         place = place or Place()
-        db.execute("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        db.execute("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                    (ruling_id, version, at, place.board, place.section, place.table,
-                    place.round, item.kind, item.status.value, item.lang, item.case_json,
+                    place.round, place.record, item.kind, item.status.value, item.lang, item.case_json,
                     item.ruling_json))
         return LogEntry(ruling_id, version, at, place, item.kind, item.status, item.lang,
                         json.loads(item.case_json), json.loads(item.ruling_json))
 
     # --- reading ----------------------------------------------------------------------
 
-    _COLUMNS = ("id, version, at, board, section, table_no, round, kind, status, lang, "
-                "case_json, ruling_json")
+    _COLUMNS = ("id, version, at, board, section, table_no, round, record, kind, status, "
+                "lang, case_json, ruling_json")
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> Iterator[LogEntry]:
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()
         for r in rows:
-            yield LogEntry(r[0], r[1], r[2], Place(r[3], r[4], r[5], r[6]), r[7], Status(r[8]),
-                           r[9], json.loads(r[10]), json.loads(r[11]))
+            yield LogEntry(r[0], r[1], r[2], Place(r[3], r[4], r[5], r[6], r[7]), r[8],
+                           Status(r[9]), r[10], json.loads(r[11]), json.loads(r[12]))
 
     def latest(self) -> list[LogEntry]:
         """The latest version of every ruling, oldest ruling first."""

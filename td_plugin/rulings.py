@@ -90,6 +90,12 @@ class Ruling:
     def laws(self) -> list[str]:
         return [c.law for c in self.clauses]
 
+    @property
+    def law(self) -> str | None:
+        """The clause that decides the ruling (the first applied, unless the kind of
+        ruling knows better); None for a ruling without clauses."""
+        return self.clauses[0].law if self.clauses else None
+
     def render(self, lang: str = "en") -> str:
         """The text for the players in ``lang`` ("" when the ruling has none); as an
         annotation of a `RecordChange`, what a writer adds as commentary."""

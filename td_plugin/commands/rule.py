@@ -34,12 +34,30 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the ruling as JSON")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the ruling (default: en)")
+    w = p.add_argument_group(
+        "writing the ruling into the session",
+        "With --session and --write-to, the ruling goes into a copy of the session's file "
+        "through the plugin host: PBN gets it as commentary on the board's record and, when "
+        "it changes the result, the adjusted Result and Score; USEBIO the rescored line; a "
+        "Bridgemate file the corrected row.")
+    w.add_argument("--session", metavar="FILE", help="the session file (PBN, USEBIO, BWS, LIN)")
+    w.add_argument("--board", type=int, metavar="N", help="the board (default: the case's)")
+    w.add_argument("--section", metavar="S", help="the section, when the session has several")
+    w.add_argument("--table", metavar="T", help="the table")
+    w.add_argument("--round", type=int, metavar="R", help="the round")
+    w.add_argument("--pairs", metavar="NS-EW",
+                   help="the pairs (\"3-12\"), for files that know pairs but no tables "
+                        "(USEBIO)")
+    w.add_argument("--write-to", metavar="DIR",
+                   help="write the session's copy into DIR under the same name")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
+    if args.session or args.write_to:
+        return _write_back(args, PluginHost())
     try:
         # through the host, so a club's plugin may rule instead of the built-in engine
         ruling, errors = PluginHost().report_incident(load_case(args.case),
@@ -106,3 +124,49 @@ def render_revoke(ruling: RevokeCaseRuling, console: Console, lang: str) -> None
                  else "revoke.case.title")
     laws = messages.laws_ref(ruling.laws, lang)
     console.print(Panel(table, title=f"{title}: {laws}" if laws else title, expand=False))
+
+
+def _write_back(args: argparse.Namespace, host: Any) -> int:
+    """``--session FILE --write-to DIR``: the case ruled and written into the session."""
+    import os
+
+    from td_plugin.casefile import read_case_data
+    from td_plugin.ruling_log import Place
+    from td_plugin.table_rulings import announce, by_pairs, changes_of, records_of, rule_case
+
+    if not (args.session and args.write_to):
+        print("td-plugin rule: --session and --write-to go together", file=sys.stderr)
+        return 2
+    try:
+        data = read_case_data(args.case)
+    except CaseFileError as exc:
+        print(f"td-plugin rule: {exc}", file=sys.stderr)
+        return 2
+    board = args.board if args.board is not None else data.get("board")
+    place = Place(board, args.section, args.table, args.round)
+    records = records_of(host, args.session)
+    if args.pairs:
+        place = by_pairs(place, args.pairs, records)
+    table = rule_case(host, data, place, records, args.lang)
+    if table.ruling is None or table.index is None:
+        print(f"td-plugin rule: {table.problem}", file=sys.stderr)
+        return 2
+    dest = os.path.join(args.write_to, os.path.basename(args.session))
+    os.makedirs(args.write_to, exist_ok=True)
+    if os.path.exists(dest) and os.path.samefile(dest, args.session):
+        print(f"td-plugin rule: --write-to would overwrite the input {args.session!r}",
+              file=sys.stderr)
+        return 2
+    host.write_changes(args.session, dest, changes_of([table]), args.lang)
+    for error in announce(host, [table]):
+        print(f"td-plugin rule: {error.describe()}", file=sys.stderr)
+    if args.json:
+        out = dict(table.ruling.to_json(args.lang)) if hasattr(table.ruling, "to_json") else {}
+        out["written"] = {"path": dest, "record": table.index}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(table.ruling.render(args.lang) + "\n")
+        sys.stdout.write(messages.render("rule.written", {"path": dest,
+                                                          "record": table.record.label()},
+                                         args.lang) + "\n")
+    return 0

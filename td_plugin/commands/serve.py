@@ -22,6 +22,7 @@ from typing import Any
 
 from td_plugin.errors import HandledError, InputError, Location
 from td_plugin.messages import LANGUAGES
+from td_plugin.table_rulings import default_log_path
 
 __all__ = ["add_parser", "run", "default_db", "lan_address"]
 
@@ -49,6 +50,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the secret every request must carry (default: a new random one)")
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="the app's default language (default: en)")
+    p.add_argument("--write-to", metavar="DIR",
+                   help="where the app writes a copy of SESSION with the table rulings in it "
+                        "(the app's 'write into the session' button; SESSION is never "
+                        "changed)")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     p.set_defaults(func=run)
 
@@ -58,8 +63,7 @@ def default_db(session: str | None, today: dt.date | None = None) -> Path:
     ``club.td-rulings.sqlite``) when that folder is writable, else in the user's data
     folder (one log per day without a session)."""
     if session:
-        path = Path(session)
-        beside = path.with_name(path.stem + ".td-rulings.sqlite")
+        beside = Path(default_log_path(session))
         if os.access(beside.parent or ".", os.W_OK):
             return beside
         name = beside.name
@@ -128,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     address = lan_address() if args.lan else "127.0.0.1"
     url = f"http://{address}:{port}/?token={token}"
     config = AppConfig(log=log, host=host, token=token, lang=args.lang,
-                       session_path=args.session, boards=boards)
+                       session_path=args.session, boards=boards, write_to=args.write_to)
     out = sys.stdout
     if args.session:
         out.write(f"Session: {args.session} ({boards.format}, {len(boards.results)} results)\n")

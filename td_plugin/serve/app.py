@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -37,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, parse_case
-from td_plugin.errors import CaseFileError, InvalidTokenError
+from td_plugin.errors import CaseFileError, InputError, InvalidTokenError, Location
 from td_plugin.laws.call_names import call_msg
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
@@ -49,6 +50,7 @@ from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, DraftError,
                                     answer_decision, apply, question_key, questions_of)
 from td_plugin.serve.guard import MAX_BODY, Guard
+from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
 
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
 
@@ -68,6 +70,7 @@ class AppConfig:
     session_path: str | None = None
     boards: SessionBoards = field(default_factory=SessionBoards)
     max_body: int = MAX_BODY
+    write_to: str | None = None  # where the session's copy with the rulings is written
 
 
 class CaseError(ValueError):
@@ -350,10 +353,49 @@ def create_app(config: AppConfig) -> Guard:
             raise _Forbidden()
         return values
 
-    async def home(request: Request) -> Response:
+    def session_rulings(entries: list[LogEntry], lang: str) -> list[TableRuling]:
+        if not config.boards:
+            return []
+        return rule_entries(config.host, entries, config.boards.indexed(), lang)
+
+    async def home(request: Request, written: WriteBack | None = None,
+                   status: int = 200) -> Response:
         entries = await anyio.to_thread.run_sync(config.log.latest)
         name = Path(config.boards.path).name if config.boards.path else ""
-        return page(request, "home.html", entries=entries, session_name=name)
+        tables = session_rulings(entries, _lang(request, config))
+        unmatched = {t.entry.id: t.problem for t in tables if t.index is None and t.entry}
+        return page(request, "home.html", status=status, entries=entries, session_name=name,
+                    unmatched=unmatched, matched=len(tables) - len(unmatched),
+                    write_to=config.write_to, written=written)
+
+    async def write_back(request: Request) -> Response:
+        try:
+            await form_of(request)
+        except _Forbidden:
+            return PlainTextResponse("Forbidden", status_code=403)
+        if not (config.boards and config.write_to and config.boards.path):
+            return await home(request, WriteBack(error=messages.render(
+                "app.writeback.off", {}, _lang(request, config))), 400)
+        lang = _lang(request, config)
+        entries = await anyio.to_thread.run_sync(config.log.latest)
+        tables = session_rulings(entries, lang)
+        source = config.boards.path
+        dest = os.path.join(config.write_to, os.path.basename(source))
+
+        def write() -> WriteBack:
+            os.makedirs(config.write_to or ".", exist_ok=True)
+            if os.path.exists(dest) and os.path.samefile(dest, source):
+                raise InputError("the copy would overwrite the session itself",
+                                 Location(path=source))
+            config.host.write_changes(source, dest, changes_of(tables), lang)
+            announce(config.host, tables)
+            return WriteBack(dest, sum(1 for t in tables if t.index is not None))
+
+        try:
+            done = await anyio.to_thread.run_sync(write)
+        except (InputError, OSError) as exc:
+            return await home(request, WriteBack(error=str(exc)), 400)
+        return await home(request, done)
 
     async def set_lang(request: Request) -> Response:
         code = request.path_params["code"]
@@ -529,6 +571,7 @@ def create_app(config: AppConfig) -> Guard:
 
     routes = [
         Route("/", home, methods=["GET"]),
+        Route("/session/write", write_back, methods=["POST"]),
         Route("/lang/{code}", set_lang, methods=["GET"]),
         Route("/new/{kind}", new_case, methods=["GET"]),
         Route("/new/{kind}", post_case, methods=["POST"]),
@@ -545,6 +588,16 @@ def create_app(config: AppConfig) -> Guard:
     app = Starlette(routes=routes, exception_handlers={404: not_found})
     app.state.config = config
     return Guard(app, config.token, config.max_body)
+
+
+@dataclass(frozen=True)
+class WriteBack:
+    """What writing the rulings into the session did: the copy written and how many
+    rulings went into it, or why nothing was written."""
+
+    path: str | None = None
+    rulings: int = 0
+    error: str | None = None
 
 
 class _Forbidden(Exception):

@@ -27,7 +27,7 @@ class TableResult:
     @property
     def place(self) -> Place:
         r = self.record
-        return Place(r.board, r.section, r.table, r.round)
+        return Place(r.board, r.section, r.table, r.round, self.index)
 
     def facts(self) -> dict[str, Any]:
         """What a case can take from the record: dealer, vulnerability, and the
@@ -88,6 +88,10 @@ class SessionBoards:
         results = [TableResult(i, record) for i, record in enumerate(source.records(), 1)
                    if record.board is not None]
         return cls(path, source.format, results)
+
+    def indexed(self) -> list[tuple[int, BoardRecord]]:
+        """The records with their indexes in the file, for matching table rulings."""
+        return [(r.index, r.record) for r in self.results]
 
     def __bool__(self) -> bool:
         return bool(self.results)

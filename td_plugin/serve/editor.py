@@ -181,8 +181,12 @@ def _place_from(form: Mapping[str, str], place: Place) -> Place:
             return old
         return form[key].strip()[:20] or None
 
-    return Place(number("board", place.board), name("section", place.section),
-                 name("table", place.table), number("round", place.round))
+    new = Place(number("board", place.board), name("section", place.section),
+                name("table", place.table), number("round", place.round))
+    if (new.board, new.section, new.table, new.round) == \
+            (place.board, place.section, place.table, place.round):
+        new = replace(new, record=place.record)  # still the result picked in the session
+    return new
 
 
 def _field(fields: tuple[Field, ...], key: str) -> Field:

@@ -9,7 +9,7 @@ import pytest
 from tests.serve.conftest import TOKEN
 
 #: every route of the app, with a method it answers
-ROUTES = [("GET", "/"), ("GET", "/lang/da"), ("GET", "/new/auction"), ("POST", "/new/auction"),
+ROUTES = [("GET", "/"), ("POST", "/session/write"), ("GET", "/lang/da"), ("GET", "/new/auction"), ("POST", "/new/auction"),
           ("GET", "/rulings/1"), ("POST", "/rulings/1"), ("GET", "/rulings/1/edit"),
           ("POST", "/rulings/1/edit"), ("GET", "/api/rulings"), ("POST", "/api/rulings"),
           ("GET", "/api/rulings/1"), ("POST", "/api/rulings/1"), ("GET", "/static/app.css"),

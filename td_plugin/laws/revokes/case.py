@@ -135,6 +135,15 @@ class RevokeCaseRuling(Ruling):
         return list(dict.fromkeys(c.law for c in self.clauses))
 
     @property
+    def law(self) -> str | None:
+        """The deciding clause: of the 64C judgement when it assigns a result, else of the
+        first revoke that transfers tricks, else of the first revoke."""
+        if self.redress is not None and self.redress.assigned is not None:
+            return self.redress.clause
+        items = [i for i in self.revokes if i.data.get("transfer")] or list(self.revokes)
+        return items[0].law if items else None
+
+    @property
     def transfer(self) -> int:
         return self.assessment.transfer if self.assessment is not None else 0
 

@@ -1,0 +1,175 @@
+"""Table rulings in the session's own file: the rulings given at the table (the rulings
+log of ``td-plugin serve``, or one case of ``td-plugin rule``) matched to the session's
+records and written back through the plugin host.
+
+Each ruling is ruled again through the host (`td_incident_reported`), so a club's plugin
+rules as it did at the table and sees it; matched to the record of its board (and
+section, table, round where given); turned into a `RecordChange` (the ruling's outcome,
+when it changes the result, and the ruling itself as commentary); announced to
+write-back adapters and stores (`td_adjustment_decided`); and written with the session's
+format's writer (`td_write_changes`): for PBN the ruling as commentary on the board's
+record and, where it changes the result, adjusted Result and Score; for USEBIO the
+rescored traveller line; for a Bridgemate file the corrected row (ODBC, opted in).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Mapping
+
+from td_plugin.adjustments import pair_key
+from td_plugin.board import BoardRecord
+from td_plugin.casefile import parse_case
+from td_plugin.errors import CaseFileError, InputError
+from td_plugin.ruling_log import LogEntry, Place
+from td_plugin.rulings import ReviewContext, Ruling
+from td_plugin.sources import RecordChange
+
+__all__ = ["TableRuling", "match", "by_pairs", "rule_entries", "rule_case", "changes_of",
+           "announce", "records_of", "default_log_path"]
+
+
+def default_log_path(session: str) -> str:
+    """Where ``td-plugin serve`` keeps the log of a session by default: beside it,
+    ``club.bws`` -> ``club.td-rulings.sqlite``."""
+    root, _ = os.path.splitext(session)
+    return root + ".td-rulings.sqlite"
+
+
+@dataclass(frozen=True)
+class TableRuling:
+    """A ruling given at the table, matched to the session: the log entry (or the case)
+    it comes from, the ruling, the session's record at its place and that record's index
+    (None, with ``problem`` saying why, when it matches no record or several)."""
+
+    place: Place
+    kind: str
+    ruling: Ruling | None
+    record: BoardRecord | None = None
+    index: int | None = None
+    problem: str | None = None
+    entry: LogEntry | None = None
+
+    @property
+    def change(self) -> RecordChange | None:
+        """What writing it back changes in its record (None: nothing to write)."""
+        if self.ruling is None or self.index is None:
+            return None
+        return RecordChange(record=self.index, outcome=self.ruling.outcome,
+                            law=self.ruling.law, annotations=(self.ruling,))
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {**self.place.to_json(), "kind": self.kind,
+                "id": self.entry.id if self.entry else None,
+                "version": self.entry.version if self.entry else None,
+                "status": self.entry.status.value if self.entry else None,
+                "at": self.entry.at if self.entry else None,
+                "record": self.index, "problem": self.problem,
+                "laws": self.ruling.laws if self.ruling is not None else [],
+                "text": self.ruling.render(lang) if self.ruling is not None else None}
+
+
+def _fits(record: BoardRecord, place: Place) -> bool:
+    return (record.board == place.board
+            and (place.section is None or (record.section or "") == place.section)
+            and (place.table is None or str(record.table or "") == str(place.table))
+            and (place.round is None or record.round == place.round))
+
+
+def match(place: Place, records: Iterable[tuple[int, BoardRecord]]) -> tuple[int | None,
+                                                                            BoardRecord | None,
+                                                                            str | None]:
+    """The record of the session at ``place``: (index, record, None), or (None, None,
+    why) when there is none or several fit."""
+    if place.board is None:
+        return None, None, "the ruling names no board"
+    if place.record is not None:  # the result the Director picked in the session
+        fits = [(i, r) for i, r in records if i == place.record and r.board == place.board]
+        if fits:
+            return fits[0][0], fits[0][1], None
+    fits = [(i, r) for i, r in records if _fits(r, place)]
+    if len(fits) == 1:
+        return fits[0][0], fits[0][1], None
+    if not fits:
+        return None, None, f"no result of {place_text(place)} in the session"
+    tables = ", ".join(r.label() for _, r in fits[:6])
+    return None, None, (f"{len(fits)} results fit {place_text(place)} ({tables}); "
+                        "say the section, table or round")
+
+
+def by_pairs(place: Place, pairs: str, records: Iterable[tuple[int, BoardRecord]]) -> Place:
+    """``place`` with the record of its board where pairs ``"NS-EW"`` played (``"3-12"``
+    matches ``3NS`` against ``12EW``); unchanged when no single record fits."""
+    ns, sep, ew = pairs.partition("-")
+    if not sep:
+        return place
+    fits = [i for i, r in records if r.board == place.board
+            and pair_key(r.ns_pair or "") == pair_key(ns) and pair_key(r.ew_pair or "") == pair_key(ew)]
+    return replace(place, record=fits[0]) if len(fits) == 1 else place
+
+
+def place_text(place: Place) -> str:
+    parts = [f"board {place.board}"]
+    for name, value in (("section", place.section), ("table", place.table),
+                        ("round", place.round)):
+        if value is not None:
+            parts.append(f"{name} {value}")
+    return ", ".join(parts)
+
+
+def rule_entries(host: Any, entries: Iterable[LogEntry], records: list[tuple[int, BoardRecord]],
+                 lang: str = "en") -> list[TableRuling]:
+    """Rule each logged ruling again through the host and match it to the records."""
+    out = []
+    for entry in entries:
+        out.append(rule_case(host, entry.case, entry.place, records, lang, entry=entry,
+                             kind=entry.kind))
+    return out
+
+
+def rule_case(host: Any, case: Mapping[str, Any], place: Place,
+              records: list[tuple[int, BoardRecord]], lang: str = "en", *,
+              entry: LogEntry | None = None, kind: str | None = None) -> TableRuling:
+    """One case ruled through the host and matched to the records at ``place``."""
+    kind = kind or str(case.get("kind") or "auction")
+    try:
+        ruling, _errors = host.report_incident(parse_case(case), ReviewContext(language=lang))
+    except CaseFileError as exc:
+        return TableRuling(place, kind, None, problem=str(exc), entry=entry)
+    if ruling is None:
+        return TableRuling(place, kind, None, problem="no plugin ruled on this case",
+                           entry=entry)
+    index, record, problem = match(place, records)
+    return TableRuling(place, kind, ruling, record, index, problem, entry)
+
+
+def changes_of(rulings: Iterable[TableRuling]) -> dict[int, list[RecordChange]]:
+    """The changes the matched rulings ask for, keyed by record index."""
+    out: dict[int, list[RecordChange]] = {}
+    for t in rulings:
+        change = t.change
+        if change is not None:
+            out.setdefault(change.record, []).append(change)
+    return out
+
+
+def announce(host: Any, rulings: Iterable[TableRuling]) -> list[Any]:
+    """Tell write-back adapters and stores about each change (`td_adjustment_decided`);
+    the plugins that failed."""
+    errors: list[Any] = []
+    for t in rulings:
+        change = t.change
+        if change is not None and t.record is not None:
+            errors += host.adjustment_decided(t.record, change)
+    return errors
+
+
+def records_of(host: Any, path: str) -> list[tuple[int, BoardRecord]]:
+    """The records of a session file with their indexes, read through the host.
+
+    :raises InputError: no such file, or no adapter knows it.
+    """
+    if not os.path.isfile(path):
+        raise InputError(f"no such file: {path!r}")
+    return list(enumerate(host.open_source(path).records(), 1))
