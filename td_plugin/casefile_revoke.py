@@ -39,7 +39,8 @@ ESTABLISHED_HOW = {"next_trick": Establishment.NEXT_TRICK,
                    "named_card": Establishment.NAMED_CARD,
                    "claim": Establishment.CLAIM,
                    "agreed_claim": Establishment.AGREED_CLAIM,
-                   "dummy_asked": Establishment.DUMMY_ASKED}
+                   "dummy_asked": Establishment.DUMMY_ASKED,
+                   "stated": Establishment.STATED}
 FAILURES = {k.value: k for k in RevokeKind}
 
 _SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})

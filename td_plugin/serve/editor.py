@@ -97,10 +97,10 @@ class Draft:
         try:
             data = json.loads(text)
             place = Place(**data.get("place", {}))
-            draft = cls(str(data["kind"]), dict(data["case"]), place, data.get("seat"),
-                        data.get("open_call"), data.get("correcting"),
-                        bool(data.get("finished")), data.get("asking"),
-                        str(data.get("doubled") or ""), bool(data.get("final")))
+            draft = cls(str(data["kind"]), dict(data["case"]), place, seat=data.get("seat"),
+                        open_call=data.get("open_call"), correcting=data.get("correcting"),
+                        finished=bool(data.get("finished")), asking=data.get("asking"),
+                        doubled=str(data.get("doubled") or ""), final=bool(data.get("final")))
         except (ValueError, TypeError, KeyError, AttributeError):
             raise DraftError("the page's draft cannot be read; start again") from None
         if not isinstance(draft.case.get("calls", []), list):

@@ -43,11 +43,11 @@ def test_61a_63a_64a1_the_article_order_then_the_ruling() -> None:
     """East ruffs a diamond at trick 5 holding one, wins it, and East-West take two more
     tricks: established by the next trick (63A1), two tricks transferred (64A1)."""
     case, asked, finished = walk({"kind": "revoke"}, [
-        "4H", "N", "NS", "10", "E", "5", "follow_suit", "D", "H5", "True", "next_trick", "E",
+        "4H", "N", "NS", "10", "E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W", "E",
         "3", "during_round", "False"])
     assert asked == ["contract", "declarer", "vulnerable", "declarer_tricks", "offender",
                      "trick", "failure", "suit_led", "card", "established", "established_how",
-                     "revoke_trick_won_by", "offending_side_tricks_from_revoke", "attention",
+                     "established_by", "revoke_trick_won_by", "offending_side_tricks_from_revoke", "attention",
                      MORE]
     assert flow(case, finished)[1] is None
     assert leads(case, finished) == {"established": "63A", "established_how": "63A1",
@@ -58,11 +58,38 @@ def test_61a_63a_64a1_the_article_order_then_the_ruling() -> None:
     assert ruling["revokes"][0]["law"] == "64A1"
 
 
-def test_62a_not_established_asks_nothing_about_tricks() -> None:
-    case, asked, _ = walk(dict(BOARD), ["W", "7", "follow_suit", "C", "D2", "False"])
-    assert asked[-1] == "established"
-    assert leads(case) == {"established": "62A"}
+def test_62a_62b1_not_established_asks_nothing_about_tricks() -> None:
+    case, asked, _ = walk(dict(BOARD), ["W", "7", "follow_suit", "C", "D2", "False", "False"])
+    assert asked[-2:] == ["established", "card_faced"]
+    assert leads(case) == {"established": "62A", "card_faced": "62B1"}
     assert flow(case)[1].id == "attention"
+
+
+def test_62b2_a_faced_card_is_replaced_without_penalty() -> None:
+    case, _, _ = walk(dict(BOARD), ["W", "7", "penalty_card", "C", "SK", "SK"])
+    _, q = flow(case)
+    assert q.id == "established"
+    case = answer(case, q, "False")
+    case = answer(case, flow(case)[1], "True")
+    assert leads(case)["card_faced"] == "62B2"
+
+
+def test_62b_declarer_is_not_asked_about_a_faced_card() -> None:
+    case, asked, _ = walk(dict(BOARD), ["N", "7", "C", "D2", "False"])
+    assert "card_faced" not in asked and flow(case)[1].id == "attention"
+
+
+def test_43b2b_dummy_asking_too_late_establishes_declarers_revoke() -> None:
+    case, _, _ = walk(dict(BOARD), ["N", "7", "C", "D2", "True", "dummy_asked"])
+    assert leads(case)["established_how"] == "43B2(b)"
+    assert flow(case)[1].id == "revoke_trick_won_by"  # no "who played next"
+
+
+def test_62d2_a_defender_at_trick_12_is_asked_where_he_played() -> None:
+    case, asked, _ = walk(dict(BOARD), ["E", "12", "follow_suit", "D", "H5", "True", "claim",
+                                        "E", "1", "False", "2"])
+    assert asked[-2:] == ["hands_returned", "position"]
+    assert case["revokes"][0]["position"] == 2
 
 
 def test_64b3_dummy_is_no_defender_and_leads_to_64b3() -> None:
@@ -80,19 +107,19 @@ def test_64b3_failure_to_play_a_penalty_card() -> None:
 
 @pytest.mark.parametrize("won_by,clause", [("E", "64A1"), ("W", "64A2"), ("N", "64A2")])
 def test_64a_who_won_the_revoke_trick(won_by, clause) -> None:
-    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W",
                                     won_by])
     assert leads(case)["revoke_trick_won_by"] == clause
 
 
 def test_64b1_the_offending_side_won_nothing_from_the_revoke_on() -> None:
-    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W",
                                     "N", "0"])
     assert leads(case)["offending_side_tricks_from_revoke"] == "64B1"
 
 
 def test_64a_the_offending_side_won_the_revoke_trick_so_at_least_one() -> None:
-    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W",
                                     "W"])
     _, q = flow(case)
     assert (q.low, q.high) == (1, 9)
@@ -102,7 +129,7 @@ def test_64a_the_offending_side_won_the_revoke_trick_so_at_least_one() -> None:
 
 def test_64b6_62d1_trick_12_asks_whether_the_hands_were_returned() -> None:
     case, asked, _ = walk(dict(BOARD), ["E", "12", "follow_suit", "D", "H5", "True",
-                                        "next_trick", "E", "1", "False"])
+                                        "next_trick", "W", "E", "1", "False"])
     assert asked[-1] == "hands_returned"
     assert leads(case)["trick"] == "64B6"
     assert leads(case)["hands_returned"] == "62D1"
@@ -117,7 +144,7 @@ def test_63a_trick_13_cannot_be_established() -> None:
 @pytest.mark.parametrize("when,clause", [("after_next_board_called", "64B4"),
                                          ("after_round", "64B5")])
 def test_64b4_64b5_when_attention_was_drawn(when, clause) -> None:
-    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W",
                                     "E", "3", when])
     assert leads(case)["attention"] == clause
     assert rule_revoke_case(load_case(case)).to_json()["transfer"] == 0
@@ -125,15 +152,15 @@ def test_64b4_64b5_when_attention_was_drawn(when, clause) -> None:
 
 def test_64b2_another_revoke_is_asked_about_in_turn() -> None:
     case, asked, finished = walk(dict(BOARD), [
-        "E", "5", "follow_suit", "D", "H5", "True", "next_trick", "E", "3", "during_round",
-        "True", "E", "8", "follow_suit", "D", "S2", "True", "next_trick", "N", "1", "False"])
+        "E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W", "E", "3", "during_round",
+        "True", "E", "8", "follow_suit", "D", "S2", "True", "next_trick", "W", "N", "1", "False"])
     assert len(case["revokes"]) == 2 and finished
     ruling = rule_revoke_case(load_case(case)).to_json()
     assert [r["law"] for r in ruling["revokes"]] == ["64A1", "64B2"]
 
 
 def test_a_changed_answer_drops_what_depended_on_it() -> None:
-    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick",
+    case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W",
                                     "E", "3"])
     q = question_by_id(case, "established", 0)
     changed = answer(case, q, "False")
@@ -161,6 +188,7 @@ def test_every_generated_revoke_can_be_entered_through_the_questions() -> None:
     assert len(boards) == 120
     for board in boards:
         target = director_case(board, Attention.DURING_ROUND, details=False)
+        full = director_case(board, Attention.DURING_ROUND, details=True)
         case: dict[str, Any] = {"kind": "revoke", "board": target["board"]}
         finished = False
         for _ in range(200):
@@ -173,8 +201,13 @@ def test_every_generated_revoke_can_be_entered_through_the_questions() -> None:
                 case = answer(case, q, str(more))
                 continue
             source = target if q.revoke is None else target["revokes"][q.revoke]
-            if q.field not in source:  # a fact the generated board does not say
-                source[q.field] = q.choices[0].value
+            if q.field not in source:  # a detail: from the board, else the first answer
+                known = full["revokes"][q.revoke].get(q.field) if q.revoke is not None \
+                    else None
+                if isinstance(known, list):  # the cards held: the first names the card
+                    known = known[0]
+                source[q.field] = known if known is not None else (
+                    q.choices[0].value if q.choices else q.low)
             case = answer(case, q, str(source[q.field]))
         assert flow(case, finished)[1] is None, board.number
         for r in target["revokes"]:  # following suit is what a revoke fails to do unless

@@ -272,6 +272,7 @@ def test_002_revoke_from_the_facts_two_tricks_transferred(page: Page) -> None:
     ask("Has a player of East-West since played", "True")
     expect(page.locator("ol.trail")).to_contain_text("Law 63A Established")
     ask("How did East-West establish it?", "next_trick")
+    ask("Who of East-West played or named a card to trick 6?", "W")
     ask("Who won trick 5, the revoke trick?", "E")
     expect(page.locator("ol.trail")).to_contain_text("Law 64A1 The offender won the revoke trick")
     ask("How many tricks did East-West win from trick 5 on", "3")
@@ -296,7 +297,7 @@ def test_002_changing_an_earlier_answer(page: Page) -> None:
     """An answer can be changed: the questions that depended on it are asked again."""
     page.get_by_role("link", name="Revoke", exact=True).click()
     for value in ("4S", "S", "None", "9", "W", "6", "follow_suit", "C", "D3", "True",
-                  "next_trick", "W"):
+                  "next_trick", "E", "W"):
         page.locator(f"section.ask button[value$='={value}']").first.click()
     page.locator("ol.trail li", has_text="Has a player of East-West").get_by_role(
         "button", name="Change").click()

@@ -70,78 +70,98 @@ def _attention(case: Mapping[str, Any]) -> Question:
 
 # --- one revoke -------------------------------------------------------------------------
 
+def _leads(clause: str, key: str) -> tuple[str, Msg]:
+    return clause, Msg(f"revoke.q.leads.{key}")
+
+
 def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                       ) -> list[Question]:
     """The questions about revoke ``i`` that apply given what is known of it so far."""
     declarer = case.get("declarer")
     dummy = Seat(declarer).partner.value if declarer in _SEATS else None
     offender = r.get("offender")
-    seat = seat_name(Seat(offender)) if offender in _SEATS else ""
-    side = Msg(f"side.{Seat(offender).side.value}") if offender in _SEATS else ""
+    known = offender in _SEATS
+    seat = seat_name(Seat(offender)) if known else ""
+    side = Msg(f"side.{Seat(offender).side.value}") if known else ""
     trick = r.get("trick")
-    qs = [Question("offender", "offender", "seat", _q("revoke.q.offender"), law="61A", revoke=i,
-                   choices=tuple(Choice(s, seat_name(Seat(s)),
-                                        ("64B3", _q("revoke.q.leads.dummy")) if s == dummy else None)
-                                 for s in _SEATS)),
-          Question("trick", "trick", "count", _q("revoke.q.trick", offender=seat), law="61A",
-                   revoke=i, low=1, high=13)]
-    defender = offender in _SEATS and declarer in _SEATS and \
-        Seat(offender).side is not Seat(declarer).side
+    defender = known and declarer in _SEATS and Seat(offender).side is not Seat(declarer).side
+
+    def ask(qid: str, input: str, text: Msg, law: str, **more: Any) -> Question:
+        return Question(qid, qid, input, text, law=law, revoke=i, **more)
+
+    qs = [ask("offender", "seat", _q("revoke.q.offender"), "61A", choices=tuple(
+              Choice(s, seat_name(Seat(s)), _leads("64B3", "dummy") if s == dummy else None)
+              for s in _SEATS)),
+          ask("trick", "count", _q("revoke.q.trick", offender=seat), "61A", low=1, high=13)]
     if defender:
-        qs.append(Question("failure", "failure", "choice", _q("revoke.q.failure", offender=seat),
-                           law="61A", revoke=i, choices=(
-                               Choice("follow_suit", _q("revoke.q.failure.follow_suit")),
+        qs.append(ask("failure", "choice", _q("revoke.q.failure", offender=seat), "61A",
+                      choices=(Choice("follow_suit", _q("revoke.q.failure.follow_suit")),
                                Choice("penalty_card", _q("revoke.q.failure.penalty_card"),
-                                      ("64B3", _q("revoke.q.leads.penalty_card"))),
-                               Choice("lead_restriction", _q("revoke.q.failure.lead_restriction")))))
-    follow = r.get("failure", "follow_suit") == "follow_suit"
-    qs += [Question("suit_led", "suit_led", "suit", _q("revoke.q.suit_led", trick=trick or ""),
-                    law="61A", revoke=i),
-           Question("card", "card", "card", _q("revoke.q.card", offender=seat), law="61A", revoke=i,
-                    exclude=r.get("suit_led") if follow else None)]
+                                      _leads("64B3", "penalty_card")),
+                               Choice("lead_restriction",
+                                      _q("revoke.q.failure.lead_restriction")))))
+    failure = r.get("failure", "follow_suit")
+    qs += [ask("suit_led", "suit", _q("revoke.q.suit_led", trick=trick or ""), "61A"),
+           ask("card", "card", _q("revoke.q.card", offender=seat), "61A",
+               exclude=r.get("suit_led") if failure == "follow_suit" else None)]
+    if failure == "penalty_card":
+        qs.append(ask("held", "card", _q("revoke.q.held", offender=seat), "50D1"))
+    yes = Choice(True, _q("revoke.q.established.yes"), _leads("63A", "63A"))
+    no = Choice(False, _q("revoke.q.established.no"), _leads("62A", "62A"))
     if trick == 13:
-        qs.append(Question("established", "established", "choice",
-                           _q("revoke.q.established.13"), law="63A", revoke=i, choices=(
-                               Choice(False, _q("revoke.q.established.no"), ("62A", _q("revoke.q.leads.62A"))),)))
+        qs.append(ask("established", "choice", _q("revoke.q.established.13"), "63A",
+                      choices=(no,)))
+    else:
+        qs.append(ask("established", "choice", _q("revoke.q.established", side=side), "63A",
+                      choices=(yes, no)))
+    if r.get("established") is False and defender:
+        qs.append(ask("card_faced", "choice", _q("revoke.q.card_faced", offender=seat), "62B",
+                      choices=(Choice(False, _q("revoke.q.card_faced.no"), _leads("62B1", "62B1")),
+                               Choice(True, _q("revoke.q.card_faced.yes"),
+                                      _leads("62B2", "62B2")))))
+    if r.get("established") is not True:
         return qs
-    qs.append(Question("established", "established", "choice", _q("revoke.q.established", side=side),
-                       law="63A", revoke=i, choices=(
-                           Choice(True, _q("revoke.q.established.yes"), ("63A", _q("revoke.q.leads.63A"))),
-                           Choice(False, _q("revoke.q.established.no"), ("62A", _q("revoke.q.leads.62A"))))))
-    if r.get("established") is True:
-        hows = [Choice("next_trick", _q("revoke.q.how.next_trick"), ("63A1", _q("revoke.q.leads.63A1"))),
-                Choice("named_card", _q("revoke.q.how.named_card"), ("63A2", _q("revoke.q.leads.63A2"))),
-                Choice("claim", _q("revoke.q.how.claim"), ("63A3", _q("revoke.q.leads.63A3"))),
-                Choice("agreed_claim", _q("revoke.q.how.agreed_claim"), ("63A4", _q("revoke.q.leads.63A4")))]
-        qs.append(Question("established_how", "established_how", "choice",
-                           _q("revoke.q.established_how", side=side), law="63A", revoke=i,
-                           choices=tuple(hows)))
-        won = []
-        for s in _SEATS:
-            if s == offender:
-                leads = ("64A1", _q("revoke.q.leads.64A1"))
-            elif offender in _SEATS and Seat(s).side is Seat(offender).side:
-                leads = ("64A2", _q("revoke.q.leads.64A2.partner"))
-            else:
-                leads = ("64A2", _q("revoke.q.leads.64A2.nos"))
-            won.append(Choice(s, seat_name(Seat(s)), leads))
-        qs.append(Question("revoke_trick_won_by", "revoke_trick_won_by", "seat",
-                           _q("revoke.q.won_by", trick=trick or ""), law="64A", revoke=i,
-                           choices=tuple(won)))
-        won_by = r.get("revoke_trick_won_by")
-        low = 1 if (won_by in _SEATS and offender in _SEATS
-                    and Seat(won_by).side is Seat(offender).side) else 0
-        qs.append(Question("offending_side_tricks_from_revoke",
-                           "offending_side_tricks_from_revoke", "count",
-                           _q("revoke.q.os_tricks", side=side, trick=trick or ""), law="64A", revoke=i,
-                           low=low, high=14 - trick if isinstance(trick, int) else 13))
-        if trick == 12:
-            qs.append(Question("hands_returned", "hands_returned", "choice",
-                               _q("revoke.q.hands_returned"), law="62D1", revoke=i, choices=(
-                                   Choice(False, _q("revoke.q.hands_returned.no"),
-                                          ("62D1", _q("revoke.q.leads.62D1"))),
-                                   Choice(True, _q("revoke.q.hands_returned.yes"),
-                                          ("64B6", _q("revoke.q.leads.64B6"))))))
+    hows = [Choice("next_trick", _q("revoke.q.how.next_trick"), _leads("63A1", "63A1")),
+            Choice("named_card", _q("revoke.q.how.named_card"), _leads("63A2", "63A2")),
+            Choice("claim", _q("revoke.q.how.claim"), _leads("63A3", "63A3")),
+            Choice("agreed_claim", _q("revoke.q.how.agreed_claim"), _leads("63A4", "63A4"))]
+    if known and offender == declarer:
+        hows.append(Choice("dummy_asked", _q("revoke.q.how.dummy_asked"),
+                           _leads("43B2(b)", "dummy_asked")))
+    hows.append(Choice("stated", _q("revoke.q.how.stated")))
+    qs.append(ask("established_how", "choice", _q("revoke.q.established_how", side=side),
+                  "63A", choices=tuple(hows)))
+    if r.get("established_how") in ("next_trick", "named_card") and known:
+        team = (offender, Seat(offender).partner.value)
+        qs.append(ask("established_by", "seat", _q("revoke.q.established_by", side=side,
+                                                    next=trick + 1 if isinstance(trick, int)
+                                                    else ""),
+                      "63A", choices=tuple(Choice(s, seat_name(Seat(s))) for s in team)))
+    won = []
+    for s in _SEATS:
+        if s == offender:
+            leads = _leads("64A1", "64A1")
+        elif known and Seat(s).side is Seat(offender).side:
+            leads = _leads("64A2", "64A2.partner")
+        else:
+            leads = _leads("64A2", "64A2.nos")
+        won.append(Choice(s, seat_name(Seat(s)), leads))
+    qs.append(ask("revoke_trick_won_by", "seat", _q("revoke.q.won_by", trick=trick or ""),
+                  "64A", choices=tuple(won)))
+    won_by = r.get("revoke_trick_won_by")
+    low = 1 if (won_by in _SEATS and known and Seat(won_by).side is Seat(offender).side) else 0
+    qs.append(ask("offending_side_tricks_from_revoke", "count",
+                  _q("revoke.q.os_tricks", side=side, trick=trick or ""), "64A", low=low,
+                  high=14 - trick if isinstance(trick, int) else 13))
+    if trick == 12:
+        qs.append(ask("hands_returned", "choice", _q("revoke.q.hands_returned"), "62D1",
+                      choices=(Choice(False, _q("revoke.q.hands_returned.no"),
+                                      _leads("62D1", "62D1")),
+                               Choice(True, _q("revoke.q.hands_returned.yes"),
+                                      _leads("64B6", "64B6")))))
+        if defender:
+            qs.append(ask("position", "count", _q("revoke.q.position", offender=seat), "62D2",
+                          low=1, high=4))
     return qs
 
 
@@ -271,13 +291,16 @@ def answer(case: Mapping[str, Any], question: Question, text: str) -> dict[str, 
 
 #: Answers that no longer hold when an earlier one changes.
 _DEPENDS: dict[str, tuple[str, ...]] = {
-    "offender": ("failure", "revoke_trick_won_by", "offending_side_tricks_from_revoke"),
-    "failure": ("card",),
-    "trick": ("established", "established_how", "revoke_trick_won_by",
-              "offending_side_tricks_from_revoke", "hands_returned"),
+    "offender": ("failure", "held", "established_by", "revoke_trick_won_by",
+                 "offending_side_tricks_from_revoke", "card_faced", "position"),
+    "failure": ("card", "held"),
+    "trick": ("established", "established_how", "established_by", "revoke_trick_won_by",
+              "offending_side_tricks_from_revoke", "hands_returned", "position"),
     "suit_led": ("card",),
-    "established": ("established_how", "revoke_trick_won_by",
-                    "offending_side_tricks_from_revoke", "hands_returned"),
+    "established": ("established_how", "established_by", "revoke_trick_won_by",
+                    "offending_side_tricks_from_revoke", "hands_returned", "card_faced",
+                    "position"),
+    "established_how": ("established_by",),
     "revoke_trick_won_by": ("offending_side_tricks_from_revoke",),
 }
 
