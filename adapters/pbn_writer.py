@@ -25,6 +25,7 @@ from adapters.pbn_values import parse_result, parse_score
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat, Side
 from td_plugin.errors import InputError
+from td_plugin.safe_output import atomic_output, check_outputs
 from td_plugin.sources import RecordChange
 
 __all__ = ["write_lossless", "write_export", "apply_changes", "PbnWriter", "MANDATORY_TAGS"]
@@ -37,28 +38,23 @@ def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.Path
     """Copy ``source_path`` to ``dest_path`` applying ``changes`` (keyed by the 1-based
     record index). The source is never written to; ``dest_path`` must differ from it.
 
+    ``dest_path`` is written whole or not at all (`td_plugin.safe_output`).
+
     :raises InputError: ``dest_path`` is the source, or a change names a record the
         file does not have (then nothing is written).
     """
     source, dest = Path(source_path), Path(dest_path)
-    if dest.resolve() == source.resolve() or (dest.exists() and os.path.samefile(source, dest)):
-        raise InputError(f"refusing to write over the source file {source}")
+    check_outputs([str(source)], [(str(dest), "the changed copy")])
     pending = {index: list(items) for index, items in changes.items() if items}
     encoding = file_encoding(source)
-    temporary = dest.with_name(dest.name + ".partial")
-    try:
-        with open(temporary, "wb") as out:
-            for block, game in PbnSource(source).blocks():
-                if game is None or game.index not in pending:
-                    out.write(block.data)
-                else:
-                    out.write(apply_changes(game, pending.pop(game.index), encoding))
+    with atomic_output(dest) as out:
+        for block, game in PbnSource(source).blocks():
+            if game is None or game.index not in pending:
+                out.write(block.data)
+            else:
+                out.write(apply_changes(game, pending.pop(game.index), encoding))
         if pending:
             raise InputError(f"{source} has no record {', '.join(map(str, sorted(pending)))}")
-        os.replace(temporary, dest)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
 
 
 class PbnWriter:

@@ -34,6 +34,7 @@ from td_plugin.rescoring import (Award, Line, LineScore, butler_board, cross_imp
                                  expected_boards, imp_totals, matchpoint_board,
                                  matchpoint_totals, places)
 from td_plugin.rulings import ArtificialScore, WeightedScore
+from td_plugin.safe_output import atomic_write, check_outputs
 from td_plugin.sources import RecordChange
 
 __all__ = ["ScoreOnly", "LineChange", "PairChange", "RescoreReport", "rescore_usebio",
@@ -482,10 +483,11 @@ def write_changes(source_path: str, dest_path: str,
     """The writer of USEBIO for the hook ``td_write_changes``: write a copy of ``source_path`` with the
     changes (keyed by record index = traveller line) applied and the event rescored.
 
+    ``dest_path`` is written whole or not at all (`td_plugin.safe_output`).
+
     :raises InputError: when ``dest_path`` is the source itself.
     """
-    if os.path.exists(dest_path) and os.path.samefile(source_path, dest_path):
-        raise InputError("refusing to write over the input", Location(path=source_path))
+    check_outputs([source_path], [(dest_path, "the rescored copy")])
     doc = load_usebio(source_path)
     data = doc.data
     event = read_event(doc)
@@ -504,5 +506,4 @@ def write_changes(source_path: str, dest_path: str,
         writer = _Writer(event)
         writer.apply(outcomes)
         data = writer.output()
-    with open(dest_path, "wb") as f:
-        f.write(data)
+    atomic_write(dest_path, data)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Te
 import pluggy
 
 from td_plugin import NAME, hookspecs
-from td_plugin.errors import InputError, Location
+from td_plugin.errors import InputError, Location, NotWritableError
 
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
@@ -374,7 +374,8 @@ class PluginHost:
                       changes: Mapping[int, list[RecordChange]]) -> None:
         """Write a changed copy of ``source_path`` through the adapter for its format.
 
-        :raises InputError: naming the file, when no adapter writes this format.
+        :raises NotWritableError: naming the file, when no adapter writes this format.
+        :raises InputError: the adapter that writes it failed.
         """
         done, errors = self._call("td_write_changes", source_path=str(source_path),
                                   dest_path=str(dest_path), changes=changes)
@@ -383,9 +384,11 @@ class PluginHost:
         for error in errors:
             if isinstance(error.exception, (InputError, OSError)):
                 raise error.exception
+        if not errors:
+            raise NotWritableError("no adapter writes this format",
+                                   Location(path=str(source_path)))
         detail = "; ".join(e.describe() for e in errors)
-        raise InputError("no adapter writes this format" + (f" ({detail})" if detail else ""),
-                         Location(path=str(source_path)))
+        raise InputError(f"no adapter wrote this file ({detail})", Location(path=str(source_path)))
 
     def _adapters(self) -> Iterator[str]:
         for impl in self.pm.hook.td_open_source.get_hookimpls():

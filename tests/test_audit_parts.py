@@ -206,7 +206,7 @@ def test_cli_jobs_write_the_same_adjusted_copy_and_report(
     path = _session(tmp_path, 300)
     outputs = []
     for jobs in ("1", "2"):
-        dest = tmp_path / f"out{jobs}"
+        dest = tmp_path / "out"  # the second copy replaces the first
         code = main(["audit", "--json", "--attention", "during-round", "--jobs", jobs,
                      "--write-to", str(dest), str(path)])
         outputs.append((code, capsys.readouterr().out, (dest / path.name).read_bytes()))

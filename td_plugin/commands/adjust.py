@@ -15,11 +15,11 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from typing import Any
 
 from td_plugin import messages
 from td_plugin.errors import InputError, Location
+from td_plugin.safe_output import atomic_write, check_outputs
 
 __all__ = ["add_parser", "run"]
 
@@ -91,20 +91,6 @@ def _format(path: str) -> str:
     raise InputError("not a USEBIO or PBN results file", Location(path=path))
 
 
-def _write(dest: str, data: bytes) -> None:
-    """Write ``dest`` whole or not at all."""
-    directory = os.path.dirname(os.path.abspath(dest))
-    fd, tmp = tempfile.mkstemp(prefix=".td-plugin-", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, dest)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def _report_json(report: Any, dest: str) -> dict[str, Any]:
     return {
         "written": dest,
@@ -158,10 +144,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("no such file", Location(path=source))
     with open(args.adjustments, encoding="utf-8") as f:
         adjustments = parse_adjustments_text(f.read(), args.adjustments)
-    os.makedirs(args.write_to, exist_ok=True)
     dest = os.path.join(args.write_to, os.path.basename(source))
-    if os.path.exists(dest) and os.path.samefile(dest, source):
-        raise InputError("--write-to would overwrite the input", Location(path=source))
+    check_outputs([source, args.adjustments], [(dest, "--write-to")])
     if _format(source) == "usebio":
         from adapters.usebio_writer import adjust_usebio
 
@@ -170,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
         from adapters.pbn_scoretable import adjust_pbn
 
         data, report = adjust_pbn(source, adjustments)
-    _write(dest, data)
+    os.makedirs(args.write_to, exist_ok=True)
+    atomic_write(dest, data)
     if args.json:
         json.dump(_report_json(report, dest), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
