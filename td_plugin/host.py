@@ -251,6 +251,19 @@ class PluginHost:
         """Whether hook calls are printed (``TD_PLUGIN_TRACE``)."""
         return self._undo_trace is not None
 
+    def single_process_reason(self) -> str | None:
+        """Why every hook call must come from this process, or None when workers may
+        each ask their own copy of the plugins (`td_plugin.audit_parts`): hook calls are
+        traced (the trace would come from several processes at once), or a plugin keeps
+        state from board to board and says so with ``td_one_process = True`` (a module
+        or object attribute)."""
+        if self.tracing:
+            return "hook calls are traced"
+        for name, plugin in self.pm.list_name_plugin():
+            if plugin is not None and getattr(plugin, "td_one_process", False):
+                return f"plugin {name!r} keeps state from board to board (td_one_process)"
+        return None
+
     def close(self) -> None:
         """Stop tracing (the host stays usable)."""
         if self._undo_trace is not None:
