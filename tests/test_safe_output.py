@@ -285,3 +285,26 @@ def test_create_new_never_replaces_a_file_or_writes_through_a_link(tmp_path: Pat
     assert taken.read_bytes() == b"an earlier backup" and victim.read_bytes() == b"not to be touched"
     with pytest.raises(FileExistsError):
         create_new(live, [str(taken)])
+
+
+def test_the_pbn_export_is_never_written_over_the_file_its_games_come_from(
+        tmp_path: Path) -> None:
+    from adapters.pbn_reader import PbnSource
+    from adapters.pbn_writer import write_export
+
+    source = Path(shutil.copyfile(EXAMPLE, tmp_path / "x.pbn"))
+    before = snapshot(tmp_path)
+    with pytest.raises(OutputConflict, match="the export would overwrite the input"):
+        write_export(PbnSource(source).games(), source)
+    assert snapshot(tmp_path) == before
+    assert write_export(PbnSource(source).games(), tmp_path / "export.pbn") == 12
+
+
+def test_the_watch_log_is_never_appended_to_the_session_file(
+        tmp_path: Path, realworld: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    live = Path(shutil.copyfile(realworld / "bws" / "acbl_club_pairs_2025-12-23_2sections_"
+                                "redacted.bws", tmp_path / "session.bws"))
+    before = snapshot(tmp_path)
+    assert main(["watch", "--replay", str(live), "--log", str(live)]) == 2
+    assert "the --log would overwrite the input" in capsys.readouterr().err
+    assert snapshot(tmp_path) == before

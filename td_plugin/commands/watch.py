@@ -23,6 +23,7 @@ from typing import IO, Any, Callable, TextIO
 
 from td_plugin import messages
 from td_plugin.rulings import ReviewContext
+from td_plugin.safe_output import check_outputs
 
 __all__ = ["add_parser", "run", "event_json", "print_event", "print_report"]
 
@@ -173,6 +174,8 @@ def run(args: argparse.Namespace) -> int:
 
     context = ReviewContext(language=args.lang, equity=not args.no_equity)
     out = sys.stdout
+    if args.log:  # appended to: it must not be the session file
+        check_outputs([args.path], [(args.log, "the --log")])
     log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
     host = PluginHost()
     for error in host.errors:
