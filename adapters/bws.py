@@ -113,30 +113,29 @@ class BwsData:
             short or damaged is not a session with fewer results).
         """
         data = cls(path=path or getattr(tables, "path", "<bws>"), backend=tables.backend)
-        tables = _WholeTables(tables)
-        data._read_all(tables)
-        if tables.damaged:
+        whole = _WholeTables(tables)
+        data._read_all(whole)
+        if whole.damaged:
             raise InputError("the file is damaged or cut short (being written?): "
-                             + "; ".join(f"table {d.table}: {d.why}" for d in tables.damaged),
+                             + "; ".join(f"table {d.table}: {d.why}" for d in whole.damaged),
                              Location(path=data.path))
         return data
 
     def _read_all(self, tables: TableReader) -> None:
-        data = self
-        data._read_session(tables)
-        data._read_sections(tables)
-        data._read_movement(tables)
-        data._read_tables(tables)
-        data._read_results(tables)
-        data.bids = data._read_actions(tables, "BiddingData", "Bid")
-        data.cards = data._read_actions(tables, "PlayData", "Card")
-        data._read_hands(tables)
-        data._read_players(tables)
+        self._read_session(tables)
+        self._read_sections(tables)
+        self._read_movement(tables)
+        self._read_tables(tables)
+        self._read_results(tables)
+        self.bids = self._read_actions(tables, "BiddingData", "Bid")
+        self.cards = self._read_actions(tables, "PlayData", "Card")
+        self._read_hands(tables)
+        self._read_players(tables)
         rows = tables.rows("Settings")
-        data.settings = dict(rows[0]) if rows else {}
-        data.reader_warnings = tables.warnings()
-        for w in data.reader_warnings:
-            data.problems.append(RecordProblem(w, Location(path=data.path)))
+        self.settings = dict(rows[0]) if rows else {}
+        self.reader_warnings = tables.warnings()
+        for w in self.reader_warnings:
+            self.problems.append(RecordProblem(w, Location(path=self.path)))
 
     def _problem(self, message: str, board: int | None = None) -> None:
         self.problems.append(RecordProblem(message, Location(path=self.path, board=board)))

@@ -5,6 +5,7 @@ a part does not end where a game ends."""
 
 from __future__ import annotations
 
+import io
 import json
 import multiprocessing
 import multiprocessing.reduction
@@ -438,3 +439,20 @@ def test_ctrl_c_stops_the_audit_and_its_workers(tmp_path: Path) -> None:
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):  # no worker is left behind
         os.killpg(proc.pid, 0)
+
+
+def test_the_pbn_reader_declares_parallel_reading_and_the_host_says_when_it_cannot(
+        tmp_path: Path, realworld: Path) -> None:
+    from adapters.lin import LinSource
+    from td_plugin.sources import PartedSource
+
+    assert isinstance(PbnSource(_session(tmp_path, 3)), PartedSource)
+    assert not isinstance(LinSource(str(next((realworld / "lin").glob("*.lin")))),
+                          PartedSource)
+    host = PluginHost(load_entrypoints=False)
+    assert host.single_process_reason() is None
+    host.register(_CountingPlugin(), "counter")
+    assert host.single_process_reason() == ("plugin 'counter' keeps state from board to "
+                                            "board (td_one_process)")
+    traced = PluginHost(load_entrypoints=False, trace=True, trace_stream=io.StringIO())
+    assert traced.single_process_reason() == "hook calls are traced"

@@ -11,6 +11,7 @@ half inverted.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -25,7 +26,6 @@ import pytest
 from adapters import bws_live, bws_tables
 from adapters.bws import BwsData, read_bws
 from adapters.bws_live import BwsPoller
-from adapters.bws_tables import MemoryTables
 from adapters.jet_pages import JetFile
 from td_plugin.cli import main
 from td_plugin.commands import watch as watch_command
@@ -112,11 +112,7 @@ def test_live_watch_keeps_the_last_good_state_while_the_scorer_rewrites_the_file
 
 
 def _with_results(data: BwsData, keep: int, guid: str | None = None) -> BwsData:
-    copy = BwsData.read(MemoryTables({}), data.path)
-    copy.__dict__.update(data.__dict__)
-    copy.results = data.results[:keep]
-    copy.guid = guid if guid is not None else data.guid
-    return copy
+    return dataclasses.replace(data, results=data.results[:keep], guid=guid or data.guid)
 
 
 def test_a_copy_that_lost_rows_is_believed_only_when_it_stays(
