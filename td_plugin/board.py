@@ -75,7 +75,6 @@ class RecordProblem:
     location: Location
 
     def __post_init__(self) -> None:
-        # a bad value is echoed in bounded length (`td_plugin.errors.clip_echo`)
         object.__setattr__(self, "message", clip_echo(self.message, PROBLEM_LIMIT))
 
     def describe(self) -> str:

@@ -1,8 +1,9 @@
 """The one error hierarchy of td_plugin.
 
-Bad input raises a `ValueError` subclass whose message echoes the offending token and,
-where known, where it was (file, line, board). Errors that have been reported to the user
-and need no traceback derive from `HandledError`.
+Bad input raises a `ValueError` subclass whose message echoes the offending token (cut
+to a bounded length: `clip_echo`) and, where known, where it was (file, line, board).
+Errors that have been reported to the user and need no traceback derive from
+`HandledError`.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ class TdPluginError(Exception):
 
 
 class InputError(TdPluginError, ValueError):
-    """Bad input. ``location`` says where, when known."""
+    """Bad input. ``location`` says where, when known. A long value echoed in the message
+    is cut (`clip_echo`)."""
 
     def __init__(self, message: str, location: Location | None = None) -> None:
         self.location = location
