@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping
 
 from adapters import bws_values as v
-from adapters.bws_tables import TableReader, is_access_file, open_tables
+from adapters.bws_tables import (AccessParserTables, BackendFailed, DamagedTable, TableReader,
+                                 is_access_file, open_tables)
 from td_plugin import hookimpl
 from td_plugin.auction import Auction, AuctionEntry
 from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
@@ -115,23 +116,35 @@ class BwsData:
 
     @classmethod
     def read(cls, tables: TableReader, path: str | None = None) -> "BwsData":
-        """Read every table the adapter uses from ``tables``."""
+        """Read every table the adapter uses from ``tables``.
+
+        :raises InputError: naming every table the file does not hold whole (a file cut
+            short or damaged is not a session with fewer results).
+        """
         data = cls(path=path or getattr(tables, "path", "<bws>"), backend=tables.backend)
-        data._read_session(tables)
-        data._read_sections(tables)
-        data._read_movement(tables)
-        data._read_tables(tables)
-        data._read_results(tables)
-        data.bids = data._read_actions(tables, "BiddingData", "Bid")
-        data.cards = data._read_actions(tables, "PlayData", "Card")
-        data._read_hands(tables)
-        data._read_players(tables)
-        rows = tables.rows("Settings")
-        data.settings = dict(rows[0]) if rows else {}
-        data.reader_warnings = tables.warnings()
-        for w in data.reader_warnings:
-            data.problems.append(RecordProblem(w, Location(path=data.path)))
+        whole = _WholeTables(tables)
+        data._read_all(whole)
+        if whole.damaged:
+            raise InputError("the file is damaged or cut short (being written?): "
+                             + "; ".join(f"table {d.table}: {d.why}" for d in whole.damaged),
+                             Location(path=data.path))
         return data
+
+    def _read_all(self, tables: TableReader) -> None:
+        self._read_session(tables)
+        self._read_sections(tables)
+        self._read_movement(tables)
+        self._read_tables(tables)
+        self._read_results(tables)
+        self.bids = self._read_actions(tables, "BiddingData", "Bid")
+        self.cards = self._read_actions(tables, "PlayData", "Card")
+        self._read_hands(tables)
+        self._read_players(tables)
+        rows = tables.rows("Settings")
+        self.settings = dict(rows[0]) if rows else {}
+        self.reader_warnings = tables.warnings()
+        for w in self.reader_warnings:
+            self.problems.append(RecordProblem(w, Location(path=self.path)))
 
     def _problem(self, message: str, board: int | None = None) -> None:
         self.problems.append(RecordProblem(message, Location(path=self.path, board=board)))
@@ -440,6 +453,32 @@ class BwsData:
             yield (None if moment[0] else moment[1]), dict(entries)
 
 
+class _WholeTables:
+    """A `TableReader` that reads on past a damaged table, collecting every one."""
+
+    def __init__(self, tables: TableReader) -> None:
+        self._tables = tables
+        self.backend = tables.backend
+        self.damaged: list[DamagedTable] = []
+
+    def table_names(self) -> set[str]:
+        return self._tables.table_names()
+
+    def rows(self, table: str) -> list[dict[str, Any]]:
+        try:
+            return self._tables.rows(table)
+        except DamagedTable as exc:
+            self.damaged.append(exc)
+            return []
+
+    def warnings(self) -> list[str]:
+        return self._tables.warnings()
+
+
+#: the table every Bridgemate session file has: the results
+RESULTS_TABLE = "ReceivedData"
+
+
 def _boards(low: Any, high: Any, custom: Any) -> tuple[int, ...]:
     text = v.to_text(custom)
     if text:
@@ -490,11 +529,31 @@ def _play(cards: list[ActionRow], problem: Any, *, finished: bool, tricks: int |
 
 def read_bws(path: str, backend: str = "auto", label: str | None = None) -> BwsData:
     """Read a ``.bws`` file; ``label`` is the path to name in records and problems
-    (the live file when ``path`` is a private copy of it).
+    (the live file when ``path`` is a private copy of it). When mdbtools, chosen by
+    ``"auto"``, fails or exceeds its bounds (`adapters.bws_tables`), the file is read with
+    access-parser instead and the data's problems say so.
 
-    :raises InputError: the file is missing or not a readable Access database.
+    :raises InputError: the file is missing, not a readable Access database, has no
+        results table, or does not hold all of a table the adapter reads (each named).
     """
-    return BwsData.read(open_tables(path, backend), label or path)
+    label = label or path
+    tables = open_tables(path, backend)
+    try:
+        data = _read_session_file(tables, label)
+    except BackendFailed as exc:
+        if backend != "auto" or tables.backend == "access-parser":
+            raise
+        data = _read_session_file(AccessParserTables(path), label)
+        data.problems.insert(0, RecordProblem(f"{exc.bare_message}; read with access-parser "
+                                              "instead", Location(path=label)))
+    return data
+
+
+def _read_session_file(tables: TableReader, label: str) -> BwsData:
+    if RESULTS_TABLE not in tables.table_names():
+        raise InputError(f"no {RESULTS_TABLE} table: not a Bridgemate session file, or its "
+                         "catalog is damaged", Location(path=label))
+    return BwsData.read(tables, label)
 
 
 class BwsSource:

@@ -2,11 +2,23 @@
 
 The scorer and Bridgemate Control Software keep the file open all session. Each poll
 copies it (a plain read, no Access lock) and reads the copy; a file that changes during
-the copy (being written), cannot be opened (locked), does not parse or makes the
-database reader complain (truncated, half-written pages) or is briefly missing gives a
-`Poll` with a ``problem`` and no data, and the next poll tries again: a damaged read
-never reaches the watch, where it would look like results vanishing. Nothing here
-raises on a bad file.
+the copy (being written), cannot be opened (locked), does not parse, does not hold all of
+a table or makes the database reader complain (cut short, half-written pages:
+`adapters.bws_tables`) or is briefly missing gives a `Poll` with a ``problem`` and no
+data, and the next poll tries again: a damaged read never reaches the watch, where it
+would look like results vanishing (and, when they come back, like duplicates).
+
+Two readings that parse are still not believed at once:
+
+* a copy that reads as another session (another GUID, or another date) than the one
+  being watched is a problem at every poll: the scorer is rewriting the file, or the
+  watch was pointed at another session (start a new watch for it);
+* a copy that lost rows the last good reading had (results, calls, cards) is held back
+  for one poll: the terminals do delete a row before inserting its correction, but a
+  file being rewritten changes again before the next poll, so a loss is believed only
+  when the next poll finds the file as it was.
+
+Nothing here raises on a bad file.
 """
 
 from __future__ import annotations
@@ -15,11 +27,15 @@ import os
 import shutil
 import tempfile
 
-from adapters.bws import read_bws
+from adapters.bws import ActionRow, BwsData, read_bws
 from td_plugin.errors import InputError
 from td_plugin.sources import Poll
 
 __all__ = ["Poll", "BwsPoller"]
+
+
+def _action_ids(actions: dict[object, list[ActionRow]]) -> set[int]:
+    return {a.id for rows in actions.values() for a in rows}
 
 
 class BwsPoller:
@@ -33,6 +49,10 @@ class BwsPoller:
         self._dir = tempfile.mkdtemp(prefix="td-plugin-watch-")
         self._copy = os.path.join(self._dir, "session.bws")
         self._last: tuple[int, int] | None = None
+        #: the last reading believed
+        self._good: BwsData | None = None
+        #: a reading that lost rows, with the file's stamp then: believed if it stays
+        self._held: tuple[tuple[int, int], BwsData] | None = None
         #: consecutive polls that could not read the file
         self.failures = 0
 
@@ -46,6 +66,8 @@ class BwsPoller:
             before = self._stamp()
             if before == self._last:
                 return Poll()
+            if self._held is not None and self._held[0] == before:  # the loss stayed
+                return self._believe(before, self._held[1])
             shutil.copyfile(self.path, self._copy)
             after = self._stamp()
         except FileNotFoundError:
@@ -59,14 +81,50 @@ class BwsPoller:
         try:
             data = read_bws(self._copy, self.backend, label=self.path)
         except InputError as exc:
-            return self._failed(f"the copy cannot be read (mid-write or truncated?): "
-                                f"{exc.bare_message}")
+            return self._failed(f"the copy cannot be read: {exc.bare_message}")
         if data.reader_warnings:
             return self._failed(f"the copy is damaged (mid-write or truncated?): "
                                 f"{data.reader_warnings[0]}")
-        self._last = before
+        other = self._other_session(data)
+        if other is not None:
+            return self._failed(other)
+        lost = self._lost_rows(data)
+        if lost is not None:
+            self._held = (before, data)
+            return self._failed(f"{lost} (being rewritten?): read again at the next poll, "
+                                "believed if the file stays as it is")
+        return self._believe(before, data)
+
+    def _believe(self, stamp: tuple[int, int], data: BwsData) -> Poll:
+        self._last, self._good, self._held = stamp, data, None
         self.failures = 0
         return Poll(data=data)
+
+    def _other_session(self, data: BwsData) -> str | None:
+        """Why ``data`` is not the session being watched, or None."""
+        good = self._good
+        if good is None:
+            return None
+        for what, was, now in (("GUID", good.guid, data.guid), ("date", good.date, data.date)):
+            if was and now and was != now:
+                return (f"the copy reads as another session ({what} {now}, not {was}): "
+                        "being rewritten? (for a new session, start a new watch)")
+        return None
+
+    def _lost_rows(self, data: BwsData) -> str | None:
+        """What rows of the last good reading ``data`` lacks, or None."""
+        good = self._good
+        if good is None:
+            return None
+        lost = []
+        for what, was, now in (
+                ("result", {r.id for r in good.results}, {r.id for r in data.results}),
+                ("call", _action_ids(good.bids), _action_ids(data.bids)),
+                ("card", _action_ids(good.cards), _action_ids(data.cards))):
+            gone = len(was - now)
+            if gone:
+                lost.append(f"{gone} of the {len(was)} {what} rows")
+        return "the copy lost " + ", ".join(lost) if lost else None
 
     def _failed(self, problem: str) -> Poll:
         self.failures += 1

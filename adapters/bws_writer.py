@@ -7,7 +7,8 @@ inserted with the new ``Result`` (or ``Remarks`` for an artificial score) and ev
 ``Processed`` flag false, so the scorer reads it again. Guards:
 
 - a dry run by default: `BwsWriter.plan` gives the exact statements and parameters;
-- a backup copy of the file is written before anything is executed;
+- a backup copy of the file is written before anything is executed, under a name no
+  file has yet (``FILE.YYYYmmdd-HHMMSS.bak``, then ``-2.bak``, ...): it never replaces one;
 - the delete names every value read, so a row changed since it was read is not touched
   (the whole change is rolled back and reported);
 - one transaction per call.
@@ -29,7 +30,8 @@ from adapters.bws import BwsData, ResultRow, read_bws
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat
-from td_plugin.errors import InputError, Location
+from td_plugin.errors import InputError, Location, NotWritableError
+from td_plugin.safe_output import atomic_path, check_outputs, create_new
 from td_plugin.sources import RecordChange
 
 __all__ = ["Statement", "BwsWriter", "BwsWriteBack", "plan_row_change", "write_copy",
@@ -129,18 +131,18 @@ def plan_row_change(data: BwsData, row: ResultRow, change: RecordChange,
 def odbc_connect(path: str) -> Any:
     """An ODBC connection to an Access file (Windows, Access driver, ``pyodbc``).
 
-    :raises InputError: pyodbc or the driver is missing.
+    :raises NotWritableError: pyodbc or the driver is missing.
     """
     try:
         import pyodbc
     except ImportError as exc:
-        raise InputError("writing into a .bws needs pyodbc and the Microsoft Access ODBC "
-                         "driver (Windows): pip install 'td-plugin[odbc]'",
-                         Location(path=path)) from exc
+        raise NotWritableError("writing into a .bws needs pyodbc and the Microsoft Access "
+                               "ODBC driver (Windows): pip install 'td-plugin[odbc]'",
+                               Location(path=path)) from exc
     drivers = [d for d in pyodbc.drivers() if "Microsoft Access Driver" in d]
     if not drivers:
-        raise InputError("the Microsoft Access ODBC driver is not installed (Windows only)",
-                         Location(path=path))
+        raise NotWritableError("the Microsoft Access ODBC driver is not installed (Windows "
+                               "only)", Location(path=path))
     return pyodbc.connect(f"DRIVER={{{drivers[0]}}};DBQ={os.path.abspath(path)};",
                           autocommit=False)
 
@@ -191,8 +193,8 @@ class BwsWriter:
         conn = self.connect(self.path)
         if self.make_backup:
             stamp = self.clock().strftime("%Y%m%d-%H%M%S")
-            self.backup = f"{self.path}.{stamp}.bak"
-            shutil.copy2(self.path, self.backup)
+            self.backup = create_new(self.path, [f"{self.path}.{stamp}.bak"] + [
+                f"{self.path}.{stamp}-{n}.bak" for n in range(2, 100)])
         try:
             cursor = conn.cursor()
             for st in statements:
@@ -225,22 +227,19 @@ def _row_ids(data: BwsData, changes: Mapping[int, list[RecordChange]]) -> list[t
 def write_copy(source_path: str, dest_path: str, changes: Mapping[int, list[RecordChange]],
                *, connect: Callable[[str], Any] = odbc_connect) -> list[Statement]:
     """Copy ``source_path`` to ``dest_path`` and apply ``changes`` (keyed by record index)
-    to the copy. The source is never changed.
+    to the copy. The source is never changed; the copy is made and changed beside
+    ``dest_path`` and renamed over it only once every change is in
+    (`td_plugin.safe_output.atomic_path`).
 
     :raises InputError: the copy would overwrite the source, a change cannot be written,
         or the ODBC driver is missing (checked before anything is written).
     """
-    if os.path.exists(dest_path) and os.path.samefile(source_path, dest_path):
-        raise InputError("the changed copy would overwrite the input", Location(path=source_path))
+    check_outputs([source_path], [(dest_path, "the changed copy")])
     data = read_bws(source_path)
-    writer = BwsWriter(dest_path, dry_run=False, connect=connect, backup=False)
-    statements = writer.plan(data, _row_ids(data, changes))
-    shutil.copyfile(source_path, dest_path)
-    try:
-        return writer.apply(statements)
-    except BaseException:
-        os.remove(dest_path)  # no half-written copy
-        raise
+    statements = BwsWriter(dest_path, connect=connect).plan(data, _row_ids(data, changes))
+    with atomic_path(dest_path) as copy:
+        shutil.copyfile(source_path, copy)
+        return BwsWriter(copy, dry_run=False, connect=connect, backup=False).apply(statements)
 
 
 class BwsWriteBack:

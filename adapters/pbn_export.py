@@ -29,6 +29,7 @@ from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat
 from td_plugin.play import Play
+from td_plugin.safe_output import atomic_output, check_outputs
 
 __all__ = ["write_export", "MANDATORY_TAGS"]
 
@@ -43,7 +44,9 @@ _MAX_LINE = 79
 def write_export(games: Iterable[PbnGame | BoardRecord], dest: str | os.PathLike[str] | IO[Any],
                  *, encoding: str | None = None) -> int:
     """Write games or records in export format to a path or an open file (binary, or
-    text for a text stream); returns the number of games written.
+    text for a text stream); returns the number of games written. A path is written
+    whole or not at all, and never over the file the games come from
+    (`td_plugin.safe_output`).
 
     ``encoding`` None follows the file the first game came from: UTF-8 stays UTF-8, a
     Windows-1252/ISO 8859-1 file stays so, and anything else is written in ISO 8859-1
@@ -54,7 +57,11 @@ def write_export(games: Iterable[PbnGame | BoardRecord], dest: str | os.PathLike
         encoding = _source_encoding(first) or "ascii"
     chunks = _export_chunks(first, items)
     if isinstance(dest, (str, os.PathLike)):
-        with open(dest, "wb") as fp:
+        source = first.path if isinstance(first, PbnGame) else (
+            first.location.path if first is not None else None)
+        if source and os.path.isfile(source):
+            check_outputs([source], [(os.fspath(dest), "the export")])
+        with atomic_output(dest) as fp:
             return _write_chunks(chunks, fp, encoding)
     if isinstance(dest, io.TextIOBase):
         count = 0

@@ -136,7 +136,8 @@ class _Resolver:
 
 
 class PbnSource:
-    """A PBN file opened for reading (the `td_plugin.sources.Source` protocol).
+    """A PBN file opened for reading (the `td_plugin.sources.Source` protocol, and
+    `td_plugin.sources.PartedSource`: it can be read in parts on several processes).
 
     ``records()`` and ``games()`` read the file again on each call. ``file_problems()``
     holds what concerns no game (text between games, mixed encodings), known once a

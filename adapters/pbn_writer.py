@@ -32,6 +32,7 @@ from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat, Side
 from td_plugin.errors import InputError, Location
 from td_plugin.rescoring import RescoreReport
+from td_plugin.safe_output import atomic_output, check_outputs
 from td_plugin.sources import RecordChange
 
 __all__ = ["write_lossless", "write_export", "apply_changes", "PbnWriter", "MANDATORY_TAGS"]
@@ -46,13 +47,14 @@ def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.Path
     record index), annotations rendered in ``lang``. The source is never written to;
     ``dest_path`` must differ from it. Returns what scoring ScoreTables again changed.
 
+    ``dest_path`` is written whole or not at all (`td_plugin.safe_output`).
+
     :raises InputError: ``dest_path`` is the source, a change names a record the file
         does not have, or a table no ScoreTable of its game lists (then nothing is
         written; every such change is named).
     """
     source, dest = Path(source_path), Path(dest_path)
-    if dest.resolve() == source.resolve() or (dest.exists() and os.path.samefile(source, dest)):
-        raise InputError(f"refusing to write over the source file {source}")
+    check_outputs([str(source)], [(str(dest), "the changed copy")])
     pending = {index: list(items) for index, items in changes.items() if items}
     # a table's change may go to every game of its board: placed once is enough
     listed = {(c.describe(), c.pairs): (index, c) for index, items in pending.items()
@@ -62,22 +64,20 @@ def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.Path
     errors: list[str] = []
     report = RescoreReport()
     encoding = file_encoding(source)
-    temporary = dest.with_name(dest.name + ".partial")
-    try:
-        with open(temporary, "wb") as out:
-            for block, game in PbnSource(source).blocks():
-                if game is None or game.index not in pending:
-                    out.write(block.data)
-                    continue
-                boards[game.index] = game.values.get("Board", "?")
-                try:
-                    data, done = apply_changes(game, pending.pop(game.index), encoding, lang,
-                                               report)
-                except InputError as exc:
-                    errors.append(str(exc))
-                    data, done = block.data, []
-                placed.update((c.describe(), c.pairs) for c in done)
-                out.write(data)
+    with atomic_output(dest) as out:
+        for block, game in PbnSource(source).blocks():
+            if game is None or game.index not in pending:
+                out.write(block.data)
+                continue
+            boards[game.index] = game.values.get("Board", "?")
+            try:
+                data, done = apply_changes(game, pending.pop(game.index), encoding, lang,
+                                           report)
+            except InputError as exc:
+                errors.append(str(exc))
+                data, done = block.data, []
+            placed.update((c.describe(), c.pairs) for c in done)
+            out.write(data)
         if pending:
             raise InputError(f"{source} has no record {', '.join(map(str, sorted(pending)))}")
         errors.extend(f"{change.describe()}: no ScoreTable of board {boards[index]} "
@@ -85,12 +85,8 @@ def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.Path
                       for key, (index, change) in listed.items() if key not in placed)
         if errors:
             raise InputError("; ".join(errors), Location(path=str(source)))
-        if placed:
-            report.notes.append(("adjust.note.totals_pbn", {}))
-        os.replace(temporary, dest)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
+    if placed:
+        report.notes.append(("adjust.note.totals_pbn", {}))
     return report
 
 

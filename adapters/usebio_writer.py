@@ -36,6 +36,7 @@ from td_plugin.rescoring import (Award, Line, LineChange, LineScore, PairChange,
                                  RescoreReport, butler_board, cross_imp_board,
                                  expected_boards, imp_totals, matchpoint_board,
                                  matchpoint_totals, places)
+from td_plugin.safe_output import atomic_write, check_outputs
 from td_plugin.sources import RecordChange
 
 __all__ = ["LineChange", "PairChange", "RescoreReport", "rescore_usebio", "adjust_usebio",
@@ -446,11 +447,12 @@ def write_changes(source_path: str, dest_path: str,
     ``source_path`` with the changes (keyed by record index = traveller line) applied and
     the event rescored; annotations become the notes of the report, in ``lang``.
 
+    ``dest_path`` is written whole or not at all (`td_plugin.safe_output`).
+
     :raises InputError: when ``dest_path`` is the source itself, or a change names a
         line the file does not have (then nothing is written).
     """
-    if os.path.exists(dest_path) and os.path.samefile(source_path, dest_path):
-        raise InputError("refusing to write over the input", Location(path=source_path))
+    check_outputs([source_path], [(dest_path, "the rescored copy")])
     doc = load_usebio(source_path)
     data = doc.data
     event = read_event(doc)
@@ -460,6 +462,5 @@ def write_changes(source_path: str, dest_path: str,
         writer = _Writer(event)
         writer.apply(outcomes)
         data, report = writer.output(), writer.report
-    with open(dest_path, "wb") as f:
-        f.write(data)
+    atomic_write(dest_path, data)
     return report

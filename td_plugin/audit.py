@@ -1,6 +1,11 @@
 """The post-session audit: read every record of every input through the plugin host,
 collect the findings, and (optionally) write adjusted copies.
 
+Adjusted copies are written through `td_plugin.safe_output`: every destination is
+checked against every input before anything is written, and each copy appears whole or
+not at all. An input whose format has no writer here is reported as not written, with
+the reason, and the others are still written.
+
 Records are reviewed one at a time as the reader hands them out, so memory stays
 independent of the size of the input; only records with findings are kept (for the
 HTML report).
@@ -13,11 +18,14 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.errors import InputError
+from td_plugin.crash_report import note_input
+from td_plugin.errors import InputError, NotWritableError
 from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.safe_output import check_outputs
 from td_plugin.sources import RecordChange
 
-__all__ = ["InputReport", "AuditResult", "run_audit", "review_records", "write_adjusted_copies"]
+__all__ = ["InputReport", "AuditResult", "run_audit", "review_records", "copy_destinations",
+           "write_adjusted_copies"]
 
 
 @dataclass
@@ -30,6 +38,11 @@ class InputReport:
     records: int = 0
     problems: list[RecordProblem] = field(default_factory=list)
     error: str | None = None
+    #: ``--write-to``: the adjusted copy written, or why none was (``not_written``);
+    #: ``write_failed`` when writing was tried and failed (not merely impossible here)
+    written: str | None = None
+    not_written: str | None = None
+    write_failed: bool = False
 
 
 @dataclass
@@ -50,6 +63,11 @@ class AuditResult:
     @property
     def unreadable(self) -> list[InputReport]:
         return [i for i in self.inputs if i.error is not None]
+
+    @property
+    def write_failures(self) -> list[InputReport]:
+        """Inputs whose adjusted copy could not be written though a writer exists."""
+        return [i for i in self.inputs if i.write_failed]
 
     def changes_for(self, path: str) -> dict[int, list[RecordChange]]:
         """The record changes the findings of one input ask for, keyed by record index."""
@@ -88,6 +106,9 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
             report.problems.extend(source.file_problems())
         except (InputError, OSError, UnicodeError) as exc:
             report.error = str(exc)
+        except Exception as exc:  # a bug: name the input in its traceback
+            note_input(exc, path)
+            raise
     return result
 
 
@@ -110,20 +131,42 @@ def review_records(records: Iterable[BoardRecord], host: object, context: Review
             on_record(report.path, report.records)
 
 
+def copy_destinations(paths: Iterable[str], dest_dir: str) -> list[tuple[str, str]]:
+    """Where ``--write-to dest_dir`` writes each input: ``(destination, what it is)``,
+    for `td_plugin.safe_output.check_outputs`."""
+    return [(os.path.join(dest_dir, os.path.basename(path)), f"the copy of {path!r}")
+            for path in paths]
+
+
 def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str,
                           lang: str = "en") -> list[str]:
     """Write each audited input into ``dest_dir`` under the same name, with the changes
     its findings ask for (lossless: unchanged records are byte for byte the same), the
-    rulings' texts in ``lang``. Refuses to write over an input. Returns the paths
-    written."""
+    rulings' texts in ``lang``.
+
+    Every destination is checked against every input first; a conflict (a copy that
+    would overwrite an input, two inputs of the same name) writes nothing. Then each
+    input's `InputReport` says where its copy went (``written``) or why there is none
+    (``not_written``: it could not be read, no writer for its format here, or writing
+    failed, then also ``write_failed``). Returns the paths written.
+
+    :raises td_plugin.safe_output.OutputConflict: naming every conflict.
+    """
+    destinations = copy_destinations([i.path for i in result.inputs], dest_dir)
+    check_outputs([i.path for i in result.inputs], destinations)
     os.makedirs(dest_dir, exist_ok=True)
     written = []
-    for report in result.inputs:
+    for report, (dest, _) in zip(result.inputs, destinations):
         if report.error is not None:
+            report.not_written = "the file could not be read"
             continue
-        dest = os.path.join(dest_dir, os.path.basename(report.path))
-        if os.path.exists(dest) and os.path.samefile(dest, report.path):
-            raise InputError(f"--write-to would overwrite the input {report.path!r}")
-        host.write_changes(report.path, dest, result.changes_for(report.path), lang)
-        written.append(dest)
+        try:
+            host.write_changes(report.path, dest, result.changes_for(report.path), lang)
+        except NotWritableError as exc:
+            report.not_written = exc.bare_message
+        except (InputError, OSError) as exc:
+            report.not_written, report.write_failed = str(exc), True
+        else:
+            report.written = dest
+            written.append(dest)
     return written

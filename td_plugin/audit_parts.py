@@ -1,17 +1,26 @@
 """Auditing one large file on several processes.
 
-A source whose reader can cut its file into parts (``parts()`` and ``read_part()``, as
-the PBN reader does, `adapters.pbn_parts`) is audited part by part in a pool of worker
-processes, a few parts ahead of the one being collected. The result is the one a single
-process gets, record for record:
+A source whose reader can cut its file into parts (`td_plugin.sources.PartedSource`, as
+the PBN reader does, `adapters.pbn_parts`) is audited part by part by worker processes,
+a few parts ahead of the one being collected. The result is the one a single process
+gets, record for record:
 
 * a part is read from a guessed reader state (tag values carried from game to game); a
   part whose guess differs from the state the part before really ended with is audited
   again here, from that state;
 * a part that does not end where a game ends (a comment with empty lines across the cut)
-  hands the rest of the file to this process, which reads on from the part's start; so
-  does a worker that dies (killed, out of memory);
+  hands the rest of the file to this process, which reads on from the part's start;
+* a part whose worker died (killed, out of memory) before sending it back, or could not
+  audit it, is audited here from the state the part before ended with, and the living
+  workers go on with the parts after it;
 * record indexes, which each part counts from 1, are shifted by the records before it.
+
+The workers are this module's own processes, each with one pipe to this process, which
+waits on every pipe and every worker's process sentinel at once
+(`multiprocessing.connection.wait`). A worker that dies at any moment (starting, auditing,
+half-way through sending a result) closes its pipe, so the death is seen at once and
+never leaves the audit waiting (a pool's shared result queue can: a worker killed while
+writing to it leaves a message no one finishes and a lock no one releases).
 
 On Linux the workers are forked and share the plugin host with every plugin registered
 in it; elsewhere (Windows; macOS, where forking is unsafe) they are spawned and build
@@ -19,7 +28,7 @@ the same host from its recipe (built-ins, entry points, blocked names). Each wor
 its own copy of the plugins, so a ``td_review_board`` answer must not depend on the
 boards reviewed before (the built-in rulers' do not); a plugin that keeps such state
 says ``td_one_process = True`` (a module or object attribute) and the audit stays on
-one process.
+one process (`td_plugin.host.PluginHost.single_process_reason`).
 """
 
 from __future__ import annotations
@@ -29,16 +38,15 @@ import os
 import signal
 import sys
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from typing import Any, Callable
 
 from td_plugin.audit import AuditResult, InputReport, review_records
 from td_plugin.board import RecordProblem
 from td_plugin.errors import Location
 from td_plugin.rulings import Finding, ReviewContext
-from td_plugin.sources import RecordChange
+from td_plugin.sources import PartedSource, RecordChange, SourcePart
 
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
@@ -47,9 +55,11 @@ __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 _JOB: tuple[Any, Any, ReviewContext, bool] | None = None
 
 
-#: the fewest parts worth a pool: forked workers start at once, spawned ones import
+#: the fewest parts worth workers: forked workers start at once, spawned ones import
 #: td_plugin first (about a second)
 MIN_PARTS = {"fork": 2, "spawn": 8}
+#: seconds a worker is given to end once told to, before it is killed
+_GRACE = 5.0
 
 
 def start_method() -> str | None:
@@ -79,6 +89,133 @@ def _init_worker(host: Any, source: Any, context: ReviewContext, keep_flagged: b
 
         host = PluginHost(**host)
     _JOB = (source, host, context, keep_flagged)
+
+
+def _send(conn: Connection, audited: "_PartAudit | None") -> None:
+    conn.send(audited)
+
+
+def _work(conn: Connection, inherited: list[Connection], job: tuple[Any, ...]) -> None:
+    """A worker: audit each part received, send back what it found (None: it could not,
+    the part is audited again where the error shows), until told to stop."""
+    for other in inherited:  # a forked worker holds the other pipes' ends: let them go
+        other.close()
+    _init_worker(*job)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):  # the audit is gone
+            return
+        if task is None:
+            return
+        try:
+            audited: _PartAudit | None = _audit_part(*task)
+        except Exception:  # noqa: BLE001 - this process audits the part again
+            audited = None
+        try:
+            _send(conn, audited)
+        except OSError:  # the audit is gone
+            return
+
+
+@dataclass
+class _Worker:
+    process: Any  # multiprocessing.Process (of the chosen context)
+    conn: Connection
+    #: the part it is auditing
+    part: SourcePart | None = None
+
+
+class _Workers:
+    """Worker processes, each with its own pipe. ``wait`` returns what came back and
+    notices a worker that died, at whatever moment it died."""
+
+    def __init__(self, count: int, method: str, job: tuple[Any, ...]) -> None:
+        context = multiprocessing.get_context(method)
+        self._workers: list[_Worker] = []
+        parent_ends: list[Connection] = []
+        try:
+            for _ in range(count):
+                mine, theirs = context.Pipe()
+                parent_ends.append(mine)
+                process = context.Process(  # type: ignore[attr-defined]
+                    target=_work, daemon=True,
+                    args=(theirs, parent_ends if method == "fork" else [], job))
+                process.start()
+                theirs.close()  # the worker holds the only other end: its death closes it
+                self._workers.append(_Worker(process, mine))
+        except BaseException:
+            self.stop()
+            raise
+
+    def give(self, part: SourcePart, state: object | None) -> bool:
+        """Hand ``part`` to an idle worker; False when none is left alive."""
+        for worker in self._workers:
+            if worker.part is None:
+                try:
+                    worker.conn.send((part, state))
+                except OSError:  # it died
+                    self._bury(worker)
+                    return self.give(part, state)
+                worker.part = part
+                return True
+        return False
+
+    def idle(self) -> bool:
+        return any(w.part is None for w in self._workers)
+
+    def holding(self, part: SourcePart) -> bool:
+        """Whether a living worker is auditing ``part``."""
+        return any(w.part is not None and w.part.number == part.number for w in self._workers)
+
+    def wait(self) -> dict[int, "_PartAudit | None"]:
+        """Wait until a busy worker sends its result or dies: {part number: what it
+        found, or None when it died or could not audit the part}."""
+        busy = [w for w in self._workers if w.part is not None]
+        ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+        out: dict[int, _PartAudit | None] = {}
+        for worker in busy:
+            if worker.conn not in ready and worker.process.sentinel not in ready:
+                continue
+            assert worker.part is not None
+            number, worker.part = worker.part.number, None
+            try:
+                # a worker that died half-way through its message closed the pipe: EOF
+                out[number] = worker.conn.recv() if worker.conn.poll() else None
+            except (EOFError, OSError):
+                out[number] = None
+            if out[number] is None and not worker.process.is_alive():
+                self._bury(worker)
+        return out
+
+    def _bury(self, worker: _Worker) -> None:
+        worker.conn.close()
+        worker.process.join(_GRACE)
+        self._workers.remove(worker)
+
+    def stop(self) -> None:
+        """End every worker now (what they have not sent is dropped)."""
+        for worker in self._workers:
+            worker.process.terminate()
+        self._close()
+
+    def finish(self) -> None:
+        """Tell every worker to end, and wait for them (a little)."""
+        for worker in self._workers:
+            try:
+                worker.conn.send(None)
+            except OSError:
+                pass
+        self._close()
+
+    def _close(self) -> None:
+        for worker in self._workers:
+            worker.process.join(_GRACE)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+        self._workers = []
 
 
 @dataclass
@@ -111,55 +248,51 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
                    report: InputReport, jobs: int,
                    on_record: Callable[[str, int], None] | None = None) -> bool:
     """Audit ``source`` on ``jobs`` processes into ``result`` and ``report``; False (and
-    nothing done) when it cannot be or would not pay: the source cannot be cut, the file
-    makes fewer than `MIN_PARTS` parts, a plugin asks for one process
-    (``td_one_process``), workers would be spawned but plugins were registered by hand
-    (a spawned worker could not rebuild them), or the host prints its hook calls (they
-    would come from several processes at once)."""
+    nothing done) when it cannot be or would not pay: the source cannot be cut (it is not
+    a `PartedSource`), the file makes fewer than `MIN_PARTS` parts, the host must ask its
+    plugins here (`PluginHost.single_process_reason`), or workers would be spawned but
+    plugins were registered by hand (a spawned worker could not rebuild them)."""
     method = start_method()
-    if (jobs < 2 or method is None or not hasattr(source, "read_part")
-            or getattr(host, "tracing", False) or _one_process_plugin(host)):
+    if (jobs < 2 or method is None or not isinstance(source, PartedSource)
+            or host.single_process_reason() is not None):
         return False
-    shared = host if method == "fork" else getattr(host, "recipe", None)
+    shared = host if method == "fork" else host.recipe
     if shared is None:  # plugins registered by hand cannot be rebuilt in a spawned worker
         return False
-    parts = source.parts()
+    parts = list(source.parts())
     if len(parts) < MIN_PARTS[method]:
         return False
     global _JOB
     _JOB = (source, host, context, result.keep_flagged)
     file_problems: list[RecordProblem] = []
-    pool = ProcessPoolExecutor(min(jobs, len(parts)),
-                               mp_context=multiprocessing.get_context(method),
-                               initializer=_init_worker,
-                               initargs=(shared, source, context, result.keep_flagged))
+    workers = _Workers(min(jobs, len(parts)), method,
+                       (shared, source, context, result.keep_flagged))
     try:
         known: object | None = None  # the reader's state after the parts collected
-        queue: deque[tuple[Any, Future[_PartAudit] | None]] = deque()
-        to_submit = deque(parts)
-        while queue or to_submit:
-            while to_submit and len(queue) < 2 * jobs:
-                part = to_submit.popleft()
-                queue.append((part, _submit(pool, part, known)))
-            part, job = queue.popleft()
-            done: _PartAudit | None = None
-            if job is not None:
-                try:
-                    done = job.result()
-                except BrokenProcessPool:  # a worker died (killed, out of memory)
-                    pass
-            if done is not None and part.number and done.start_state != known:
-                done = _read_again(part, known)
-            if done is None or done.open_end:  # read on from this part here
-                _stop(pool)
-                queue.clear()
-                to_submit.clear()
-                done = _rest_of_file(part, known, report, on_record)
-            known = done.end_state
-            _collect(done, result, report, file_problems, on_record)
-        pool.shutdown()
+        waiting = deque(parts)  # not handed out yet
+        done: dict[int, _PartAudit | None] = {}  # by part number; None: lost
+        for part in parts:
+            while part.number not in done:
+                while (waiting and waiting[0].number < part.number + 2 * jobs
+                       and workers.idle() and workers.give(waiting[0], known)):
+                    waiting.popleft()
+                if not workers.holding(part):  # every worker died before it got it
+                    done[part.number] = None
+                    break
+                done.update(workers.wait())
+            audited = done.pop(part.number)
+            if audited is None or (part.number and audited.start_state != known):
+                audited = _read_again(part, known)  # lost with its worker, or a wrong guess
+            if audited.open_end:  # read on from this part here
+                workers.stop()
+                audited = _rest_of_file(part, known, report, on_record)
+                _collect(audited, result, report, file_problems, on_record)
+                break
+            known = audited.end_state
+            _collect(audited, result, report, file_problems, on_record)
+        workers.finish()
     except BaseException:  # Ctrl-C, or an error reading: no worker outlives the audit
-        _stop(pool)
+        workers.stop()
         raise
     finally:
         _JOB = None
@@ -167,31 +300,9 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     return True
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what the workers have not begun and end them."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-
-
-def _submit(pool: ProcessPoolExecutor, part: Any, state: object | None
-            ) -> Future[_PartAudit] | None:
-    """The part handed to a worker; None when the pool broke (a worker died)."""
-    try:
-        return pool.submit(_audit_part, part, state)
-    except BrokenProcessPool:
-        return None
-
-
-def _one_process_plugin(host: Any) -> bool:
-    pm = getattr(host, "pm", None)
-    return pm is not None and any(getattr(plugin, "td_one_process", False)
-                                  for plugin in pm.get_plugins())
-
-
 def _read_again(part: Any, state: object | None) -> _PartAudit:
-    """Audit ``part`` here, from the state the part before really ended with."""
+    """Audit ``part`` here, from the state the part before really ended with (its
+    worker guessed another, died, or could not audit it)."""
     return _audit_part(part, state, warm=False)
 
 

@@ -10,7 +10,7 @@ from td_plugin.auction import Auction
 from td_plugin.cards import Card, Seat, Side, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
-from td_plugin.errors import InvalidTokenError, Location
+from td_plugin.errors import PROBLEM_LIMIT, InvalidTokenError, Location, clip_echo
 from td_plugin.outcomes import ArtificialScore
 from td_plugin.play import Play
 
@@ -69,10 +69,14 @@ def standard_vulnerability(board: int) -> Vulnerability:
 @dataclass(frozen=True)
 class RecordProblem:
     """A problem with the data of a record (not an irregularity at the table): a token
-    that could not be read, a tag that makes no sense. ``location`` says where."""
+    that could not be read, a tag that makes no sense. ``location`` says where. A value
+    echoed in ``message`` is cut to a bounded length (`td_plugin.errors.clip_echo`)."""
 
     message: str
     location: Location
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", clip_echo(self.message, PROBLEM_LIMIT))
 
     def describe(self) -> str:
         where = self.location.describe()

@@ -1,8 +1,11 @@
 """The ``td-plugin`` command line.
 
 Each subcommand lives in `td_plugin.commands.<name>` with ``add_parser(subparsers)``
-(which sets ``func``) and ``run(args) -> int``. Exit status: 0 nothing found, 1 findings,
-2 could not run. Handled errors are printed without a traceback.
+(which sets ``func``) and ``run(args) -> int``. Exit status (docs/guarantees.md): 0
+nothing found, 1 findings, 2 could not run (bad usage, an unreadable input, an output
+refused or not written), 3 a bug (`td_plugin.crash_report`: the traceback goes to a log
+file, not the terminal), 130 interrupted (Ctrl-C). Handled errors are printed without a
+traceback.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import importlib
 import sys
 
 from td_plugin import __version__
+from td_plugin.crash_report import report_crash
 from td_plugin.errors import HandledError, InputError
 from td_plugin.messages import MissingMessageError
 
@@ -38,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
@@ -50,6 +56,17 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # noqa: BLE001 - a bug: logged, never taken for findings
+        return report_crash(exc, args.command, argv, _inputs(args))
+
+
+def _inputs(args: argparse.Namespace) -> list[str]:
+    """The files a command was given to read (for the log of a crash)."""
+    out: list[str] = []
+    for name in ("paths", "path", "file", "case", "adjustments"):
+        value = getattr(args, name, None)
+        out.extend(value if isinstance(value, list) else [value] if value else [])
+    return out
 
 
 if __name__ == "__main__":

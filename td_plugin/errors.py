@@ -1,8 +1,9 @@
 """The one error hierarchy of td_plugin.
 
-Bad input raises a `ValueError` subclass whose message echoes the offending token and,
-where known, where it was (file, line, board). Errors that have been reported to the user
-and need no traceback derive from `HandledError`.
+Bad input raises a `ValueError` subclass whose message echoes the offending token (cut
+to a bounded length: `clip_echo`) and, where known, where it was (file, line, board).
+Errors that have been reported to the user and need no traceback derive from
+`HandledError`.
 """
 
 from __future__ import annotations
@@ -17,10 +18,40 @@ __all__ = [
     "ParseError",
     "CaseFileError",
     "HandledError",
+    "NotWritableError",
     "Location",
+    "ECHO_LIMIT",
+    "PROBLEM_LIMIT",
+    "clip_echo",
 ]
 
+import re
 from dataclasses import dataclass
+
+#: the most characters of one unbroken value (no space in it) a message echoes; a longer
+#: one is shown by its first 120 and last 40 characters
+ECHO_LIMIT = 200
+#: the most characters of a problem found in a record (`td_plugin.board.RecordProblem`)
+PROBLEM_LIMIT = 1000
+_ECHO_HEAD, _ECHO_TAIL = 120, 40
+_LONG_RUN = re.compile(r"\S{%d,}" % (ECHO_LIMIT + 1))
+
+
+def _cut(text: str, head: int, tail: int) -> str:
+    left_out = len(text) - head - tail
+    return f"{text[:head]}[... {left_out:,} characters ...]{text[len(text) - tail:]}"
+
+
+def clip_echo(text: str, limit: int | None = None) -> str:
+    """``text`` with every run of more than `ECHO_LIMIT` characters without a space cut
+    to its first 120 and last 40, saying how many were left out; then, with ``limit``,
+    the whole text cut the same way to about ``limit`` characters (its first three
+    quarters and last quarter). Linear in the length of ``text``."""
+    if len(text) > ECHO_LIMIT:
+        text = _LONG_RUN.sub(lambda m: _cut(m.group(), _ECHO_HEAD, _ECHO_TAIL), text)
+    if limit is not None and len(text) > limit:
+        text = _cut(text, limit * 3 // 4, limit // 4)
+    return text
 
 
 @dataclass(frozen=True)
@@ -48,10 +79,12 @@ class TdPluginError(Exception):
 
 
 class InputError(TdPluginError, ValueError):
-    """Bad input. ``location`` says where, when known."""
+    """Bad input. ``location`` says where, when known. A long value echoed in the message
+    is cut (`clip_echo`)."""
 
     def __init__(self, message: str, location: Location | None = None) -> None:
         self.location = location
+        message = clip_echo(message)
         self.bare_message = message
         where = location.describe() if location else ""
         super().__init__(f"{where}: {message}" if where else message)
@@ -83,6 +116,11 @@ class ParseError(InputError):
 
 class CaseFileError(InputError):
     """A TD case file (td-plugin rule) that names an unknown seat, an impossible call, ..."""
+
+
+class NotWritableError(InputError):
+    """No writer here for a file's format: no adapter writes it, or what its writer needs
+    is not installed (the Access ODBC driver for a ``.bws``)."""
 
 
 class HandledError(TdPluginError):

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, No
 import pluggy
 
 from td_plugin import NAME, hookspecs
-from td_plugin.errors import InputError, Location
+from td_plugin.errors import InputError, Location, NotWritableError
 
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
@@ -252,6 +252,19 @@ class PluginHost:
         """Whether hook calls are printed (``TD_PLUGIN_TRACE``)."""
         return self._undo_trace is not None
 
+    def single_process_reason(self) -> str | None:
+        """Why every hook call must come from this process, or None when workers may
+        each ask their own copy of the plugins (`td_plugin.audit_parts`): hook calls are
+        traced (the trace would come from several processes at once), or a plugin keeps
+        state from board to board and says so with ``td_one_process = True`` (a module
+        or object attribute)."""
+        if self.tracing:
+            return "hook calls are traced"
+        for name, plugin in self.pm.list_name_plugin():
+            if plugin is not None and getattr(plugin, "td_one_process", False):
+                return f"plugin {name!r} keeps state from board to board (td_one_process)"
+        return None
+
     def close(self) -> None:
         """Stop tracing (the host stays usable)."""
         if self._undo_trace is not None:
@@ -392,7 +405,8 @@ class PluginHost:
         annotations rendered in ``lang``; what scoring the copy again changed, when the
         writer says.
 
-        :raises InputError: naming the file, when no adapter writes this format.
+        :raises NotWritableError: naming the file, when no adapter writes this format.
+        :raises InputError: the adapter that writes it failed.
         """
         done, errors = self._call("td_write_changes", source_path=str(source_path),
                                   dest_path=str(dest_path), changes=changes, lang=lang)
@@ -401,9 +415,11 @@ class PluginHost:
         for error in errors:
             if isinstance(error.exception, (InputError, OSError)):
                 raise error.exception
+        if not errors:
+            raise NotWritableError("no adapter writes this format",
+                                   Location(path=str(source_path)))
         detail = "; ".join(e.describe() for e in errors)
-        raise InputError("no adapter writes this format" + (f" ({detail})" if detail else ""),
-                         Location(path=str(source_path)))
+        raise InputError(f"no adapter wrote this file ({detail})", Location(path=str(source_path)))
 
     def _adapters(self) -> Iterator[str]:
         for impl in self.pm.hook.td_open_source.get_hookimpls():

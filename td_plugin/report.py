@@ -46,13 +46,17 @@ def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
 
 
 def audit_json(result: AuditResult, lang: str = "en") -> dict[str, Any]:
-    """The audit as JSON: ``inputs``, ``findings``, ``summary`` (see the README)."""
+    """The audit as JSON: ``inputs``, ``findings``, ``summary`` (see the README). With
+    ``--write-to`` each input also has ``written`` (the copy's path) or ``not_written``
+    (why there is none)."""
     return {
         "inputs": [
             {"path": i.path, "format": i.format, "records": i.records,
              "problems": [{"line": p.location.line, "board": p.location.board,
                            "message": p.message} for p in i.problems],
-             **({"error": i.error} if i.error else {})}
+             **({"error": i.error} if i.error else {}),
+             **({"written": i.written} if i.written else {}),
+             **({"not_written": i.not_written} if i.not_written else {})}
             for i in result.inputs
         ],
         "findings": [finding_json(f, lang) for f in result.findings],
@@ -65,46 +69,50 @@ def audit_json(result: AuditResult, lang: str = "en") -> dict[str, Any]:
 def print_audit(result: AuditResult, console: Any, lang: str = "en",
                 max_problems: int = 20) -> None:
     """Print the audit for a person: per input its problems, then the findings grouped by
-    input and board, each with its law clause and, for rulings, the text for the players."""
-    from rich.markup import escape
+    input and board, each with its law clause and, for rulings, the text for the players.
+
+    Text from the files (paths, values echoed in problems) is printed as it is, never read
+    as rich markup, so printing stays linear in its length."""
     from rich.padding import Padding
+    from rich.text import Text
 
     def label(key: str, **params: Any) -> str:
         return messages.render(f"report.{key}", params, lang)
 
+    def line(*parts: str | tuple[str, str]) -> None:
+        console.print(Text.assemble(*parts))
+
     for i in result.inputs:
         if i.error:
-            console.print(f"[bold red]{escape(i.path)}[/] {label('unreadable')}: {escape(i.error)}")
+            line((i.path, "bold red"), f" {label('unreadable')}: {i.error}")
             continue
-        console.print(f"[bold]{escape(i.path)}[/] ({i.format}): {i.records} {label('records')}, "
-                      f"{len(i.problems)} {label('problems')}")
+        line((i.path, "bold"), f" ({i.format}): {i.records} {label('records')}, "
+                               f"{len(i.problems)} {label('problems')}")
         for p in i.problems[:max_problems]:
             where = []
             if p.location.line is not None:
                 where.append(f"{label('line')} {p.location.line}")
             if p.location.board is not None:
                 where.append(f"{label('board').lower()} {p.location.board}")
-            console.print(f"  [yellow]![/] {escape(', '.join(where))}: {escape(p.message)}")
+            line("  ", ("!", "yellow"), f" {', '.join(where)}: {p.message}")
         if len(i.problems) > max_problems:
-            console.print("  " + label("more", n=len(i.problems) - max_problems))
+            line("  " + label("more", n=len(i.problems) - max_problems))
     for plugin, hook, message in result.plugin_errors:
-        console.print(f"[bold red]{label('plugin')}[/] {escape(plugin)} ({hook}): "
-                      f"{escape(message)}")
+        line((label("plugin"), "bold red"), f" {plugin} ({hook}): {message}")
     if not result.findings:
-        console.print(f"[green]{label('none')}[/]")
+        line((label("none"), "green"))
     current = None
     for f in result.findings:
         if f.path != current:
             current = f.path
-            console.print(f"\n[bold underline]{escape(str(f.path))}[/]")
-        law = f" [cyan]{escape(messages.law_ref(f.law, lang))}[/]" if f.law else ""
-        console.print(f"[bold]{label('board')} {f.board if f.board is not None else '?'}[/] "
-                      f"({label('rec')} {f.record}) [magenta]{f.kind}[/]{law}")
+            line("\n", (str(f.path), "bold underline"))
+        law: tuple[str, str] | str = (f" {messages.law_ref(f.law, lang)}", "cyan") if f.law else ""
+        line((f"{label('board')} {f.board if f.board is not None else '?'}", "bold"),
+             f" ({label('rec')} {f.record}) ", (f.kind, "magenta"), law)
         message = finding_text(f, lang)
-        console.print(Padding(escape(message), (0, 0, 0, 2), expand=False))
+        console.print(Padding(Text(message), (0, 0, 0, 2), expand=False))
         text = ruling_text(f, lang)
         if text and text != message:
-            console.print(Padding(f"[bold]{label('ruling')}:[/] " + escape(text), (0, 0, 0, 2),
-                                  expand=False))
-    console.print("\n" + label("summary", records=result.records,
-                                 findings=len(result.findings)))
+            console.print(Padding(Text.assemble((f"{label('ruling')}:", "bold"), " " + text),
+                                  (0, 0, 0, 2), expand=False))
+    line("\n" + label("summary", records=result.records, findings=len(result.findings)))

@@ -3,7 +3,9 @@
 A reader opens a file and hands out `BoardRecord`s one at a time (memory independent of
 file size), collecting problems per record instead of stopping. A source that holds a
 session as it is played (a scorer's live file) also offers `SessionSource`, and can be
-followed while it is written (`Follower`, through the hook ``td_follow_source``).
+followed while it is written (`Follower`, through the hook ``td_follow_source``). A reader
+that can also cut its file into parts read independently offers `PartedSource`, and a
+large file is then audited on several processes (`td_plugin.audit_parts`).
 
 A writer (the hook ``td_write_changes``) takes the changes rulings and adjustments ask
 for (`RecordChange`: an outcome of `td_plugin.outcomes` and annotations rendered in the
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Hashable, Iterator, Mapping, Protocol, runtime_checkable
+from typing import (TYPE_CHECKING, Hashable, Iterator, Mapping, Protocol, Sequence,
+                    runtime_checkable)
 
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.outcomes import Outcome
@@ -23,8 +26,8 @@ from td_plugin.outcomes import Outcome
 if TYPE_CHECKING:
     from td_plugin.session import Session
 
-__all__ = ["Source", "SessionSource", "Follower", "Poll", "Annotation", "Note",
-           "RecordChange"]
+__all__ = ["Source", "SessionSource", "Follower", "Poll", "PartedSource", "SourcePart",
+           "PartReading", "Annotation", "Note", "RecordChange"]
 
 
 @runtime_checkable
@@ -93,6 +96,37 @@ class Follower(Protocol):
         ...
 
 
+class SourcePart(Protocol):
+    """One part of a file cut by a `PartedSource`: whole records, picklable (it is sent
+    to a worker process)."""
+
+    #: the part's place among the parts, from 0
+    number: int
+
+    def to_end(self) -> "SourcePart":
+        """A part with the same start that runs to the end of the file."""
+        ...
+
+
+class PartReading(Protocol):
+    """The reading of one part (`PartedSource.read_part`). ``records()`` reads it;
+    afterwards ``start_state`` is the reader state the part was read from (None when it
+    cannot be known), ``end_state`` the state after its last record, and ``open_end``
+    says the part did not end where a record ends (the rest must be read on from it)."""
+
+    start_state: object | None
+    end_state: object | None
+    open_end: bool
+
+    def records(self) -> Iterator[BoardRecord]:
+        """The part's records; ``location.record`` counts from 1 at the part's start."""
+        ...
+
+    def file_problems(self) -> list[RecordProblem]:
+        """Problems of the part not tied to a record, known once `records` is consumed."""
+        ...
+
+
 @runtime_checkable
 class Annotation(Protocol):
     """What a writer adds to a record as commentary, rendered in the language of the
@@ -113,6 +147,31 @@ class Note:
 
     def render(self, lang: str = "en") -> str:
         return self.text
+
+
+@runtime_checkable
+class PartedSource(Source, Protocol):
+    """A source that can be read in parts on several processes, giving the records of
+    one reading in the end (`td_plugin.audit_parts`). The source itself is picklable
+    (spawned workers receive it), and so are its parts and reader states.
+
+    What a reader carries from record to record (PBN's inherited tag values, say) is its
+    *state*: a part is read from a state given by the caller, usually a guess, and its
+    reading says which state it started from, so the caller can read it again from the
+    right one (the end state of the part before) when the guess was wrong.
+    """
+
+    def parts(self) -> Sequence[SourcePart]:
+        """The file cut into parts of whole records, in file order."""
+        ...
+
+    def read_part(self, part: SourcePart, state: object | None = None,
+                  warm: int | None = None) -> PartReading:
+        """A reading of ``part`` from ``state`` (an ``end_state`` of the part before;
+        None: the state at the start of the file). ``warm``: how far before the part the
+        reader may read again to bring a guessed state up to date (0: not at all; None:
+        the reader's default)."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,17 @@ a part does not end where a game ends."""
 
 from __future__ import annotations
 
+import io
 import json
+import multiprocessing
+import multiprocessing.reduction
 import os
+import signal
+import struct
+import threading
+import time
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -178,25 +186,152 @@ def test_one_process_when_the_file_is_small_or_hooks_are_traced(
     assert result.records == 30
 
 
-_PARENT = os.getpid()
+# --- a worker that dies ---------------------------------------------------------------
+#
+# However a worker ends (killed from outside at any moment, dying while it starts, while
+# it audits, half-way through sending a result, while it waits for the next part), the
+# audit gives the one-process result and never waits for it. Each audit runs under a
+# timeout of its own, so a test can fail but never hang the suite.
+
+_AUDIT_TIMEOUT = 60.0
 _audit_part = audit_parts._audit_part
+_send = audit_parts._send
 
 
-def _dying_audit_part(part, state, warm=True, on_record=None):  # type: ignore[no-untyped-def]
-    """A worker killed while it audits the third part."""
-    if part.number == 2 and os.getpid() != _PARENT:
-        os._exit(9)
-    return _audit_part(part, state, warm, on_record)
+def _in_time(audit: Callable[[], Any]) -> Any:
+    """``audit()`` in a thread; a failure, never a hang, when it does not end in time."""
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = audit()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            out["error"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(_AUDIT_TIMEOUT)
+    if thread.is_alive():
+        for child in multiprocessing.active_children():
+            child.kill()
+        pytest.fail(f"the audit was still waiting after {_AUDIT_TIMEOUT:g} s")
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
 
 
-def test_a_worker_that_dies_hands_the_rest_to_this_process(
+def _once(flag: Path) -> bool:
+    """True for the first process to ask (the one that dies), False after."""
+    try:
+        os.close(os.open(flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
+def _die_starting(flag: Path) -> Callable[..., None]:
+    init = audit_parts._init_worker
+
+    def start(*args: Any) -> None:
+        if _once(flag):
+            os._exit(9)
+        init(*args)
+    return start
+
+
+def _die_auditing(flag: Path, number: int) -> Callable[..., Any]:
+    def audit(part: Any, state: Any, warm: bool = True, on_record: Any = None) -> Any:
+        if part.number == number and os.getpid() != _PARENT and _once(flag):
+            os._exit(9)
+        return _audit_part(part, state, warm, on_record)
+    return audit
+
+
+def _die_half_way_through_sending(flag: Path) -> Callable[..., None]:
+    def send(conn: Any, audited: Any) -> None:
+        if audited is not None and audited.report.records and _once(flag):
+            data = multiprocessing.reduction.ForkingPickler.dumps(audited)
+            os.write(conn.fileno(), struct.pack("!i", len(data)) + data[: len(data) // 2])
+            os._exit(9)
+        _send(conn, audited)
+    return send
+
+
+def _die_after_sending(flag: Path) -> Callable[..., None]:
+    def send(conn: Any, audited: Any) -> None:
+        _send(conn, audited)
+        if _once(flag):
+            os._exit(9)  # idle, before it is given its next part
+    return send
+
+
+@pytest.fixture(scope="module")
+def session_400(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A session of 400 boards of every scenario and its one-process audit."""
+    path = _session(tmp_path_factory.mktemp("deaths"), 400)
+    return path, json.dumps(_audit(path, 1), default=str)
+
+
+_PARENT = os.getpid()
+_DEATHS = {
+    "while it starts": lambda flag: ("_init_worker", _die_starting(flag)),
+    "auditing its first part": lambda flag: ("_audit_part", _die_auditing(flag, 0)),
+    "auditing a later part": lambda flag: ("_audit_part", _die_auditing(flag, 5)),
+    "half-way through sending a result": lambda flag: ("_send",
+                                                       _die_half_way_through_sending(flag)),
+    "waiting for its next part": lambda flag: ("_send", _die_after_sending(flag)),
+}
+
+
+@pytest.mark.parametrize("moment", list(_DEATHS))
+def test_a_worker_that_dies_gives_the_one_process_result(
+        moment: str, session_400: tuple[Path, str], tmp_path: Path, small_parts: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path, one = session_400
+    flag = tmp_path / "died"
+    monkeypatch.setattr(audit_parts, *_DEATHS[moment](flag))
+    assert json.dumps(_in_time(lambda: _audit(path, 3)), default=str) == one
+    assert flag.exists()  # a worker did die then
+
+
+def test_every_worker_dying_as_it_starts_leaves_the_audit_to_this_process(
         tmp_path: Path, small_parts: None, calls: dict[str, int],
         monkeypatch: pytest.MonkeyPatch) -> None:
     path = _session(tmp_path, 200)
-    one = _audit(path, 1)
-    monkeypatch.setattr(audit_parts, "_audit_part", _dying_audit_part)
-    assert json.dumps(_audit(path, 2), default=str) == json.dumps(one, default=str)
-    assert calls["rest"] == 1
+    one = json.dumps(_audit(path, 1), default=str)
+    monkeypatch.setattr(audit_parts, "_init_worker", lambda *args: os._exit(9))
+    assert json.dumps(_in_time(lambda: _audit(path, 2)), default=str) == one
+    assert calls["again"] == len(PbnSource(path).parts()) and calls["rest"] == 0
+
+
+@pytest.mark.parametrize("after", [0.0, 0.03, 0.08, 0.15])
+def test_a_worker_killed_from_outside_in_the_first_second_gives_the_one_process_result(
+        after: float, session_400: tuple[Path, str], small_parts: None) -> None:
+    # SIGKILL, as the out-of-memory killer or a user would, at several moments from the
+    # very start (the first worker the moment it exists, before it has a part) through
+    # the audit (about a quarter of a second here on one core)
+    path, one = session_400
+    killed: list[int] = []
+    start = time.monotonic()
+
+    def killer() -> None:
+        while not killed and time.monotonic() - start < _AUDIT_TIMEOUT:
+            try:
+                children = multiprocessing.active_children()
+            except RuntimeError:  # the set of children changed while it was read
+                continue
+            if children and time.monotonic() - start >= after:
+                os.kill(children[0].pid, signal.SIGKILL)
+                killed.append(children[0].pid)
+            time.sleep(0.0005)
+
+    thread = threading.Thread(target=killer, daemon=True)
+    thread.start()
+    assert json.dumps(_in_time(lambda: _audit(path, 3)), default=str) == one
+    killed.append(0)  # stop the killer if it has not struck (the audit ended first)
+    thread.join()
+    if after == 0.0:
+        assert killed[0] != 0  # the first worker was killed as soon as it existed
 
 
 def test_cli_jobs_write_the_same_adjusted_copy_and_report(
@@ -206,7 +341,7 @@ def test_cli_jobs_write_the_same_adjusted_copy_and_report(
     path = _session(tmp_path, 300)
     outputs = []
     for jobs in ("1", "2"):
-        dest = tmp_path / f"out{jobs}"
+        dest = tmp_path / "out"  # the second copy replaces the first
         code = main(["audit", "--json", "--attention", "during-round", "--jobs", jobs,
                      "--write-to", str(dest), str(path)])
         outputs.append((code, capsys.readouterr().out, (dest / path.name).read_bytes()))
@@ -268,13 +403,14 @@ def test_spawned_workers_build_the_host_from_its_recipe(
     one = _audit(path, 1)
     monkeypatch.setattr(audit_parts, "start_method", lambda: "spawn")
     started = []
-    executor = audit_parts.ProcessPoolExecutor
+    workers = audit_parts._Workers
 
-    def pool(*args, **kw):  # type: ignore[no-untyped-def]
-        started.append(kw["mp_context"].get_start_method())
-        return executor(*args, **kw)
+    def spawned(count: int, method: str, job: tuple[Any, ...]) -> Any:
+        started.append(method)
+        assert isinstance(job[0], dict)  # the host's recipe, not the host
+        return workers(count, method, job)
 
-    monkeypatch.setattr(audit_parts, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(audit_parts, "_Workers", spawned)
     assert json.dumps(_audit(path, 2), default=str) == json.dumps(one, default=str)
     assert started == ["spawn"]
     # a plugin registered by hand cannot be rebuilt in a spawned worker: one process
@@ -303,3 +439,20 @@ def test_ctrl_c_stops_the_audit_and_its_workers(tmp_path: Path) -> None:
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):  # no worker is left behind
         os.killpg(proc.pid, 0)
+
+
+def test_the_pbn_reader_declares_parallel_reading_and_the_host_says_when_it_cannot(
+        tmp_path: Path, realworld: Path) -> None:
+    from adapters.lin import LinSource
+    from td_plugin.sources import PartedSource
+
+    assert isinstance(PbnSource(_session(tmp_path, 3)), PartedSource)
+    assert not isinstance(LinSource(str(next((realworld / "lin").glob("*.lin")))),
+                          PartedSource)
+    host = PluginHost(load_entrypoints=False)
+    assert host.single_process_reason() is None
+    host.register(_CountingPlugin(), "counter")
+    assert host.single_process_reason() == ("plugin 'counter' keeps state from board to "
+                                            "board (td_one_process)")
+    traced = PluginHost(load_entrypoints=False, trace=True, trace_stream=io.StringIO())
+    assert traced.single_process_reason() == "hook calls are traced"

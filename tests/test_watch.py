@@ -355,7 +355,7 @@ def test_live_poller_reports_truncated_file_and_recovers(realworld: Path, tmp_pa
         live.write_bytes(whole[: 2048 * 501])
         whole_pages = poller.poll()
         assert whole_pages.data is None
-        assert "damaged (mid-write or truncated?)" in whole_pages.problem
+        assert "damaged or cut short" in whole_pages.problem and "ReceivedData" in whole_pages.problem
         assert poller.failures == 2
         live.write_bytes(whole)
         good = poller.poll()

@@ -25,6 +25,7 @@ from typing import Any
 
 from td_plugin import messages
 from td_plugin.errors import InputError, Location
+from td_plugin.safe_output import check_outputs
 from td_plugin.sources import RecordChange
 
 __all__ = ["add_parser", "run"]
@@ -103,10 +104,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("no such file", Location(path=source))
     with open(args.adjustments, encoding="utf-8") as f:
         adjustments = parse_adjustments_text(f.read(), args.adjustments)
-    os.makedirs(args.write_to, exist_ok=True)
     dest = os.path.join(args.write_to, os.path.basename(source))
-    if os.path.exists(dest) and os.path.samefile(dest, source):
-        raise InputError("--write-to would overwrite the input", Location(path=source))
+    check_outputs([source, args.adjustments], [(dest, "--write-to")])
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
@@ -114,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     changes: dict[int, list[RecordChange]] = {}
     for _, change in applied:
         changes.setdefault(change.record, []).append(change)
+    os.makedirs(args.write_to, exist_ok=True)
     report = host.write_changes(source, dest, changes, args.lang) or RescoreReport()
     for record, change in applied:
         for error in host.adjustment_decided(record, change):

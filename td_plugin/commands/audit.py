@@ -1,7 +1,15 @@
 """``td-plugin audit PATH...``: the post-session audit of PBN, LIN, USEBIO and BWS files.
 
-Exit status: 0 no findings, 1 findings, 2 could not run (bad usage, an unreadable file).
-A file whose records have problems is still audited; the problems are listed.
+Exit status: 0 no findings, 1 findings, 2 could not run (bad usage, an unreadable file,
+an adjusted copy that could not be written), 3 a bug (`td_plugin.cli`). A file whose
+records have problems is still audited; the problems are listed.
+
+Before anything is read, every output (``--write-to`` copies, ``--html``) is checked
+against every input and against each other (`td_plugin.safe_output.check_outputs`): a
+conflict refuses the run (exit 2), two inputs of the same name into one folder included.
+An input whose format has no writer here (LIN) is audited and reported like the others
+and listed as not written, with the reason; the exit status then says whether there were
+findings.
 """
 
 from __future__ import annotations
@@ -34,7 +42,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "during-round (each round audited as it finishes: Law 64A applies)")
     p.add_argument("--write-to", metavar="DIR",
                    help="write each file into DIR under the same name, with the automatic "
-                        "adjustments and the rulings as commentary; inputs are never touched")
+                        "adjustments and the rulings as commentary; inputs are never touched, "
+                        "and two inputs of the same name are refused")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report a TD can read "
                                                   "on a phone")
     p.add_argument("--strict", action="store_true",
@@ -58,6 +67,22 @@ def _jobs(text: str) -> int:
     return n
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse outputs that would overwrite an input or each other, before any reading."""
+    from td_plugin.audit import copy_destinations
+    from td_plugin.errors import InputError
+    from td_plugin.safe_output import check_outputs
+
+    outputs = copy_destinations(args.paths, args.write_to) if args.write_to else []
+    if args.html:
+        folder = os.path.dirname(os.path.abspath(args.html))
+        made = args.write_to and os.path.abspath(args.write_to) == folder  # made for the copies
+        if not os.path.isdir(folder) and not made:
+            raise InputError(f"--html {args.html!r}: the folder {folder!r} does not exist")
+        outputs.append((args.html, "the --html report"))
+    check_outputs(args.paths, outputs)
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -66,7 +91,9 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.audit_parts import default_jobs
     from td_plugin.host import PluginHost
     from td_plugin.report import audit_json, print_audit
+    from td_plugin.safe_output import atomic_write
 
+    _check_outputs(args)
     context = ReviewContext(attention=Attention(args.attention), language=args.lang,
                             equity=not args.no_equity)
     host = PluginHost()
@@ -90,10 +117,7 @@ def run(args: argparse.Namespace) -> int:
         result = run_audit(args.paths, host, context, **options)
 
     if args.write_to:
-        written = write_adjusted_copies(result, host, args.write_to, args.lang)
-        if not args.json:
-            for w in written:
-                err.print(f"wrote {w}")
+        write_adjusted_copies(result, host, args.write_to, args.lang)
     if args.html:
         from td_plugin.report_html import render_html
 
@@ -102,13 +126,15 @@ def run(args: argparse.Namespace) -> int:
                            summary={"records": result.records,
                                     "findings": len(result.findings)},
                            inputs=audit_json(result, args.lang)["inputs"])
-        with open(args.html, "w", encoding="utf-8") as fh:
-            fh.write(page)
+        atomic_write(args.html, page)
     if args.json:
         json.dump(audit_json(result, args.lang), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
         print_audit(result, Console(), lang=args.lang)
-    if result.unreadable:
+        for i in result.inputs if args.write_to else ():
+            print(f"wrote {i.written}" if i.written else f"not written: {i.path}: {i.not_written}",
+                  file=sys.stderr)
+    if result.unreadable or result.write_failures:
         return 2
     return 1 if result.findings else 0

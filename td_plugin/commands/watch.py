@@ -29,6 +29,7 @@ from typing import IO, Any, Callable, TextIO
 from td_plugin import messages
 from td_plugin.errors import InputError, Location
 from td_plugin.rulings import ReviewContext
+from td_plugin.safe_output import check_outputs
 from td_plugin.sources import SessionSource
 
 #: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
@@ -153,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
 
     context = ReviewContext(language=args.lang, equity=not args.no_equity)
     out = sys.stdout
+    if args.log:  # appended to: it must not be the session file
+        check_outputs([args.path], [(args.log, "the --log")])
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)

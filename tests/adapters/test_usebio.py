@@ -259,7 +259,7 @@ def test_write_changes_applies_an_audit_trick_transfer(realworld, tmp_path):
     assert after.declarer_tricks == 10 and after.score_ns == 50
     assert after.contract == first.contract and after.lead == first.lead is not None
     assert hashlib.sha256(src.read_bytes()).hexdigest() == digest
-    with pytest.raises(InputError, match="refusing to write over the input"):
+    with pytest.raises(InputError, match="would overwrite the input"):
         write_changes(str(src), str(src), {})
 
 
