@@ -157,3 +157,12 @@ def test_the_app_writes_the_log_into_a_copy_of_the_session(tmp_path):
                                    (tmp_path / "out" / SESSION.name).read_bytes())
     assert removed == ['[Result "10"]', '[Score "NS 620"]']
     assert '[Score "NS 680"]' in added
+
+
+def test_the_session_copy_never_overwrites_the_session(tmp_path):
+    session = tmp_path / "club.pbn"
+    session.write_bytes(SESSION.read_bytes())
+    r = td("rule", CASES / "003_change_1d_to_1nt_not_accepted.json", "--session", session,
+           "--board", "5", "--write-to", tmp_path)
+    assert r.returncode == 2 and "would overwrite the input" in r.stderr
+    assert session.read_bytes() == SESSION.read_bytes()

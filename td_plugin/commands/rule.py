@@ -132,6 +132,7 @@ def _write_back(args: argparse.Namespace, host: Any) -> int:
 
     from td_plugin.casefile import read_case_data
     from td_plugin.ruling_log import Place
+    from td_plugin.safe_output import check_outputs
     from td_plugin.table_rulings import announce, by_pairs, changes_of, records_of, rule_case
 
     if not (args.session and args.write_to):
@@ -152,11 +153,8 @@ def _write_back(args: argparse.Namespace, host: Any) -> int:
         print(f"td-plugin rule: {table.problem}", file=sys.stderr)
         return 2
     dest = os.path.join(args.write_to, os.path.basename(args.session))
+    check_outputs([args.session, args.case], [(dest, "the session's copy")])
     os.makedirs(args.write_to, exist_ok=True)
-    if os.path.exists(dest) and os.path.samefile(dest, args.session):
-        print(f"td-plugin rule: --write-to would overwrite the input {args.session!r}",
-              file=sys.stderr)
-        return 2
     host.write_changes(args.session, dest, changes_of([table]), args.lang)
     for error in announce(host, [table]):
         print(f"td-plugin rule: {error.describe()}", file=sys.stderr)

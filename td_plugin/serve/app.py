@@ -38,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, parse_case
-from td_plugin.errors import CaseFileError, InputError, InvalidTokenError, Location
+from td_plugin.errors import CaseFileError, InputError, InvalidTokenError
 from td_plugin.laws.call_names import call_msg
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
@@ -49,6 +49,7 @@ from td_plugin.ruling_log import LogEntry, Place, RulingLog, Status
 from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, DraftError,
                                     answer_decision, apply, question_key, questions_of)
+from td_plugin.safe_output import check_outputs
 from td_plugin.serve.guard import MAX_BODY, Guard
 from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
 
@@ -383,10 +384,8 @@ def create_app(config: AppConfig) -> Guard:
         dest = os.path.join(config.write_to, os.path.basename(source))
 
         def write() -> WriteBack:
+            check_outputs([source, config.log.path], [(dest, "the session's copy")])
             os.makedirs(config.write_to or ".", exist_ok=True)
-            if os.path.exists(dest) and os.path.samefile(dest, source):
-                raise InputError("the copy would overwrite the session itself",
-                                 Location(path=source))
             config.host.write_changes(source, dest, changes_of(tables), lang)
             announce(config.host, tables)
             return WriteBack(dest, sum(1 for t in tables if t.index is not None))
