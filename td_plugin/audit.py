@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.crash_report import note_input
-from td_plugin.errors import InputError, NotWritableError
+from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.safe_output import check_outputs
 from td_plugin.sources import RecordChange
+from td_plugin.ruling_log import RulingLog
+from td_plugin.table_rulings import (TableRuling, changes_of, default_log_path, records_of,
+                                     rule_entries)
 
 __all__ = ["InputReport", "AuditResult", "run_audit", "review_records", "copy_destinations",
-           "write_adjusted_copies"]
+           "write_adjusted_copies", "add_table_rulings"]
 
 
 @dataclass
@@ -43,6 +46,10 @@ class InputReport:
     written: str | None = None
     not_written: str | None = None
     write_failed: bool = False
+    #: the rulings given at the table in this session (its rulings log), matched to its
+    #: records (`td_plugin.table_rulings`); ``rulings_log`` is the log they come from
+    table_rulings: list[TableRuling] = field(default_factory=list)
+    rulings_log: str | None = None
 
 
 @dataclass
@@ -70,8 +77,13 @@ class AuditResult:
         return [i for i in self.inputs if i.write_failed]
 
     def changes_for(self, path: str) -> dict[int, list[RecordChange]]:
-        """The record changes the findings of one input ask for, keyed by record index."""
+        """The record changes the findings of one input and its table rulings ask for,
+        keyed by record index."""
         out: dict[int, list[RecordChange]] = {}
+        for report in self.inputs:
+            if report.path == path:
+                for index, changes in changes_of(report.table_rulings).items():
+                    out.setdefault(index, []).extend(changes)
         for f in self.findings:
             if f.path == path and f.change is not None:
                 out.setdefault(f.change.record, []).append(f.change)
@@ -110,6 +122,26 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
             note_input(exc, path)
             raise
     return result
+
+
+def add_table_rulings(result: AuditResult, host: Any, lang: str = "en",
+                      log: str | None = None) -> None:
+    """Take in the rulings given at the table in each input's session: from ``log``, or
+    the rulings log of ``td-plugin serve`` beside the input (``NAME.td-rulings.sqlite``)
+    when there is one. Each is ruled again through the host and matched to the input's
+    records; an input whose log cannot be read gets it as a problem."""
+    for report in result.inputs:
+        path = log or default_log_path(report.path)
+        if report.error is not None or not os.path.isfile(path):
+            continue
+        report.rulings_log = path
+        try:
+            entries = RulingLog.read(path)
+            if entries:
+                report.table_rulings = rule_entries(host, entries,
+                                                    records_of(host, report.path), lang)
+        except InputError as exc:
+            report.problems.append(RecordProblem(exc.bare_message, Location(path=path)))
 
 
 def review_records(records: Iterable[BoardRecord], host: object, context: ReviewContext,

@@ -48,7 +48,8 @@ def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
 def audit_json(result: AuditResult, lang: str = "en") -> dict[str, Any]:
     """The audit as JSON: ``inputs``, ``findings``, ``summary`` (see the README). With
     ``--write-to`` each input also has ``written`` (the copy's path) or ``not_written``
-    (why there is none)."""
+    (why there is none); an input with a rulings log has ``rulings_log`` and
+    ``table_rulings``."""
     return {
         "inputs": [
             {"path": i.path, "format": i.format, "records": i.records,
@@ -56,7 +57,10 @@ def audit_json(result: AuditResult, lang: str = "en") -> dict[str, Any]:
                            "message": p.message} for p in i.problems],
              **({"error": i.error} if i.error else {}),
              **({"written": i.written} if i.written else {}),
-             **({"not_written": i.not_written} if i.not_written else {})}
+             **({"not_written": i.not_written} if i.not_written else {}),
+             **({"rulings_log": i.rulings_log,
+                 "table_rulings": [t.to_json(lang) for t in i.table_rulings]}
+                if i.rulings_log else {})}
             for i in result.inputs
         ],
         "findings": [finding_json(f, lang) for f in result.findings],
@@ -97,6 +101,15 @@ def print_audit(result: AuditResult, console: Any, lang: str = "en",
             line("  ", ("!", "yellow"), f" {', '.join(where)}: {p.message}")
         if len(i.problems) > max_problems:
             line("  " + label("more", n=len(i.problems) - max_problems))
+        if i.rulings_log:
+            line((label("table_rulings", n=len(i.table_rulings), log=i.rulings_log), "bold"))
+        for t in i.table_rulings:
+            line("  ", (t.heading(lang), "bold"))
+            text = t.ruling.render(lang) if t.ruling is not None else ""
+            if text:
+                console.print(Padding(Text(text), (0, 0, 0, 4), expand=False))
+            if t.problem:
+                line("    ", (label("table_ruling_unmatched", problem=t.problem), "yellow"))
     for plugin, hook, message in result.plugin_errors:
         line((label("plugin"), "bold red"), f" {plugin} ({hook}): {message}")
     if not result.findings:

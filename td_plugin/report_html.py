@@ -22,7 +22,9 @@ from td_plugin.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.play import Play, PlayedCard
+from td_plugin.ruling_log import Place
 from td_plugin.rulings import Finding, Outcome, Ruling
+from td_plugin.table_rulings import place_label
 
 __all__ = ["render_html"]
 
@@ -56,6 +58,9 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
         head.append(_summary(summary, t))
     if inputs:
         head.append(_inputs(inputs, t))
+        tables = [(row, r) for row in inputs for r in row.get("table_rulings") or ()]
+        if tables:
+            head.append(_table_rulings(tables, t))
     body = (f'<nav aria-label="{t["findings"]}"><h2>{t["findings"]}</h2>'
             f'<ol>{"".join(nav)}</ol></nav>' + "".join(articles)) if articles \
         else f'<p class="empty">{t["no_findings"]}</p>'
@@ -224,10 +229,32 @@ def _summary(summary: Mapping[str, int], t: _Text) -> str:
     return f'<section class="summary"><h2>{t["summary"]}</h2><dl>{rows}</dl></section>'
 
 
+def _table_rulings(tables: list[tuple[dict, dict]], t: _Text) -> str:
+    """The rulings given at the table (each input's ``table_rulings``): where, what, its
+    clauses and text, and why one could not be written back."""
+    items = []
+    for _, r in tables:
+        place = Place(r.get("board"), r.get("section"), r.get("table"), r.get("round"))
+        heading = messages.render("report.table_ruling", {
+            "place": place_label(place, t.lang), "kind": messages.Msg(f"app.kind.{r['kind']}"),
+            "status": messages.Msg(f"app.status.{r.get('status') or 'ruled'}"),
+            "laws": messages.laws_ref(r.get("laws") or [], t.lang)}, t.lang)
+        text = "".join(f"<p>{escape(x)}</p>" for x in (r.get("text") or "").splitlines())
+        problem = ""
+        if r.get("problem"):
+            note = messages.render("report.table_ruling_unmatched", {"problem": r["problem"]},
+                                   t.lang)
+            problem = f'<p class="note">{escape(note)}</p>'
+        items.append(f"<li><h3>{escape(heading)}</h3>{text}{problem}</li>")
+    title = escape(messages.render("report.table_rulings.title", None, t.lang))
+    return (f'<section class="table-rulings"><h2>{title}</h2>'
+            f'<ol>{"".join(items)}</ol></section>')
+
+
 def _inputs(inputs: list[dict], t: _Text) -> str:
     keys: list[str] = []
     for row in inputs:
-        keys.extend(k for k in row if k not in keys)
+        keys.extend(k for k in row if k not in keys and k != "table_rulings")
     head = "".join(f"<th>{escape(str(k).replace('_', ' '))}</th>" for k in keys)
     rows = "".join("<tr>" + "".join(f"<td>{escape(_plain(row.get(k)))}</td>" for k in keys)
                    + "</tr>" for row in inputs)

@@ -314,6 +314,26 @@ class RulingLog:
         return list(self._rows(f"SELECT {self._COLUMNS} FROM rulings WHERE id=? "
                                "ORDER BY version", (ruling_id,)))
 
+    @staticmethod
+    def read(path: str | Path) -> list[LogEntry]:
+        """The latest version of every ruling of the log at ``path``, read without
+        writing anything (no log is created).
+
+        :raises LogError: no such log, or not a log.
+        """
+        try:
+            db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"cannot read the rulings log: {exc}", Location(path=str(path))) from None
+        reader = object.__new__(RulingLog)
+        reader.path, reader._db, reader._lock = str(path), db, threading.Lock()
+        try:
+            return reader.latest()
+        except sqlite3.DatabaseError as exc:
+            raise LogError(f"not a ruling log: {exc}", Location(path=str(path))) from None
+        finally:
+            db.close()
+
     def count(self) -> int:
         """The number of versions stored (every ruling and every correction)."""
         with self._lock:

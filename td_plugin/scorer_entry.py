@@ -11,14 +11,15 @@ artificial score, or weighted results.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord
 from td_plugin.contract import Contract
 from td_plugin.result_checks import artificial_text
-from td_plugin.rulings import ArtificialScore, Finding
+from td_plugin.rulings import ArtificialScore, Finding, Ruling
 
-__all__ = ["ScorerEntry", "scorer_entry", "result_notation", "average_words"]
+__all__ = ["ScorerEntry", "scorer_entry", "ruling_entry", "result_notation", "average_words"]
 
 
 _AVERAGE_WORDS = {60: "Ave+", 50: "Ave", 40: "Ave-"}
@@ -69,11 +70,19 @@ def _place(record: BoardRecord) -> messages.Msg:
 def scorer_entry(record: BoardRecord, finding: Finding) -> ScorerEntry | None:
     """The entry a finding's ruling asks for, or None when the result stands (or its
     outcome is a score alone, which a scorer takes from a result)."""
-    ruling = finding.ruling
-    outcome = ruling.outcome if ruling is not None else None
+    if finding.ruling is None:
+        return None
+    return ruling_entry(record, finding.ruling, [finding.law] if finding.law else [])
+
+
+def ruling_entry(record: BoardRecord, ruling: Ruling,
+                 laws: Sequence[str] = ()) -> ScorerEntry | None:
+    """The entry a ruling asks for (an audit's, or one given at the table), or None when
+    the result stands. ``laws``: the clauses to cite when the ruling has none."""
+    outcome = ruling.outcome
     if outcome is None:
         return None
-    laws = tuple(ruling.laws or ([finding.law] if finding.law else []))
+    laws = tuple(ruling.laws or laws)
     place = _place(record)
     result = outcome.result()
     artificial = outcome.artificial()

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
 from td_plugin.adjustments import pair_key
+from td_plugin import messages
 from td_plugin.board import BoardRecord
 from td_plugin.casefile import parse_case
 from td_plugin.errors import CaseFileError, InputError
@@ -27,7 +28,7 @@ from td_plugin.rulings import ReviewContext, Ruling
 from td_plugin.sources import RecordChange
 
 __all__ = ["TableRuling", "match", "by_pairs", "rule_entries", "rule_case", "changes_of",
-           "announce", "records_of", "default_log_path"]
+           "announce", "records_of", "default_log_path", "place_label"]
 
 
 def default_log_path(session: str) -> str:
@@ -58,6 +59,15 @@ class TableRuling:
             return None
         return RecordChange(record=self.index, outcome=self.ruling.outcome,
                             law=self.ruling.law, annotations=(self.ruling,))
+
+    def heading(self, lang: str = "en") -> str:
+        """One line: where, what kind, its status and clauses."""
+        status = self.entry.status.value if self.entry else "ruled"
+        return messages.render("report.table_ruling", {
+            "place": place_label(self.place, lang),
+            "kind": messages.Msg(f"app.kind.{self.kind}"),
+            "status": messages.Msg(f"app.status.{status}"),
+            "laws": messages.laws_ref(self.ruling.laws if self.ruling else [], lang)}, lang)
 
     def to_json(self, lang: str) -> dict[str, Any]:
         return {**self.place.to_json(), "kind": self.kind,
@@ -107,6 +117,15 @@ def by_pairs(place: Place, pairs: str, records: Iterable[tuple[int, BoardRecord]
     fits = [i for i, r in records if r.board == place.board
             and pair_key(r.ns_pair or "") == pair_key(ns) and pair_key(r.ew_pair or "") == pair_key(ew)]
     return replace(place, record=fits[0]) if len(fits) == 1 else place
+
+
+def place_label(place: Place, lang: str = "en") -> str:
+    """Where a ruling was given, for people: ``Board 7, Section A, Table 3, Round 2``."""
+    parts = [f"{messages.render(key, None, lang)} {value}"
+             for key, value in (("app.board", place.board), ("app.section", place.section),
+                                ("app.table", place.table), ("app.round", place.round))
+             if value not in (None, "")]
+    return ", ".join(parts) or "–"
 
 
 def place_text(place: Place) -> str:

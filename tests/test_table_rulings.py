@@ -166,3 +166,52 @@ def test_the_session_copy_never_overwrites_the_session(tmp_path):
            "--board", "5", "--write-to", tmp_path)
     assert r.returncode == 2 and "would overwrite the input" in r.stderr
     assert session.read_bytes() == SESSION.read_bytes()
+
+
+def _log_beside(session: Path, *rulings: tuple[dict, Place]) -> Path:
+    from td_plugin.serve.app import rule_data
+
+    host = PluginHost(load_entrypoints=False)
+    path = session.with_name(session.stem + ".td-rulings.sqlite")
+    with RulingLog(path) as log:
+        for case, place in rulings:
+            kind, ruling = rule_data(host, case, "en")
+            log.add(case, ruling, kind=kind, lang="en", place=place)
+    return path
+
+
+def test_the_audit_lists_the_table_rulings_and_writes_them_back(tmp_path):
+    session = tmp_path / "club.pbn"
+    session.write_bytes(SESSION.read_bytes())
+    auction = json.loads((CASES / "003_change_west_decides.json").read_text())["case"]
+    log = _log_beside(session, (REVOKE, Place(4, None, "2")), (auction, Place(77)))
+    r = td("audit", session, "--json", "--write-to", tmp_path / "out")
+    report = json.loads(r.stdout)["inputs"][0]
+    assert report["rulings_log"] == str(log)
+    tables = report["table_rulings"]
+    assert [(t["board"], t["kind"], t["status"], t["record"]) for t in tables] == [
+        (4, "revoke", "adjusted", 4), (77, "auction", "needs_decision", None)]
+    assert tables[1]["problem"] == "no result of board 77 in the session"
+    removed, added = changed_lines(SESSION.read_bytes(), (tmp_path / "out" / "club.pbn").read_bytes())
+    assert '[Score "NS 680"]' in added and any("two tricks are" in a for a in added)
+    text = td("audit", session, "--lang", "da").stdout
+    assert "Kendelser ved bordet: 2" in text and "Spil 4, Bord 2: Kulørsvigt, justeret" in text
+    assert "Ikke skrevet ind i turneringsfilen: no result of board 77" in text
+    td("audit", session, "--html", tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert '<section class="table-rulings">' in page and "Board 4, Table 2: Revoke" in page
+
+
+def test_the_watch_report_says_what_to_enter_for_a_table_ruling(tmp_path, realworld):
+    session = tmp_path / "club.bws"
+    session.write_bytes((realworld / "bws" / "acbl_club_pairs_2025-12-23_2sections_redacted.bws")
+                        .read_bytes())
+    case = dict(REVOKE, board=13, contract="2S", declarer="E", declarer_tricks=9)
+    case["revokes"] = [dict(REVOKE["revokes"][0], offender="N", trick=4, suit_led="H",
+                            card="C5", revoke_trick_won_by="N",
+                            offending_side_tricks_from_revoke=2)]
+    _log_beside(session, (case, Place(13, "A", "8", 1)))
+    out = td("watch", "--replay", session).stdout
+    assert "Table rulings: 1" in out
+    assert ("Board 13, section A, table 8, round 1: 2S+1 becomes 2S+3 "
+            "(Laws 61A, 63A, 64A1, 2 tricks)") in out

@@ -318,7 +318,7 @@ def test_plugin_raising_in_watch_is_named_in_report_and_rest_runs(capsys) -> Non
 
 def watch_command_args(path: str, **kw) -> argparse.Namespace:
     base = dict(path=path, replay=False, speed=0.0, interval=0.0, polls=0, log=None, lang="en",
-                backend="auto", no_equity=True)
+                backend="auto", no_equity=True, rulings_log=None)
     base.update(kw)
     return argparse.Namespace(**base)
 

@@ -46,6 +46,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "and two inputs of the same name are refused")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report a TD can read "
                                                   "on a phone")
+    p.add_argument("--rulings-log", metavar="FILE",
+                   help="the rulings given at the table (td-plugin serve's log) to list and "
+                        "write back with the findings (default: NAME.td-rulings.sqlite beside "
+                        "each input, when there is one)")
     p.add_argument("--strict", action="store_true",
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
@@ -87,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from td_plugin.audit import run_audit, write_adjusted_copies
+    from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
     from td_plugin.audit_parts import default_jobs
     from td_plugin.host import PluginHost
     from td_plugin.report import audit_json, print_audit
@@ -116,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = run_audit(args.paths, host, context, **options)
 
+    add_table_rulings(result, host, args.lang, args.rulings_log)
     if args.write_to:
         write_adjusted_copies(result, host, args.write_to, args.lang)
     if args.html:

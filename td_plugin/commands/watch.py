@@ -30,6 +30,7 @@ from td_plugin import messages
 from td_plugin.errors import InputError, Location
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
+from td_plugin.table_rulings import default_log_path
 from td_plugin.sources import SessionSource
 
 #: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
@@ -56,6 +57,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop after N polls of a live file (default: until Ctrl-C)")
     p.add_argument("--log", metavar="FILE",
                    help="append every finding and ruling to FILE as JSON lines")
+    p.add_argument("--rulings-log", metavar="FILE",
+                   help="the rulings given at the table (td-plugin serve's log), listed in the "
+                        "TD report with what to enter for them (default: "
+                        "NAME.td-rulings.sqlite beside the session, when there is one)")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the texts (default: en)")
     p.add_argument("--backend", choices=("auto", "access-parser", "mdbtools"), default="auto",
@@ -120,8 +125,13 @@ def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
         print(f"    {_m('watch.scorer', lang)}: {event.entry.text(lang)}", file=out)
 
 
-def print_report(report: Any, out: TextIO, lang: str = "en") -> None:
-    """The TD report at the end of a session."""
+def print_report(report: Any, out: TextIO, lang: str = "en",
+                 tables: list[Any] | None = None, log: str | None = None) -> None:
+    """The TD report at the end of a session; ``tables``: the rulings given at the table
+    (from the rulings log ``log``), listed beside the findings, each with what to enter in
+    the scorer when it changes the result."""
+    from td_plugin.scorer_entry import ruling_entry
+
     session = report.session
     title = " ".join(x for x in (session.name, session.date) if x) or "-"
     print("\n" + _m("watch.report", lang, title=title), file=out)
@@ -137,10 +147,22 @@ def print_report(report: Any, out: TextIO, lang: str = "en") -> None:
     for event in report.events:
         print(f"  - {_where(event.place, lang)}: {event.finding.kind}{_law(event.finding, lang)}",
               file=out)
-    entries = report.entries
+    if tables is not None:
+        print(_m("report.table_rulings", lang, n=len(tables), log=log), file=out)
+    table_entries = []
+    for t in tables or ():
+        print(f"  - {t.heading(lang)}", file=out)
+        if t.problem:
+            print("    " + _m("report.table_ruling_unmatched", lang, problem=t.problem),
+                  file=out)
+        elif t.ruling is not None and t.record is not None:
+            entry = ruling_entry(t.record, t.ruling)
+            if entry is not None:
+                table_entries.append(entry)
+    entries = [event.entry for event in report.entries] + table_entries
     print(_m("watch.enter" if entries else "watch.enter_nothing", lang), file=out)
-    for event in entries:
-        print(f"  {event.entry.text(lang)}", file=out)
+    for entry in entries:
+        print(f"  {entry.text(lang)}", file=out)
     if report.errors:
         print(_m("watch.failed", lang), file=out)
         for error in report.errors:
@@ -175,8 +197,25 @@ def run(args: argparse.Namespace) -> int:
             os.environ[_BACKEND_ENV] = backend
     if report is None:
         return 2
-    print_report(report, out, args.lang)
+    log_path = args.rulings_log or default_log_path(args.path)
+    tables = table_rulings(host, args.path, log_path, args.lang)
+    print_report(report, out, args.lang, tables, log_path)
     return 1 if report.events else 0
+
+
+def table_rulings(host: Any, session: str, log: str, lang: str) -> list[Any] | None:
+    """The rulings given at the table in this session (its rulings log), matched to its
+    results; None when there is no log."""
+    from td_plugin.ruling_log import RulingLog
+    from td_plugin.table_rulings import records_of, rule_entries
+
+    if not os.path.isfile(log):
+        return None
+    try:
+        return rule_entries(host, RulingLog.read(log), records_of(host, session), lang)
+    except InputError as exc:
+        print(f"warning: {exc}", file=sys.stderr)
+        return None
 
 
 def _watcher(host: Any, session: Any, context: ReviewContext, out: TextIO,

@@ -51,7 +51,8 @@ from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, 
                                     answer_decision, apply, question_key, questions_of)
 from td_plugin.safe_output import check_outputs
 from td_plugin.serve.guard import MAX_BODY, Guard
-from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
+from td_plugin.table_rulings import (TableRuling, announce, changes_of, place_label,
+                                     rule_entries)
 
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
 
@@ -266,14 +267,6 @@ def _helpers(lang: str) -> dict[str, Any]:
         upper = text.upper()
         return "red" if upper[1:] in ("H", "D") else ""
 
-    def place_text(place: Place) -> str:
-        parts = []
-        for key, value in (("app.board", place.board), ("app.section", place.section),
-                           ("app.table", place.table), ("app.round", place.round)):
-            if value not in (None, ""):
-                parts.append(f"{t(key)} {value}")
-        return ", ".join(parts) or "–"
-
     def suits_text(suits: Any) -> str:
         return " ".join(_SYMBOLS.get(s, s) for s in suits) if suits else "–"
 
@@ -315,7 +308,7 @@ def _helpers(lang: str) -> dict[str, Any]:
         "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
         "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"), "other_lang": next((x for x in LANGUAGES if x != lang), lang),
         "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
-        "call_name": call_name, "call_class": call_class, "place_text": place_text,
+        "call_name": call_name, "call_class": call_class, "place_text": lambda place: place_label(place, lang),
         "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
         "suit_symbol": lambda s: _SYMBOLS.get(s, s),
         "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],
