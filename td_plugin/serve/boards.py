@@ -13,6 +13,7 @@ from typing import Any, Iterable
 
 from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
 from td_plugin.ruling_log import Place
+from td_plugin.table_rulings import match
 
 __all__ = ["TableResult", "SessionBoards"]
 
@@ -103,13 +104,10 @@ class SessionBoards:
         return [r for r in self.results if r.record.board == board]
 
     def find(self, place: Place) -> TableResult | None:
-        """The result at ``place`` (board, and section/table/round as far as given); None
-        when there is none or several fit."""
-        fits = [r for r in self.of_board(place.board) if place.board is not None
-                and (place.section is None or r.record.section == place.section)
-                and (place.table is None or str(r.record.table) == str(place.table))
-                and (place.round is None or r.record.round == place.round)]
-        return fits[0] if len(fits) == 1 else None
+        """The result at ``place`` (the one picked there, else board and
+        section/table/round as far as given); None when there is none or several fit."""
+        index, _, _ = match(place, self.indexed())
+        return None if index is None else self.result(index)
 
     def result(self, index: int) -> TableResult | None:
         for r in self.results:
