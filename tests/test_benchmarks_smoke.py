@@ -75,3 +75,10 @@ def test_bench_revokes_runs_small() -> None:
 def test_bench_host_runs_small() -> None:
     out = _run("bench_host.py", "--boards", "20", "--rounds", "1", "--repeat", "1", ok=(0, 1))
     assert "through the host" in out and "rulers directly" in out
+
+
+def test_bench_serve_runs_small() -> None:
+    out = _run("bench_serve.py", "--clients", "4", "--seconds", "1.5", ok=(0, 1))
+    assert re.search(r"rulings posted: [1-9]\d*", out)
+    assert "exactly what was posted: yes" in out
+    assert re.search(r"latency ms: p50 [\d.]+ +p90 [\d.]+ +p99 [\d.]+", out)
