@@ -113,6 +113,8 @@ class _Pending:
     """A ruling waiting for its commit, and the future its writer waits on."""
 
     ruling_id: int | None
+    case: Mapping[str, Any]
+    ruling: Mapping[str, Any]
     case_json: str
     ruling_json: str
     kind: str
@@ -186,7 +188,8 @@ class RulingLog:
         entry once it is on disk (or the error: ``KeyError`` for an unknown ruling)."""
         if not self._thread.is_alive():
             raise LogError("the log is closed", Location(path=self.path))
-        item = _Pending(correcting, json.dumps(case, ensure_ascii=False, sort_keys=True),
+        item = _Pending(correcting, case, ruling,
+                        json.dumps(case, ensure_ascii=False, sort_keys=True),
                         json.dumps(ruling, ensure_ascii=False), kind, lang, place,
                         status or Status.of(ruling))
         self._queue.put(item)
@@ -279,7 +282,7 @@ class RulingLog:
                     place.round, place.record, item.kind, item.status.value, item.lang, item.case_json,
                     item.ruling_json))
         return LogEntry(ruling_id, version, at, place, item.kind, item.status, item.lang,
-                        json.loads(item.case_json), json.loads(item.ruling_json))
+                        item.case, item.ruling)
 
     # --- reading ----------------------------------------------------------------------
 
