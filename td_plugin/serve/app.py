@@ -38,7 +38,7 @@ from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, parse_case
 from td_plugin.errors import CaseFileError, InvalidTokenError
-from td_plugin.laws.call_names import call_msg
+from td_plugin.call_names import call_msg
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES

@@ -152,12 +152,24 @@ def test_25b1_lho_calling_over_the_change_accepts_it() -> None:
     assert r["auction"] == [sc("S", "1NT"), sc("W", "2C")]
 
 
-def test_25b1_acceptance_withdraws_lho_call_made_over_the_first_call() -> None:
-    r = rule(dealer="N", accept=True, calls=["N 1H", "E Pass", "S 2S", "W Pass", "S 1S"])
+def test_25b1_with_screens_acceptance_withdraws_lho_call_made_over_the_first_call() -> None:
+    # seed 000: with screens West passed on South's side before the tray passed, so
+    # South's 1S is still a change of his 2S
+    r = rule(dealer="N", accept=True, screens=True,
+             calls=["N 1H", "E Pass", "S 2S", "W Pass", "S 1S"])
+    assert r["laws"][0] == "25B1"
     assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "1S")]
     assert r["cancelled"] == [sc("S", "2S"), sc("W", "Pass")]
     assert {"side": "NS", "from": sc("W", "Pass")} in r["unauthorized"]
     assert r["next"] == "W"
+
+
+def test_25b_a_call_at_partners_turn_after_lho_called_is_no_change_of_call() -> None:
+    # issue example: S 1H, W 1S, S 2H at North's turn: Laws 29-31, never 25B
+    r = rule(dealer="S", accept=False, calls=["S 1H", "W 1S", "S 2H"])
+    assert r["laws"] == ["29B", "31B", "16C"]
+    assert r["auction"] == [sc("S", "1H"), sc("W", "1S")]
+    assert r["cancelled"] == [sc("S", "2H")] and r["next"] == "N"
 
 
 def test_25b2_change_not_accepted_first_call_stands() -> None:

@@ -23,7 +23,7 @@ from td_plugin.auction import Call
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Side
 from td_plugin.contract import Contract
-from td_plugin.laws.call_names import call_msg, join_msgs
+from td_plugin.call_names import call_msg, join_msgs
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
 from td_plugin.laws.revokes.facts import BoardFacts
 from td_plugin.laws.revokes.redress import needs_redress, redress_clause
