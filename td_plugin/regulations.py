@@ -45,8 +45,8 @@ class Regulation:
     #: the name that chooses it (``--regulation``), and other names it answers to
     name: ClassVar[str] = "wbf"
     aliases: ClassVar[tuple[str, ...]] = ()
-    #: the regulation's title, and where each of its choices comes from
-    title: ClassVar[str] = "WBF Laws of Duplicate Bridge 2017"
+    #: where its choices come from; its title for people is the message
+    #: ``regulation.<name>`` (a club's plugin brings its own)
     sources: ClassVar[tuple[str, ...]] = ()
 
     lead_restriction_after_32: bool = True
@@ -107,7 +107,6 @@ class ACBL(WBF):
     irregularity) does not change a ruling here."""
 
     name = "acbl"
-    title = "ACBL (Laws of Duplicate Bridge 2017, North American edition)"
     sources = ("ACBL Board of Directors, revocation of the 12C1(e) election, effective "
                "1 January 2016",)
 
@@ -121,7 +120,6 @@ class EBU(WBF):
     section on Laws 26, 32 and 12."""
 
     name = "ebu"
-    title = "EBU (White Book over the Laws 2017)"
     sources = ("EBU Orange Book 7D1A as quoted on the bridge-laws mailing list, 2007",)
 
 
@@ -136,7 +134,6 @@ class DBf(WBF):
 
     name = "dbf"
     aliases = ("da", "danish")
-    title = "DBf (Danmarks Bridgeforbund)"
     sources = ("Udspilsbegrænsninger, the federation's article on the 2017 Laws (seed 001)",)
 
 

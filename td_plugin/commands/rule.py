@@ -20,6 +20,7 @@ from rich.table import Table
 from td_plugin import messages
 from td_plugin.auction_ruling import AuctionRuling
 from td_plugin.casefile import load_case
+from td_plugin.commands import add_regulation_option
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.rulings import ReviewContext
@@ -34,16 +35,19 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the ruling as JSON")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the ruling (default: en)")
+    add_regulation_option(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
+    host = PluginHost()
+    context = ReviewContext(language=args.lang, regulation=args.regulation)
+    context.in_force  # noqa: B018 - an unknown --regulation is refused before the case
     try:
         # through the host, so a club's plugin may rule instead of the built-in engine
-        ruling, errors = PluginHost().report_incident(load_case(args.case),
-                                                      ReviewContext(language=args.lang))
+        ruling, errors = host.report_incident(load_case(args.case), context)
     except CaseFileError as exc:
         print(f"td-plugin rule: {exc}", file=sys.stderr)
         return 2
@@ -75,6 +79,9 @@ def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
         table.add_row(h("clauses") if i == 0 else "", f"\u2022 {clause}")
     for heading, value in ruling.stands(lang):
         table.add_row(heading, value)
+    if ruling.regulation != "wbf":
+        table.add_row(h("regulation"), messages.render(f"regulation.{ruling.regulation}", None,
+                                                       lang))
     for i, text in enumerate(ruling.decision_texts(lang)):
         table.add_row(h("decide") if i == 0 else "", text)
     for i, n in enumerate(ruling.notes):

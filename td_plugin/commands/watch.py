@@ -27,6 +27,7 @@ import time
 from typing import IO, Any, Callable, TextIO
 
 from td_plugin import messages
+from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
 from td_plugin.rulings import ReviewContext
 from td_plugin.sources import SessionSource
@@ -62,6 +63,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "mdbtools when installed)")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
+    add_regulation_option(p)
     p.set_defaults(func=run)
 
 
@@ -151,9 +153,11 @@ def print_report(report: Any, out: TextIO, lang: str = "en") -> None:
 def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
-    context = ReviewContext(language=args.lang, equity=not args.no_equity)
+    context = ReviewContext(language=args.lang, equity=not args.no_equity,
+                            regulation=getattr(args, "regulation", "wbf"))
     out = sys.stdout
     host = PluginHost()
+    context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
