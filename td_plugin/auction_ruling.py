@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from td_plugin import messages
-from td_plugin.auction import Call
+from td_plugin.auction import Auction, Call
 from td_plugin.cards import Seat
 from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
 from td_plugin.laws.information import Unauthorized
@@ -133,6 +133,9 @@ class AuctionRuling(Ruling):
     notes: tuple[Note, ...] = ()
     lang: str = "en"
     regulation: str = "wbf"
+    #: the legal auction after rectification as a record holds it: lost turns (``^S``)
+    #: and accepted insufficient bids (``^I``) marked; None when not built by the walk
+    legal_auction: Auction | None = None
 
     def __post_init__(self) -> None:
         if self.lead_restriction is not None and not self.lead_restrictions:

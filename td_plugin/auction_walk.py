@@ -383,6 +383,7 @@ class Walk:
             notes=tuple(self.notes),
             lang=lang,
             regulation=self.regulation.name,
+            legal_auction=legal,
         )
 
 
