@@ -373,25 +373,23 @@ def create_app(config: AppConfig) -> Guard:
         name = Path(config.boards.path).name if config.boards.path else ""
         return page(request, "home.html", entries=entries, session_name=name)
 
-    async def set_lang(request: Request) -> Response:
-        code = request.path_params["code"]
+    def remember(request: Request, cookie: str, value: str, known: Any) -> Response:
+        """Back to the page the choice was made on (this site only), keeping the choice
+        in a cookie when it is one of ``known``."""
         target = request.query_params.get("next", "/")
         if not target.startswith("/") or target.startswith("//"):
             target = "/"
         response = RedirectResponse(target, status_code=303)
-        if code in LANGUAGES:
-            response.set_cookie("td_lang", code, httponly=True, samesite="strict")
+        if value in known:
+            response.set_cookie(cookie, value, httponly=True, samesite="strict")
         return response
 
+    async def set_lang(request: Request) -> Response:
+        return remember(request, "td_lang", request.path_params["code"], LANGUAGES)
+
     async def set_regulation(request: Request) -> Response:
-        name = request.path_params["name"]
-        target = request.query_params.get("next", "/")
-        if not target.startswith("/") or target.startswith("//"):
-            target = "/"
-        response = RedirectResponse(target, status_code=303)
-        if name in regulation_names():
-            response.set_cookie("td_regulation", name, httponly=True, samesite="strict")
-        return response
+        return remember(request, "td_regulation", request.path_params["name"],
+                        regulation_names())
 
     def editor_page(request: Request, draft: Draft, error: str | None = None,
                     picked: TableResult | None = None) -> HTMLResponse:
