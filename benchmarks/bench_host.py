@@ -26,14 +26,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from td_plugin.board import BoardRecord  # noqa: E402
 from td_plugin.host import PluginHost  # noqa: E402
-from td_plugin.laws.consistency import check_record  # noqa: E402
+from td_plugin.consistency import check_record  # noqa: E402
 from td_plugin.laws.revokes import review_revokes  # noqa: E402
 from td_plugin.result_checks import check_recorded_result  # noqa: E402
 from td_plugin.rulings import ReviewContext  # noqa: E402
 from td_plugin.testing import generate_session  # noqa: E402
 
 try:
-    from td_plugin.laws.recorded_irregularities import explain_recorded_irregularities
+    from td_plugin.recorded_irregularities import explain_recorded_irregularities
 except ModuleNotFoundError:  # pragma: no cover - measured without it until it exists
     explain_recorded_irregularities = None
 

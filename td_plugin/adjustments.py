@@ -35,10 +35,12 @@ import yaml
 from td_plugin.board import BoardRecord, standard_vulnerability
 from td_plugin.errors import InputError, Location
 from td_plugin.outcomes import ENTRY_KINDS, Outcome, WeightedScore
+from td_plugin.regulations import Regulation
 from td_plugin.sources import RecordChange
 
 __all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments",
-           "parse_adjustments_text", "parse_weighted", "pair_key", "find", "record_changes"]
+           "parse_adjustments_text", "parse_weighted", "pair_key", "find", "record_changes",
+           "check_regulation"]
 
 _KNOWN_KEYS = ({"board", "ns_pair", "ew_pair", "law", "note"} | set(ENTRY_KINDS)
                | {option for kind in ENTRY_KINDS.values() for option in kind.entry_options})
@@ -174,6 +176,22 @@ def parse_adjustments_text(text: str, source: str | None = None) -> list[Adjustm
             raise AdjustmentFileError(f"neither JSON nor YAML: {exc}",
                                       Location(path=source)) from None
     return parse_adjustments(data, source)
+
+
+def check_regulation(adjustments: Sequence[Adjustment], regulation: Regulation,
+                     source: str | None = None) -> None:
+    """Refuse what the regulation in force does not allow: a weighted score where it
+    elected Law 12C1(e) instead of 12C1(c).
+
+    :raises AdjustmentFileError: naming every entry refused.
+    """
+    if regulation.weighted_scores:
+        return
+    refused = [f"{a.describe()}: the regulation in force ({regulation.name}) allows no "
+               f"weighted scores (Law 12C1(e) instead of 12C1(c))"
+               for a in adjustments if isinstance(a.outcome, WeightedScore)]
+    if refused:
+        raise AdjustmentFileError("; ".join(refused), Location(path=source))
 
 
 def find(adjustments: Sequence[Adjustment], board: int, ns_pair: str,

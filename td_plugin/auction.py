@@ -1,4 +1,4 @@
-"""Calls and auctions, with the legality rules of the Laws (18-22, 27, 35-39).
+"""Calls and auctions, with the legality rules of the Laws (17D3, 18-22, 27, 35-39).
 
 An `Auction` is the auction as recorded: a dealer and a sequence of `AuctionEntry`, the
 i-th entry belonging to the seat i places clockwise from the dealer. An entry may carry
@@ -127,7 +127,9 @@ class AuctionEntry:
 @dataclass(frozen=True)
 class AuctionProblem:
     """A call the Laws do not allow where it stands: ``law`` is "27" (insufficient bid),
-    "36" (inadmissible double or redouble) or "39" (call after the final pass)."""
+    "36" (inadmissible double or redouble), "39" (call after the final pass) or "17D3"
+    (a pass out of rotation, accepted, that made the auction end while ``deprived`` had
+    lost his turn: the auction has not ended)."""
 
     index: int
     seat: Seat
@@ -136,8 +138,9 @@ class AuctionProblem:
     reason: str
     #: a stable code for the reason: after_final_pass, insufficient, no_bid,
     #: double_doubled, double_redoubled, double_partner, redouble_undoubled,
-    #: second_redouble, redouble_partner_double
+    #: second_redouble, redouble_partner_double, deprived_turn
     code: str = ""
+    deprived: Seat | None = None
 
 
 @dataclass(frozen=True)
@@ -209,10 +212,35 @@ class Auction:
             state.advance(e.call)
         return state.check(call)
 
+    def deprived_turn(self) -> int | None:
+        """Law 17D3: when the three passes (four to start with) that end the auction
+        include a pass made out of rotation that deprived a player of his turn (a ``^S``
+        among them), the auction has not ended: the index of the first skipped slot
+        among them, where the auction reverts to; else None."""
+        end = _end_index(self.entries)
+        if end is None:
+            return None
+        start = 0
+        for i in range(end - 1, -1, -1):
+            c = self.entries[i].call
+            if c is not None and not c.is_pass:
+                start = i + 1
+                break
+        return next((i for i in range(start, end) if self.entries[i].call is None), None)
+
     def problems(self) -> list[AuctionProblem]:
         """Every call that is illegal where it stands (accepted ``^I`` bids and ``^S``
-        skips are recorded irregularities, not problems)."""
+        skips are recorded irregularities, not problems), and an auction that ended by a
+        pass out of rotation that deprived a player of his turn (17D3, reported at that
+        pass)."""
         out = []
+        skipped = self.deprived_turn()
+        if skipped is not None:
+            k = next(i for i in range(skipped, len(self.entries))
+                     if self.entries[i].call is not None)
+            out.append(AuctionProblem(k, self.seat_of(k), self.entries[k].call, "17D3",  # type: ignore[arg-type]
+                                      f"the auction did not end: {self.seat_of(skipped).name} "
+                                      f"lost his turn", "deprived_turn", self.seat_of(skipped)))
         state = _State(self.dealer)
         for e in self.entries:
             call = e.call

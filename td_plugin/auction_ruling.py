@@ -3,7 +3,7 @@
 `AuctionRuling` is a `td_plugin.rulings.Ruling` (its clauses, in the order applied,
 carry message keys and facts), with what the Director announces at the table: which
 calls stand, which are cancelled, who calls next, who must pass, what information is
-unauthorized, the lead restriction declarer may impose, which adjustments stay possible,
+unauthorized, the lead restrictions declarer may impose, which adjustments stay possible,
 and what someone still has to decide. Text is rendered from message keys, in English or
 Danish.
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from td_plugin import messages
-from td_plugin.auction import Call
+from td_plugin.auction import Auction, Call
 from td_plugin.cards import Seat
-from td_plugin.laws.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
+from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
 from td_plugin.laws.information import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling, TextEnum
@@ -114,7 +114,10 @@ class AuctionRuling(Ruling):
     """The ruling on an auction irregularity. ``status`` is `RulingStatus.RULED`, or
     `RulingStatus.NEEDS_DECISION` when ``decisions`` lists a choice still to be made (the
     auction, obligations and restrictions then show the outcome unless that choice
-    changes it). ``lang`` is the language of `text` and `to_json`."""
+    changes it). ``lead_restrictions`` lists every restriction Law 26B lets declarer
+    impose (the defenders' first once the declarer is known); ``lead_restriction`` is the
+    first of them. ``lang`` is the language of `text` and `to_json`; ``regulation`` the
+    name of the regulation in force (`td_plugin.regulations`)."""
 
     status: RulingStatus = RulingStatus.RULED
     auction: tuple[SeatCall, ...] = ()
@@ -124,10 +127,19 @@ class AuctionRuling(Ruling):
     lho_may_withdraw: tuple[SeatCall, ...] = ()
     unauthorized: tuple[Unauthorized, ...] = ()
     lead_restriction: LeadRestriction | None = None
+    lead_restrictions: tuple[LeadRestriction, ...] = ()
     adjustment_possible: tuple[str, ...] = ()
     decisions: tuple[Decision, ...] = ()
     notes: tuple[Note, ...] = ()
     lang: str = "en"
+    regulation: str = "wbf"
+    #: the legal auction after rectification as a record holds it: lost turns (``^S``)
+    #: and accepted insufficient bids (``^I``) marked; None when not built by the walk
+    legal_auction: Auction | None = None
+
+    def __post_init__(self) -> None:
+        if self.lead_restriction is not None and not self.lead_restrictions:
+            object.__setattr__(self, "lead_restrictions", (self.lead_restriction,))
 
     @property
     def laws(self) -> list[str]:  # type: ignore[override]
@@ -167,7 +179,7 @@ class AuctionRuling(Ruling):
     def stands(self, lang: str | None = None) -> list[tuple[str, str]]:
         """What stands after the ruling, as (heading, text) rows: the auction, who calls
         next, calls cancelled, pass obligations, calls LHO may withdraw, unauthorized
-        information, the lead restriction, adjustments kept open."""
+        information, the lead restrictions, adjustments kept open."""
         lang = lang or self.lang
 
         def h(key: str, **params: Any) -> str:
@@ -195,10 +207,10 @@ class AuctionRuling(Ruling):
             rows.append((h("ui"), "; ".join(
                 f"{text(side_msg(u.side))}: {h('from')} {sc(SeatCall(u.seat, u.call))}"
                 for u in self.unauthorized)))
-        lr = self.lead_restriction
-        if lr is not None:
+        for lr in self.lead_restrictions:
             if lr.prohibit_one_of is None:
-                line = h("prohibit_later", partner=seat(lr.partner), offender=seat(lr.offender))
+                line = h("prohibit_later", partner=seat(lr.partner),
+                         offender=seat(lr.offender or lr.partner.partner))
             else:
                 suits = ", ".join(text(suit_msg(s)) for s in lr.prohibit_one_of)
                 line = h("prohibit", partner=seat(lr.partner), suits=suits)
@@ -249,4 +261,6 @@ class AuctionRuling(Ruling):
             "notes": [messages.render(n.key, n.params, lang) for n in self.notes],
             "text": "\n".join(self.text_lines(lang)),
             "lang": lang,
+            "lead_restrictions": [dict(r.to_json(), law=r.law) for r in self.lead_restrictions],
+            "regulation": self.regulation,
         }

@@ -124,7 +124,7 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
     return result
 
 
-def add_table_rulings(result: AuditResult, host: Any, lang: str = "en",
+def add_table_rulings(result: AuditResult, host: Any, context: ReviewContext,
                       log: str | None = None) -> None:
     """Take in the rulings given at the table in each input's session: from ``log``, or
     the rulings log of ``td-plugin serve`` beside the input (``NAME.td-rulings.sqlite``)
@@ -139,7 +139,7 @@ def add_table_rulings(result: AuditResult, host: Any, lang: str = "en",
             entries = RulingLog.read(path)
             if entries:
                 report.table_rulings = rule_entries(host, entries,
-                                                    records_of(host, report.path), lang)
+                                                    records_of(host, report.path), context)
         except InputError as exc:
             report.problems.append(RecordProblem(exc.bare_message, Location(path=path)))
 

@@ -25,6 +25,7 @@ from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError, InvalidTokenError, Location
 from td_plugin.incidents import Incident, IncidentCall, Options
 from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
+from td_plugin.regulations import OPTIONS
 
 if TYPE_CHECKING:
     from td_plugin.laws.revokes import RevokeCase
@@ -38,9 +39,10 @@ CASE_KEYS = ("kind", "dealer", "vulnerable", "screens", "calls", "accept", "comp
              "final_auction", "declarer", "opening_lead_faced", "options", "board",
              "description")
 CALL_KEYS = ("seat", "call", "unintended", "shows", "meaning", "accept", "comparable",
-             "aware_from", "withdraw")
+             "aware_from", "withdraw", "simultaneous")
 MEANING_KEYS = ("hcp", "suits", "purpose")
-OPTION_KEYS = ("lead_restriction_after_32",)
+#: readings of the Laws a case may set over its regulation's (td_plugin.regulations)
+OPTION_KEYS = OPTIONS
 AWARE_FROM = ("self", "partner", "opponent", "director")
 
 
@@ -60,11 +62,13 @@ class Field:
 CASE_FIELDS = (Field("screens", "bool"), Field("opening_lead_faced", "bool", "25A5"),
                Field("declarer", "seat", "26B"), Field("accept", "bool"),
                Field("comparable", "bool", "23A"),
-               Field("options.lead_restriction_after_32", "bool", "32A2(b)"))
+               Field("options.lead_restriction_after_32", "bool", "32A2(b)"),
+               Field("options.cancelled_call_bars_correction", "bool", "25A4"))
 #: A call's single-choice facts beside unintended, shows and meaning.
 CALL_FIELDS = (Field("accept", "bool"), Field("comparable", "bool", "23A"),
                Field("withdraw", "bool", "25A6"),
-               Field("aware_from", "choice", "25A3", AWARE_FROM))
+               Field("aware_from", "choice", "25A3", AWARE_FROM),
+               Field("simultaneous", "bool", "33"))
 
 _SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W, "NORTH": Seat.N,
           "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "NORD": Seat.N, "ØST": Seat.E,
@@ -200,6 +204,7 @@ class _Reader:
             comparable=self.flag(m.get("comparable"), f"{where}.comparable"),
             aware_from=aware,
             withdraw=self.flag(m.get("withdraw"), f"{where}.withdraw"),
+            simultaneous=bool(self.flag(m.get("simultaneous"), f"{where}.simultaneous")),
         )
 
     def final_auction(self, value: Any, dealer: Seat
@@ -242,9 +247,7 @@ class _Reader:
         options = Options()
         if m.get("options") is not None:
             o = self.mapping(m["options"], "options", OPTION_KEYS)
-            if o.get("lead_restriction_after_32") is not None:
-                options = Options(lead_restriction_after_32=bool(self.flag(
-                    o["lead_restriction_after_32"], "options.lead_restriction_after_32")))
+            options = Options(**{k: self.flag(o.get(k), f"options.{k}") for k in OPTION_KEYS})
         board, description = self.notes(m)
         return Incident(
             dealer=dealer, calls=calls, vulnerable=vulnerable,

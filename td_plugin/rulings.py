@@ -16,6 +16,7 @@ from td_plugin import messages
 from td_plugin.cards import Seat
 from td_plugin.outcomes import (ArtificialScore, AssignedResult, Outcome, ScoreOnly,
                                 TableResult, WeightedScore)
+from td_plugin.regulations import Regulation, regulation
 from td_plugin.sources import RecordChange
 
 __all__ = ["Attention", "ReviewContext", "Clause", "AssignedResult", "ArtificialScore",
@@ -50,14 +51,23 @@ class ReviewContext:
 
     ``attention``: when attention was drawn (the default suits a post-session audit).
     ``language``: "en" or "da" for texts. ``equity``: run the 64C double-dummy check
-    when the optional extra is installed. ``regulation``: name of the regulations in
-    force ("wbf" by default).
+    when the optional extra is installed. ``regulation``: the regulation in force, by
+    name ("wbf" by default; ``--regulation``) or as a `Regulation`; `in_force` gives the
+    object.
     """
 
     attention: Attention = Attention.AFTER_ROUND
     language: str = "en"
     equity: bool = True
-    regulation: str = "wbf"
+    regulation: str | Regulation = "wbf"
+
+    @property
+    def in_force(self) -> Regulation:
+        """The regulation in force (`td_plugin.regulations`).
+
+        :raises InputError: no regulation has the name given.
+        """
+        return regulation(self.regulation)
 
 
 @dataclass(frozen=True)

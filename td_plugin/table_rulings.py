@@ -138,22 +138,24 @@ def place_text(place: Place) -> str:
 
 
 def rule_entries(host: Any, entries: Iterable[LogEntry], records: list[tuple[int, BoardRecord]],
-                 lang: str = "en") -> list[TableRuling]:
-    """Rule each logged ruling again through the host and match it to the records."""
+                 context: ReviewContext = ReviewContext()) -> list[TableRuling]:
+    """Rule each logged ruling again through the host (language and regulation from
+    ``context``) and match it to the records."""
     out = []
     for entry in entries:
-        out.append(rule_case(host, entry.case, entry.place, records, lang, entry=entry,
+        out.append(rule_case(host, entry.case, entry.place, records, context, entry=entry,
                              kind=entry.kind))
     return out
 
 
 def rule_case(host: Any, case: Mapping[str, Any], place: Place,
-              records: list[tuple[int, BoardRecord]], lang: str = "en", *,
+              records: list[tuple[int, BoardRecord]],
+              context: ReviewContext = ReviewContext(), *,
               entry: LogEntry | None = None, kind: str | None = None) -> TableRuling:
     """One case ruled through the host and matched to the records at ``place``."""
     kind = kind or str(case.get("kind") or "auction")
     try:
-        ruling, _errors = host.report_incident(parse_case(case), ReviewContext(language=lang))
+        ruling, _errors = host.report_incident(parse_case(case), context)
     except CaseFileError as exc:
         return TableRuling(place, kind, None, problem=str(exc), entry=entry)
     if ruling is None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from hypothesis import given, settings
@@ -71,24 +72,45 @@ case_calls = st.lists(st.fixed_dictionaries(
     {"seat": st.sampled_from(SEATS), "call": st.sampled_from(CALLS)},
     optional={"unintended": st.just(True), "accept": st.booleans(),
               "comparable": st.booleans(), "shows": st.lists(st.sampled_from("SHDC"),
-                                                             max_size=2, unique=True)}),
+                                                             max_size=2, unique=True),
+              "simultaneous": st.just(True)}),
     min_size=1, max_size=9)
 
+#: TD_PLUGIN_PROPERTY_EXAMPLES=20000 runs the full property (a few minutes); the suite
+#: keeps a smaller run.
+EXAMPLES = int(os.environ.get("TD_PLUGIN_PROPERTY_EXAMPLES", "300"))
 
-@settings(max_examples=300, deadline=None)
+
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(dealer=st.sampled_from(SEATS), calls=case_calls,
        accept=st.sampled_from([None, True, False]),
-       comparable=st.sampled_from([None, True, False]), lead_faced=st.booleans())
+       comparable=st.sampled_from([None, True, False]), lead_faced=st.booleans(),
+       screens=st.booleans(), regulation=st.sampled_from(["wbf", "acbl", "ebu", "dbf"]),
+       options=st.fixed_dictionaries({}, optional={
+           "lead_restriction_after_32": st.booleans(),
+           "cancelled_call_bars_correction": st.booleans()}))
 def test_any_sequence_gives_a_ruling_or_a_case_error(dealer: str, calls: list, accept: Any,
-                                                       comparable: Any, lead_faced: bool) -> None:
+                                                       comparable: Any, lead_faced: bool,
+                                                       screens: bool, regulation: str,
+                                                       options: dict) -> None:
     case = {"dealer": dealer, "calls": calls, "accept": accept, "comparable": comparable,
-            "opening_lead_faced": lead_faced}
+            "opening_lead_faced": lead_faced, "screens": screens, "options": options}
     try:
-        ruling = rule_incident(case)
+        ruling = rule_incident(case, ReviewContext(regulation=regulation))
     except CaseFileError as exc:
         assert str(exc).startswith(("calls[", "final_auction", "declarer"))
         return
     assert (ruling.status == "needs_decision") == bool(ruling.decisions)
+    # every ruled auction is legal: no insufficient bid that was not accepted, no
+    # inadmissible double, no call after the final pass, no end that cost a turn
+    legal = ruling.legal_auction
+    assert legal is not None and legal.problems() == []
+    assert [(sc.seat, sc.call) for sc in ruling.auction] == [
+        (seat, e.call) for seat, e in legal if e.call is not None]
+    assert ruling.next is (None if legal.is_complete else legal.next_seat)
+    assert len(set(ruling.pass_obligations)) == len(ruling.pass_obligations)
+    assert ruling.lead_restriction == (ruling.lead_restrictions[0] if ruling.lead_restrictions
+                                       else None)
     for lang in ("en", "da"):
         data = ruling.to_json(lang)
         assert json.loads(json.dumps(data)) == data

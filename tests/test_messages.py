@@ -36,7 +36,7 @@ LOCALE = Path(messages.LOCALE_DIR)
 EXAMPLE_LOCALE = REPO / "examples" / "external_plugin" / "td_club_leads" / "locale"
 SAME_AS_ENGLISH = "same-as-en"
 #: Dotted strings in the code that are not message keys: module names and file names.
-NOT_KEYS = {"session.bws", "options.lead_restriction_after_32"}
+NOT_KEYS = {"session.bws"}
 
 
 def po_files(locale: Path) -> list[Path]:
@@ -161,7 +161,7 @@ def _dotted_strings() -> tuple[dict[str, str], dict[str, str]]:
 
 def _not_a_key(text: str) -> bool:
     return (text in NOT_KEYS  # module names, ASGI messages, templates
-            or text.split(".")[0] in ("td_plugin", "adapters", "http", "websocket")
+            or text.split(".")[0] in ("td_plugin", "adapters", "http", "websocket", "options")
             or text.endswith(".html"))
 
 

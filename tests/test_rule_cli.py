@@ -82,9 +82,10 @@ def test_bad_case_file_names_the_entry(capsys: pytest.CaptureFixture[str],
 def test_sequence_that_makes_no_sense(capsys: pytest.CaptureFixture[str],
                                       tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("dealer: N\naccept: false\ncalls: [E 1S, N Pass, E 2S]\n", encoding="utf-8")
+    bad.write_text("dealer: N\ncalls: [N 1H, {seat: E, call: 1S, unintended: true}]\n",
+                   encoding="utf-8")
     code, _, err = run(capsys, str(bad))
-    assert code == 2 and "calls[2]: East must repeat 1S here (Law 31A1)" in err
+    assert code == 2 and "calls[1]: unintended: true, but East's intended call" in err
 
 
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ import sys
 from typing import Any
 
 from td_plugin import messages
+from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
 from td_plugin.safe_output import check_outputs
 from td_plugin.sources import RecordChange
@@ -46,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the report (default: en)")
+    add_regulation_option(p)
     p.set_defaults(func=run)
 
 
@@ -95,7 +97,9 @@ def _print_report(report: Any, dest: str, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import parse_adjustments_text, record_changes
+    from td_plugin.adjustments import (check_regulation, parse_adjustments_text,
+                                       record_changes)
+    from td_plugin.regulations import regulation
     from td_plugin.host import PluginHost
     from td_plugin.rescoring import RescoreReport
 
@@ -109,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
+    check_regulation(adjustments, regulation(args.regulation), args.adjustments)
     applied = record_changes(adjustments, host.open_source(source).records(), source)
     changes: dict[int, list[RecordChange]] = {}
     for _, change in applied:

@@ -20,6 +20,7 @@ import os
 import sys
 
 from td_plugin import messages
+from td_plugin.commands import add_regulation_option
 from td_plugin.rulings import Attention, ReviewContext
 
 __all__ = ["add_parser", "run"]
@@ -54,6 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
+    add_regulation_option(p)
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="processes auditing a large PBN file (default: one per processor; "
                         "1 audits on this process alone)")
@@ -99,8 +101,9 @@ def run(args: argparse.Namespace) -> int:
 
     _check_outputs(args)
     context = ReviewContext(attention=Attention(args.attention), language=args.lang,
-                            equity=not args.no_equity)
+                            equity=not args.no_equity, regulation=args.regulation)
     host = PluginHost()
+    context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     err = Console(stderr=True)
     options = {"strict": args.strict, "keep_flagged": bool(args.html),
                "jobs": args.jobs or default_jobs()}
@@ -120,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = run_audit(args.paths, host, context, **options)
 
-    add_table_rulings(result, host, args.lang, args.rulings_log)
+    add_table_rulings(result, host, context, args.rulings_log)
     if args.write_to:
         write_adjusted_copies(result, host, args.write_to, args.lang)
     if args.html:

@@ -20,6 +20,7 @@ from rich.table import Table
 from td_plugin import messages
 from td_plugin.auction_ruling import AuctionRuling
 from td_plugin.casefile import load_case
+from td_plugin.commands import add_regulation_option
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.rulings import ReviewContext
@@ -34,6 +35,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the ruling as JSON")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the ruling (default: en)")
+    add_regulation_option(p)
     w = p.add_argument_group(
         "writing the ruling into the session",
         "With --session and --write-to, the ruling goes into a copy of the session's file "
@@ -56,12 +58,14 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
+    host = PluginHost()
+    context = ReviewContext(language=args.lang, regulation=args.regulation)
+    context.in_force  # noqa: B018 - an unknown --regulation is refused before the case
     if args.session or args.write_to:
-        return _write_back(args, PluginHost())
+        return _write_back(args, host, context)
     try:
         # through the host, so a club's plugin may rule instead of the built-in engine
-        ruling, errors = PluginHost().report_incident(load_case(args.case),
-                                                      ReviewContext(language=args.lang))
+        ruling, errors = host.report_incident(load_case(args.case), context)
     except CaseFileError as exc:
         print(f"td-plugin rule: {exc}", file=sys.stderr)
         return 2
@@ -93,6 +97,9 @@ def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
         table.add_row(h("clauses") if i == 0 else "", f"\u2022 {clause}")
     for heading, value in ruling.stands(lang):
         table.add_row(heading, value)
+    if ruling.regulation != "wbf":
+        table.add_row(h("regulation"), messages.render(f"regulation.{ruling.regulation}", None,
+                                                       lang))
     for i, text in enumerate(ruling.decision_texts(lang)):
         table.add_row(h("decide") if i == 0 else "", text)
     for i, n in enumerate(ruling.notes):
@@ -126,7 +133,7 @@ def render_revoke(ruling: RevokeCaseRuling, console: Console, lang: str) -> None
     console.print(Panel(table, title=f"{title}: {laws}" if laws else title, expand=False))
 
 
-def _write_back(args: argparse.Namespace, host: Any) -> int:
+def _write_back(args: argparse.Namespace, host: Any, context: ReviewContext) -> int:
     """``--session FILE --write-to DIR``: the case ruled and written into the session."""
     import os
 
@@ -148,7 +155,7 @@ def _write_back(args: argparse.Namespace, host: Any) -> int:
     records = records_of(host, args.session)
     if args.pairs:
         place = by_pairs(place, args.pairs, records)
-    table = rule_case(host, data, place, records, args.lang)
+    table = rule_case(host, data, place, records, context)
     if table.ruling is None or table.index is None:
         print(f"td-plugin rule: {table.problem}", file=sys.stderr)
         return 2

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from td_plugin.commands import add_regulation_option
 from td_plugin.errors import HandledError, InputError, Location
 from td_plugin.messages import LANGUAGES
 from td_plugin.table_rulings import default_log_path
@@ -54,6 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="where the app writes a copy of SESSION with the table rulings in it "
                         "(the app's 'write into the session' button; SESSION is never "
                         "changed)")
+    add_regulation_option(p)
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     p.set_defaults(func=run)
 
@@ -113,11 +115,13 @@ def run(args: argparse.Namespace) -> int:
 
     from td_plugin.host import PluginHost
     from td_plugin.ruling_log import RulingLog
+    from td_plugin.rulings import ReviewContext
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
     from td_plugin.serve.guard import new_token
 
     host = PluginHost()
+    ReviewContext(regulation=args.regulation).in_force  # noqa: B018 - refuse an unknown name
     boards = SessionBoards()
     if args.session:
         if not os.path.isfile(args.session):
@@ -132,7 +136,8 @@ def run(args: argparse.Namespace) -> int:
     address = lan_address() if args.lan else "127.0.0.1"
     url = f"http://{address}:{port}/?token={token}"
     config = AppConfig(log=log, host=host, token=token, lang=args.lang,
-                       session_path=args.session, boards=boards, write_to=args.write_to)
+                       regulation=args.regulation, session_path=args.session, boards=boards,
+                       write_to=args.write_to)
     out = sys.stdout
     if args.session:
         out.write(f"Session: {args.session} ({boards.format}, {len(boards.results)} results)\n")

@@ -27,6 +27,7 @@ import time
 from typing import IO, Any, Callable, TextIO
 
 from td_plugin import messages
+from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
@@ -68,6 +69,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "mdbtools when installed)")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
+    add_regulation_option(p)
     p.set_defaults(func=run)
 
 
@@ -174,11 +176,13 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
 def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
-    context = ReviewContext(language=args.lang, equity=not args.no_equity)
+    context = ReviewContext(language=args.lang, equity=not args.no_equity,
+                            regulation=getattr(args, "regulation", "wbf"))
     out = sys.stdout
     if args.log:  # appended to: it must not be the session file
         check_outputs([args.path], [(args.log, "the --log")])
     host = PluginHost()
+    context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
@@ -198,12 +202,13 @@ def run(args: argparse.Namespace) -> int:
     if report is None:
         return 2
     log_path = args.rulings_log or default_log_path(args.path)
-    tables = table_rulings(host, args.path, log_path, args.lang)
+    tables = table_rulings(host, args.path, log_path, context)
     print_report(report, out, args.lang, tables, log_path)
     return 1 if report.events else 0
 
 
-def table_rulings(host: Any, session: str, log: str, lang: str) -> list[Any] | None:
+def table_rulings(host: Any, session: str, log: str,
+                  context: ReviewContext) -> list[Any] | None:
     """The rulings given at the table in this session (its rulings log), matched to its
     results; None when there is no log."""
     from td_plugin.ruling_log import RulingLog
@@ -212,7 +217,7 @@ def table_rulings(host: Any, session: str, log: str, lang: str) -> list[Any] | N
     if not os.path.isfile(log):
         return None
     try:
-        return rule_entries(host, RulingLog.read(log), records_of(host, session), lang)
+        return rule_entries(host, RulingLog.read(log), records_of(host, session), context)
     except InputError as exc:
         print(f"warning: {exc}", file=sys.stderr)
         return None

@@ -15,13 +15,28 @@
   a defender's bid, double or redouble otherwise lets Law 26B apply (39C).
 
 Law 38 (a bid above seven) has no bidding card and is not modelled.
+
+The walk over a case's calls (`td_plugin.incidents`) asks this module about a call after
+the final pass, a bid, double or redouble by a player required to pass, and an
+inadmissible double or redouble (`SITUATIONS`). A call by a player required to pass that
+is itself insufficient is accepted with the calls that stand (37A, 27A1) or cancelled
+with them (37B); an inadmissible one is Law 36's.
 """
 
 from __future__ import annotations
 
-from td_plugin.auction import Call
+from typing import TYPE_CHECKING
 
-__all__ = ["inadmissible_double", "obligation_violated", "after_final_pass"]
+from td_plugin.auction import Auction, Call
+from td_plugin.auction_ruling import PassUntil
+from td_plugin.auction_walk import Situation, Walk
+from td_plugin.call_names import seat_msg
+
+if TYPE_CHECKING:
+    from td_plugin.incidents import IncidentCall
+
+__all__ = ["inadmissible_double", "obligation_violated", "after_final_pass", "SITUATIONS",
+           "rule_inadmissible", "rule_call_after_final_pass"]
 
 
 def inadmissible_double(lho_called: bool, out_of_rotation: bool) -> str:
@@ -43,3 +58,108 @@ def after_final_pass(call: Call, declaring_side: bool, passed_out: bool,
     if passed_out or call.is_pass or declaring_side or lho_called:
         return "39B"
     return "39C"
+
+
+# --- the walk -----------------------------------------------------------------------
+
+def _inadmissible(walk: Walk, ic: IncidentCall) -> bool:
+    problem = walk.auction.check_next(ic.call)
+    return problem is not None and problem.law == "36"
+
+
+def rule_inadmissible(walk: Walk, out_of_rotation: bool = False) -> None:
+    """36: an inadmissible double or redouble (in rotation, or out of rotation: 36B4)."""
+    idx, ic = walk.current()
+    s = ic.seat
+    if ic.accept:
+        raise walk.err(idx, "an inadmissible double or redouble can never be accepted "
+                            "(Law 36)")
+    nxt = walk.peek()
+    law = inadmissible_double(walk.lho_calls_next(s), out_of_rotation)
+    facts = dict(walk.facts(ic), turn=seat_msg(walk.auction.next_seat))
+    walk.cancel(ic)
+    if law == "36A":
+        assert nxt is not None
+        walk.clause(law, "law36.a", **facts)
+        walk.ui(ic, offender=s)
+        walk.cancel(nxt[1])
+        walk.ui(nxt[1], offender=s)
+        walk.pos += 2
+        return
+    walk.clause(law, "law36.b4" if out_of_rotation else "law36.b", **facts)
+    walk.ui(ic, offender=s)
+    walk.impose(s.partner, PassUntil.END_OF_AUCTION, law)
+    walk.lead(s, law)
+    walk.adjust("72C")
+    walk.pos += 1
+
+
+def _required_to_pass(walk: Walk, ic: IncidentCall) -> bool:
+    return bool(walk.outstanding.get(ic.seat)) and not ic.call.is_pass
+
+
+def rule_obligation_violated(walk: Walk) -> None:
+    """37: a bid, double or redouble by a player required to pass."""
+    _, ic = walk.current()
+    s = ic.seat
+    problem = walk.auction.check_next(ic.call)
+    law = obligation_violated(walk.lho_calls_next(s))
+    if law == "37A" and problem is not None and problem.law == "36":
+        rule_inadmissible(walk)  # never accepted, LHO's call or not
+        return
+    facts = walk.facts(ic)
+    if law == "37A":
+        key = "law37.a_still" if walk.outstanding[s] == PassUntil.END_OF_AUCTION else "law37.a"
+        walk.clause(law, key, **facts)
+        if problem is not None:  # insufficient as well: LHO's call accepted it
+            walk.clause("27A1", "law27.accepted", **facts)
+        walk.append_current(insufficient=problem is not None)
+        return
+    walk.clause(law, "law37.b", **facts)
+    walk.cancel(ic)
+    walk.ui(ic, offender=s)
+    walk.impose(s, PassUntil.END_OF_AUCTION, law)
+    walk.impose(s.partner, PassUntil.END_OF_AUCTION, law)
+    walk.lead(s, law)
+    walk.adjust("72C")
+    walk.pos += 1
+
+
+def _after_final_pass(walk: Walk, ic: IncidentCall) -> bool:
+    return walk.auction.is_complete
+
+
+def rule_call_after_final_pass(walk: Walk, ic: IncidentCall, auction: Auction,
+                               lho_called: bool) -> None:
+    """39: ``ic``, made after ``auction`` had ended, is cancelled (39A); 39B or 39C."""
+    s = ic.seat
+    contract = auction.contract()
+    assert contract is not None
+    passed_out = contract.is_passed_out
+    declaring = not passed_out and contract.declarer is not None and \
+        contract.declarer.side is s.side
+    facts = walk.facts(ic)
+    walk.clause("39A", "law39.a", **facts)
+    walk.cancel(ic)
+    law = after_final_pass(ic.call, declaring, passed_out, lho_called)
+    if law == "39C":
+        walk.clause(law, "law39.c", **facts)
+        walk.ui(ic, offender=s)
+        walk.lead(s, law)
+    else:
+        key = ("law39.b_passed_out" if passed_out else "law39.b_declaring" if declaring
+               else "law39.b_pass" if ic.call.is_pass else "law39.b_lho")
+        walk.clause(law, key, **facts)
+
+
+def rule_after_final_pass(walk: Walk) -> None:
+    _, ic = walk.current()
+    rule_call_after_final_pass(walk, ic, walk.auction, walk.lho_calls_next(ic.seat))
+    walk.pos += 1
+
+
+#: This module's situations, in the order the walk asks them (`td_plugin.incidents`).
+AFTER_FINAL_PASS = Situation("39", _after_final_pass, rule_after_final_pass)
+REQUIRED_TO_PASS = Situation("37", _required_to_pass, rule_obligation_violated)
+INADMISSIBLE = Situation("36", _inadmissible, rule_inadmissible)
+SITUATIONS = (AFTER_FINAL_PASS, REQUIRED_TO_PASS, INADMISSIBLE)

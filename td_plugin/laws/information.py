@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from td_plugin.auction import Call
 from td_plugin.cards import Seat, Side
-from td_plugin.laws.call_names import seat_call_msg, side_msg
+from td_plugin.call_names import seat_call_msg, side_msg
 
 __all__ = ["Unauthorized", "unauthorized_to_offenders"]
 

@@ -15,19 +15,29 @@
 
 27C: a replacement made before the Director ruled stands (if legal) unless the
 insufficient bid is accepted. 27D: after B1 the Director may adjust at the end of play.
+
+The walk over a case's calls (`td_plugin.incidents`) asks this module about an
+insufficient bid in rotation (also a call out of rotation repeated under 31A1 that has
+become insufficient) and about the offender's next call, its correction (`SITUATIONS`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from td_plugin.auction import Call
+from td_plugin.auction_ruling import DecisionKind, PassUntil, SeatCall
+from td_plugin.auction_walk import PendingInsufficient, Situation, Walk
+from td_plugin.call_names import call_msg, seat_call_msg, seat_msg
 from td_plugin.cards import Strain, Suit
 from td_plugin.laws.lead_restrictions import specified_denominations
 
+if TYPE_CHECKING:
+    from td_plugin.incidents import IncidentCall
+
 __all__ = ["Correction", "CORRECTIONS", "lowest_sufficient_bid", "lowest_same_denomination",
-           "corrects_27b1a", "correction_for"]
+           "corrects_27b1a", "correction_for", "SITUATIONS"]
 
 
 @dataclass(frozen=True)
@@ -106,3 +116,156 @@ def correction_for(replacement: Call, b1a: bool, comparable: bool | None,
     if comparable:
         return CORRECTIONS["27B1(b)"]
     return CORRECTIONS["27B2"] if replacement.is_bid or replacement.is_pass else CORRECTIONS["27B3"]
+
+
+# --- the walk -----------------------------------------------------------------------
+
+def _insufficient(walk: Walk, ic: IncidentCall) -> bool:
+    problem = walk.auction.check_next(ic.call)
+    return problem is not None and problem.law == "27"
+
+
+def rule_insufficient(walk: Walk) -> None:
+    """27A1: LHO may accept the insufficient bid (calling over it accepts it); 27B: else
+    it is cancelled and must be replaced; 27C: a replacement made already."""
+    idx, ic = walk.current()
+    s = ic.seat
+    nxt = walk.peek()
+    lho_called = walk.lho_calls_next(s)
+    replaced = nxt is not None and nxt[1].seat is s
+    accepted = walk.take_accept(ic)
+    if accepted is None and lho_called:
+        accepted = True
+    if accepted is False and lho_called:
+        assert nxt is not None
+        raise walk.err(nxt[0], f"{s.lho.english} called over the insufficient {ic.call}, "
+                               f"which accepts it (Law 27A1), but the case says accept: false")
+    facts = walk.facts(ic)
+    if accepted:
+        if replaced:
+            assert nxt is not None
+            walk.clause("27C", "law27.premature_accepted", **facts,
+                        replacement=call_msg(nxt[1].call))
+            walk.cancel(nxt[1])
+            walk.ui(nxt[1], offender=s)
+            del walk.queue[walk.pos + 1]
+        walk.clause("27A1", "law27.accepted", **facts)
+        walk.append_current(insufficient=True)
+        return
+    if accepted is None:
+        if replaced:
+            assert nxt is not None
+            walk.clause("27C", "law27.premature", **facts, replacement=call_msg(nxt[1].call))
+        else:
+            walk.clause("27A1", "law27.offer", **facts)
+        walk.decide(s.lho, DecisionKind.ACCEPT, "27A1",
+                    {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
+                    {"call": SeatCall(s, ic.call).to_json()})
+    over = walk.last_bid()
+    walk.cancel(ic)
+    walk.pending_ib[s] = PendingInsufficient(ic, over)
+    if not replaced:
+        lowest = lowest_same_denomination(ic.call, ic.shows, over)
+        if lowest is not None:
+            walk.clause("27B", "law27.must_correct_lowest", **facts, lowest=call_msg(lowest))
+        else:
+            walk.clause("27B", "law27.must_correct", **facts)
+        walk.decide(s, DecisionKind.REPLACEMENT, "27B",
+                    {"seat": seat_msg(s), "source": seat_call_msg(s, ic.call)},
+                    {"call": SeatCall(s, ic.call).to_json(),
+                     "lowest_same_denomination": lowest.pbn() if lowest else None})
+    walk.pos += 1
+
+
+def _correction(walk: Walk, ic: IncidentCall) -> bool:
+    return ic.seat in walk.pending_ib
+
+
+def rule_correction(walk: Walk) -> None:
+    """27B: the offender's call that replaces his insufficient bid."""
+    from td_plugin.laws.changes_of_call import change_target, rule_change
+
+    idx, ic = walk.current()
+    s = ic.seat
+    p = walk.pending_ib[s]
+    facts = dict(walk.facts(p.ib), replacement=call_msg(ic.call))
+    problem = walk.auction.check_next(ic.call)
+    if p.b3:
+        if problem is not None:
+            raise walk.err(idx, f"{s.english} must replace his insufficient bid with a legal "
+                                f"call (Law 27B3): {problem.reason}")
+        walk.clause("27B3", "law27.after_b3", **facts)
+        del walk.pending_ib[s]
+        walk.append_current()
+        return
+    if not (ic.call.is_bid or ic.call.is_pass):
+        j = walk.judge(p.ib, ic)
+        if j.comparable is None:
+            walk.undecided(p.ib, ic)
+            return
+        walk.judgement_clause(j, p.ib, ic)
+        ok = j.comparable and problem is None
+        _apply(walk, CORRECTIONS["27B1(b)" if ok else "27B3"], p, facts)
+        return
+    if problem is not None:
+        nxt = walk.peek()
+        accepted = ic.accept
+        if accepted is None and nxt is not None and nxt[1].seat is s.lho:
+            accepted = True
+        if accepted:
+            walk.clause("27B4", "law27.b4_accepted", **facts)
+            del walk.pending_ib[s]
+            walk.append_current(insufficient=True)
+            return
+        if accepted is None and nxt is None:
+            walk.decide(s.lho, DecisionKind.ACCEPT, "27B4",
+                        {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
+                        {"call": SeatCall(s, ic.call).to_json()})
+        _apply(walk, CORRECTIONS["27B4"], p, facts)
+        return
+    if change_target(walk) is not None:
+        rule_change(walk)
+        return
+    b1a = corrects_27b1a(p.ib.call, p.ib.shows, ic.call, ic.shows, p.over)
+    comparable = None
+    if not b1a:
+        j = walk.judge(p.ib, ic)
+        if j.comparable is None:
+            walk.append_current()
+            walk.undecided(p.ib, ic)
+            return
+        walk.judgement_clause(j, p.ib, ic)
+        comparable = j.comparable
+    correction = correction_for(ic.call, b1a, comparable)
+    assert correction is not None
+    _apply(walk, correction, p, facts)
+
+
+def _apply(walk: Walk, c: Correction, p: PendingInsufficient,
+           facts: Mapping[str, Any]) -> None:
+    _, ic = walk.current()
+    s = ic.seat
+    walk.clause(c.law, c.key, **facts)
+    if c.law == "27B1(b)":
+        walk.clause("26A", "law26.comparable", offender=seat_msg(s))
+    if c.partner_passes:
+        walk.impose(s.partner, PassUntil.END_OF_AUCTION, c.law)
+    if c.unauthorized:
+        walk.ui(p.ib, offender=s)
+    if c.replacement_cancelled:
+        walk.cancel(ic)
+        walk.ui(ic, offender=s)
+        p.b3 = True
+        walk.pos += 1
+    else:
+        del walk.pending_ib[s]
+        walk.append_current()
+    if c.lead_restriction:
+        walk.lead(s, c.law)
+    walk.adjust(c.adjustment)
+
+
+#: This module's situations, in the order the walk asks them (`td_plugin.incidents`).
+CORRECTION = Situation("27B", _correction, rule_correction)
+INSUFFICIENT = Situation("27", _insufficient, rule_insufficient)
+SITUATIONS = (CORRECTION, INSUFFICIENT)

@@ -1,4 +1,11 @@
-"""Law 26: lead restrictions after a withdrawn call (as amended 20 June 2017).
+"""Law 26: lead restrictions after a withdrawn call (as amended 20 June 2017), and the
+value of a lead restriction whichever Law imposes it.
+
+`LeadRestriction` is one value for every restriction on a player's lead: the choice
+Law 26B gives declarer (prohibit one of some suits at the offender's partner's first turn
+to lead), and a lead an opponent has required or prohibited at a known trick (penalty
+cards, leads out of turn), which the revoke detection checks the play against
+(`td_plugin.laws.revokes.detection`).
 
 26A: when an offender's withdrawn call is replaced by a comparable call (Law 23A) there
 are no lead restrictions; 16C does not apply, but see 23C.
@@ -23,7 +30,7 @@ from typing import Any, Iterable, Mapping
 
 from td_plugin.auction import Call
 from td_plugin.cards import SUITS, Seat, Strain, Suit
-from td_plugin.laws.call_names import join_msgs, seat_msg, suit_msg
+from td_plugin.call_names import join_msgs, seat_msg, suit_msg
 
 __all__ = ["LeadRestriction", "LeadVerdict", "specified_suits", "specified_denominations",
            "lead_restriction_26b"]
@@ -51,18 +58,53 @@ def specified_denominations(call: Call, shows: Iterable[Suit] | None = None) -> 
 
 @dataclass(frozen=True)
 class LeadRestriction:
-    """26B: declarer may prohibit ``partner`` (the offender's partner) from leading one
-    of ``prohibit_one_of`` at his first turn to lead; None while the final auction is
-    not known."""
+    """A restriction on ``seat``'s lead, imposed in rectification of an irregularity.
 
-    offender: Seat
-    partner: Seat
-    prohibit_one_of: tuple[Suit, ...] | None = None
+    At a known trick (``trick``, 1-13) with a chosen ``suit``: he must lead it, or, with
+    ``prohibited``, must not (what the revoke detection checks). Under Law 26B the
+    choice is still declarer's: ``seat`` is the offender's partner, ``offender`` the
+    offender, ``one_of`` the suits declarer may prohibit one of at his first turn to
+    lead (``trick`` and ``suit`` None; ``one_of`` None while the final auction is not
+    known). ``law`` is the clause whose rectification it is (for 26B: the clause that
+    made Law 26B apply, e.g. ``"27B2"``).
+    """
+
+    seat: Seat
+    trick: int | None = None
+    suit: Suit | None = None
+    prohibited: bool = False
+    one_of: tuple[Suit, ...] | None = None
+    offender: Seat | None = None
+    law: str = ""
+
+    @classmethod
+    def law_26b(cls, offender: Seat, prohibit_one_of: tuple[Suit, ...] | None = None,
+                law: str = "") -> "LeadRestriction":
+        """Law 26B: declarer may prohibit ``offender``'s partner from leading one of
+        ``prohibit_one_of``."""
+        return cls(offender.partner, prohibited=True, one_of=prohibit_one_of,
+                   offender=offender, law=law)
+
+    @property
+    def partner(self) -> Seat:
+        """Under 26B: the offender's partner, whose lead is restricted (``seat``)."""
+        return self.seat
+
+    @property
+    def prohibit_one_of(self) -> tuple[Suit, ...] | None:
+        """Under 26B: the suits declarer may prohibit one of (``one_of``)."""
+        return self.one_of
 
     def to_json(self) -> dict:
-        return {"offender": self.offender.value, "partner": self.partner.value,
-                "prohibit_one_of": (None if self.prohibit_one_of is None
-                                    else [s.value for s in self.prohibit_one_of])}
+        """Under 26B: ``{offender, partner, prohibit_one_of}``; a chosen lead:
+        ``{seat, trick, suit, prohibited}``."""
+        if self.suit is None:
+            return {"offender": self.offender.value if self.offender else None,
+                    "partner": self.seat.value,
+                    "prohibit_one_of": (None if self.one_of is None
+                                        else [s.value for s in self.one_of])}
+        return {"seat": self.seat.value, "trick": self.trick, "suit": self.suit.value,
+                "prohibited": self.prohibited}
 
 
 @dataclass(frozen=True)
@@ -78,8 +120,8 @@ class LeadVerdict:
 def lead_restriction_26b(offender: Seat,
                          offender_calls: Iterable[tuple[Call, Iterable[Suit] | None]] | None,
                          declarer: Seat | None = None,
-                         passed_out: bool = False) -> LeadVerdict:
-    """Law 26B for ``offender``.
+                         passed_out: bool = False, law: str = "") -> LeadVerdict:
+    """Law 26B for ``offender`` (``law``: the clause that made it apply).
 
     ``offender_calls`` are his calls in the final legal auction with what each showed
     (None: the final auction is not known yet). ``declarer`` is the declarer when known.
@@ -94,7 +136,7 @@ def lead_restriction_26b(offender: Seat,
             return LeadVerdict(None, "law26.offender_declares", facts)
     if offender_calls is None:
         key = "law26.may_apply" if declarer is None else "law26.defender_known"
-        return LeadVerdict(LeadRestriction(offender, partner), key, facts)
+        return LeadVerdict(LeadRestriction.law_26b(offender, None, law), key, facts)
     specified: set[Suit] = set()
     for call, shows in offender_calls:
         specified |= specified_suits(call, shows)
@@ -102,4 +144,22 @@ def lead_restriction_26b(offender: Seat,
     if not prohibit:
         return LeadVerdict(None, "law26.all_specified", facts)
     facts["suits"] = join_msgs([suit_msg(s) for s in prohibit], "or")
-    return LeadVerdict(LeadRestriction(offender, partner, prohibit), "law26.prohibit", facts)
+    return LeadVerdict(LeadRestriction.law_26b(offender, prohibit, law), "law26.prohibit",
+                       facts)
+
+
+def lead_restrictions_26b(offenders: Sequence[tuple[Seat, str]], final: Auction | None,
+                          shows: Mapping[int, Iterable[Suit] | None],
+                          declarer: Seat | None = None,
+                          passed_out: bool = False) -> list[LeadVerdict]:
+    """Law 26B for each of ``offenders`` (with the clause that made it apply), in their
+    order, judged on the final legal auction ``final`` (None: not known yet) whose calls
+    showed ``shows`` (by index in the auction)."""
+    out = []
+    for offender, law in offenders:
+        calls = None
+        if final is not None:
+            calls = [(e.call, shows.get(i)) for i, (seat, e) in enumerate(final)
+                     if seat is offender and e.call is not None]
+        out.append(lead_restriction_26b(offender, calls, declarer, passed_out, law))
+    return out

@@ -1,12 +1,12 @@
 """Ruler plugin ``auction``: irregularities recorded in the auction (an accepted
 insufficient bid, skipped calls) explained with their laws
-(`td_plugin.laws.recorded_irregularities`)."""
+(`td_plugin.recorded_irregularities`)."""
 
 from __future__ import annotations
 
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
-from td_plugin.laws.recorded_irregularities import explain_recorded_irregularities
+from td_plugin.recorded_irregularities import explain_recorded_irregularities
 from td_plugin.rulings import Finding, ReviewContext
 
 

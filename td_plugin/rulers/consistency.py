@@ -1,11 +1,11 @@
 """Ruler plugin ``consistency``: is the recorded result and score what the contract and
-the play say? (`td_plugin.laws.consistency`)."""
+the play say? (`td_plugin.consistency`)."""
 
 from __future__ import annotations
 
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
-from td_plugin.laws.consistency import check_record
+from td_plugin.consistency import check_record
 from td_plugin.rulings import Finding, ReviewContext
 
 

@@ -38,11 +38,12 @@ from starlette.staticfiles import StaticFiles
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, parse_case
+from td_plugin.call_names import call_msg
 from td_plugin.errors import CaseFileError, InputError, InvalidTokenError
-from td_plugin.laws.call_names import call_msg
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
+from td_plugin.regulations import names as regulation_names
 from td_plugin.rulings import ReviewContext
 from td_plugin.questions import FLOWS, flow_module
 from td_plugin.ruling_log import LogEntry, Place, RulingLog, Status
@@ -62,13 +63,16 @@ PLACE_KEYS = ("section", "table", "round")
 
 @dataclass
 class AppConfig:
-    """What the app serves: the log, the host that rules, the token, the language, and
-    the session file whose boards it knows (None: the Director types them)."""
+    """What the app serves: the log, the host that rules, the token, the language, the
+    regulation in force by default (`td_plugin.regulations`; the pages may choose
+    another), and the session file whose boards it knows (None: the Director types
+    them)."""
 
     log: RulingLog
     host: Any
     token: str
     lang: str = "en"
+    regulation: str = "wbf"
     session_path: str | None = None
     boards: SessionBoards = field(default_factory=SessionBoards)
     max_body: int = MAX_BODY
@@ -115,15 +119,17 @@ def _place(board: Any, where: Mapping[str, Any]) -> Place:
                  text(where.get("table"), "table"), number(where.get("round"), "round"))
 
 
-def rule_data(host: Any, case: Mapping[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+def rule_data(host: Any, case: Mapping[str, Any], lang: str,
+              regulation: str = "wbf") -> tuple[str, dict[str, Any]]:
     """Rule on a case given as data, through the plugin host (as ``td-plugin rule``
-    does): its kind and the ruling as JSON.
+    does), under ``regulation``: its kind and the ruling as JSON.
 
     :raises CaseError: the case cannot be read, makes no sense, or no plugin ruled.
     """
     try:
         incident = parse_case(case)
-        ruling, _errors = host.report_incident(incident, ReviewContext(language=lang))
+        ruling, _errors = host.report_incident(
+            incident, ReviewContext(language=lang, regulation=regulation))
     except CaseFileError as exc:
         raise CaseError(str(exc)) from None
     if ruling is None or not hasattr(ruling, "to_json"):
@@ -134,6 +140,14 @@ def rule_data(host: Any, case: Mapping[str, Any], lang: str) -> tuple[str, dict[
 def _lang(request: Request, config: AppConfig) -> str:
     lang = request.query_params.get("lang") or request.cookies.get("td_lang") or config.lang
     return lang if lang in LANGUAGES else config.lang
+
+
+def _regulation(request: Request, config: AppConfig) -> str:
+    """The regulation the pages rule under: the request's, the page's choice (a cookie),
+    else the app's."""
+    name = (request.query_params.get("regulation") or request.cookies.get("td_regulation")
+            or config.regulation)
+    return name if name in regulation_names() else config.regulation
 
 
 async def _json_body(request: Request) -> Any:
@@ -237,9 +251,11 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
     return view
 
 
-def _ruling_object(config: AppConfig, case: Mapping[str, Any], lang: str) -> Any:
+def _ruling_object(config: AppConfig, case: Mapping[str, Any], lang: str,
+                   regulation: str) -> Any:
     incident = parse_case(case)
-    ruling, _errors = config.host.report_incident(incident, ReviewContext(language=lang))
+    ruling, _errors = config.host.report_incident(
+        incident, ReviewContext(language=lang, regulation=regulation))
     if ruling is None:
         raise CaseError("no plugin ruled on this case")
     return ruling
@@ -336,7 +352,9 @@ def create_app(config: AppConfig) -> Guard:
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = _lang(request, config)
         values = {**_helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
-                  "boards": config.boards, "kinds": KINDS, **context}
+                  "boards": config.boards, "kinds": KINDS,
+                  "regulation": _regulation(request, config),
+                  "regulations": regulation_names(), **context}
         return HTMLResponse(env.get_template(name).render(values), status_code=status)
 
     async def form_of(request: Request) -> dict[str, str]:
@@ -347,16 +365,18 @@ def create_app(config: AppConfig) -> Guard:
             raise _Forbidden()
         return values
 
-    def session_rulings(entries: list[LogEntry], lang: str) -> list[TableRuling]:
+    def session_rulings(request: Request, entries: list[LogEntry]) -> list[TableRuling]:
         if not config.boards:
             return []
-        return rule_entries(config.host, entries, config.boards.indexed(), lang)
+        context = ReviewContext(language=_lang(request, config),
+                                regulation=_regulation(request, config))
+        return rule_entries(config.host, entries, config.boards.indexed(), context)
 
     async def home(request: Request, written: WriteBack | None = None,
                    status: int = 200) -> Response:
         entries = await anyio.to_thread.run_sync(config.log.latest)
         name = Path(config.boards.path).name if config.boards.path else ""
-        tables = session_rulings(entries, _lang(request, config))
+        tables = session_rulings(request, entries)
         unmatched = {t.entry.id: t.problem for t in tables if t.index is None and t.entry}
         return page(request, "home.html", status=status, entries=entries, session_name=name,
                     unmatched=unmatched, matched=len(tables) - len(unmatched),
@@ -372,7 +392,7 @@ def create_app(config: AppConfig) -> Guard:
                 "app.writeback.off", {}, _lang(request, config))), 400)
         lang = _lang(request, config)
         entries = await anyio.to_thread.run_sync(config.log.latest)
-        tables = session_rulings(entries, lang)
+        tables = session_rulings(request, entries)
         source = config.boards.path
         dest = os.path.join(config.write_to, os.path.basename(source))
 
@@ -389,30 +409,41 @@ def create_app(config: AppConfig) -> Guard:
             return await home(request, WriteBack(error=str(exc)), 400)
         return await home(request, done)
 
-    async def set_lang(request: Request) -> Response:
-        code = request.path_params["code"]
+    def remember(request: Request, cookie: str, value: str, known: Any) -> Response:
+        """Back to the page the choice was made on (this site only), keeping the choice
+        in a cookie when it is one of ``known``."""
         target = request.query_params.get("next", "/")
         if not target.startswith("/") or target.startswith("//"):
             target = "/"
         response = RedirectResponse(target, status_code=303)
-        if code in LANGUAGES:
-            response.set_cookie("td_lang", code, httponly=True, samesite="strict")
+        if value in known:
+            response.set_cookie(cookie, value, httponly=True, samesite="strict")
         return response
+
+    async def set_lang(request: Request) -> Response:
+        return remember(request, "td_lang", request.path_params["code"], LANGUAGES)
+
+    async def set_regulation(request: Request) -> Response:
+        return remember(request, "td_regulation", request.path_params["name"],
+                        regulation_names())
 
     def editor_page(request: Request, draft: Draft, error: str | None = None,
                     picked: TableResult | None = None) -> HTMLResponse:
         lang = _lang(request, config)
+        reg = _regulation(request, config)
         preview, pending = None, None
         questions = flow_module(draft.kind) is not None
         steps, question = questions_of(draft)
         if questions and question is None:
             try:
-                preview = ruling_view(_ruling_object(config, draft.case, lang), draft.case, lang)
+                preview = ruling_view(_ruling_object(config, draft.case, lang, reg),
+                                      draft.case, lang)
             except (CaseError, CaseFileError) as exc:
                 pending = getattr(exc, "bare_message", str(exc))
         elif not questions and draft.calls:
             try:
-                preview = ruling_view(_ruling_object(config, draft.case, lang), draft.case, lang)
+                preview = ruling_view(_ruling_object(config, draft.case, lang, reg),
+                                      draft.case, lang)
             except (CaseError, CaseFileError) as exc:
                 pending = getattr(exc, "bare_message", str(exc))
         calls = ([draft.call_at(i) for i in range(len(draft.calls))]
@@ -451,6 +482,7 @@ def create_app(config: AppConfig) -> Guard:
         except _Forbidden:
             return PlainTextResponse("Forbidden", status_code=403)
         lang = _lang(request, config)
+        reg = _regulation(request, config)
         try:
             draft = Draft.loads(form.get("draft", ""))
         except DraftError as exc:
@@ -469,7 +501,7 @@ def create_app(config: AppConfig) -> Guard:
         if action != "rule":
             return editor_page(request, draft, picked=picked)
         try:
-            kind, ruling = rule_data(config.host, draft.case, lang)
+            kind, ruling = rule_data(config.host, draft.case, lang, reg)
         except CaseError as exc:
             return editor_page(request, draft, str(exc))
         entry = await asyncio.wrap_future(config.log.submit(
@@ -484,8 +516,9 @@ def create_app(config: AppConfig) -> Guard:
             return PlainTextResponse("Not Found", status_code=404)
         entry = history[-1]
         lang = _lang(request, config)
+        reg = _regulation(request, config)
         try:
-            view = ruling_view(_ruling_object(config, entry.case, lang), entry.case, lang)
+            view = ruling_view(_ruling_object(config, entry.case, lang, reg), entry.case, lang)
         except (CaseError, CaseFileError) as exc:
             view = RulingView(entry.status.value, "", [str(exc)])
         return page(request, "ruling.html", entry=entry, history=history, view=view)
@@ -497,6 +530,7 @@ def create_app(config: AppConfig) -> Guard:
             return PlainTextResponse("Forbidden", status_code=403)
         ruling_id = request.path_params["id"]
         lang = _lang(request, config)
+        reg = _regulation(request, config)
         entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
         if entry is None:
             return PlainTextResponse("Not Found", status_code=404)
@@ -508,9 +542,9 @@ def create_app(config: AppConfig) -> Guard:
             if not index.isdigit() or int(index) >= len(decisions):
                 raise DraftError("this question is no longer open")
             case = answer_decision(entry.case, decisions[int(index)], value)
-            kind, ruling = rule_data(config.host, case, lang)
+            kind, ruling = rule_data(config.host, case, lang, reg)
         except (DraftError, CaseError) as exc:
-            view = ruling_view(_ruling_object(config, entry.case, lang), entry.case, lang)
+            view = ruling_view(_ruling_object(config, entry.case, lang, reg), entry.case, lang)
             history = config.log.history(ruling_id)
             return page(request, "ruling.html", status=400, entry=entry, history=history,
                         view=view, error=str(exc))
@@ -520,9 +554,10 @@ def create_app(config: AppConfig) -> Guard:
 
     async def api_post(request: Request) -> Response:
         lang = _lang(request, config)
+        reg = _regulation(request, config)
         try:
             case, place = _split(await _json_body(request))
-            kind, ruling = rule_data(config.host, case, lang)
+            kind, ruling = rule_data(config.host, case, lang, reg)
         except CaseError as exc:
             return _error(str(exc))
         entry = await asyncio.wrap_future(
@@ -544,9 +579,10 @@ def create_app(config: AppConfig) -> Guard:
     async def api_correct(request: Request) -> Response:
         ruling_id = request.path_params["id"]
         lang = _lang(request, config)
+        reg = _regulation(request, config)
         try:
             case, place = _split(await _json_body(request))
-            kind, ruling = rule_data(config.host, case, lang)
+            kind, ruling = rule_data(config.host, case, lang, reg)
         except CaseError as exc:
             return _error(str(exc))
         try:
@@ -565,6 +601,7 @@ def create_app(config: AppConfig) -> Guard:
         Route("/", home, methods=["GET"]),
         Route("/session/write", write_back, methods=["POST"]),
         Route("/lang/{code}", set_lang, methods=["GET"]),
+        Route("/regulation/{name}", set_regulation, methods=["GET"]),
         Route("/new/{kind}", new_case, methods=["GET"]),
         Route("/new/{kind}", post_case, methods=["POST"]),
         Route("/rulings/{id:int}", show_ruling, methods=["GET"]),

@@ -10,7 +10,7 @@ from td_plugin.board import Vulnerability
 from td_plugin.cards import Card, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import InputError
-from td_plugin.laws.consistency import check_record
+from td_plugin.consistency import check_record
 from td_plugin.play import replay
 from td_plugin.sources import Source
 

@@ -152,12 +152,24 @@ def test_25b1_lho_calling_over_the_change_accepts_it() -> None:
     assert r["auction"] == [sc("S", "1NT"), sc("W", "2C")]
 
 
-def test_25b1_acceptance_withdraws_lho_call_made_over_the_first_call() -> None:
-    r = rule(dealer="N", accept=True, calls=["N 1H", "E Pass", "S 2S", "W Pass", "S 1S"])
+def test_25b1_with_screens_acceptance_withdraws_lho_call_made_over_the_first_call() -> None:
+    # seed 000: with screens West passed on South's side before the tray passed, so
+    # South's 1S is still a change of his 2S
+    r = rule(dealer="N", accept=True, screens=True,
+             calls=["N 1H", "E Pass", "S 2S", "W Pass", "S 1S"])
+    assert r["laws"][0] == "25B1"
     assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "1S")]
     assert r["cancelled"] == [sc("S", "2S"), sc("W", "Pass")]
     assert {"side": "NS", "from": sc("W", "Pass")} in r["unauthorized"]
     assert r["next"] == "W"
+
+
+def test_25b_a_call_at_partners_turn_after_lho_called_is_no_change_of_call() -> None:
+    # issue example: S 1H, W 1S, S 2H at North's turn: Laws 29-31, never 25B
+    r = rule(dealer="S", accept=False, calls=["S 1H", "W 1S", "S 2H"])
+    assert r["laws"] == ["29B", "31B", "16C"]
+    assert r["auction"] == [sc("S", "1H"), sc("W", "1S")]
+    assert r["cancelled"] == [sc("S", "2H")] and r["next"] == "N"
 
 
 def test_25b2_change_not_accepted_first_call_stands() -> None:
@@ -208,3 +220,31 @@ def test_25_text_in_danish_cites_paragraphs() -> None:
     r = rule("da", dealer="S", accept=False, calls=["S 1D", "S 1NT"])
     assert "§ 25B2" in r["text"] and "Law" not in r["text"]
     assert "1ut annulleres" in r["text"]
+
+
+def test_25a5_partners_call_cancelled_after_the_final_pass_does_not_end_the_correction() -> None:
+    # North 1H, East pass, South pass (meant 2H), West pass: the auction is over; North
+    # bids 2H after the final pass (cancelled, 39A) before South corrects
+    calls = ["N 1H", "E Pass", unintended("S", "Pass"), "W Pass", "N 2H", "S 2H"]
+    r = rule(dealer="N", calls=calls)
+    assert r["laws"] == ["25A5", "25A1", "39A", "39B", "25A6"]
+    assert [c["key"] for c in r["clauses"]][:2] == ["law25.auction_ended",
+                                                   "law25.partner_call_cancelled"]
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "2H"), sc("W", "Pass")]
+    assert r["cancelled"] == [sc("N", "2H"), sc("S", "Pass")]
+    assert r["lho_may_withdraw"] == [sc("W", "Pass")] and r["next"] == "N"
+
+
+def test_25a4_partners_cancelled_call_ends_the_correction_as_an_option() -> None:
+    calls = ["N 1H", "E Pass", unintended("S", "Pass"), "W Pass", "N 2H", "S 2H"]
+    r = rule(dealer="N", calls=calls, options={"cancelled_call_bars_correction": True})
+    assert r["laws"][:3] == ["25A4", "39A", "39B"]
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "Pass"), sc("W", "Pass")]
+    assert r["cancelled"] == [sc("N", "2H"), sc("S", "2H")] and r["next"] is None
+
+
+def test_25a5_partners_cancelled_call_and_the_lead_faced() -> None:
+    calls = ["N 1H", "E Pass", unintended("S", "Pass"), "W Pass", "N 2H", "S 2H"]
+    r = rule(dealer="N", calls=calls, opening_lead_faced=True)
+    assert r["laws"][:3] == ["25A5", "39A", "39B"]
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "Pass"), sc("W", "Pass")]

@@ -139,3 +139,39 @@ def test_26a_comparable_replacement_means_no_lead_restriction() -> None:
 def test_26_restriction_in_danish() -> None:
     r = rule("da", **IB_1S, final_auction="1H 1S 2H Pass 4H AP")
     assert "hjerter, ruder eller klør" in r["text"] and "§ 26B" in r["text"]
+
+
+TWO_OFFENDERS = {"dealer": "E", "accept": False, "comparable": False,
+                 "calls": ["E 1H", "S 1C", "S 1S", "W 2H",
+                           {"seat": "W", "call": "3H", "accept": False}]}
+
+
+def test_26b_several_offenders_each_get_their_restriction() -> None:
+    # South's insufficient 1C replaced by 1S (27B2), West's change of 2H to 3H (25B2)
+    r = rule(**TWO_OFFENDERS)
+    assert r["lead_restrictions"] == [
+        {"offender": "S", "partner": "N", "prohibit_one_of": None, "law": "27B2"},
+        {"offender": "W", "partner": "E", "prohibit_one_of": None, "law": "25B2"}]
+    assert r["lead_restriction"] == {"offender": "S", "partner": "N", "prohibit_one_of": None}
+    assert [c["key"] for c in r["clauses"]].count("law26.may_apply") == 2
+
+
+def test_26b_several_offenders_only_the_defenders_restriction_stays() -> None:
+    r = rule(**TWO_OFFENDERS, final_auction="1H 1S 2H Pass Pass Pass")
+    assert r["lead_restrictions"] == [{"offender": "S", "partner": "N",
+                                       "prohibit_one_of": ["H", "D", "C"], "law": "27B2"}]
+    keys = [c["key"] for c in r["clauses"]]
+    assert "law26.prohibit" in keys and "law26.offender_declares" in keys
+
+
+def test_26b_the_defenders_restriction_comes_first() -> None:
+    case = dict(TWO_OFFENDERS, final_auction="1H 1S 2H 2S Pass Pass Pass")
+    r = rule(**case)  # 2S by South: West is the defender now
+    assert [x["offender"] for x in r["lead_restrictions"]] == ["W"]
+    assert r["lead_restriction"]["offender"] == "W"
+
+
+def test_26b_pass_obligations_are_never_listed_twice() -> None:
+    # South doubles his partner's 1H twice: 36B each time, North passes once listed
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "S X", "S X"])
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B"}]

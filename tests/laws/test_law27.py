@@ -197,9 +197,11 @@ def test_27b_comparability_undecided_waits_for_the_director() -> None:
     assert "1 later call(s) are not ruled on" in r["text"]
 
 
-def test_27b_someone_else_calling_before_the_replacement_is_a_case_error() -> None:
-    with pytest.raises(CaseFileError, match=r"calls\[2\]: South must first replace"):
-        rule(dealer="E", accept=False, calls=IB + ["N Pass"])
+def test_27b_partner_calling_before_the_replacement_calls_out_of_rotation() -> None:
+    # North passes at South's turn (South still to replace 1C): a pass at partner's turn
+    r = rule(dealer="E", accept=False, calls=IB + ["N Pass"])
+    assert r["laws"][-4:] == ["29A", "29B", "30B1(a)", "16C"]
+    assert r["cancelled"] == [sc("S", "1C"), sc("N", "Pass")] and r["next"] == "S"
 
 
 def test_correction_for_each_clause() -> None:

@@ -156,9 +156,68 @@ def test_31a1_rho_passes_offender_repeats_without_rectification() -> None:
     assert r["pass_obligations"] == [] and r["lead_restriction"] is None
 
 
-def test_31a1_offender_must_repeat_the_same_call() -> None:
-    with pytest.raises(CaseFileError, match=r"calls\[2\]: East must repeat 1S here \(Law 31A1\)"):
-        rule(dealer="N", accept=False, calls=["E 1S", "N Pass", "E 2S"])
+def test_31a1_another_call_instead_of_the_repeat_is_cancelled() -> None:
+    # the Director rules on what happened: East must still repeat 1S
+    r = rule(dealer="N", accept=False, calls=["E 1S", "N Pass", "E 2S"])
+    assert r["laws"] == ["29B", "31A1", "16C"]
+    assert [c["key"] for c in r["clauses"]][-2:] == ["coor.not_repeated", "law16.unauthorized"]
+    assert r["cancelled"] == [sc("E", "1S"), sc("E", "2S")]
+    assert r["auction"] == [sc("N", "Pass")] and r["next"] == "E"
+    assert r["unauthorized"] == [{"side": "EW", "from": sc("E", "2S")}]
+    r = rule(dealer="N", accept=False, calls=["E 1S", "N Pass", "E 2S", "E 1S"])
+    assert r["auction"] == [sc("N", "Pass"), sc("E", "1S")] and r["next"] == "S"
+
+
+def test_31a1_another_call_lho_called_over_stands_and_rectification_is_forfeited() -> None:
+    r = rule(dealer="N", accept=False, calls=["E 1S", "N Pass", "E 2S", "S Pass"])
+    assert r["laws"] == ["29B", "31A1", "11A"]
+    assert r["auction"] == [sc("N", "Pass"), sc("E", "2S"), sc("S", "Pass")]
+    assert r["adjustment_possible"] == ["12A1"] and r["next"] == "W"
+    assert "forfeited" in r["text"]
+
+
+def test_31a1_repeated_bid_that_is_insufficient_goes_to_law_27() -> None:
+    # issue example: N 1S, S 1H at East's turn, not accepted, E passes, S repeats 1H
+    r = rule(dealer="N", accept=False, calls=["N 1S", "S 1H", "E Pass", "S 1H"])
+    assert r["laws"] == ["29B", "31A1", "27A1", "27B"]
+    keys = [c["key"] for c in r["clauses"]]
+    assert "coor.repeat_insufficient" in keys and "law27.offer" in keys
+    assert "being legal" not in r["text"]
+    assert r["auction"] == [sc("N", "1S"), sc("E", "Pass")]  # never an unaccepted IB
+    assert r["cancelled"][-1] == sc("S", "1H") and r["next"] == "S"
+    assert {d["decide"] for d in r["decisions"]} == {"accept", "replacement"}
+
+
+def test_31a1_repeated_insufficient_bid_accepted_by_lho() -> None:
+    r = rule(dealer="N", accept=False, calls=["N 1S", "S 1H", "E Pass", "S 1H", "W Pass"])
+    assert r["laws"] == ["29B", "31A1", "27A1"]
+    assert r["auction"][-2:] == [sc("S", "1H"), sc("W", "Pass")]
+
+
+def test_31a1_repeated_insufficient_bid_corrected_under_27b() -> None:
+    r = rule(dealer="N", accept=False, calls=["N 1S", "S 1H", "E Pass",
+                                              {"seat": "S", "call": "1H", "accept": False},
+                                              "S 2H"])
+    assert r["laws"][-1] == "27B1(a)"
+    assert r["auction"] == [sc("N", "1S"), sc("E", "Pass"), sc("S", "2H")]
+
+
+def test_29a_accepting_never_withdraws_the_accepting_players_call() -> None:
+    # North 1H, East pass, South 2S, West pass, South 1S at North's turn; West accepts
+    r = rule(dealer="N", accept=True, calls=["N 1H", "E Pass", "S 2S", "W Pass", "S 1S"])
+    assert r["laws"] == ["29A"]
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "2S"), sc("W", "Pass"),
+                            sc("S", "1S")]
+    assert r["cancelled"] == [] and r["next"] == "W"  # North lost his turn
+
+
+def test_31b_bid_at_partners_turn_after_lho_called_then_offenders_call() -> None:
+    # S 1H, W 1S, S 2H at North's turn: not accepted; North passes, East passes, South
+    # bids 2H at his turn, not comparable with the cancelled 2H? the Director says no
+    r = rule(dealer="S", accept=False, comparable=False,
+             calls=["S 1H", "W 1S", "S 2H", "N Pass", "E Pass", "S 3H"])
+    assert r["laws"] == ["29B", "31B", "16C", "23A", "31A2(b)", "26B"]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "31A2(b)"}]
 
 
 def test_31a2a_rho_bids_offender_comparable_call() -> None:

@@ -96,3 +96,17 @@ def test_39c_defenders_bid_after_the_final_pass_lead_restriction() -> None:
     assert r["lead_restriction"] == {"offender": "E", "partner": "W",
                                      "prohibit_one_of": ["S", "H", "D", "C"]}
     assert r["unauthorized"] == [{"side": "EW", "from": sc("E", "2S")}]
+
+
+def test_37a_the_call_is_also_insufficient_and_lho_accepts_it() -> None:
+    # North must pass for the rest of the auction but bids 2D over 2H; East calls over it
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2D", "E Pass"])
+    assert r["laws"][-2:] == ["37A", "27A1"]
+    assert r["auction"][-2:] == [sc("N", "2D"), sc("E", "Pass")]
+
+
+def test_37b_an_insufficient_bid_by_a_player_required_to_pass_is_cancelled() -> None:
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2D"])
+    assert r["laws"][-1] == "37B" and r["cancelled"][-1] == sc("N", "2D")

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.conftest import TOKEN
+from td_plugin.host import PluginHost
+from td_plugin.serve.app import AppConfig, create_app
+from tests.serve.conftest import TOKEN, TestClient
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
@@ -110,3 +112,25 @@ def test_language_of_the_answer(client, auth):
     assert r.json()["ruling"]["lang"] == "da"
     assert "§ 25B2" in r.json()["ruling"]["text"]
     assert re.search("Law", client.get("/rulings/1?lang=en", headers=auth).text)
+
+
+def test_regulation_from_the_config_the_page_choice_or_the_request(log, auth):
+    app = create_app(AppConfig(log=log, host=PluginHost(load_entrypoints=False), token=TOKEN,
+                               regulation="dbf"))
+    case = _case("001_call_out_of_rotation_comparable.json")
+    with TestClient(app, base_url="http://testserver") as c:
+        assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
+            == "dbf"
+        assert c.post("/api/rulings?regulation=ebu", json=case,
+                      headers=auth).json()["ruling"]["regulation"] == "ebu"
+        home = c.get("/", headers=auth).text
+        assert "Regulation: DBf (Danish Bridge Federation)" in home
+        assert 'href="/regulation/acbl?next=/"' in home
+        r = c.get("/regulation/acbl?next=/", headers=auth, follow_redirects=False)
+        assert r.status_code == 303 and r.cookies.get("td_regulation") == "acbl"
+        c.cookies.set("td_regulation", "acbl")
+        assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
+            == "acbl"
+        c.cookies.set("td_regulation", "fifa")  # unknown: the app's own
+        assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
+            == "dbf"

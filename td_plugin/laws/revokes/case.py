@@ -21,9 +21,10 @@ from typing import Any, Mapping
 from td_plugin import messages
 from td_plugin.auction import Call
 from td_plugin.board import Vulnerability
+from td_plugin.call_names import call_msg, join_msgs
 from td_plugin.cards import Side
 from td_plugin.contract import Contract
-from td_plugin.laws.call_names import call_msg, join_msgs
+from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
 from td_plugin.laws.revokes.facts import BoardFacts
 from td_plugin.laws.revokes.redress import needs_redress, redress_clause
@@ -241,8 +242,16 @@ _REVOKE_JSON_KEYS = ("offender", "trick", "suit_led", "card", "established", "tr
 
 def rule_revoke_case(case: RevokeCase, lang: str | ReviewContext = "en") -> RevokeCaseRuling:
     """The ruling on ``case``. ``lang`` is a language code or a `ReviewContext` (whose
-    language is used; the case carries when attention was drawn)."""
+    language is used; the case carries when attention was drawn). A weighted judgement
+    is refused (`CaseFileError`) where the context's regulation allows no weighted score
+    (Law 12C1(e))."""
     if isinstance(lang, ReviewContext):
+        in_force = lang.in_force
+        if case.equity is not None and case.equity.weighted is not None \
+                and not in_force.weighted_scores:
+            raise CaseFileError(f"equity_weighted: the regulation in force ({in_force.name}) "
+                                f"allows no weighted scores (Law 12C1(e) instead of 12C1(c)): "
+                                f"enter equity_declarer_tricks", Location(path=case.source))
         lang = lang.language
     if lang not in LANGUAGES:
         lang = "en"

@@ -2,7 +2,8 @@
 
 A revoke is a card played while its player held a card he had to play: a card of the
 suit led (Law 44), a major penalty card (Law 50D1), or a lead an opponent required or
-prohibited in rectification of an irregularity (`PenaltyCard`, `LeadRestriction`: a
+prohibited in rectification of an irregularity (`PenaltyCard`, and
+`td_plugin.laws.lead_restrictions.LeadRestriction` at a known trick with a chosen suit: a
 record does not carry them, the caller gives them). `detect_revokes` walks the play
 against the deal; a card its player does not hold is a data problem, never a revoke, and
 is skipped here (`td_plugin.play.replay` reports it).
@@ -19,6 +20,7 @@ from typing import Iterable
 
 from td_plugin.cards import SEATS, Card, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
+from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.play import Play
 
 __all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "Obligation", "Revoke",
@@ -41,17 +43,6 @@ class PenaltyCard:
     seat: Seat
     card: Card
     trick: int = 1
-
-
-@dataclass(frozen=True)
-class LeadRestriction:
-    """When ``seat`` leads to trick ``trick`` he must lead ``suit`` (or, ``prohibited``,
-    must not), an opponent having so chosen in rectification of an irregularity."""
-
-    seat: Seat
-    trick: int
-    suit: Suit
-    prohibited: bool = False
 
 
 Obligation = PenaltyCard | LeadRestriction
@@ -103,7 +94,7 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
     for ob in obligations:
         if isinstance(ob, PenaltyCard):
             penalties[ob.seat.index].append(ob)
-        else:
+        elif ob.trick is not None and ob.suit is not None:  # a choice made, at a known trick
             restrictions[(ob.trick, ob.seat.index)] = ob
     obliged = bool(restrictions) or any(penalties)
     out: list[Revoke] = []
@@ -158,6 +149,7 @@ def _penalty_revoke(pending: Iterable[PenaltyCard], trick: int, card: Card, mask
 
 
 def _restriction_revoke(rule: LeadRestriction, card: Card, mask: int) -> tuple[Card, ...] | None:
+    assert rule.suit is not None  # only chosen leads are checked (detect_revokes)
     suit_mask = SUIT_MASKS[rule.suit]
     if rule.prohibited:
         others = mask & ~suit_mask

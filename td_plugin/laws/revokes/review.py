@@ -22,7 +22,7 @@ from typing import Iterable, Mapping, Sequence
 
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Card, Seat
-from td_plugin.laws.consistency import effective_contract
+from td_plugin.consistency import effective_contract
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Obligation, Revoke, RevokeKind, detect_revokes
 from td_plugin.laws.revokes.play_facts import board_facts, table_tricks, tally

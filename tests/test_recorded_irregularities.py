@@ -11,7 +11,7 @@ from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat
 from td_plugin.errors import Location
-from td_plugin.laws.recorded_irregularities import KIND, explain_recorded_irregularities
+from td_plugin.recorded_irregularities import KIND, explain_recorded_irregularities
 from td_plugin.rulings import ReviewContext
 
 

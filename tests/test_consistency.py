@@ -10,7 +10,7 @@ from td_plugin.cards import Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import Location
-from td_plugin.laws.consistency import check_record, effective_contract
+from td_plugin.consistency import check_record, effective_contract
 from td_plugin.play import Play, PlayedCard, trick_winner
 
 DEAL = Deal.from_pbn("N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85")

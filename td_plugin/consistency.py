@@ -4,7 +4,9 @@ Each failing check is a `Finding` of one of these kinds:
 
 - ``deal_invalid``: not 52 distinct cards, 13 a hand.
 - ``auction_illegal``: a call the Laws do not allow where it stands (Law 27 insufficient
-  bid, 36 inadmissible double or redouble, 39 call after the final pass). A bid marked
+  bid, 36 inadmissible double or redouble, 39 call after the final pass), or an auction
+  that ended by a pass out of rotation which deprived a player of his turn (17D3: the
+  auction had not ended). A bid marked
   as an accepted insufficient bid (27A1) or a skipped call (29A) is a recorded
   irregularity, not an illegal auction.
 - ``contract_mismatch``: the auction does not produce the recorded contract or declarer.
@@ -73,7 +75,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
         for p in auction.problems():
             add(FindingKind.AUCTION_ILLEGAL, "consistency.auction_illegal", law=p.law,
                 index=p.index + 1, call=p.call.pbn(), seat=seat_name(p.seat),
-                reason=Msg(f"auction.{p.code}", {"call": p.call.pbn()}))
+                reason=Msg(f"auction.{p.code}", {"call": p.call.pbn(), "turn": seat_name(
+                    p.deprived) if p.deprived is not None else ""}))
 
     contract = effective_contract(record)
     if auction is not None and record.contract is not None and not auction.truncated:

@@ -1,0 +1,46 @@
+"""Law 17: the auction period, and 17D3, three passes that do not end the auction.
+
+17D1: the auction period ends when, after the auction has ended (three passes after a
+call, Law 22A), either defender faces an opening lead; a passed-out board's, when the
+hands are returned to the board (17D2). Law 25A5 turns on it (an unintended call
+corrected until the opening lead is faced).
+
+17D3: when a call has been followed by three passes and one of them was out of rotation,
+depriving a player of his turn, the auction has not ended: it reverts to the player who
+missed his turn, every later pass is cancelled and the auction proceeds normally. Law 16C
+applies to the cancelled passes, and its 16C2 to whoever passed out of rotation: the
+information is unauthorized to his side. `td_plugin.auction.Auction.deprived_turn`
+recognizes such an end in a recorded auction (the audit's ``auction_illegal`` finding);
+`revert_deprived_turn` applies 17D3 in the walk over a case's calls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from td_plugin.call_names import join_msgs, seat_call_msg, seat_msg
+
+if TYPE_CHECKING:
+    from td_plugin.auction_walk import Walk
+
+__all__ = ["revert_deprived_turn"]
+
+
+def revert_deprived_turn(walk: Walk) -> None:
+    """17D3, when the call just added to the walk's legal auction ended it with a pass out
+    of rotation among the last three: the auction reverts to the player who lost his turn
+    and the passes from his turn on are cancelled (16C; unauthorized to the side of the
+    player who passed out of rotation)."""
+    k = walk.auction.deprived_turn()
+    if k is None:
+        return
+    deprived = walk.auction.seat_of(k)
+    cancelled = [m for m in walk.meta[k:] if m is not None]
+    offender = cancelled[0].seat
+    del walk.entries[k:], walk.meta[k:], walk.meta_index[k:]
+    walk.clause("17D3", "law17.d3", turn=seat_msg(deprived),
+                source=seat_call_msg(offender, cancelled[0].call),
+                calls=join_msgs([seat_call_msg(m.seat, m.call) for m in cancelled]))
+    for m in cancelled:
+        walk.cancel(m)
+        walk.ui(m, offender=offender)

@@ -1,0 +1,68 @@
+"""Law 17D3: three passes that do not end the auction, in a case and in a record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from td_plugin import messages
+from td_plugin.auction import Auction, AuctionEntry, Call
+from td_plugin.board import BoardRecord
+from td_plugin.cards import Seat
+from td_plugin.consistency import check_record
+from td_plugin.incidents import rule_incident
+from td_plugin.rulings import FindingKind
+
+
+def rule(lang: str = "en", **case: Any) -> dict:
+    return rule_incident(case, lang).to_json()
+
+
+def sc(seat: str, call: str) -> dict:
+    return {"seat": seat, "call": call}
+
+
+def test_17d3_pass_out_of_rotation_among_the_last_three_reverts_the_auction() -> None:
+    # issue example: N 1H, S Pass at East's turn, W Pass, N Pass was ruled "1H by North"
+    r = rule(dealer="N", calls=["N 1H", "S Pass", "W Pass", "N Pass"])
+    assert r["laws"] == ["29A", "17D3", "16C"]
+    assert r["auction"] == [sc("N", "1H")] and r["next"] == "E"
+    assert r["cancelled"] == [sc("S", "Pass"), sc("W", "Pass"), sc("N", "Pass")]
+    assert r["unauthorized"] == [{"side": "NS", "from": sc(s, "Pass")} for s in "SWN"]
+    assert "deprived East of his turn" in r["text"]
+    assert "§ 17D3" in rule("da", dealer="N", calls=["N 1H", "S Pass", "W Pass", "N Pass"])["text"]
+
+
+def test_17d3_the_auction_proceeds_normally_from_the_deprived_player() -> None:
+    r = rule(dealer="N", calls=["N 1H", "S Pass", "W Pass", "N Pass", "E 2C", "S Pass",
+                                "W Pass", "N Pass"])
+    assert r["auction"] == [sc("N", "1H"), sc("E", "2C"), sc("S", "Pass"), sc("W", "Pass"),
+                            sc("N", "Pass")]
+    assert r["next"] is None
+
+
+def test_17d3_a_skipped_turn_followed_by_a_bid_is_no_end_of_the_auction() -> None:
+    # the call out of rotation accepted (29A), and the auction goes on: nothing to revert
+    r = rule(dealer="N", calls=["N 1H", "S Pass", "W 1S", "N Pass", "E Pass", "S Pass"])
+    assert "17D3" not in r["laws"] and r["next"] is None
+
+
+def _record(calls: str) -> BoardRecord:
+    entries = tuple(AuctionEntry(None, skipped=True) if c == "^S" else AuctionEntry(
+        Call.from_pbn(c)) for c in calls.split())
+    return BoardRecord(board=3, auction=Auction(Seat.N, entries))
+
+
+def test_17d3_audit_an_auction_ended_with_a_skipped_turn_is_illegal() -> None:
+    rec = _record("1H ^S Pass Pass Pass")
+    assert rec.auction is not None and rec.auction.deprived_turn() == 1
+    found = [f for f in check_record(rec) if f.kind is FindingKind.AUCTION_ILLEGAL]
+    assert [(f.law, f.params["index"], f.params["call"]) for f in found] == [("17D3", 3, "Pass")]
+    assert messages.render(found[0].key, found[0].params) == (
+        "Call 3 of the auction, Pass by South, is not legal: the auction did not end: East "
+        "lost his turn to a pass out of rotation (Law 17D3).")
+    assert "Øst" in messages.render(found[0].key, found[0].params, "da")
+
+
+def test_17d3_audit_a_skip_before_the_last_bid_is_no_problem() -> None:
+    assert _record("1H ^S 2H Pass Pass Pass").auction.problems() == []  # type: ignore[union-attr]
+    assert _record("1H Pass Pass Pass").auction.deprived_turn() is None  # type: ignore[union-attr]
