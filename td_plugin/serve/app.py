@@ -22,12 +22,10 @@ import asyncio
 import json
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping
 
-from pathlib import Path
-
 import anyio
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse,
@@ -36,24 +34,21 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
-from td_plugin.auction import Call
-from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, parse_case
-from td_plugin.call_names import call_msg
-from td_plugin.errors import CaseFileError, InputError, InvalidTokenError
-from td_plugin.laws.revokes import RevokeCaseRuling
-from td_plugin.laws.revokes.ruling import render_revoke_text
+from td_plugin.casefile import CASE_FIELDS, parse_case
+from td_plugin.errors import CaseFileError, InputError
 from td_plugin.messages import LANGUAGES
-from td_plugin.regulations import names as regulation_names
-from td_plugin.rulings import ReviewContext
 from td_plugin.questions import FLOWS, flow_module
-from td_plugin.ruling_log import LogEntry, Place, RulingLog, Status
-from td_plugin.serve.boards import SessionBoards, TableResult
-from td_plugin.serve.editor import (BID_STRAINS, SEATS, VULNERABILITIES, Draft, DraftError,
-                                    answer_decision, apply, question_key, questions_of)
+from td_plugin.regulations import names as regulation_names
+from td_plugin.ruling_log import LogEntry, Place, RulingLog
+from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
-from td_plugin.serve.guard import MAX_BODY, Guard
-from td_plugin.table_rulings import (TableRuling, announce, changes_of, place_label,
-                                     rule_entries)
+from td_plugin.serve.boards import SessionBoards, TableResult
+from td_plugin.serve.editor import (SEATS, Draft, DraftError, answer_decision, apply,
+                                    questions_of)
+from td_plugin.serve.guard import MAX_BODY, Guard, same_secret
+from td_plugin.serve.views import (RulingView, auction_grid, environment, fact, helpers,
+                                   open_decisions, ruling_view)
+from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
 
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
 
@@ -163,92 +158,8 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 # --- pages --------------------------------------------------------------------------------
 
-_TEMPLATES = Path(__file__).resolve().parent / "templates"
 _STATIC = Path(__file__).resolve().parent / "static"
 KINDS = ("auction", *FLOWS)
-
-
-@dataclass
-class Question:
-    """A decision still open, asked on the ruling's page: its place among the ruling's
-    decisions, the question, and the answers (pairs of value and label, or ``"call"``
-    for a bidding box)."""
-
-    index: int
-    text: str
-    answers: Any
-
-
-@dataclass
-class RulingView:
-    """A ruling as the pages show it."""
-
-    status: str
-    laws: str
-    read: list[str]
-    rows: list[tuple[str, str]] = field(default_factory=list)
-    grid: list[list[str | None]] = field(default_factory=list)
-    grid_seats: tuple[str, ...] = ("W", "N", "E", "S")
-    questions: list[Question] = field(default_factory=list)
-    adjusted_tricks: int | None = None  # declarer's tricks after the ruling, when known
-
-
-def _grid(ruling_json: Mapping[str, Any], dealer: str) -> list[list[str | None]]:
-    """The legal auction in rows West, North, East, South."""
-    order = ("W", "N", "E", "S")
-    cells: list[str | None] = [None] * order.index(dealer)
-    cells += [sc["call"] for sc in ruling_json.get("auction", [])]
-    return [cells[i:i + 4] + [None] * (4 - len(cells[i:i + 4])) for i in range(0, len(cells), 4)]
-
-
-def open_decisions(ruling: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """What the Director or a player may still decide on a ruling (``rule --json``): its
-    ``decisions``, and for a revoke the Director's Law 64C judgement while he has not
-    given it."""
-    out = [dict(d) for d in ruling.get("decisions", [])]
-    equity = ruling.get("equity")
-    if isinstance(equity, Mapping) and equity.get("judgement") is None \
-            and not any(d.get("decide") == "equity" for d in out):
-        out.append({"seat": None, "decide": "equity", "law": equity.get("law")})
-    return out
-
-
-def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
-    """What the pages show of a ruling object (``td-plugin rule``'s value): the text to
-    read to the players, what stands, and the questions still open."""
-    t = lambda key, **p: messages.render(key, p, lang)  # noqa: E731
-    data = ruling.to_json(lang)
-    view = RulingView(status=Status.of(data).value,
-                      laws=messages.laws_ref(list(data.get("laws", [])), lang), read=[])
-    texts: list[str] = []
-    if isinstance(ruling, RevokeCaseRuling):
-        view.read = [render_revoke_text(item.ruling, lang) for item in ruling.revokes]
-        view.adjusted_tricks = ruling.adjusted_declarer_tricks
-        view.rows = [(t("revoke.case.heading.result") if i == 0 else "", line)
-                     for i, line in enumerate(ruling.result_lines(lang))]
-        redress = ruling.redress
-        if redress is not None:  # the questions of 64C, or the judgement (not how to
-            # enter one in a case file: the page asks for it)
-            lines = [messages.render(m.key, m.params, lang)
-                     for m in (*redress.questions, redress.text) if m is not None]
-            view.rows += [(t("revoke.case.heading.redress") if i == 0 else "", line)
-                          for i, line in enumerate(lines)]
-    else:
-        view.read = list(ruling.clause_texts(lang))
-        notes = [messages.render(n.key, n.params, lang) for n in ruling.notes]
-        view.rows = list(ruling.stands(lang)) + [(t("rule.notes"), n) for n in notes]
-        texts = ruling.decision_texts(lang)
-        if isinstance(case.get("dealer"), str) and case["dealer"] in SEATS:
-            view.grid = _grid(data, case["dealer"])
-    for i, d in enumerate(open_decisions(data)):
-        if d.get("decide") == "equity":
-            view.questions.append(Question(i, t("app.equity", law=messages.law_ref(
-                str(d.get("law") or "64C"), lang)), "count"))
-        elif i < len(texts):
-            answers: Any = "call" if d.get("decide") == "replacement" else [
-                ("yes", t("app.yes")), ("no", t("app.no"))]
-            view.questions.append(Question(i, texts[i], answers))
-    return view
 
 
 def _ruling_object(config: AppConfig, case: Mapping[str, Any], lang: str,
@@ -261,97 +172,13 @@ def _ruling_object(config: AppConfig, case: Mapping[str, Any], lang: str,
     return ruling
 
 
-def _environment() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(_TEMPLATES)),
-                      autoescape=select_autoescape(["html"]), trim_blocks=True,
-                      lstrip_blocks=True)
-    return env
-
-
-def _helpers(lang: str) -> dict[str, Any]:
-    def t(key: str, **params: Any) -> str:
-        return messages.render(key, params, lang)
-
-    def call_name(text: str) -> str:
-        try:
-            msg = call_msg(Call.from_pbn(text))
-        except InvalidTokenError:
-            return text
-        return messages.render(msg.key, msg.params, lang)
-
-    def call_class(text: str) -> str:
-        upper = text.upper()
-        return "red" if upper[1:] in ("H", "D") else ""
-
-    def suits_text(suits: Any) -> str:
-        return " ".join(_SYMBOLS.get(s, s) for s in suits) if suits else "–"
-
-    def meaning_text(m: Mapping[str, Any]) -> str:
-        parts = []
-        if m.get("hcp"):
-            parts.append(f"{m['hcp'][0]}–{m['hcp'][1]} {t('app.call.hcp').lower()}")
-        for s, r in (m.get("suits") or {}).items():
-            parts.append(f"{r[0]}–{r[1]}{_SYMBOLS.get(s, s)}")
-        if m.get("purpose"):
-            parts.append(str(m["purpose"]))
-        return ", ".join(parts)
-
-    def msg(value: Any) -> str:
-        if isinstance(value, messages.Msg):
-            return messages.render(value.key, value.params, lang)
-        return str(value)
-
-    def answer_text(q: Any, value: Any) -> str:
-        choice = q.choice(value)
-        if choice is not None:
-            return msg(choice.label)
-        if q.input == "suit":
-            return _SYMBOLS.get(value, str(value))
-        if q.input == "card" and isinstance(value, str) and len(value) == 2:
-            return _SYMBOLS.get(value[0], value[0]) + rank_name(value[1])
-        if q.input == "contract" and isinstance(value, str):
-            level, rest = value[:1], value[1:]
-            strain = rest.rstrip("X")
-            return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
-        return str(value)
-
-    def rank_name(rank: str) -> str:
-        return "10" if rank == "T" else messages.render(f"revoke.rank.{rank}", {}, lang) \
-            if rank in "AKQJ" else rank
-
-    return {
-        "t": t, "lang": lang, "msg": msg, "answer_text": answer_text, "rank_name": rank_name,
-        "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
-        "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"), "other_lang": next((x for x in LANGUAGES if x != lang), lang),
-        "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
-        "call_name": call_name, "call_class": call_class, "place_text": lambda place: place_label(place, lang),
-        "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
-        "suit_symbol": lambda s: _SYMBOLS.get(s, s),
-        "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],
-        "suits_text": suits_text, "meaning_text": meaning_text,
-        "seats": SEATS, "vulnerabilities": VULNERABILITIES, "strains": BID_STRAINS,
-        "case_fields": CASE_FIELDS, "call_fields": CALL_FIELDS, "fact": fact,
-        "suits": ("S", "H", "D", "C"),
-    }
-
-
-_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-
-
-def fact(case: Mapping[str, Any], key: str) -> Any:
-    """A case's single-choice fact by its key (``options.x`` inside ``options``)."""
-    head, _, tail = key.partition(".")
-    value = case.get(head)
-    return value.get(tail) if tail and isinstance(value, Mapping) else (None if tail else value)
-
-
 def create_app(config: AppConfig) -> Guard:
     """The app for one session, behind its guard."""
-    env = _environment()
+    env = environment()
 
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = _lang(request, config)
-        values = {**_helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
+        values = {**helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
                   "boards": config.boards, "kinds": KINDS,
                   "regulation": _regulation(request, config),
                   "regulations": regulation_names(), **context}
@@ -361,7 +188,7 @@ def create_app(config: AppConfig) -> Guard:
         form = await request.form()
         values = {k: v for k, v in form.items() if isinstance(v, str)}
         state = request.scope["state"]
-        if not state.get("by_request") and not _same(values.get("csrf"), state["csrf"]):
+        if not state.get("by_request") and not same_secret(values.get("csrf"), state["csrf"]):
             raise _Forbidden()
         return values
 
@@ -451,7 +278,7 @@ def create_app(config: AppConfig) -> Guard:
         action = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
         picked = picked or (config.boards.find(draft.place) if draft.place.board else None)
         final = draft.case.get("final_auction")
-        final_grid = _grid({"auction": [{"call": c} for c in final]}, draft.case["dealer"]) \
+        final_grid = auction_grid(final, draft.case["dealer"]) \
             if isinstance(final, list) and final and draft.case.get("dealer") in SEATS else []
         more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
         return page(request, "case_questions.html" if questions else "case_auction.html",
@@ -631,9 +458,3 @@ class WriteBack:
 
 class _Forbidden(Exception):
     """A form post without the page's check value."""
-
-
-def _same(a: str | None, b: str) -> bool:
-    import hmac
-
-    return a is not None and hmac.compare_digest(a.encode(), b.encode())

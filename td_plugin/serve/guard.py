@@ -30,7 +30,7 @@ from http.cookies import SimpleCookie
 from typing import Any, Awaitable, Callable, MutableMapping
 from urllib.parse import parse_qsl, urlencode
 
-__all__ = ["Guard", "new_token", "csrf_value", "COOKIE", "MAX_BODY"]
+__all__ = ["Guard", "new_token", "csrf_value", "same_secret", "COOKIE", "MAX_BODY"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -64,7 +64,8 @@ def csrf_value(token: str) -> str:
     return hmac.new(token.encode(), b"td-plugin form", hashlib.sha256).hexdigest()[:32]
 
 
-def _same(a: str | None, b: str) -> bool:
+def same_secret(a: str | None, b: str) -> bool:
+    """Whether ``a`` is the secret ``b``, compared in constant time."""
     return a is not None and hmac.compare_digest(a.encode(), b.encode())
 
 
@@ -114,8 +115,8 @@ class Guard:
         except Exception:  # noqa: BLE001 - a malformed cookie header is no token
             cookie = SimpleCookie()
         from_cookie = cookie[COOKIE].value if COOKIE in cookie else None
-        by_request = _same(from_header, self.token) or _same(from_query, self.token)
-        if not (by_request or _same(from_cookie, self.token)):
+        by_request = same_secret(from_header, self.token) or same_secret(from_query, self.token)
+        if not (by_request or same_secret(from_cookie, self.token)):
             await _plain(send, 403, "Forbidden")
             return
         method = scope.get("method", "GET").upper()

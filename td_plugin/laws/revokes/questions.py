@@ -18,7 +18,6 @@ here knows how the questions are shown.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from td_plugin.cards import Card, Seat, Suit

@@ -1,0 +1,201 @@
+"""What the table app's pages show: a ruling as a view (the text to read to the players,
+what stands, the questions still open) and the helpers the templates call to write seats,
+calls, suits and places in the page's language. Nothing here knows HTTP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from td_plugin import messages
+from td_plugin.auction import Call
+from td_plugin.call_names import call_msg
+from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS
+from td_plugin.errors import InvalidTokenError
+from td_plugin.laws.revokes import RevokeCaseRuling
+from td_plugin.laws.revokes.ruling import render_revoke_text
+from td_plugin.messages import LANGUAGES
+from td_plugin.ruling_log import Status
+from td_plugin.serve.editor import BID_STRAINS, SEATS, VULNERABILITIES, question_key
+from td_plugin.table_rulings import place_label
+
+__all__ = ["Question", "RulingView", "auction_grid", "open_decisions", "ruling_view",
+           "environment", "helpers", "fact"]
+
+_TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@dataclass
+class Question:
+    """A decision still open, asked on the ruling's page: its place among the ruling's
+    decisions, the question, and the answers (pairs of value and label, or ``"call"``
+    for a bidding box)."""
+
+    index: int
+    text: str
+    answers: Any
+
+
+@dataclass
+class RulingView:
+    """A ruling as the pages show it."""
+
+    status: str
+    laws: str
+    read: list[str]
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    grid: list[list[str | None]] = field(default_factory=list)
+    grid_seats: tuple[str, ...] = ("W", "N", "E", "S")
+    questions: list[Question] = field(default_factory=list)
+    adjusted_tricks: int | None = None  # declarer's tricks after the ruling, when known
+
+
+def auction_grid(calls: list[str], dealer: str) -> list[list[str | None]]:
+    """Calls from the dealer in rows West, North, East, South, as an auction is drawn."""
+    order = ("W", "N", "E", "S")
+    cells: list[str | None] = [None] * order.index(dealer)
+    cells += calls
+    return [cells[i:i + 4] + [None] * (4 - len(cells[i:i + 4])) for i in range(0, len(cells), 4)]
+
+
+def open_decisions(ruling: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What the Director or a player may still decide on a ruling (``rule --json``): its
+    ``decisions``, and for a revoke the Director's Law 64C judgement while he has not
+    given it."""
+    out = [dict(d) for d in ruling.get("decisions", [])]
+    equity = ruling.get("equity")
+    if isinstance(equity, Mapping) and equity.get("judgement") is None \
+            and not any(d.get("decide") == "equity" for d in out):
+        out.append({"seat": None, "decide": "equity", "law": equity.get("law")})
+    return out
+
+
+def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
+    """What the pages show of a ruling object (``td-plugin rule``'s value): the text to
+    read to the players, what stands, and the questions still open."""
+    t = lambda key, **p: messages.render(key, p, lang)  # noqa: E731
+    data = ruling.to_json(lang)
+    view = RulingView(status=Status.of(data).value,
+                      laws=messages.laws_ref(list(data.get("laws", [])), lang), read=[])
+    texts: list[str] = []
+    if isinstance(ruling, RevokeCaseRuling):
+        view.read = [render_revoke_text(item.ruling, lang) for item in ruling.revokes]
+        view.adjusted_tricks = ruling.adjusted_declarer_tricks
+        view.rows = [(t("revoke.case.heading.result") if i == 0 else "", line)
+                     for i, line in enumerate(ruling.result_lines(lang))]
+        redress = ruling.redress
+        if redress is not None:  # the questions of 64C, or the judgement (not how to
+            # enter one in a case file: the page asks for it)
+            lines = [messages.render(m.key, m.params, lang)
+                     for m in (*redress.questions, redress.text) if m is not None]
+            view.rows += [(t("revoke.case.heading.redress") if i == 0 else "", line)
+                          for i, line in enumerate(lines)]
+    else:
+        view.read = list(ruling.clause_texts(lang))
+        notes = [messages.render(n.key, n.params, lang) for n in ruling.notes]
+        view.rows = list(ruling.stands(lang)) + [(t("rule.notes"), n) for n in notes]
+        texts = ruling.decision_texts(lang)
+        if isinstance(case.get("dealer"), str) and case["dealer"] in SEATS:
+            view.grid = auction_grid([sc["call"] for sc in data.get("auction", [])],
+                                     case["dealer"])
+    for i, d in enumerate(open_decisions(data)):
+        if d.get("decide") == "equity":
+            view.questions.append(Question(i, t("app.equity", law=messages.law_ref(
+                str(d.get("law") or "64C"), lang)), "count"))
+        elif i < len(texts):
+            answers: Any = "call" if d.get("decide") == "replacement" else [
+                ("yes", t("app.yes")), ("no", t("app.no"))]
+            view.questions.append(Question(i, texts[i], answers))
+    return view
+
+
+def environment() -> Environment:
+    """The templates, every value escaped."""
+    env = Environment(loader=FileSystemLoader(str(_TEMPLATES)),
+                      autoescape=select_autoescape(["html"]), trim_blocks=True,
+                      lstrip_blocks=True)
+    return env
+
+
+def helpers(lang: str) -> dict[str, Any]:
+    """What the templates call, in ``lang``."""
+    def t(key: str, **params: Any) -> str:
+        return messages.render(key, params, lang)
+
+    def call_name(text: str) -> str:
+        try:
+            msg = call_msg(Call.from_pbn(text))
+        except InvalidTokenError:
+            return text
+        return messages.render(msg.key, msg.params, lang)
+
+    def call_class(text: str) -> str:
+        upper = text.upper()
+        return "red" if upper[1:] in ("H", "D") else ""
+
+    def suits_text(suits: Any) -> str:
+        return " ".join(_SYMBOLS.get(s, s) for s in suits) if suits else "–"
+
+    def meaning_text(m: Mapping[str, Any]) -> str:
+        parts = []
+        if m.get("hcp"):
+            parts.append(f"{m['hcp'][0]}–{m['hcp'][1]} {t('app.call.hcp').lower()}")
+        for s, r in (m.get("suits") or {}).items():
+            parts.append(f"{r[0]}–{r[1]}{_SYMBOLS.get(s, s)}")
+        if m.get("purpose"):
+            parts.append(str(m["purpose"]))
+        return ", ".join(parts)
+
+    def msg(value: Any) -> str:
+        if isinstance(value, messages.Msg):
+            return messages.render(value.key, value.params, lang)
+        return str(value)
+
+    def answer_text(q: Any, value: Any) -> str:
+        choice = q.choice(value)
+        if choice is not None:
+            return msg(choice.label)
+        if q.input == "suit":
+            return _SYMBOLS.get(value, str(value))
+        if q.input == "card" and isinstance(value, str) and len(value) == 2:
+            return _SYMBOLS.get(value[0], value[0]) + rank_name(value[1])
+        if q.input == "contract" and isinstance(value, str):
+            level, rest = value[:1], value[1:]
+            strain = rest.rstrip("X")
+            return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
+        return str(value)
+
+    def rank_name(rank: str) -> str:
+        return "10" if rank == "T" else messages.render(f"revoke.rank.{rank}", {}, lang) \
+            if rank in "AKQJ" else rank
+
+    return {
+        "t": t, "lang": lang, "msg": msg, "answer_text": answer_text, "rank_name": rank_name,
+        "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
+        "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
+        "other_lang": next((x for x in LANGUAGES if x != lang), lang),
+        "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
+        "call_name": call_name, "call_class": call_class,
+        "place_text": lambda place: place_label(place, lang),
+        "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
+        "suit_symbol": lambda s: _SYMBOLS.get(s, s),
+        "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],
+        "suits_text": suits_text, "meaning_text": meaning_text,
+        "seats": SEATS, "vulnerabilities": VULNERABILITIES, "strains": BID_STRAINS,
+        "case_fields": CASE_FIELDS, "call_fields": CALL_FIELDS, "fact": fact,
+        "suits": ("S", "H", "D", "C"),
+    }
+
+
+_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def fact(case: Mapping[str, Any], key: str) -> Any:
+    """A case's single-choice fact by its key (``options.x`` inside ``options``)."""
+    head, _, tail = key.partition(".")
+    value = case.get(head)
+    return value.get(tail) if tail and isinstance(value, Mapping) else (None if tail else value)
