@@ -124,7 +124,7 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
                                   {"tricks": a.transfer_if_timely,
                                    "won_by": None if won_by is None else won_by.value},
                                   {"nos": nos}))
-            if a.transfer:
+            if a.transfer or a.capped_from:
                 decision = Msg("revoke.spaced", {"text": Msg(key, {"nos": nos})})
     note: Any = ""  # what the reported exception adds: 62D2 on trick 12, 62C3's penalty cards
     for law in a.exceptions:
@@ -165,15 +165,25 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
     cap: Any = ""
     cap_note = board.cap_note(a)
     if cap_note is not None:
-        cap_facts = {"total": cap_note[0], "cap": cap_note[1]}  # also its text's parameters
-        clauses.append(Clause("64A", "revoke.cap", cap_facts))
-        cap = Msg("revoke.cap", cap_facts)
+        total, most, share = cap_note
+        cap_facts = {"total": total, "cap": most, "share": share}
+        cap_params = {"total": total, "cap": most,
+                      "transferred": Msg(f"revoke.cap.transferred.{_count(most)}",
+                                         {"cap": most}),
+                      "share": Msg(f"revoke.cap.share.{_count(share)}", {"share": share})}
+        clauses.append(Clause("64A", "revoke.cap", cap_facts, cap_params))
+        cap = Msg("revoke.cap", cap_params)
     equity_clause, equity_text = equity
     if equity_clause is not None:
         clauses.append(equity_clause)
     return Ruling(tuple(clauses), outcome, "revoke.ruling",
                   {"found": found, "established": established, "decision": decision,
                    "result": result, "cap": cap, "equity": equity_text})
+
+
+def _count(n: int) -> str:
+    """The plural form of a count's text: ``0``, ``1`` or ``n``."""
+    return str(n) if n < 2 else "n"
 
 
 def _exception_key(a: Assessment, law: str) -> str:
