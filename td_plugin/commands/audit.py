@@ -14,7 +14,7 @@ import sys
 from td_plugin import messages
 from td_plugin.rulings import Attention, ReviewContext
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "load_attention_file"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +32,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="when attention was drawn to irregularities: after-round (default, "
                         "a post-session audit: Law 64B5, no automatic trick transfer) or "
                         "during-round (each round audited as it finishes: Law 64A applies)")
+    p.add_argument("--attention-file", metavar="FILE",
+                   help="when attention was drawn, per board: a YAML or JSON mapping of "
+                        "board numbers to after-round, during-round or "
+                        "after-next-deal-called; boards it does not list follow a "
+                        "Director's note in the file, then --attention")
     p.add_argument("--write-to", metavar="DIR",
                    help="write each file into DIR under the same name, with the automatic "
                         "adjustments and the rulings as commentary; inputs are never touched")
@@ -58,6 +63,33 @@ def _jobs(text: str) -> int:
     return n
 
 
+def load_attention_file(path: str) -> dict[int, Attention]:
+    """The ``--attention-file``: ``{board: attention}`` in YAML or JSON (board numbers as
+    numbers or text; ``after-round`` or ``after_round`` ...).
+
+    :raises ValueError: the file cannot be read or an entry makes no sense, named.
+    """
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)  # JSON is YAML
+    except (OSError, UnicodeError, yaml.YAMLError) as exc:
+        raise ValueError(f"cannot be read: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError("expected a mapping of board numbers to when attention was drawn")
+    names = {a.value: a for a in Attention}
+    out: dict[int, Attention] = {}
+    for board, value in data.items():
+        if isinstance(board, bool) or not str(board).strip().isdigit():
+            raise ValueError(f"{board!r}: not a board number")
+        name = str(value).strip().lower().replace("_", "-")
+        if name not in names:
+            raise ValueError(f"board {board}: {value!r} is not one of {', '.join(names)}")
+        out[int(board)] = names[name]
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -67,8 +99,13 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
     from td_plugin.report import audit_json, print_audit
 
+    try:
+        by_board = load_attention_file(args.attention_file) if args.attention_file else {}
+    except ValueError as exc:
+        print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
+        return 2
     context = ReviewContext(attention=Attention(args.attention), language=args.lang,
-                            equity=not args.no_equity)
+                            equity=not args.no_equity, attention_by_board=by_board)
     host = PluginHost()
     err = Console(stderr=True)
     options = {"strict": args.strict, "keep_flagged": bool(args.html),

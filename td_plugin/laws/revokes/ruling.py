@@ -208,6 +208,10 @@ def _established(f: RevokeFacts, clauses: list[Clause]) -> Msg:
             key = _ESTABLISHED_BY_SIDE[est]
         facts = {"by": None if by is None else by.value, "trick": nxt}
         params = {"next": nxt} if by is None else {"by": seat_name(by), "next": nxt}
+    elif est is Establishment.CLAIM and f.established_by is not None:
+        key = "revoke.established.claim.by"  # the record says who claimed: 63A3 alone
+        facts = {"by": f.established_by.value}
+        params = {"by": seat_name(f.established_by)}
     clauses.append(Clause(est.value, key, facts, params or None))
     return Msg(key, params)
 
