@@ -3,7 +3,9 @@
 `load_case` reads a file (or takes a mapping already parsed). Its ``kind`` says what it
 describes: ``auction`` (the default) an auction irregularity, read here into an
 `td_plugin.incidents.Incident`; ``revoke`` the facts of a revoke, read by
-`td_plugin.casefile_revoke` into a `td_plugin.laws.revokes.RevokeCase`. Every mistake is a
+`td_plugin.casefile_revoke` into a `td_plugin.laws.revokes.RevokeCase`; the kinds of the
+play period (``opening_lead``, ``penalty_card``, ... `td_plugin.casefile_play.PLAY_KINDS`)
+read by `td_plugin.casefile_play` into a `td_plugin.casefile_play.PlayCase`. Every mistake is a
 `CaseFileError` that names the entry (``calls[3]: unknown seat 'Q'``); nothing else
 escapes. The format is documented in docs/cases.md. A document with a top-level ``case``
 key (a test case with its ``expected`` ruling) is read from that key.
@@ -298,8 +300,12 @@ def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase:
     if kind == "revoke":
         from td_plugin.casefile_revoke import read_revoke_case
         return read_revoke_case(data, source)
+    from td_plugin.casefile_play import PLAY_KINDS, read_play_case
+    if isinstance(kind, str) and kind in PLAY_KINDS:
+        return read_play_case(kind, data, source)  # type: ignore[return-value]
     if kind != "auction":
-        raise _Reader(source).fail("kind", f"unknown kind {kind!r} ({' or '.join(KINDS)})")
+        raise _Reader(source).fail("kind", f"unknown kind {kind!r} "
+                                           f"({', '.join((*KINDS, *PLAY_KINDS))})")
     return _Reader(source).case(data)
 
 

@@ -22,13 +22,13 @@ from typing import Any
 from td_plugin import messages
 from td_plugin.cards import Card
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
-from td_plugin.laws.revokes.detection import Revoke, RevokeKind
+from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
 from td_plugin.messages import Msg, seat_name
 from td_plugin.rulings import AssignedResult, Clause, Finding, Ruling
 
 __all__ = ["DATA_KEYS", "revoke_ruling", "revoke_data", "revoke_params", "card_msg",
-           "signed", "render_revoke_text"]
+           "signed", "render_revoke_text", "correction_penalty_cards"]
 
 #: The keys of a revoke's JSON data (a finding's ``data``, a revoke case's revokes).
 DATA_KEYS = ("offender", "trick", "suit_led", "card", "established", "transfer",
@@ -184,6 +184,22 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
 def _count(n: int) -> str:
     """The plural form of a count's text: ``0``, ``1`` or ``n``."""
     return str(n) if n < 2 else "n"
+
+
+def correction_penalty_cards(a: Assessment, board: BoardAssessment
+                             ) -> tuple[tuple[str, PenaltyCard], ...]:
+    """The penalty cards a correction leaves on the table, with their clause: a
+    defender's revoke card from his unfaced hand when the revoke is corrected (62B1), and
+    after both sides revoked on one trick the defenders' withdrawn revoke cards (62C3)."""
+    r = a.revoke
+    defender = r.side is not board.facts.declarer.side
+    if not defender or r.by_dummy or a.facts.card_faced:
+        return ()
+    if a.exception == "64B8":
+        return (("62C3", PenaltyCard(r.offender, r.card, r.trick)),)
+    if not a.establishment.established:
+        return (("62B1", PenaltyCard(r.offender, r.card, r.trick)),)
+    return ()
 
 
 def _exception_key(a: Assessment, law: str) -> str:
