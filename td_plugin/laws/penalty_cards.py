@@ -118,7 +118,7 @@ def _option_law(cards: tuple[Card, ...], value: str) -> str:
     if len(_suits(cards)) > 1:
         return {"require": "51B2(a)", "prohibit": "51B2(b)"}.get(verb, "51B2(c)")
     if len(cards) > 1:
-        return {"require": "51B1(a)", "prohibit": "51B1(b)"}.get(verb, "51B2(c)")
+        return {"require": "51B1(a)", "prohibit": "51B1(b)"}.get(verb, "50D2(b)")
     return {"require": "50D2(a)", "prohibit": "50D2(a)"}.get(verb, "50D2(b)")
 
 
@@ -162,7 +162,7 @@ def apply_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
     suits = tuple(Suit(ch) for ch in letters)
     law = _option_law(cards, value)
     params = {"declarer": seat_name(declarer), "partner": seat_name(partner),
-              "offender": seat_name(offender), "trick": trick}
+              "offender": seat_name(offender), "trick": trick, "law": law}
     if verb == "none":
         b.clause(law, "penalty.option.chosen.none", {"option": value},
                  params | {"cards": cards_msg(cards)})

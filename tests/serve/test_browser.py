@@ -245,7 +245,7 @@ def test_002_revoke_from_the_facts_two_tricks_transferred(page: Page) -> None:
     established by the next trick and noticed during the round: two tricks go to
     North-South (63A1, 64A1), 4♥ by North makes 12 tricks, +680. Then the Director's
     Law 64C judgement: North-South are sufficiently compensated."""
-    page.get_by_role("link", name="Revoke").click()
+    page.get_by_role("link", name="Revoke", exact=True).click()
     page.fill("input[name=board]", "7")
 
     def ask(question: str, value: str, leads: str | None = None) -> None:
@@ -289,7 +289,7 @@ def test_002_revoke_from_the_facts_two_tricks_transferred(page: Page) -> None:
 
 def test_002_changing_an_earlier_answer(page: Page) -> None:
     """An answer can be changed: the questions that depended on it are asked again."""
-    page.get_by_role("link", name="Revoke").click()
+    page.get_by_role("link", name="Revoke", exact=True).click()
     for value in ("4S", "S", "None", "9", "W", "6", "follow_suit", "C", "D3", "True",
                   "next_trick", "W"):
         page.locator(f"section.ask button[value$='={value}']").first.click()
