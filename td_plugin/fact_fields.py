@@ -55,7 +55,8 @@ class FactField:
     ``required``: a case it applies to must give it; ``ask``: the flow asks it (an
     optional detail a page does not ask is only read from a case file); ``params``: the
     question's parameters from the case; ``more``: for ``cards``, the message key of the
-    question whether there was another card."""
+    question whether there was another card; ``exclude``: for a card, a suit it may not
+    be of (a revoke card is not of the suit led)."""
 
     key: str
     input: str
@@ -71,6 +72,7 @@ class FactField:
     high: int = 13
     params: Callable[[Case], Mapping[str, Any]] | None = None
     more: str = ""
+    exclude: Callable[[Case], str | None] | None = None
 
 
 def applies(field: FactField, case: Case) -> bool:
@@ -104,7 +106,8 @@ def _question(field: FactField, case: Case, index: int | None = None) -> Questio
         choices = seat_choices()
     kind = {"cards": "card", "bool": "choice"}.get(field.input, field.input)
     return Question(field.key, field.key, kind, Msg(field.text, params), law=field.law,
-                    revoke=index, choices=choices, low=field.low, high=field.high)
+                    revoke=index, choices=choices, low=field.low, high=field.high,
+                    exclude=field.exclude(case) if field.exclude is not None else None)
 
 
 def _step(q: Question, value: Any) -> Step:

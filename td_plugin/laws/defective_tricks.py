@@ -135,6 +135,7 @@ FIELDS: tuple[FactField, ...] = (
               choices=(Choice("no_card", Msg("defective.fault.no_card")),
                        Choice("too_many", Msg("defective.fault.too_many")))),
     FactField("after_next", "bool", "defective.q.after_next", "67", required=False,
+              when=lambda c: c.get("trick") != 13, only="for a trick before the last",
               choices=yes_no(("67B", Msg("defective.leads.67B")),
                              ("67A", Msg("defective.leads.67A")))),
     FactField("suit_led", "suit", "defective.q.suit_led", "67B1", when=_no_card_late,

@@ -153,7 +153,7 @@ def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
     cards = (case.card,)
     major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
     staying = cards
-    if case.correct is offender.partner and not case.proper_lead:
+    if case.correct is offender.partner and not case.proper_lead and trick < 13:
         law, question, choices = lead_options(case.declarer, offender, cards, trick)
         if case.lead_option is None:
             b.decide(case.declarer, "lead_option", law, question, choices)

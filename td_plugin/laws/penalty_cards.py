@@ -291,12 +291,17 @@ FIELDS: tuple[FactField, ...] = (
     FactField("partner_on_lead", "bool", "penalty.q.partner_on_lead", "50D2", required=False,
               choices=yes_no(("50D2", Msg("penalty.leads.options")), None)),
     FactField("failed", "bool", "penalty.q.failed", "52", required=False,
+              when=lambda c: c.get("partner_on_lead") is not True,
+              only="when the offender plays (his partner is not on lead)",
               choices=yes_no(("52", Msg("penalty.leads.52")), None)),
     FactField("played", "card", "penalty.q.played", "52A", when=_failed,
               only="when the offender played another card (failed: true, Law 52)"),
-    FactField("substitute", "card", "penalty.q.substitute", "52B",
+    FactField("substitute", "choice", "penalty.q.substitute", "52B",
               when=lambda c: _failed(c) and len([x for x in c.get("cards") or [] if x]) > 1,
-              only="when the offender, who has several penalty cards, played another card"),
+              only="when the offender, who has several penalty cards, played another card",
+              choices=lambda c: tuple(Choice(x, card_msg(Card.from_pbn(x)))
+                                      for x in c.get("cards") or []
+                                      if x and x != c.get("played"))),
     FactField("declarer_played_after", "bool", "penalty.q.declarer_played_after", "52A1",
               when=_failed, only="when the offender played another card (Law 52)",
               required=False, choices=yes_no(("52A1(b)", Msg("penalty.leads.must_accept")),
@@ -330,6 +335,8 @@ def build_case(values: Mapping[str, Any]) -> PenaltyCardCase:
     if values.get("partner_on_lead") and played is not None:
         raise FactError("failed", "the offender plays, so his partner is not on lead")
     substitute = values.get("substitute")
+    if isinstance(substitute, str):
+        substitute = Card.from_pbn(substitute)
     if played is not None and substitute is None:
         substitute = cards[0] if len(cards) == 1 else None
     if substitute is not None and substitute not in cards:

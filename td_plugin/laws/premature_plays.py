@@ -148,8 +148,9 @@ FIELDS: tuple[FactField, ...] = (
     FactField("offender", "seat", "premature.q.offender", "57A", choices=_defenders),
     FactField("premature", "choice", "premature.q.premature", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
-              choices=(Choice("lead", Msg("premature.premature.lead"), ("57A", Msg("premature.leads.57A"))),
-                       Choice("play", Msg("premature.premature.play"), ("57A", Msg("premature.leads.57A"))))),
+              choices=lambda c: tuple(
+                  Choice(v, Msg(f"premature.premature.{v}"), ("57A", Msg("premature.leads.57A")))
+                  for v in ("lead", "play") if v == "play" or c.get("trick") != 13)),
     FactField("card", "card", "premature.q.card", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
     FactField("suit_led", "suit", "premature.q.suit_led", "57A",

@@ -112,11 +112,11 @@ def test_draft_taps_enter_a_penalty_card() -> None:
     draft = Draft.new("penalty_card", {"declarer": "S", "contract": "4S"})
     assert draft.case == {"kind": "penalty_card", "declarer": "S"}  # START: the declarer
     for action in ("answer:offender=E", "answer:cards@0=SK", f"answer:{MORE}=False",
-                   "answer:trick=4", "answer:partner_on_lead=True", "answer:failed=False"):
+                   "answer:trick=4", "answer:partner_on_lead=True"):
         draft = apply(draft, action, {})
-    assert questions_of(draft)[1] is None
+    assert questions_of(draft)[1] is None  # his partner leads: no failure to play to ask
     assert draft.case == {"kind": "penalty_card", "declarer": "S", "offender": "E",
-                          "cards": ["SK"], "trick": 4, "partner_on_lead": True, "failed": False}
+                          "cards": ["SK"], "trick": 4, "partner_on_lead": True}
     with pytest.raises(DraftError, match="no longer open"):
         apply(draft, "answer:trick=5", {})
 
