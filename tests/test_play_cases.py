@@ -80,3 +80,37 @@ def test_a_case_file_that_makes_no_sense_is_refused_naming_the_entry(
     assert main(["rule", str(path)]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def _docs_section() -> str:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cases.md").read_text("utf-8")
+    return page.split("## The play period", 1)[1]
+
+
+def test_docs_document_every_key_of_every_play_kind() -> None:
+    from td_plugin.casefile_play import play_module
+
+    docs = _docs_section()
+    for kind in PLAY_KINDS:
+        assert f"`kind: {kind}`" in docs or f"| `{kind}` |" in docs, kind
+        part = docs.split(f"`kind: {kind}`", 1)[1].split("\n### ", 1)[0]
+        for field in play_module(kind).FIELDS:
+            assert f"`{field.key}`" in part, (kind, field.key)
+
+
+def test_docs_play_examples_rule_as_documented() -> None:
+    """Each YAML example of docs/cases.md's play section, and the text the page says it
+    gives (lines of it, in order of appearance)."""
+    from td_plugin.casefile import load_case
+    from td_plugin.casefile_play import rule_play_case
+
+    blocks = [b.split("```", 1)[0] for b in _docs_section().split("```")[1::2]]
+    examples = [(blocks[i], blocks[i + 1]) for i in range(len(blocks) - 1)
+                if blocks[i].startswith("yaml") and blocks[i + 1].startswith("text")]
+    assert len(examples) == len(PLAY_KINDS)
+    for source, shown in examples:
+        data = yaml.safe_load(source.split("\n", 1)[1])
+        text = " ".join(rule_play_case(load_case(data)).text.split())
+        paragraphs = " ".join(shown.split("\n", 1)[1].split()).split(". ")
+        for fragment in paragraphs:
+            assert fragment.strip() in text, fragment
