@@ -492,7 +492,7 @@ def test_case_defaults_attention_during_the_round_and_reads_doubled_contracts() 
     ({"revokes": [east(held="C4")]}, "revokes[0].held: C4: not of the suit led (D)"),
     ({"revokes": [east(established=False, established_how="claim")]},
      "revokes[0].established_how: only for an established revoke"),
-    ({"kind": "lead"}, "kind: unknown kind 'lead' (auction or revoke)"),
+    ({"kind": "lead"}, "kind: unknown kind 'lead' (auction, revoke, card_in_auction, "),
 ])
 def test_bad_revoke_case_names_the_entry(changes: dict[str, Any], message: str) -> None:
     data = {k: v for k, v in case(**changes).items() if v is not None}

@@ -68,7 +68,6 @@ def test_50_penalty_card_partner_on_lead_in_danish(page: Page) -> None:
     ask(page, "Blev det vist ved et bevidst spil", "True", "§ 50B")
     ask(page, "Hvilket stik spilles der til", "6")
     ask(page, "Har hans makker nu udspillet?", "True", "§ 50D2")
-    ask(page, "Spillede han et andet kort", "False")
     page.get_by_role("button", name="Afsig kendelsen").click()
     decide(page, "Vest har udspillet til stik 6", "Forbyd udspil i spar")
     expect(page.locator(".read")).to_contain_text("Spilfører Syd forbyder Vest at spille ud i "
