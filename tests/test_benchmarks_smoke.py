@@ -75,9 +75,3 @@ def test_bench_revokes_runs_small() -> None:
 def test_bench_host_runs_small() -> None:
     out = _run("bench_host.py", "--boards", "20", "--rounds", "1", "--repeat", "1", ok=(0, 1))
     assert "through the host" in out and "rulers directly" in out
-
-
-def test_fuzz_play_runs_and_finds_no_failure() -> None:
-    out = _run("fuzz_play.py", "--cases", "90", "--seed", "3")
-    assert "90 random cases" in out and "failures: 0" in out
-    assert "penalty_card" in out and "clauses reached" in out

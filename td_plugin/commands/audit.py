@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 
 from td_plugin import messages
 from td_plugin.rulings import Attention, ReviewContext
@@ -32,11 +33,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="when attention was drawn to irregularities: after-round (default, "
                         "a post-session audit: Law 64B5, no automatic trick transfer) or "
                         "during-round (each round audited as it finishes: Law 64A applies)")
-    p.add_argument("--attention-file", metavar="FILE",
-                   help="when attention was drawn, per board: a YAML or JSON mapping of "
-                        "board numbers to after-round, during-round or "
-                        "after-next-deal-called; boards it does not list follow a "
-                        "Director's note in the file, then --attention")
     p.add_argument("--write-to", metavar="DIR",
                    help="write each file into DIR under the same name, with the automatic "
                         "adjustments and the rulings as commentary; inputs are never touched")
@@ -46,6 +42,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
+    p.add_argument("--attention-file", metavar="FILE",
+                   help="when attention was drawn, per board: a YAML or JSON mapping of "
+                        "board numbers to after-round, during-round or "
+                        "after-next-deal-called; boards it does not list follow a "
+                        "Director's note in the file, then --attention")
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="processes auditing a large PBN file (default: one per processor; "
                         "1 audits on this process alone)")
@@ -99,13 +100,15 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
     from td_plugin.report import audit_json, print_audit
 
-    try:
-        by_board = load_attention_file(args.attention_file) if args.attention_file else {}
-    except ValueError as exc:
-        print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
-        return 2
     context = ReviewContext(attention=Attention(args.attention), language=args.lang,
-                            equity=not args.no_equity, attention_by_board=by_board)
+                            equity=not args.no_equity)
+    if args.attention_file:  # when attention was drawn, per board
+        try:
+            by_board = load_attention_file(args.attention_file)
+        except ValueError as exc:
+            print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
+            return 2
+        context = replace(context, attention_by_board=by_board)
     host = PluginHost()
     err = Console(stderr=True)
     options = {"strict": args.strict, "keep_flagged": bool(args.html),
