@@ -64,33 +64,6 @@ def _jobs(text: str) -> int:
     return n
 
 
-def load_attention_file(path: str) -> dict[int, Attention]:
-    """The ``--attention-file``: ``{board: attention}`` in YAML or JSON (board numbers as
-    numbers or text; ``after-round`` or ``after_round`` ...).
-
-    :raises ValueError: the file cannot be read or an entry makes no sense, named.
-    """
-    import yaml
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)  # JSON is YAML
-    except (OSError, UnicodeError, yaml.YAMLError) as exc:
-        raise ValueError(f"cannot be read: {exc}") from None
-    if not isinstance(data, dict):
-        raise ValueError("expected a mapping of board numbers to when attention was drawn")
-    names = {a.value: a for a in Attention}
-    out: dict[int, Attention] = {}
-    for board, value in data.items():
-        if isinstance(board, bool) or not str(board).strip().isdigit():
-            raise ValueError(f"{board!r}: not a board number")
-        name = str(value).strip().lower().replace("_", "-")
-        if name not in names:
-            raise ValueError(f"board {board}: {value!r} is not one of {', '.join(names)}")
-        out[int(board)] = names[name]
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -152,3 +125,30 @@ def run(args: argparse.Namespace) -> int:
     if result.unreadable:
         return 2
     return 1 if result.findings else 0
+
+
+def load_attention_file(path: str) -> dict[int, Attention]:
+    """The ``--attention-file``: ``{board: attention}`` in YAML or JSON (board numbers as
+    numbers or text; ``after-round`` or ``after_round`` ...).
+
+    :raises ValueError: the file cannot be read or an entry makes no sense, named.
+    """
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)  # JSON is YAML
+    except (OSError, UnicodeError, yaml.YAMLError) as exc:
+        raise ValueError(f"cannot be read: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError("expected a mapping of board numbers to when attention was drawn")
+    names = {a.value: a for a in Attention}
+    out: dict[int, Attention] = {}
+    for board, value in data.items():
+        if isinstance(board, bool) or not str(board).strip().isdigit():
+            raise ValueError(f"{board!r}: not a board number")
+        name = str(value).strip().lower().replace("_", "-")
+        if name not in names:
+            raise ValueError(f"board {board}: {value!r} is not one of {', '.join(names)}")
+        out[int(board)] = names[name]
+    return out
