@@ -29,7 +29,7 @@ from td_plugin.messages import Msg, seat_name
 from td_plugin.questions import MORE, Choice, Question, QuestionError, Step
 
 __all__ = ["FactField", "FactError", "question_flow", "applies", "choices_of", "seat_choices",
-           "yes_no", "SEATS", "SUITS"]
+           "seat_of", "defender_choices", "yes_no", "SEATS", "SUITS"]
 
 SEATS = ("N", "E", "S", "W")
 SUITS = ("S", "H", "D", "C")
@@ -89,6 +89,19 @@ def choices_of(field: FactField, case: Case) -> tuple[Choice, ...]:
 
 def seat_choices(seats: tuple[str, ...] = SEATS) -> tuple[Choice, ...]:
     return tuple(Choice(s, seat_name(Seat(s))) for s in seats)
+
+
+def seat_of(case: Case, key: str) -> Seat | None:
+    """The seat a case gives under ``key``, when it gives one."""
+    value = case.get(key)
+    return Seat(value) if value in SEATS else None
+
+
+def defender_choices(case: Case) -> tuple[Choice, ...]:
+    """The defenders of the case's declarer (every seat while declarer is not known)."""
+    declarer = seat_of(case, "declarer")
+    return seat_choices(tuple(s.value for s in Seat
+                              if declarer is None or s.side is not declarer.side))
 
 
 def yes_no(yes: tuple[str, Msg] | None = None, no: tuple[str, Msg] | None = None

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
+from td_plugin.fact_fields import (FactError, FactField, question_flow, seat_choices, seat_of,
+                                   yes_no)
 from td_plugin.laws.penalty_cards import (apply_lead_option, lead_options, option_label,
                                           option_values, penalty_cards_clauses,
                                           stand_penalty_cards)
@@ -168,23 +169,18 @@ rule = rule_lead_out_of_turn
 
 # -- the case's facts --------------------------------------------------------------------------
 
-def _seat(case: Mapping[str, Any], key: str) -> Seat | None:
-    value = case.get(key)
-    return Seat(value) if value in ("N", "E", "S", "W") else None
-
-
 def _by_declarer(case: Mapping[str, Any]) -> bool:
-    declarer, offender = _seat(case, "declarer"), _seat(case, "offender")
+    declarer, offender = seat_of(case, "declarer"), seat_of(case, "offender")
     return declarer is not None and offender is not None and offender.side is declarer.side
 
 
 def _opponent_to_lead(case: Mapping[str, Any]) -> bool:
-    offender, correct = _seat(case, "offender"), _seat(case, "correct")
+    offender, correct = seat_of(case, "offender"), seat_of(case, "correct")
     return offender is not None and correct is not None and correct.side is not offender.side
 
 
 def _corrects(case: Mapping[str, Any]) -> tuple[Choice, ...]:
-    offender = _seat(case, "offender")
+    offender = seat_of(case, "offender")
     return seat_choices(tuple(s.value for s in Seat if s is not offender))
 
 
@@ -200,7 +196,7 @@ FIELDS: tuple[FactField, ...] = (
     FactField("offender", "seat", "loot.q.offender", "53",
               choices=lambda c: tuple(
                   Choice(s.value, seat_name(s),
-                         ("55", Msg("loot.leads.55")) if _seat(c, "declarer") is not None
+                         ("55", Msg("loot.leads.55")) if seat_of(c, "declarer") is not None
                          and s.side is Seat(c["declarer"]).side else
                          ("56", Msg("loot.leads.56"))) for s in Seat)),
     FactField("card", "card", "loot.q.card", "53",
@@ -226,7 +222,7 @@ FIELDS: tuple[FactField, ...] = (
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
               required=False,
               when=lambda c: (_open(c) and not _by_declarer(c) and c.get("accept") is False
-                              and _seat(c, "correct") is not None and _seat(c, "offender")
+                              and seat_of(c, "correct") is not None and seat_of(c, "offender")
                               is not None and Seat(c["correct"]) is Seat(c["offender"]).partner),
               only="after a defender's lead was not accepted, when his partner is to lead",
               choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
+from td_plugin.fact_fields import (FactError, FactField, question_flow, seat_choices, seat_of,
+                                   yes_no)
 from td_plugin.laws.penalty_cards import (apply_lead_option, lead_options, option_label,
                                           option_values, penalty_cards_clauses,
                                           stand_penalty_cards)
@@ -141,13 +142,8 @@ rule = rule_opening_lead
 
 # -- the case's facts --------------------------------------------------------------------------
 
-def _seat(case: Mapping[str, Any], key: str) -> Seat | None:
-    value = case.get(key)
-    return Seat(value) if value in ("N", "E", "S", "W") else None
-
-
 def _wrong_defender(case: Mapping[str, Any]) -> bool:
-    declarer, offender = _seat(case, "declarer"), _seat(case, "offender")
+    declarer, offender = seat_of(case, "declarer"), seat_of(case, "offender")
     return declarer is not None and offender is not None and offender is declarer.rho
 
 
@@ -156,7 +152,7 @@ def _faced(case: Mapping[str, Any]) -> bool:
 
 
 def _offenders(case: Mapping[str, Any]) -> tuple[Choice, ...]:
-    declarer = _seat(case, "declarer")
+    declarer = seat_of(case, "declarer")
     if declarer is None:
         return seat_choices()
     leads = {declarer.rho: ("54", Msg("opening.leads.54")),

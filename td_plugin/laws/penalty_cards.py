@@ -43,7 +43,7 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from td_plugin.cards import SUITS, Card, Rank, Seat, Suit
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
+from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
 from td_plugin.laws.call_names import join_msgs
 from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
 from td_plugin.messages import Msg, seat_name
@@ -264,12 +264,6 @@ def _failure(b: RulingBuilder, case: PenaltyCardCase, major: bool) -> tuple[Card
 
 # -- the case's facts --------------------------------------------------------------------------
 
-def _defenders(case: Mapping[str, Any]) -> tuple[Choice, ...]:
-    d = case.get("declarer")
-    seats = tuple(s.value for s in Seat if d in ("N", "E", "S", "W") and s.side is not Seat(d).side)
-    return seat_choices(seats or ("N", "E", "S", "W"))
-
-
 def _single_low(case: Mapping[str, Any]) -> bool:
     cards = [c for c in case.get("cards") or [] if c]
     return len(cards) == 1 and Card.from_pbn(cards[0]).rank < HONOUR
@@ -281,7 +275,7 @@ def _failed(case: Mapping[str, Any]) -> bool:
 
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "penalty.q.declarer", "50"),
-    FactField("offender", "seat", "penalty.q.offender", "50", choices=_defenders),
+    FactField("offender", "seat", "penalty.q.offender", "50", choices=defender_choices),
     FactField("cards", "cards", "penalty.q.cards", "50A", more="penalty.q.more"),
     FactField("deliberate", "bool", "penalty.q.deliberate", "50B", when=_single_low,
               only="for a single card below an honour (Law 50B)", required=False,

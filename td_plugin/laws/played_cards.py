@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
@@ -158,10 +158,9 @@ rule = rule_played_card
 # -- the case's facts --------------------------------------------------------------------------
 
 def _role(case: Mapping[str, Any]) -> str | None:
-    d, p = case.get("declarer"), case.get("player")
-    if d not in ("N", "E", "S", "W") or p not in ("N", "E", "S", "W"):
+    declarer, player = seat_of(case, "declarer"), seat_of(case, "player")
+    if declarer is None or player is None:
         return None
-    declarer, player = Seat(d), Seat(p)
     return "declarer" if player is declarer else "dummy" if player is declarer.partner \
         else "defender"
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from td_plugin.cards import SUITS, Card, Seat, Suit
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
+from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import (DecisionChoice, PlayRestriction, PlayRuling, RulingBuilder,
@@ -131,13 +131,6 @@ rule = rule_premature_play
 
 # -- the case's facts --------------------------------------------------------------------------
 
-def _defenders(case: Mapping[str, Any]) -> tuple[Choice, ...]:
-    d = case.get("declarer")
-    if d not in ("N", "E", "S", "W"):
-        return seat_choices()
-    return seat_choices(tuple(s.value for s in Seat if s.side is not Seat(d).side))
-
-
 def _play(case: Mapping[str, Any]) -> bool:
     return case.get("premature") == "play"
 
@@ -145,7 +138,7 @@ def _play(case: Mapping[str, Any]) -> bool:
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "premature.q.declarer", "57"),
     FactField("trick", "count", "premature.q.trick", "57A"),
-    FactField("offender", "seat", "premature.q.offender", "57A", choices=_defenders),
+    FactField("offender", "seat", "premature.q.offender", "57A", choices=defender_choices),
     FactField("premature", "choice", "premature.q.premature", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               choices=lambda c: tuple(

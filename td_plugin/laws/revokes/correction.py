@@ -26,7 +26,7 @@ from typing import Any, Mapping
 
 from td_plugin.cards import Card, Seat, Suit
 from td_plugin.contract import Contract
-from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
@@ -135,9 +135,8 @@ rule = rule_revoke_correction
 # -- the case's facts --------------------------------------------------------------------------
 
 def _defender(case: Mapping[str, Any]) -> bool:
-    d, o = case.get("declarer"), case.get("offender")
-    return d in ("N", "E", "S", "W") and o in ("N", "E", "S", "W") \
-        and Seat(o).side is not Seat(d).side
+    declarer, offender = seat_of(case, "declarer"), seat_of(case, "offender")
+    return declarer is not None and offender is not None and offender.side is not declarer.side
 
 
 FIELDS: tuple[FactField, ...] = (

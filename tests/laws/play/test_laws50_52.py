@@ -4,7 +4,6 @@ lead (50D2, 51B), the information (50E), and a failure to play one (52)."""
 
 from __future__ import annotations
 
-import pytest
 
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
