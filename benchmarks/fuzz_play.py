@@ -4,8 +4,9 @@ consistent.
 ``--cases`` random case files (default 20,000), spread over the kinds, each built as the
 table app builds one (random answers to the kind's questions, then to the ruling's
 decisions), ruled in English and Danish and checked by `td_plugin.random_play_cases.check`
-(its docstring lists what "consistent" means); and each case broken in one place
-(`mangle`), which the reader must refuse with a CaseFileError and nothing else. Prints
+(its docstring lists what "consistent" means); and each case changed in one place
+(`mangle`), which the reader must refuse with a CaseFileError and nothing else, or, when
+the change still makes sense, rule consistently like the rest. Prints
 the cases per kind, the rulings still waiting for a decision, the clauses reached, the
 broken cases refused, and every failure with its case; exit status 1 when any failed.
 
@@ -56,18 +57,25 @@ def main(argv: list[str] | None = None) -> int:
         broken = mangle(rng, case)
         try:
             load_case(broken)
-            accepted += 1  # a change that still makes sense (a key dropped that is optional)
         except CaseFileError:
             refused += 1
+            continue
         except Exception as exc:
             failures.append(("reader", broken, f"{type(exc).__name__}: {exc}"))
+            continue
+        accepted += 1  # a change that still makes sense: ruled, and checked like the rest
+        try:
+            check(broken)
+        except Exception as exc:
+            failures.append(("changed", broken, f"{type(exc).__name__}: {exc}"))
     seconds = time.perf_counter() - start
     print(f"{args.cases:,} random cases in {seconds:.1f} s, seed {args.seed}")
     for kind in KINDS:
         print(f"  {kind:<18} {kinds[kind]:>7,}")
     print(f"rulings waiting for a decision: {waiting:,}")
     print(f"clauses reached ({len(laws)}): {', '.join(sorted(laws))}")
-    print(f"broken cases: {refused:,} refused with a CaseFileError, {accepted:,} still valid")
+    print(f"changed cases: {refused:,} refused with a CaseFileError, {accepted:,} still valid "
+          f"(ruled and checked)")
     print(f"failures: {len(failures)}")
     for where, case, message in failures[:20]:
         print(f"  {where}: {message}\n    {json.dumps(case, ensure_ascii=False)}")

@@ -29,6 +29,7 @@ from td_plugin.incidents import Incident, IncidentCall, Options
 from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
 
 if TYPE_CHECKING:
+    from td_plugin.casefile_play import PlayCase
     from td_plugin.laws.revokes import RevokeCase
 
 __all__ = ["load_case", "parse_case", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS", "Field",
@@ -291,9 +292,10 @@ def case_kind(data: Any) -> Any:
     return data.get("kind", "auction") if isinstance(data, Mapping) else "auction"
 
 
-def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase:
-    """An `Incident` (kind ``auction``) or a `RevokeCase` (kind ``revoke``) from parsed
-    JSON/YAML data (``source`` names it in errors)."""
+def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase | PlayCase:
+    """An `Incident` (kind ``auction``), a `RevokeCase` (kind ``revoke``) or a `PlayCase`
+    (the kinds of the play period) from parsed JSON/YAML data (``source`` names it in
+    errors)."""
     kind = case_kind(data)
     if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
         data = data["case"]
@@ -302,14 +304,15 @@ def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase:
         return read_revoke_case(data, source)
     from td_plugin.casefile_play import PLAY_KINDS, read_play_case
     if isinstance(kind, str) and kind in PLAY_KINDS:
-        return read_play_case(kind, data, source)  # type: ignore[return-value]
+        return read_play_case(kind, data, source)
     if kind != "auction":
         raise _Reader(source).fail("kind", f"unknown kind {kind!r} "
                                            f"({', '.join((*KINDS, *PLAY_KINDS))})")
     return _Reader(source).case(data)
 
 
-def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | RevokeCase:
+def load_case(source: str | os.PathLike[str] | Mapping[str, Any]
+              ) -> Incident | RevokeCase | PlayCase:
     """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
     mapping. Raises `CaseFileError` naming the entry at fault."""
     if not isinstance(source, (str, os.PathLike)):

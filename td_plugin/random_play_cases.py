@@ -15,7 +15,8 @@ inconsistent. Consistent means:
 - ``status`` is ``needs_decision`` exactly when there are decisions; each decision names
   a decision fact of its kind that the case does not give yet, offers two or more
   distinct answers each with a clause, and each answer, put in the case, reads and is no
-  longer asked;
+  longer asked; each decision the case does give is one its ruling would ask without it
+  (none is read and then ignored);
 - ``laws`` are the clauses in the order first applied, each once, each a clause name;
 - every penalty card belongs to a defender of the ruling's declarer, is a card the case
   names, is on the table once, and a defender with two or more has only major ones
@@ -40,6 +41,7 @@ from td_plugin.cards import ALL_CARDS, SUITS, Seat
 from td_plugin.casefile import load_case
 from td_plugin.casefile_play import PLAY_KINDS, play_module, rule_play_case
 from td_plugin.errors import CaseFileError
+from td_plugin.fact_fields import choices_of
 from td_plugin.questions import MORE, QuestionError
 
 __all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
@@ -132,10 +134,21 @@ def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:
 
 
 def mangle(rng: random.Random, case: Mapping[str, Any]) -> dict[str, Any]:
-    """``case`` broken in one random way."""
+    """``case`` changed in one random way: a key dropped, an unknown key, a value of the
+    wrong sort, another kind, cards reversed, or a decision of its kind it does not ask
+    (most such cases make no sense; the others must be ruled consistently)."""
     bad = copy.deepcopy(dict(case))
     keys = [k for k in bad if k != "kind"]
-    how = rng.randrange(5)
+    how = rng.randrange(6)
+    decisions = [f for f in play_module(bad["kind"]).FIELDS if f.decision]
+    if how == 5 and decisions:
+        f = rng.choice(decisions)
+        try:
+            answers = [c.value for c in choices_of(f, bad)] or [True, False]
+        except (KeyError, TypeError, ValueError):  # its answers need facts the case lacks
+            answers = [True, False]
+        bad[f.key] = rng.choice(answers)
+        return bad
     if how == 0 and keys:
         del bad[rng.choice(keys)]
     elif how == 1:
@@ -187,10 +200,15 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
 
 def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
     fields = {f.key: f for f in play_module(kind).FIELDS}
+    given = [k for k, f in fields.items() if f.decision and case.get(k) is not None]
+    for i, key in enumerate(given):  # each was asked when the case did not give it
+        before = {k: v for k, v in case.items() if k not in given[i:]}
+        asked = [d["field"] for d in rule_play_case(load_case(before)).to_json()["decisions"]]
+        assert key in asked, (key, asked)
     for d in ruling["decisions"]:
         f = fields.get(d["field"])
         assert f is not None and f.decision, d["field"]
-        assert d["field"] not in case, d["field"]
+        assert case.get(d["field"]) is None, d["field"]
         values = [c["value"] for c in d["choices"]]
         assert len(values) >= 2 and len(set(map(str, values))) == len(values), values
         assert all(c["law"] for c in d["choices"]), d

@@ -269,6 +269,11 @@ def _single_low(case: Mapping[str, Any]) -> bool:
     return len(cards) == 1 and Card.from_pbn(cards[0]).rank < HONOUR
 
 
+def _major(case: Mapping[str, Any]) -> bool:
+    cards = tuple(Card.from_pbn(x) for x in case.get("cards") or [] if x)
+    return bool(cards) and classify(cards, case.get("deliberate") is True)[1]
+
+
 def _failed(case: Mapping[str, Any]) -> bool:
     return case.get("failed") is True
 
@@ -301,12 +306,15 @@ FIELDS: tuple[FactField, ...] = (
               required=False, choices=yes_no(("52A1(b)", Msg("penalty.leads.must_accept")),
                                              None)),
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
-              required=False, when=lambda c: c.get("partner_on_lead") is True,
-              only="when the offender's partner has the lead (partner_on_lead: true)",
+              required=False, when=lambda c: c.get("partner_on_lead") is True and _major(c),
+              only="when the offender's partner has the lead (partner_on_lead: true) and "
+                   "the penalty cards are major (Law 50D2)",
               choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
                   tuple(Card.from_pbn(x) for x in c.get("cards") or [] if x)))),
     FactField("accept", "bool", "penalty.52.question", "52A1", decision=True, required=False,
-              when=_failed, only="when the offender played another card (Law 52)"),
+              when=lambda c: _failed(c) and c.get("declarer_played_after") is not True,
+              only="when the offender played another card and declarer has not played since "
+                   "(Law 52A1)"),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)

@@ -87,6 +87,8 @@ def test_worked_example_a_card_dropped_during_the_auction() -> None:
     assert "24A" in rule(case(cards=["D6"])).laws
     r = rule(case(cards=["D6"], becomes="leader"))
     assert r.facts["penalty_cards"] is True and obligations(r)[0]["major"] is False
+    assert "A single card below an honour, exposed inadvertently: a minor penalty card " \
+           "(Law 50B)" in text(case(cards=["D6"], becomes="leader"))
     assert "Et enkelt kort under en honnør, vist ved et uheld: et lille strafkort (§ 50B)" in \
         text(case(cards=["D6"], becomes="leader"), "da")
 
@@ -99,6 +101,8 @@ def test_worked_example_an_ace_dropped_after_a_call() -> None:
     if he defends."""
     r = rule(case(offender="N", cards=["DA"]))
     assert obligations(r) == [{"type": "pass", "seat": "S", "until": "next_turn", "law": "24B"}]
+    assert "South must pass at his next turn to call (Law 24B" in \
+        text(case(offender="N", cards=["DA"]))
     assert "Syd skal passe, næste gang det er hans tur til at melde (§ 24B" in \
         text(case(offender="N", cards=["DA"]), "da")
     assert obligations(rule(case(offender="N", cards=["DA"], becomes="dummy"))) == \

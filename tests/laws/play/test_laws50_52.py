@@ -130,7 +130,10 @@ def test_51b2_penalty_cards_in_several_suits() -> None:
 
 def test_50d2_an_option_only_when_the_partner_has_the_lead() -> None:
     assert error(case(cards=["SK"], lead_option="require:S")) == \
-        "lead_option: only when the offender's partner has the lead (partner_on_lead: true)"
+        "lead_option: only when the offender's partner has the lead (partner_on_lead: true) " \
+        "and the penalty cards are major (Law 50D2)"
+    assert error(case(cards=["S7"], partner_on_lead=True, lead_option="none")).startswith(
+        "lead_option: only when")  # a minor penalty card gives no lead options (50C)
     assert error(case(cards=["SK"], partner_on_lead=True, lead_option="require:H")) == \
         "lead_option: 'require:H' is not one of require:S, prohibit:S, none"
 
@@ -221,6 +224,8 @@ def test_worked_example_gauteng_laws_pages_a_corrected_revoke_card_then_partner_
     assert [c["value"] for c in d["choices"]] == ["require:H", "prohibit:H", "none"]
     r = rule({**base, "lead_option": "require:H"})
     assert not [o for o in obligations(r) if o["type"] == "penalty_card"]
+    assert "♥4 is no longer a penalty card and goes back into East's hand" in \
+        text({**base, "lead_option": "require:H"})
     assert "♥4 er ikke længere strafkort og går tilbage på Østs hånd" in \
         text({**base, "lead_option": "require:H"}, "da")
 
@@ -237,5 +242,7 @@ def test_worked_example_a_minor_penalty_card_played_around() -> None:
          "major": False}]
     refused = rule({**minor, "accept": False})
     assert [(o["card"], o["major"]) for o in obligations(refused)] == [("H3", True)]
+    assert "Declarer does not accept ♥3: East plays the penalty card ♥5 in its place, and " \
+           "♥3 becomes a major penalty card (Law 52B)" in text({**minor, "accept": False})
     assert "Spilfører accepterer ikke ♥3: Øst spiller strafkortet ♥5 i stedet" in \
         text({**minor, "accept": False}, "da")

@@ -121,5 +121,7 @@ def test_worked_example_a_defenders_lead_out_of_turn_during_the_play() -> None:
     opportunity."""
     free = rule(case(**DEFENDER, accept=False, lead_option="none"))
     assert [o["type"] for o in obligations(free)] == ["penalty_card"]
+    assert "Declarer South leaves West free to lead any card: ♦K stays on the table as a " \
+           "penalty card" in text(case(**DEFENDER, accept=False, lead_option="none"))
     assert "Spilfører Syd lader Vest spille et hvilket som helst kort ud: ♦K bliver liggende" \
         in text(case(**DEFENDER, accept=False, lead_option="none"), "da")
