@@ -48,7 +48,7 @@ __all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
 
 KINDS = tuple(PLAY_KINDS)
 _LAW = re.compile(r"^\d{2}([A-F](\d(\([a-c]\))?)?)?$")
-_KEY = re.compile(r"\b(penalty|exposed|opening|loot|premature|simultaneous|played|correction"
+_KEY = re.compile(r"\b(penalty|exposed|opening|loot|premature|simultaneous|played
                   r"|defective|play|revoke|facts)\.[a-z0-9_]")
 
 

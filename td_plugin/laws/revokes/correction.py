@@ -94,7 +94,7 @@ def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> Play
     b.unauthorized.append(Msg("revoke.correction.16C", {"nos": params["nos"],
                                                          "os": params["os"]}))
     b.adjust.append("16C")
-    b.next = Msg("correction.next", params | {"trick": case.trick})
+    b.next = Msg("revoke.correction.case.next", params | {"trick": case.trick})
     return b.build(declarer, facts={"offender": case.offender.value, "trick": case.trick,
                                     "suit_led": case.suit_led.value, "card": case.card.pbn(),
                                     "established": False, "law": assessment.law},
@@ -104,25 +104,25 @@ def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> Play
 def _later(b: RulingBuilder, case: RevokeCorrectionCase, params: dict[str, Any]) -> None:
     """62C1, 62C2: the choices about the cards played after the revoke."""
     if case.nos_withdraw is None:
-        b.decide(None, "nos_withdraw", "62C1", Msg("correction.question.nos", params),
-                 (DecisionChoice(True, Msg("correction.withdraw"), "62C1"),
-                  DecisionChoice(False, Msg("correction.keep"), "62C1")))
+        b.decide(None, "nos_withdraw", "62C1", Msg("revoke.correction.case.question.nos", params),
+                 (DecisionChoice(True, Msg("revoke.correction.case.withdraw"), "62C1"),
+                  DecisionChoice(False, Msg("revoke.correction.case.keep"), "62C1")))
         return
     if not case.nos_withdraw:
-        b.clause("62C1", "correction.62C1.kept", {"withdrawn": False}, params)
+        b.clause("62C1", "revoke.correction.case.62C1.kept", {"withdrawn": False}, params)
         return
-    b.clause("62C1", "correction.62C1.withdrawn", {"withdrawn": True}, params)
+    b.clause("62C1", "revoke.correction.case.62C1.withdrawn", {"withdrawn": True}, params)
     if case.os_withdraw is None:
-        b.decide(None, "os_withdraw", "62C2", Msg("correction.question.os", params),
-                 (DecisionChoice(True, Msg("correction.withdraw"), "62C2"),
-                  DecisionChoice(False, Msg("correction.keep"), "62C2")))
+        b.decide(None, "os_withdraw", "62C2", Msg("revoke.correction.case.question.os", params),
+                 (DecisionChoice(True, Msg("revoke.correction.case.withdraw"), "62C2"),
+                  DecisionChoice(False, Msg("revoke.correction.case.keep"), "62C2")))
         return
     defender = case.offender.side is not case.declarer.side
     if not case.os_withdraw:
-        b.clause("62C2", "correction.62C2.kept", {"withdrawn": False}, params)
+        b.clause("62C2", "revoke.correction.case.62C2.kept", {"withdrawn": False}, params)
         return
-    b.clause("62C2", "correction.62C2.withdrawn.defender" if defender
-             else "correction.62C2.withdrawn", {"withdrawn": True}, params)
+    b.clause("62C2", "revoke.correction.case.62C2.withdrawn.defender" if defender
+             else "revoke.correction.case.62C2.withdrawn", {"withdrawn": True}, params)
     if defender and case.os_card is not None:
         # the offending side has not played to the next trick (the revoke would be
         # established): its card after the revoke is the partner's, to the revoke trick
@@ -140,33 +140,33 @@ def _defender(case: Mapping[str, Any]) -> bool:
 
 
 FIELDS: tuple[FactField, ...] = (
-    FactField("declarer", "seat", "correction.q.declarer", "62"),
-    FactField("contract", "contract", "correction.q.contract", "62"),
-    FactField("offender", "seat", "correction.q.offender", "61A"),
-    FactField("trick", "count", "correction.q.trick", "62A",
+    FactField("declarer", "seat", "revoke.correction.case.q.declarer", "62"),
+    FactField("contract", "contract", "revoke.correction.case.q.contract", "62"),
+    FactField("offender", "seat", "revoke.correction.case.q.offender", "61A"),
+    FactField("trick", "count", "revoke.correction.case.q.trick", "62A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
-    FactField("suit_led", "suit", "correction.q.suit_led", "61A",
+    FactField("suit_led", "suit", "revoke.correction.case.q.suit_led", "61A",
               params=lambda c: {"trick": c["trick"]}),
-    FactField("card", "card", "correction.q.card", "61A",
+    FactField("card", "card", "revoke.correction.case.q.card", "61A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               exclude=lambda c: c.get("suit_led")),
-    FactField("position", "count", "correction.q.position", "62D2", low=1, high=4,
+    FactField("position", "count", "revoke.correction.case.q.position", "62D2", low=1, high=4,
               when=lambda c: c.get("trick") == 12, only="for a revoke on trick 12 (Law 62D2)",
               required=False),
-    FactField("held", "cards", "correction.q.held", "61A", required=False, ask=False),
-    FactField("card_faced", "bool", "correction.q.card_faced", "62B2", when=_defender,
+    FactField("held", "cards", "revoke.correction.case.q.held", "61A", required=False, ask=False),
+    FactField("card_faced", "bool", "revoke.correction.case.q.card_faced", "62B2", when=_defender,
               only="for a defender's revoke (Law 62B2)", required=False,
-              choices=yes_no(("62B2", Msg("correction.leads.62B2")),
-                             ("62B1", Msg("correction.leads.62B1")))),
-    FactField("later_cards", "bool", "correction.q.later_cards", "62C", required=False,
-              choices=yes_no(("62C1", Msg("correction.leads.62C")), None)),
-    FactField("nos_withdraw", "bool", "correction.question.nos", "62C1", decision=True,
+              choices=yes_no(("62B2", Msg("revoke.correction.case.leads.62B2")),
+                             ("62B1", Msg("revoke.correction.case.leads.62B1")))),
+    FactField("later_cards", "bool", "revoke.correction.case.q.later_cards", "62C", required=False,
+              choices=yes_no(("62C1", Msg("revoke.correction.case.leads.62C")), None)),
+    FactField("nos_withdraw", "bool", "revoke.correction.case.question.nos", "62C1", decision=True,
               required=False, when=lambda c: c.get("later_cards") is True,
               only="when cards were played after the revoke (later_cards: true)"),
-    FactField("os_withdraw", "bool", "correction.question.os", "62C2", decision=True,
+    FactField("os_withdraw", "bool", "revoke.correction.case.question.os", "62C2", decision=True,
               required=False, when=lambda c: c.get("nos_withdraw") is True,
               only="after the non-offending side withdrew cards (Law 62C2)"),
-    FactField("os_card", "card", "correction.q.os_card", "62C2", required=False, ask=False,
+    FactField("os_card", "card", "revoke.correction.case.q.os_card", "62C2", required=False, ask=False,
               when=lambda c: c.get("os_withdraw") is True,
               only="when the offending side withdraws a card (Law 62C2)"),
 )
