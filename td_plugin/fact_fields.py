@@ -107,7 +107,7 @@ def defender_choices(case: Case) -> tuple[Choice, ...]:
 def yes_no(yes: tuple[str, Msg] | None = None, no: tuple[str, Msg] | None = None
            ) -> tuple[Choice, ...]:
     """The answers of a ``bool`` field, each with the clause it leads to."""
-    return (Choice(True, Msg("facts.yes"), yes), Choice(False, Msg("facts.no"), no))
+    return (Choice(True, Msg("app.yes"), yes), Choice(False, Msg("app.no"), no))
 
 
 def _question(field: FactField, case: Case, index: int | None = None) -> Question:
@@ -146,8 +146,8 @@ def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ..
                     steps.append(Step(q, item))
                 if not finished:
                     return steps, Question(MORE, MORE, "choice", Msg(f.more), law=f.law,
-                                           choices=(Choice(False, Msg("facts.no")),
-                                                    Choice(True, Msg("facts.yes"))))
+                                           choices=(Choice(False, Msg("app.no")),
+                                                    Choice(True, Msg("app.yes"))))
                 continue
             value = case.get(f.key)
             q = _question(f, case)

@@ -48,8 +48,8 @@ __all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
 
 KINDS = tuple(PLAY_KINDS)
 _LAW = re.compile(r"^\d{2}([A-F](\d(\([a-c]\))?)?)?$")
-_KEY = re.compile(r"\b(penalty|exposed|opening|loot|premature|simultaneous|played|defective"
-                  r"|play|revoke|facts)\.[a-z0-9_]")
+_KEY = re.compile(r"\b(penalty|opening|loot|premature|simultaneous|played"
+                  r"|play|revoke|app)\.[a-z0-9_]")
 
 
 def _card(rng: random.Random, exclude: str | None, taken: set[str]) -> str:

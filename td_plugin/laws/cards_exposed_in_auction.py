@@ -77,30 +77,30 @@ def rule_exposed_card(case: ExposedCardCase, lang: str = "en") -> PlayRuling:
     params = {"offender": seat_name(offender), "partner": seat_name(partner),
               "cards": cards_msg(cards)}
     facts = {"offender": offender.value, "cards": [c.pbn() for c in cards]}
-    b.clause("24", "exposed.24.one" if len(cards) == 1 else "exposed.24.several", facts, params)
-    b.clause("16C", "exposed.16C", facts, params)
+    b.clause("24", "play.exposed.24.one" if len(cards) == 1 else "play.exposed.24.several", facts, params)
+    b.clause("16C", "play.exposed.16C", facts, params)
     side = Msg(f"side.{offender.side.value}")
-    b.unauthorized.append(Msg("exposed.ui", params | {"side": side}))
+    b.unauthorized.append(Msg("play.exposed.ui", params | {"side": side}))
     if len(cards) > 1:
         law = "24C"
     elif case.led or cards[0].rank >= HONOUR:
         law = "24B"
     else:
         law = "24A"
-    key = {"24A": "exposed.24A", "24C": "exposed.24C"}.get(
-        law, "exposed.24B.led" if case.led else "exposed.24B.honour")
+    key = {"24A": "play.exposed.24A", "24C": "play.exposed.24C"}.get(
+        law, "play.exposed.24B.led" if case.led else "play.exposed.24B.honour")
     b.clause(law, key, facts | {"led": case.led}, params)
     if law != "24A":
         b.stand(law, PassObligation(partner, PassUntil.NEXT_TURN, law))
         b.adjust.append("72C")
     if case.becomes == "unknown":
-        b.clause("24D", "exposed.24D.if", facts, params)
-        b.clause("24E", "exposed.24E.if", facts, params)
-        b.next = Msg("exposed.next.auction", params)
+        b.clause("24D", "play.exposed.24D.if", facts, params)
+        b.clause("24E", "play.exposed.24E.if", facts, params)
+        b.next = Msg("play.exposed.next.auction", params)
     elif case.becomes in ("declarer", "dummy"):
-        b.clause("24D", "exposed.24D", facts, params)
+        b.clause("24D", "play.exposed.24D", facts, params)
     else:
-        b.clause("24E", "exposed.24E", facts, params)
+        b.clause("24E", "play.exposed.24E", facts, params)
         major = penalty_cards_clauses(b, offender, cards, 1, case.led)
         staying = cards
         declarer = case.declarer
@@ -134,18 +134,18 @@ def _major(case: Mapping[str, Any]) -> bool:
 
 
 FIELDS: tuple[FactField, ...] = (
-    FactField("offender", "seat", "exposed.q.offender", "24"),
-    FactField("cards", "cards", "exposed.q.cards", "24", more="exposed.q.more"),
-    FactField("led", "bool", "exposed.q.led", "24B", required=False,
+    FactField("offender", "seat", "play.exposed.q.offender", "24"),
+    FactField("cards", "cards", "play.exposed.q.cards", "24", more="play.exposed.q.more"),
+    FactField("led", "bool", "play.exposed.q.led", "24B", required=False,
               when=lambda c: len(_cards(c)) == 1,
               only="for a single card (Law 24B)",
-              choices=yes_no(("24B", Msg("exposed.leads.24B")), None)),
-    FactField("becomes", "choice", "exposed.q.becomes", "24D", required=False,
-              choices=tuple(Choice(v, Msg(f"exposed.becomes.{v}"),
-                                   {"declarer": ("24D", Msg("exposed.leads.24D")),
-                                    "dummy": ("24D", Msg("exposed.leads.24D")),
-                                    "leader": ("24E", Msg("exposed.leads.24E")),
-                                    "leader_partner": ("24E", Msg("exposed.leads.24E"))
+              choices=yes_no(("24B", Msg("play.exposed.leads.24B")), None)),
+    FactField("becomes", "choice", "play.exposed.q.becomes", "24D", required=False,
+              choices=tuple(Choice(v, Msg(f"play.exposed.becomes.{v}"),
+                                   {"declarer": ("24D", Msg("play.exposed.leads.24D")),
+                                    "dummy": ("24D", Msg("play.exposed.leads.24D")),
+                                    "leader": ("24E", Msg("play.exposed.leads.24E")),
+                                    "leader_partner": ("24E", Msg("play.exposed.leads.24E"))
                                     }.get(v)) for v in BECOMES)),
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
               required=False,

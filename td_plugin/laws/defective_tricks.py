@@ -83,30 +83,30 @@ def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuli
               "nos": Msg(f"side.{offender.side.other.value}")}
     facts = {"offender": offender.value, "trick": case.trick, "fault": case.fault}
     out = {**facts, "after_next": case.after_next}
-    b.clause("67", f"defective.67.{case.fault}", facts, params)
+    b.clause("67", f"play.defective.67.{case.fault}", facts, params)
     if not case.after_next:
         if case.fault == "no_card":
-            b.clause("67A1", "defective.67A1", facts, params)
+            b.clause("67A1", "play.defective.67A1", facts, params)
         else:
-            b.clause("67A2", "defective.67A2", facts, params)
+            b.clause("67A2", "play.defective.67A2", facts, params)
         return b.build(case.declarer, facts=out)
     if case.fault == "too_many":
-        b.clause("67B2", "defective.67B2", facts, params)
-        b.notes.append(Msg("defective.67B2.note", params))
+        b.clause("67B2", "play.defective.67B2", facts, params)
+        b.notes.append(Msg("play.defective.67B2.note", params))
         return b.build(case.declarer, facts=out)
     assert case.suit_led is not None
     params["suit"] = suit_msg(case.suit_led)
     law = "67B1(a)" if case.holds_suit else "67B1(b)"
-    b.clause(law, "defective.67B1a" if case.holds_suit else "defective.67B1b",
+    b.clause(law, "play.defective.67B1a" if case.holds_suit else "play.defective.67B1b",
              facts | {"holds_suit": case.holds_suit}, params)
-    b.clause("64A2", "defective.64A2", facts, params)
+    b.clause("64A2", "play.defective.64A2", facts, params)
     transfer = None
     outcome = None
     if case.offending_side_tricks is not None and case.declarer_tricks is not None:
         transfer = 1 if case.offending_side_tricks > 0 else 0
         gain = transfer if offender.side is not case.declarer.side else -transfer
         tricks = max(0, min(13, case.declarer_tricks + gain))
-        key = "defective.transfer.1" if transfer else "defective.transfer.0"
+        key = "play.defective.transfer.1" if transfer else "play.defective.transfer.0"
         b.clause("64A2", key, facts | {"transfer": transfer}, params | {"tricks": tricks})
         if case.vulnerable is not None and transfer:
             vul = case.vulnerable.is_vulnerable(case.declarer)
@@ -125,33 +125,33 @@ def _no_card_late(case: Mapping[str, Any]) -> bool:
 
 
 FIELDS: tuple[FactField, ...] = (
-    FactField("declarer", "seat", "defective.q.declarer", "67"),
-    FactField("contract", "contract", "defective.q.contract", "67"),
-    FactField("trick", "count", "defective.q.trick", "67"),
-    FactField("offender", "seat", "defective.q.offender", "67",
+    FactField("declarer", "seat", "play.defective.q.declarer", "67"),
+    FactField("contract", "contract", "play.defective.q.contract", "67"),
+    FactField("trick", "count", "play.defective.q.trick", "67"),
+    FactField("offender", "seat", "play.defective.q.offender", "67",
               params=lambda c: {"trick": c["trick"]}),
-    FactField("fault", "choice", "defective.q.fault", "67",
+    FactField("fault", "choice", "play.defective.q.fault", "67",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
-              choices=(Choice("no_card", Msg("defective.fault.no_card")),
-                       Choice("too_many", Msg("defective.fault.too_many")))),
-    FactField("after_next", "bool", "defective.q.after_next", "67", required=False,
+              choices=(Choice("no_card", Msg("play.defective.fault.no_card")),
+                       Choice("too_many", Msg("play.defective.fault.too_many")))),
+    FactField("after_next", "bool", "play.defective.q.after_next", "67", required=False,
               when=lambda c: c.get("trick") != 13, only="for a trick before the last",
-              choices=yes_no(("67B", Msg("defective.leads.67B")),
-                             ("67A", Msg("defective.leads.67A")))),
-    FactField("suit_led", "suit", "defective.q.suit_led", "67B1", when=_no_card_late,
+              choices=yes_no(("67B", Msg("play.defective.leads.67B")),
+                             ("67A", Msg("play.defective.leads.67A")))),
+    FactField("suit_led", "suit", "play.defective.q.suit_led", "67B1", when=_no_card_late,
               only="when the offender did not play and both sides played to the next trick "
                    "(Law 67B1)", params=lambda c: {"trick": c["trick"]}),
-    FactField("holds_suit", "bool", "defective.q.holds_suit", "67B1", when=_no_card_late,
+    FactField("holds_suit", "bool", "play.defective.q.holds_suit", "67B1", when=_no_card_late,
               only="when the offender did not play and both sides played to the next trick "
                    "(Law 67B1)", required=False,
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
-              choices=yes_no(("67B1(a)", Msg("defective.leads.67B1")),
-                             ("67B1(b)", Msg("defective.leads.67B1")))),
-    FactField("declarer_tricks", "count", "defective.q.declarer_tricks", "64A2",
+              choices=yes_no(("67B1(a)", Msg("play.defective.leads.67B1")),
+                             ("67B1(b)", Msg("play.defective.leads.67B1")))),
+    FactField("declarer_tricks", "count", "play.defective.q.declarer_tricks", "64A2",
               when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
-    FactField("offending_side_tricks", "count", "defective.q.offending_side_tricks", "64A2",
+    FactField("offending_side_tricks", "count", "play.defective.q.offending_side_tricks", "64A2",
               when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
-    FactField("vulnerable", "choice", "defective.q.vulnerable", "64A2", required=False,
+    FactField("vulnerable", "choice", "play.defective.q.vulnerable", "64A2", required=False,
               ask=False, choices=tuple(Choice(v, Msg(f"revoke.q.vul.{v}"))
                                        for v in ("None", "NS", "EW", "All"))),
 )

@@ -29,7 +29,7 @@ def test_24b_a_single_honour_partner_passes_at_his_next_turn() -> None:
 
 def test_24b_a_card_led_prematurely_partner_passes() -> None:
     r = rule(case(cards=["S7"], led=True))
-    assert r.clauses[2].key == "exposed.24B.led" and obligations(r)[0]["law"] == "24B"
+    assert r.clauses[2].key == "play.exposed.24B.led" and obligations(r)[0]["law"] == "24B"
 
 
 def test_24c_two_or_more_cards_partner_passes() -> None:
