@@ -311,8 +311,7 @@ def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase | 
     return _Reader(source).case(data)
 
 
-def load_case(source: str | os.PathLike[str] | Mapping[str, Any]
-              ) -> Incident | RevokeCase | PlayCase:
+def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | RevokeCase:
     """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
     mapping. Raises `CaseFileError` naming the entry at fault."""
     if not isinstance(source, (str, os.PathLike)):

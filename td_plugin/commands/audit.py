@@ -42,14 +42,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                   help="processes auditing a large PBN file (default: one per processor; "
+                        "1 audits on this process alone)")
     p.add_argument("--attention-file", metavar="FILE",
                    help="when attention was drawn, per board: a YAML or JSON mapping of "
                         "board numbers to after-round, during-round or "
                         "after-next-deal-called; boards it does not list follow a "
                         "Director's note in the file, then --attention")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                   help="processes auditing a large PBN file (default: one per processor; "
-                        "1 audits on this process alone)")
     p.set_defaults(func=run)
 
 
@@ -75,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
 
     context = ReviewContext(attention=Attention(args.attention), language=args.lang,
                             equity=not args.no_equity)
+    host = PluginHost()
+    err = Console(stderr=True)
+    options = {"strict": args.strict, "keep_flagged": bool(args.html),
+               "jobs": args.jobs or default_jobs()}
     if args.attention_file:  # when attention was drawn, per board
         try:
             by_board = load_attention_file(args.attention_file)
@@ -82,10 +86,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
             return 2
         context = replace(context, attention_by_board=by_board)
-    host = PluginHost()
-    err = Console(stderr=True)
-    options = {"strict": args.strict, "keep_flagged": bool(args.html),
-               "jobs": args.jobs or default_jobs()}
     show_progress = err.is_terminal and not args.json
     if show_progress:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
