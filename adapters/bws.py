@@ -345,7 +345,7 @@ class BwsData:
         play = None
         live_cards = [c for c in cards if not c.erased]
         if live_cards:
-            play = _play(live_cards, problem, finished=row is not None, tricks=tricks)
+            play = _play(live_cards, problem)
         times = [t for t in ([row.time] if row is not None else []) + [a.time for a in bids + cards]
                  if t is not None]
         if times and "time" not in extra:
@@ -507,7 +507,7 @@ def _auction(dealer: Seat | None, bids: list[ActionRow], problem: Any) -> Auctio
     return Auction(dealer, tuple(entries))
 
 
-def _play(cards: list[ActionRow], problem: Any, *, finished: bool, tricks: int | None) -> Play:
+def _play(cards: list[ActionRow], problem: Any) -> Play:
     played: list[PlayedCard] = []
     for c in cards:
         try:
@@ -521,10 +521,10 @@ def _play(cards: list[ActionRow], problem: Any, *, finished: bool, tricks: int |
             break
         played.append(PlayedCard(seat, card))
     trick_list = tuple(Trick(tuple(played[i:i + 4])) for i in range(0, len(played), 4))
-    complete = len(played) == 52
-    return Play(trick_list, claimed=finished and not complete,
-                claim_declarer_tricks=tricks if finished and not complete else None,
-                incomplete=not finished and not complete)
+    # The terminals' play data has no claim mark: a play that stops before the last card,
+    # whether or not the result was entered, is incomplete, never a claim (Law 63A3/A4
+    # cannot follow a claim the file does not record).
+    return Play(trick_list, incomplete=len(played) < 52)
 
 
 def read_bws(path: str, backend: str = "auto", label: str | None = None) -> BwsData:

@@ -14,8 +14,10 @@ history exports put one board per line). The keys read here:
 - ``mb``: a call (``p``, ``d``, ``r``, ``1C`` .. ``7N``; a trailing ``!`` is an alert),
   ``an``: the explanation of the call before it;
 - ``pc``: a card, in the order played (leader first); ``mc``: a claim accepted, with
-  declarer's total tricks;
-- ``nt``: commentary; ``vg``: the vugraph header (event, segment, scoring, boards, teams);
+  declarer's total tricks (a claim agreed to: LIN does not say who claimed);
+- ``nt``: commentary (one beginning ``TD:`` is a Director's note, `adapters.td_notes`:
+  when attention was drawn, who claimed); ``vg``: the vugraph header (event, segment,
+  scoring, boards, teams);
   ``rs``: the vugraph results, two a board (open room, closed room), like ``4HE=``.
 
 Other keys (``st``, ``rh``, ``pg`` ...) carry no record data and are skipped. A new
@@ -31,6 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from adapters.td_notes import TdNotes, parse_td_note
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import BoardRecord, RecordProblem, Vulnerability, standard_dealer
 from td_plugin.cards import SEATS, Card, Seat, Suit
@@ -239,6 +242,7 @@ class _Reader:
         cards: list[tuple[Card, int]] = []
         claim: int | None = None
         commentary: list[str] = []
+        notes = TdNotes()
         line = board.tokens[0].line if board.tokens else None
 
         def problem(t: Token, message: str) -> None:
@@ -288,10 +292,15 @@ class _Reader:
                         claim = int(value)
                 elif key == "nt":
                     commentary.append(value)
+                    note = parse_td_note(value)
+                    if note is not None:
+                        notes = notes.merge(note)
                 elif key == "up":
                     problem(t, "an undo (up) is not supported; the record may be wrong")
             except (InvalidTokenError, InvalidDealError) as exc:
                 problem(t, f"{key}|{value}|: {exc.bare_message}")
+            except ValueError as exc:  # a Director's note that cannot be read
+                problem(t, str(exc))
 
         if deal is not None:
             try:
@@ -315,9 +324,13 @@ class _Reader:
                 assert contract.declarer is not None
                 play = Play.from_played_order(contract.declarer.next, [c for c, _ in cards], trump)
                 complete = len(cards) == 52
-                play = Play(play.tricks, claimed=claim is not None,
-                            claim_declarer_tricks=claim,
-                            incomplete=claim is None and not complete)
+                claimed = (claim is not None or notes.claim_by is not None) and not complete
+                play = Play(play.tricks, claimed=claimed, claim_declarer_tricks=claim,
+                            incomplete=not claimed and not complete,
+                            claim_by=notes.claim_by if claimed else None,
+                            claim_disputed=(notes.claim_disputed if notes.claim_disputed
+                                            is not None else (False if claim is not None
+                                                              else None)) if claimed else None)
                 if complete and claim is None:
                     tricks = play.tricks_won(trump)[contract.declarer.side]
             if claim is not None:
@@ -342,7 +355,8 @@ class _Reader:
             board=number, dealer=dealer, vulnerability=vul, deal=deal, auction=auction,
             play=play, contract=contract, declarer_tricks=tricks, players=players,
             event=self.event, location=loc,
-            problems=tuple(RecordProblem(p, loc) for p in problems), extra=extra)
+            problems=tuple(RecordProblem(p, loc) for p in problems), extra=extra,
+            attention=notes.attention, obligations=notes.obligations)
 
     def _players(self, names: list[str], room: str | None) -> dict[Seat, str]:
         if len(names) >= 8:

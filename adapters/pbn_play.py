@@ -81,9 +81,11 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
 
     Cards stand in columns, one per player clockwise from ``play_seat``; the winner of
     each trick leads the next (a ``^L`` card leads its trick instead). The play stops at
-    the first unknown card (``-``) or ``+``; ``*`` or rows of ``-`` padding after the last
-    card (as BBO conversions write a claim) mark it claimed. Without the trump
-    (``trump_known`` false) the tricks stay in column order.
+    the first unknown card (``-``) or ``+``. A claim is what the record marks as one:
+    ``*`` before the thirteenth trick is complete, or rows of ``-`` filling the record out
+    to thirteen tricks (as BBO conversions write a claim); a record that simply stops is
+    incomplete, not a claim. Without the trump (``trump_known`` false) the tricks stay in
+    column order.
     """
     p0 = _SEAT_INDEX[play_seat]
     trump_index = _SUIT_INDEX[trump] if trump is not None else -1
@@ -97,10 +99,12 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     refs = [(tok.note, tok) for tok in slot_tokens
             if tok.note is not None] if annotated else []  # type: ignore[union-attr]
     rows = [slots[i:i + 4] for i in range(0, len(slots), 4)]
-    padded = False
+    padded = done + len(rows) == 13  # BBO's claim: dash rows out to the thirteenth trick
+    dashes = 0
     while rows and all(s is _DASH for s in rows[-1]):
         rows.pop()
-        padded = True
+        dashes += 1
+    padded = padded and dashes > 0
     if not trump_known:
         tricks = [Trick(tuple(_played((p0 + c) & 3, s, slot_tokens[r * 4 + c])
                               for c, s in enumerate(row) if type(s) is Card))
@@ -159,8 +163,8 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
         won = winning_position(c0.index, c1.index, c2.index, c3.index,  # type: ignore[union-attr]
                                trump_index)
         lead_col = (lead_col + won) & 3
-    claimed = (star or padded) and not pluses
     complete = done + sum(1 for t in tricks[done:] if len(t.cards) == 4)
+    claimed = (star or padded) and not pluses and complete < 13
     play = Play(tuple(tricks), claimed=claimed, incomplete=not claimed and complete < 13)
     return play, leader_first, refs
 

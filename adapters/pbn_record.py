@@ -5,18 +5,23 @@ auction (from its first caller), the play in played order, contract and declarer
 (``^X``: declarer and dummy swapped), declarer's tricks from every Result form
 (``^``: an agreed result), North-South's score, players and event data. Problems come
 with the line of the token they concern. Nothing is repaired: where the data disagree
-with each other the record says what the file says, and the audit judges.
+with each other the record says what the file says, and the audit judges. A Director's
+note in the game's commentary (``{TD: attention after-round; claim S}``,
+`adapters.td_notes`) gives the record's ``attention``, ``obligations`` and who claimed.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
-from adapters.pbn_game import PbnGame, PbnSection
+from adapters.pbn_game import PbnComment, PbnGame, PbnSection
 from adapters.pbn_auction import build_auction
 from adapters.pbn_play import build_play
 from adapters.pbn_sections import PbnItem, Token, parse_items, plain_tokens
 from adapters.pbn_tables import build_table
+from adapters.td_notes import TdNotes, parse_td_note
 from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, parse_contract,
                                  parse_deal, parse_note, parse_result, parse_score,
                                  parse_seat_value, rubber_vulnerability, score_ns_of)
@@ -133,6 +138,11 @@ def build_record(game: PbnGame) -> BoardRecord:
     acting_declarer = declarer or (auction_contract.declarer if auction_contract else None)
     passed_out = (contract is not None and contract.is_passed_out) or (
         contract is None and strain is None and "Declarer" in values and declarer_text == "")
+    notes = _td_notes(game, issues)
+    if play is not None and notes.claim_by is not None:
+        complete = sum(1 for t in play.tricks if len(t.cards) == 4)
+        play = replace(play, claimed=complete < 13, incomplete=False, claim_by=notes.claim_by,
+                       claim_disputed=notes.claim_disputed)
     tricks, agreed = _result(values, acting_declarer, passed_out, written, issues)
     score_ns = _score(values, acting_declarer, written, issues)
     _check_rubber(values, vulnerability, written, issues)
@@ -164,7 +174,33 @@ def build_record(game: PbnGame) -> BoardRecord:
         players=players, event=_text(values, "Event"), section=_text(values, "Section"),
         table=_text(values, "Table"), round=int(round_text) if round_text.isdigit() else None,
         ns_pair=_text(values, "PairNS"), ew_pair=_text(values, "PairEW"),
-        scoring=_text(values, "Scoring"), location=location, problems=problems, extra=extra)
+        scoring=_text(values, "Scoring"), location=location, problems=problems, extra=extra,
+        attention=notes.attention, obligations=notes.obligations)
+
+
+_TD = re.compile(r"(?i)\bTD\s*:")
+
+
+def _td_notes(game: PbnGame, issues: list[tuple[int, str]]) -> TdNotes:
+    """The Director's notes among the game's commentary (`adapters.td_notes`)."""
+    notes = TdNotes()
+    if not _TD.search(game.text):
+        return notes
+    comments = list(game.leading_comments)
+    for tag in game.tags:
+        comments += tag.comments
+    for section in (game.auction, game.play, *game.sections):
+        if section is not None:
+            comments += [p for p in section.pieces if isinstance(p, PbnComment)]
+    for comment in comments:
+        try:
+            found = parse_td_note(comment.text)
+        except ValueError as exc:
+            issues.append((comment.line, str(exc)))
+            continue
+        if found is not None:
+            notes = notes.merge(found)
+    return notes
 
 
 _CONTRACTS: dict[tuple[str, str], tuple[Contract | None, Any, str | None, Seat | None]] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from td_plugin.auction import Auction
 from td_plugin.cards import Card, Seat, Side, Suit
@@ -13,6 +13,10 @@ from td_plugin.deal import Deal
 from td_plugin.errors import PROBLEM_LIMIT, InvalidTokenError, Location, clip_echo
 from td_plugin.outcomes import ArtificialScore
 from td_plugin.play import Play
+
+if TYPE_CHECKING:
+    from td_plugin.laws.revokes.detection import Obligation
+    from td_plugin.rulings import Attention
 
 __all__ = ["Vulnerability", "BoardRecord", "RecordProblem", "standard_dealer",
            "standard_vulnerability"]
@@ -98,6 +102,12 @@ class BoardRecord:
     an artificial score entered instead of a result (Law 12C2); ``remarks``, the remark
     entered with the result, as written.
 
+    What the Director noted in the file (adapters/td_notes.py): ``attention``, when
+    attention was drawn to an irregularity on this board (a `td_plugin.rulings.Attention`,
+    None: not said); ``obligations``, the penalty cards and lead restrictions of rulings
+    given at the table (`td_plugin.laws.revokes.PenaltyCard`, `LeadRestriction`), which
+    the revoke review checks the play against (Law 61A, 64B3).
+
     ``extra`` keeps what one format alone has (ids, times, raw values); each adapter's
     docstring lists its keys.
     """
@@ -127,6 +137,8 @@ class BoardRecord:
     location: Location = field(default_factory=Location)
     problems: tuple[RecordProblem, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    attention: Attention | None = None
+    obligations: tuple[Obligation, ...] = ()
 
     @property
     def declarer(self) -> Seat | None:

@@ -3,7 +3,9 @@
 `load_case` reads a file (or takes a mapping already parsed). Its ``kind`` says what it
 describes: ``auction`` (the default) an auction irregularity, read here into an
 `td_plugin.incidents.Incident`; ``revoke`` the facts of a revoke, read by
-`td_plugin.casefile_revoke` into a `td_plugin.laws.revokes.RevokeCase`. Every mistake is a
+`td_plugin.casefile_revoke` into a `td_plugin.laws.revokes.RevokeCase`; the kinds of the
+play period (``opening_lead``, ``penalty_card``, ... `td_plugin.casefile_play.PLAY_KINDS`)
+read by `td_plugin.casefile_play` into a `td_plugin.casefile_play.PlayCase`. Every mistake is a
 `CaseFileError` that names the entry (``calls[3]: unknown seat 'Q'``); nothing else
 escapes. The format is documented in docs/cases.md. A document with a top-level ``case``
 key (a test case with its ``expected`` ruling) is read from that key.
@@ -28,6 +30,7 @@ from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
 from td_plugin.regulations import OPTIONS
 
 if TYPE_CHECKING:
+    from td_plugin.casefile_play import PlayCase
     from td_plugin.laws.revokes import RevokeCase
 
 __all__ = ["load_case", "parse_case", "read_case_data", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS", "Field",
@@ -292,17 +295,22 @@ def case_kind(data: Any) -> Any:
     return data.get("kind", "auction") if isinstance(data, Mapping) else "auction"
 
 
-def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase:
-    """An `Incident` (kind ``auction``) or a `RevokeCase` (kind ``revoke``) from parsed
-    JSON/YAML data (``source`` names it in errors)."""
+def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase | PlayCase:
+    """An `Incident` (kind ``auction``), a `RevokeCase` (kind ``revoke``) or a `PlayCase`
+    (the kinds of the play period) from parsed JSON/YAML data (``source`` names it in
+    errors)."""
     kind = case_kind(data)
     if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
         data = data["case"]
     if kind == "revoke":
         from td_plugin.casefile_revoke import read_revoke_case
         return read_revoke_case(data, source)
+    from td_plugin.casefile_play import PLAY_KINDS, read_play_case
+    if isinstance(kind, str) and kind in PLAY_KINDS:
+        return read_play_case(kind, data, source)
     if kind != "auction":
-        raise _Reader(source).fail("kind", f"unknown kind {kind!r} ({' or '.join(KINDS)})")
+        raise _Reader(source).fail("kind", f"unknown kind {kind!r} "
+                                           f"({', '.join((*KINDS, *PLAY_KINDS))})")
     return _Reader(source).case(data)
 
 

@@ -213,9 +213,11 @@ class _RevokeReader(_Reader):
         seat = None
         if by is not None:
             seat = self.seat(by, f"{where}.established_by")
-            if est not in (Establishment.NEXT_TRICK, Establishment.NAMED_CARD):
+            if est not in (Establishment.NEXT_TRICK, Establishment.NAMED_CARD,
+                           Establishment.CLAIM):
                 raise self.fail(f"{where}.established_by", "only when established by a play "
-                                                           "or a card named to the next trick")
+                                                           "or a card named to the next trick, "
+                                                           "or by a claim of the offending side")
             if seat.side is not offender.side:
                 raise self.fail(f"{where}.established_by", f"{seat.english} is not of the "
                                                             f"offending side (Law 63A1)")

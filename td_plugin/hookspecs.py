@@ -149,8 +149,9 @@ def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None
     insufficient bid, an unintended call, a revoke, ...). Only the first ruling counts.
 
     :param incident: the facts as the Director entered them: an auction irregularity
-        (`td_plugin.incidents.Incident`) or a revoke (`td_plugin.laws.revokes.RevokeCase`),
-        or the case file's data (`td_plugin.casefile`).
+        (`td_plugin.incidents.Incident`), a revoke (`td_plugin.laws.revokes.RevokeCase`),
+        an irregularity of the play period (`td_plugin.casefile_play.PlayCase`), or the
+        case file's data (`td_plugin.casefile`).
     :param context: regulations and language.
     :return: the ruling, or None when this plugin does not rule on such incidents.
     """

@@ -51,6 +51,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "td_plugin.rulers.results",
     "td_plugin.rulers.movement",
     "td_plugin.rulers.incidents",
+    "td_plugin.rulers.play",
     "adapters.pbn_plugin",
     "adapters.lin_plugin",
     "adapters.usebio_plugin",

@@ -9,7 +9,7 @@ reports cards their player does not hold instead of failing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
@@ -143,16 +143,21 @@ class Trick:
 class Play:
     """The play of a board.
 
-    ``claimed`` is true when the record ends in a claim or concession (PBN ``*`` with a
-    Result, LIN ``mc``); ``claim_declarer_tricks`` is declarer's total agreed by the claim
-    when the record says it. ``incomplete`` marks a record that stops with more to play
-    (PBN ``+``, or cards simply missing).
+    ``claimed`` is true when the record ends in a claim or concession, which it marks
+    (PBN ``*``, or BBO's rows of ``-`` to the thirteenth trick; LIN ``mc``; a Director's
+    note saying who claimed): a record that simply stops is not a claim, it is
+    ``incomplete`` (PBN ``+``, or cards missing). ``claim_declarer_tricks`` is declarer's
+    total agreed by the claim when the record says it. ``claim_by``: who claimed or
+    conceded, and ``claim_disputed``: whether an opponent disputed it (False: agreed, as
+    LIN's ``mc`` is), each None when the record does not say (Law 63A3, 63A4).
     """
 
     tricks: tuple[Trick, ...] = ()
     claimed: bool = False
     claim_declarer_tricks: int | None = None
     incomplete: bool = False
+    claim_by: Seat | None = None
+    claim_disputed: bool | None = None
 
     @classmethod
     def from_played_order(cls, leader: Seat, cards: Iterable[Card | str],

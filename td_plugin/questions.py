@@ -2,7 +2,8 @@
 
 A kind of case that the Director enters by answering questions (a revoke, and the
 irregularities of the play) has a flow module with three functions over the case as a
-case file holds it (a mapping):
+case file holds it (a mapping) — written by hand for the revoke, made from the case's
+facts (`td_plugin.fact_fields.question_flow`) for the kinds of the play period:
 
 - ``flow(case, finished) -> (steps, question)``: the questions already answered, each a
   `Step` with the clause its answer leads to, and the next `Question` (None when the case
@@ -34,8 +35,20 @@ __all__ = ["Choice", "Question", "Step", "QuestionError", "MORE", "FLOWS", "flow
 #: is the ``finished`` flag of ``flow``, not a field of the case.
 MORE = "more"
 
-#: The flow module of each kind of case entered by questions.
-FLOWS: dict[str, str] = {"revoke": "td_plugin.laws.revokes.questions"}
+#: The flow module of each kind of case entered by questions: the revoke's, and those of
+#: the play period, whose law modules hold their flows (`td_plugin.fact_fields`).
+FLOWS: dict[str, str] = {
+    "revoke": "td_plugin.laws.revokes.questions",
+    "opening_lead": "td_plugin.laws.opening_leads",
+    "lead_out_of_turn": "td_plugin.laws.leads_out_of_turn",
+    "penalty_card": "td_plugin.laws.penalty_cards",
+    "premature_play": "td_plugin.laws.premature_plays",
+    "revoke_correction": "td_plugin.laws.revokes.correction",
+    "card_in_auction": "td_plugin.laws.cards_exposed_in_auction",
+    "simultaneous_play": "td_plugin.laws.simultaneous_plays",
+    "played_card": "td_plugin.laws.played_cards",
+    "defective_trick": "td_plugin.laws.defective_tricks",
+}
 
 
 def flow_module(kind: str) -> ModuleType | None:

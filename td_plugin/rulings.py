@@ -49,17 +49,19 @@ class Attention(enum.Enum):
 class ReviewContext:
     """What the Laws need that a record does not carry. Travels explicitly, never guessed.
 
-    ``attention``: when attention was drawn (the default suits a post-session audit).
-    ``language``: "en" or "da" for texts. ``equity``: run the 64C double-dummy check
-    when the optional extra is installed. ``regulation``: the regulation in force, by
-    name ("wbf" by default; ``--regulation``) or as a `Regulation`; `in_force` gives the
-    object.
+    ``attention``: when attention was drawn (the default suits a post-session audit);
+    ``attention_by_board``: the same per board number, where the Director said so for a
+    board (`attention_for` gives a record's). ``language``: "en" or "da" for texts.
+    ``equity``: run the 64C double-dummy check when the optional extra is installed.
+    ``regulation``: the regulation in force, by name ("wbf" by default; ``--regulation``)
+    or as a `Regulation`; `in_force` gives the object.
     """
 
     attention: Attention = Attention.AFTER_ROUND
     language: str = "en"
     equity: bool = True
     regulation: str | Regulation = "wbf"
+    attention_by_board: Mapping[int, Attention] = field(default_factory=dict, hash=False)
 
     @property
     def in_force(self) -> Regulation:
@@ -68,6 +70,16 @@ class ReviewContext:
         :raises InputError: no regulation has the name given.
         """
         return regulation(self.regulation)
+
+    def attention_for(self, record: Any) -> Attention:
+        """When attention was drawn on ``record``'s board: what the Director gave for its
+        board number, else what the record itself says (a Director's note in the file),
+        else ``attention``."""
+        board = record.board if record.board is not None else record.location.board
+        if board in self.attention_by_board:
+            return self.attention_by_board[board]
+        own = getattr(record, "attention", None)
+        return own if own is not None else self.attention
 
 
 @dataclass(frozen=True)

@@ -530,15 +530,23 @@ def _expectations(board: GeneratedBoard, injected: list[_Injected]) -> None:
         out.append((True, timely, exc, exc or law_a, applied))
         if applied:
             transfers.append((r, applied))
-    board.expected = tuple(
-        ExpectedRevoke(SEATS[r.seat], r.trick, _SUITS[r.led], ALL_CARDS[r.card], e, timely,
-                       exc, law, applied)
-        for r, (e, timely, exc, law, applied) in zip(injected, out))
-    tricks = board.declarer_tricks
+    moved = 0
     if transfers:
         first = transfers[0][0]
         moved = min(sum(a for _, a in transfers), won_from(first.seat % 2, first.trick))
-        tricks += moved if first.seat % 2 != declarer_side else -moved
+    left = moved  # each revoke's share of what moves, in played order (64A cap)
+    shared = []
+    for e, timely, exc, law, applied in out:
+        share = min(applied, left)
+        left -= share
+        shared.append((e, timely, exc, law, share))
+    board.expected = tuple(
+        ExpectedRevoke(SEATS[r.seat], r.trick, _SUITS[r.led], ALL_CARDS[r.card], e, timely,
+                       exc, law, applied)
+        for r, (e, timely, exc, law, applied) in zip(injected, shared))
+    tricks = board.declarer_tricks
+    if moved:
+        tricks += moved if transfers[0][0].seat % 2 != declarer_side else -moved
     board.expected_adjusted = tricks
 
 

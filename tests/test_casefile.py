@@ -151,7 +151,10 @@ def test_file_errors_name_the_file(tmp_path: Path) -> None:
 def test_kind_auction_is_the_default_and_may_be_written() -> None:
     assert load_case(case()) == load_case(case(kind="auction"))
     assert isinstance(load_case({"case": case(kind="auction")}), Incident)
-    assert error(case(kind="bidding")) == "kind: unknown kind 'bidding' (auction or revoke)"
+    assert error(case(kind="bidding")) == (
+        "kind: unknown kind 'bidding' (auction, revoke, card_in_auction, opening_lead, "
+        "lead_out_of_turn, penalty_card, premature_play, simultaneous_play, played_card, "
+        "revoke_correction, defective_trick)")
 
 
 def test_rule_incident_refuses_a_revoke_case() -> None:

@@ -18,12 +18,13 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.rulings import Attention, ReviewContext
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "load_attention_file"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -59,6 +60,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="processes auditing a large PBN file (default: one per processor; "
                         "1 audits on this process alone)")
+    p.add_argument("--attention-file", metavar="FILE",
+                   help="when attention was drawn, per board: a YAML or JSON mapping of "
+                        "board numbers to after-round, during-round or "
+                        "after-next-deal-called; boards it does not list follow a "
+                        "Director's note in the file, then --attention")
     p.set_defaults(func=run)
 
 
@@ -107,6 +113,13 @@ def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     options = {"strict": args.strict, "keep_flagged": bool(args.html),
                "jobs": args.jobs or default_jobs()}
+    if args.attention_file:  # when attention was drawn, per board
+        try:
+            by_board = load_attention_file(args.attention_file)
+        except ValueError as exc:
+            print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
+            return 2
+        context = replace(context, attention_by_board=by_board)
     show_progress = err.is_terminal and not args.json
     if show_progress:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -146,3 +159,30 @@ def run(args: argparse.Namespace) -> int:
     if result.unreadable or result.write_failures:
         return 2
     return 1 if result.findings else 0
+
+
+def load_attention_file(path: str) -> dict[int, Attention]:
+    """The ``--attention-file``: ``{board: attention}`` in YAML or JSON (board numbers as
+    numbers or text; ``after-round`` or ``after_round`` ...).
+
+    :raises ValueError: the file cannot be read or an entry makes no sense, named.
+    """
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)  # JSON is YAML
+    except (OSError, UnicodeError, yaml.YAMLError) as exc:
+        raise ValueError(f"cannot be read: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError("expected a mapping of board numbers to when attention was drawn")
+    names = {a.value: a for a in Attention}
+    out: dict[int, Attention] = {}
+    for board, value in data.items():
+        if isinstance(board, bool) or not str(board).strip().isdigit():
+            raise ValueError(f"{board!r}: not a board number")
+        name = str(value).strip().lower().replace("_", "-")
+        if name not in names:
+            raise ValueError(f"board {board}: {value!r} is not one of {', '.join(names)}")
+        out[int(board)] = names[name]
+    return out

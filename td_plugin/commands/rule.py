@@ -1,5 +1,6 @@
-"""``td-plugin rule CASE``: the ruling on an auction irregularity or a revoke described in
-a case file.
+"""``td-plugin rule CASE``: the ruling on an auction irregularity, a revoke or an
+irregularity of the play period (a lead out of turn, a penalty card, ...) described in a
+case file.
 
 Prints the ruling readably (English or Danish) or as JSON. Exit status 0 when a ruling
 was given (also when it waits for a decision), 2 when the case file cannot be read or
@@ -23,14 +24,16 @@ from td_plugin.casefile import load_case
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.revokes import RevokeCaseRuling
+from td_plugin.play_ruling import PlayRuling
 from td_plugin.rulings import ReviewContext
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
-        "rule", help="rule on an auction irregularity or a revoke described in a case file",
-        description="Rule on an auction irregularity (Laws 23, 25-32, 36-39) or a revoke "
-                    "(Laws 61-64, from the facts the Director gathered) described in a JSON "
-                    "or YAML case file (see docs/cases.md).")
+        "rule", help="rule on an irregularity (auction, revoke, play) described in a case file",
+        description="Rule on an auction irregularity (Laws 23, 25-32, 36-39), a revoke "
+                    "(Laws 61-64, from the facts the Director gathered) or an irregularity of "
+                    "the play period (Laws 24, 41-58, 62, 67: leads out of turn, penalty "
+                    "cards, ...) described in a JSON or YAML case file (see docs/cases.md).")
     p.add_argument("case", metavar="CASE", help="the case file (.json, .yaml or .yml)")
     p.add_argument("--json", action="store_true", help="print the ruling as JSON")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
@@ -71,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for error in errors:
         print(f"td-plugin rule: {error.describe()}", file=sys.stderr)
-    if not isinstance(ruling, (AuctionRuling, RevokeCaseRuling)):
+    if not isinstance(ruling, (AuctionRuling, RevokeCaseRuling, PlayRuling)):
         print("td-plugin rule: no plugin ruled on this case", file=sys.stderr)
         return 2
     if args.json:
@@ -84,9 +87,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
-    """Print the ruling as a panel: the clauses in order, then what stands, what is still
-    to decide, and the notes."""
+def render(ruling: AuctionRuling | PlayRuling, console: Console, lang: str) -> None:
+    """Print the ruling on an auction irregularity or on one of the play period as a
+    panel: the clauses in order, then what stands, what is still to decide, and the
+    notes."""
     def h(key: str) -> str:
         return messages.render(f"rule.{key}", None, lang)
 
@@ -97,9 +101,9 @@ def render(ruling: AuctionRuling, console: Console, lang: str) -> None:
         table.add_row(h("clauses") if i == 0 else "", f"\u2022 {clause}")
     for heading, value in ruling.stands(lang):
         table.add_row(heading, value)
-    if ruling.regulation != "wbf":
-        table.add_row(h("regulation"), messages.render(f"regulation.{ruling.regulation}", None,
-                                                       lang))
+    regulation = getattr(ruling, "regulation", "wbf")  # the play period's rulings name none
+    if regulation != "wbf":
+        table.add_row(h("regulation"), messages.render(f"regulation.{regulation}", None, lang))
     for i, text in enumerate(ruling.decision_texts(lang)):
         table.add_row(h("decide") if i == 0 else "", text)
     for i, n in enumerate(ruling.notes):

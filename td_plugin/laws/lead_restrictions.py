@@ -26,11 +26,11 @@ gives per call. What the withdrawn call showed does not matter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
-from td_plugin.auction import Call
-from td_plugin.cards import SUITS, Seat, Strain, Suit
+from td_plugin.auction import Auction, Call
 from td_plugin.call_names import join_msgs, seat_msg, suit_msg
+from td_plugin.cards import SUITS, Seat, Strain, Suit
 
 __all__ = ["LeadRestriction", "LeadVerdict", "specified_suits", "specified_denominations",
            "lead_restriction_26b"]
@@ -66,7 +66,9 @@ class LeadRestriction:
     offender, ``one_of`` the suits declarer may prohibit one of at his first turn to
     lead (``trick`` and ``suit`` None; ``one_of`` None while the final auction is not
     known). ``law`` is the clause whose rectification it is (for 26B: the clause that
-    made Law 26B apply, e.g. ``"27B2"``).
+    made Law 26B apply, e.g. ``"27B2"``). ``lasting``: a chosen restriction that holds
+    also at each following trick he leads without having lost the lead (a prohibition
+    "for as long as he retains the lead", Laws 50D2, 26B).
     """
 
     seat: Seat
@@ -76,6 +78,7 @@ class LeadRestriction:
     one_of: tuple[Suit, ...] | None = None
     offender: Seat | None = None
     law: str = ""
+    lasting: bool = False
 
     @classmethod
     def law_26b(cls, offender: Seat, prohibit_one_of: tuple[Suit, ...] | None = None,

@@ -1,6 +1,6 @@
 """Ruler plugin ``incidents``: the ruling on an auction irregularity the Director reports
 at the table (`td_plugin.incidents`: Laws 23, 25-32, 36-39). Revoke cases are the
-``revokes`` ruler's."""
+``revokes`` ruler's, those of the play period the ``play`` ruler's."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from td_plugin import hookimpl
 from td_plugin.casefile import case_kind
+from td_plugin.casefile_play import PlayCase
 from td_plugin.incidents import rule_incident
 from td_plugin.laws.revokes import RevokeCase
 from td_plugin.rulings import ReviewContext, Ruling
@@ -15,6 +16,6 @@ from td_plugin.rulings import ReviewContext, Ruling
 
 @hookimpl
 def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
-    if isinstance(incident, RevokeCase) or case_kind(incident) == "revoke":
-        return None
+    if isinstance(incident, (RevokeCase, PlayCase)) or case_kind(incident) != "auction":
+        return None  # the revokes and play rulers' (an unknown kind: the case reader says so)
     return rule_incident(incident, context)

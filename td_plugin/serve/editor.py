@@ -351,14 +351,21 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     answered: ``yes``/``no`` for accept (25B1, 27A1, 27B4, 29A), withdraw (25A6) and the
     Director's comparable-call judgement (23A), a call for the replacement of an
     insufficient bid (27B), declarer's tricks for the Director's Law 64C judgement after a
-    revoke (``equity``).
+    revoke (``equity``), and for the play period's choices (a decision naming its case
+    ``field`` and its ``choices``) one of the choices' values.
 
     :raises DraftError: the answer does not fit the question.
     """
     case = json.loads(json.dumps(case))
     calls = case.get("calls", [])
     decide = decision.get("decide")
-    if decide in ("accept", "withdraw", "comparable"):
+    if decision.get("field") and decision.get("choices"):  # the play period's: one of its answers
+        chosen = [c["value"] for c in decision["choices"]
+                  if str(c["value"]).lower() == value.lower()]
+        if not chosen:
+            raise DraftError(f"{value!r} is not an answer to this question")
+        case[str(decision["field"])] = chosen[0]
+    elif decide in ("accept", "withdraw", "comparable"):
         if value not in ("yes", "no"):
             raise DraftError(f"answer yes or no, not {value!r}")
         flag = value == "yes"

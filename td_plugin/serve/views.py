@@ -109,6 +109,8 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
         elif i < len(texts):
             answers: Any = "call" if d.get("decide") == "replacement" else [
                 ("yes", t("app.yes")), ("no", t("app.no"))]
+            if d.get("choices"):  # a choice of the play period, with its answers
+                answers = [(str(c["value"]), c["label"]) for c in d["choices"]]
             view.questions.append(Question(i, texts[i], answers))
     return view
 

@@ -197,7 +197,10 @@ def test_bidding_and_play_rows_become_auction_and_play() -> None:
     assert record.auction.contract() == Contract.from_pbn("1NTXX", "S")
     assert [t.pbn() for t in record.play.tricks] == ["S9 SK SA S2", "H2"]
     assert record.play.tricks[1].leader is Seat.E
-    assert record.play.claimed and record.play.claim_declarer_tricks == 7
+    # The terminals record no claim mark: a play that stops is incomplete, not a claim
+    # (the result entered, 7 tricks, is the record's declarer_tricks).
+    assert not record.play.claimed and record.play.incomplete
+    assert record.declarer_tricks == 7
     assert record.problems == ()
 
 

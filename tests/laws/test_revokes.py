@@ -352,11 +352,32 @@ def test_64b8_cites_62c3() -> None:
 def test_64a_transfer_capped_by_tricks_won_from_first_revoke_a1_ambiguity() -> None:
     # EX8 with declarer claiming all eight: the defence won only T1 and T4 from the first
     # revoke on. Separately the revokes give 2 + 1; only 2 can move, and the ruling says so.
+    # Each finding's transfer is its share, in played order: the board's add up to 2.
     found = revokes_of(board(EX8, result=11))
-    assert [f.data["transfer"] for f in found] == [2, 1]
+    assert [f.data["transfer"] for f in found] == [2, 0]
+    assert [f.data["transfer_if_timely"] for f in found] == [2, 1]
     assert {f.data["adjusted_declarer_tricks"] for f in found} == {13}
     cap = [c for c in found[0].ruling.clauses if c.law == "64A"]
-    assert cap and cap[0].facts == {"total": 3, "cap": 2}
+    assert cap and cap[0].facts == {"total": 3, "cap": 2, "share": 2}
+    second = render_revoke_text(found[1])
+    assert "one trick is transferred to North-South (Law 64A2)" in second
+    assert "2 tricks are transferred, none of them for this revoke" in second
+
+
+def test_64a_cap_of_one_trick_is_one_trick_in_the_singular() -> None:
+    # East discards C3 on a spade at T1 and S3 on a club at T3 (South wins both); the
+    # defence wins only T4 (CA). Each revoke alone gives one trick (64A2); only one can
+    # move, and the text says "1 trick is transferred".
+    play = ("S8 S9 C3 SA / SK S7 ST S2 / CK C4 C8 S3 / CQ D2 C9 CA / C2 CJ D3 CT *")
+    found = revokes_of(board(play, result=12))
+    assert [f.data["transfer"] for f in found] == [1, 0]
+    assert sum(f.data["transfer"] for f in found) == 1
+    assert {f.data["adjusted_declarer_tricks"] for f in found} == {13}
+    text = render_revoke_text(found[0])
+    assert "1 trick is transferred, one of them for this revoke" in text
+    assert "1 are" not in text
+    da = render_revoke_text(found[1], "da")
+    assert "der overføres 1 stik, intet af dem for dette kulørsvigt" in da
 
 
 def test_64a_outcome_is_assigned_result_with_score_from_north_south() -> None:

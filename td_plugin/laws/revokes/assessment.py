@@ -16,12 +16,14 @@ corrections (62), the automatic transfer (64A), its exceptions (64B) and the res
 - Several revokes are assessed separately, each capped by the tricks its offending side
   won from its revoke trick on. When their sum exceeds the tricks the offending side won
   from the earliest of them on, only that many are transferred and the ruling says so
-  for the Director to check (laws-digest ambiguity A1).
+  for the Director to check (laws-digest ambiguity A1). Each revoke's ``transfer`` is
+  then its share, taken in played order (the first revoke's in full, the next one's from
+  what is left), so the revokes of a board add up to the tricks transferred.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
@@ -36,13 +38,16 @@ _TIMING = {Attention.AFTER_NEXT_DEAL_CALLED: "64B4", Attention.AFTER_ROUND: "64B
 @dataclass(frozen=True)
 class Assessment:
     """One revoke judged: the 64A clause and amount had attention been drawn in time,
-    the exceptions that hold (first = reported), and the tricks transferred."""
+    the exceptions that hold (first = reported), and the tricks transferred: its share of
+    the board's transfer. ``capped_from``: what it would transfer alone, when the cap of
+    several revokes (64A) cut its share; None otherwise."""
 
     facts: RevokeFacts
     clause_64a: str | None  # "64A1" / "64A2" / None
     transfer_if_timely: int
     exceptions: tuple[str, ...]
     transfer: int
+    capped_from: int | None = None
 
     @property
     def revoke(self) -> Revoke:
@@ -82,10 +87,13 @@ class BoardAssessment:
     score_ns: int | None
     adjusted_score_ns: int | None
 
-    def cap_note(self, assessment: Assessment) -> tuple[int, int] | None:
-        """(total, cap) when the cap cut what this transferring revoke gives."""
-        if self.cap is not None and self.uncapped > self.cap and assessment.transfer:
-            return self.uncapped, self.cap
+    def cap_note(self, assessment: Assessment) -> tuple[int, int, int] | None:
+        """(total, cap, share) when the cap of several revokes applies to this
+        transferring revoke: what they would transfer together, what is transferred, and
+        this revoke's share of it."""
+        gives = assessment.transfer or assessment.capped_from
+        if self.cap is not None and self.uncapped > self.cap and gives:
+            return self.uncapped, self.cap, assessment.transfer
         return None
 
 
@@ -149,6 +157,20 @@ def _assess_each(board: BoardFacts) -> list[Assessment]:
     return out
 
 
+def _shares(assessed: list[Assessment], total: int) -> list[Assessment]:
+    """Each transferring revoke's share of ``total``, in played order."""
+    left = total
+    out = []
+    for a in assessed:
+        if a.transfer:
+            share = min(a.transfer, left)
+            left -= share
+            if share < a.transfer:
+                a = replace(a, transfer=share, capped_from=a.transfer)
+        out.append(a)
+    return out
+
+
 def assess(board: BoardFacts) -> BoardAssessment:
     """Establishment, 64A and 64B for each revoke of ``board``, and the result."""
     assessed = _assess_each(board)
@@ -156,6 +178,8 @@ def assess(board: BoardFacts) -> BoardAssessment:
     uncapped = sum(a.transfer for a in giving)
     cap = giving[0].facts.offending_side_tricks if giving else None
     total = min(uncapped, cap) if cap is not None else uncapped
+    if total < uncapped:
+        assessed = _shares(assessed, total)
     tricks = board.declarer_tricks
     nos_gain = 0
     if total:

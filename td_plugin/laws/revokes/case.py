@@ -28,7 +28,9 @@ from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
 from td_plugin.laws.revokes.facts import BoardFacts
 from td_plugin.laws.revokes.redress import needs_redress, redress_clause
-from td_plugin.laws.revokes.ruling import render_revoke_text, revoke_data, revoke_ruling, signed
+from td_plugin.laws.revokes.detection import PenaltyCard
+from td_plugin.laws.revokes.ruling import (correction_penalty_cards, render_revoke_text,
+                                          revoke_data, revoke_ruling, signed)
 from td_plugin.messages import LANGUAGES, Msg, seat_name
 from td_plugin.rulings import (AssignedResult, Attention, Clause, ReviewContext, Ruling,
                                WeightedScore)
@@ -148,6 +150,18 @@ class RevokeCaseRuling(Ruling):
     def transfer(self) -> int:
         return self.assessment.transfer if self.assessment is not None else 0
 
+    @property
+    def obligations(self) -> tuple[PenaltyCard, ...]:
+        """The penalty cards the corrections leave on the table (62B1, 62C3), which the
+        revoke review checks a record against."""
+        return tuple(pc for _, pc in self._penalty_cards())
+
+    def _penalty_cards(self) -> list[tuple[str, PenaltyCard]]:
+        board = self.assessment
+        if board is None:
+            return []
+        return [found for a in board.revokes for found in correction_penalty_cards(a, board)]
+
     def result_lines(self, lang: str | None = None) -> list[str]:
         """The table result, then what the ruling makes of it."""
         lang = lang or self.lang
@@ -230,6 +244,9 @@ class RevokeCaseRuling(Ruling):
             "adjusted_score_ns": self.adjusted_score_ns,
             "outcome": _outcome_json(self.outcome),
             "revokes": revokes,
+            "obligations": [{"type": "penalty_card", "law": law, "seat": pc.seat.value,
+                             "card": pc.card.pbn(), "from_trick": pc.trick, "major": pc.major}
+                            for law, pc in self._penalty_cards()],
             "equity": None if self.redress is None else self.redress.to_json(lang),
             "clauses": [clause_json(c) for c in self.clauses],
             "text": "\n".join(self.text_lines(lang)), "lang": lang,

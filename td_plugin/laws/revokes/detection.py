@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Iterable
 
-from td_plugin.cards import SEATS, Card, Seat, Side, Suit
+from td_plugin.cards import SEATS, Card, Rank, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.play import Play
@@ -38,11 +38,14 @@ class RevokeKind(enum.Enum):
 @dataclass(frozen=True)
 class PenaltyCard:
     """A major penalty card of ``seat`` on the table from the start of trick ``trick``:
-    it must be played at the first legal opportunity (Law 50D1)."""
+    it must be played at the first legal opportunity (Law 50D1). ``major`` false: a
+    minor penalty card, before which no other card of its suit below an honour may be
+    played (Law 50C)."""
 
     seat: Seat
     card: Card
     trick: int = 1
+    major: bool = True
 
 
 Obligation = PenaltyCard | LeadRestriction
@@ -77,6 +80,9 @@ class Revoke:
         return None if self.position is None else self.position < 2
 
 
+_HONOUR = Rank.TEN  # the lowest honour (Law 50B, 50C)
+
+
 def _legal(card: Card, mask: int, led: Suit | None) -> bool:
     """Whether ``card`` may be played by a hand ``mask`` to a trick led in ``led``
     (None: he is leading)."""
@@ -98,12 +104,18 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
             restrictions[(ob.trick, ob.seat.index)] = ob
     obliged = bool(restrictions) or any(penalties)
     out: list[Revoke] = []
+    lasting: LeadRestriction | None = None  # a restriction for as long as its seat leads
     for n, trick in enumerate(play.tricks, 1):
         cards = trick.cards
         if not cards:
             continue
         led = cards[0].card.suit
         led_mask = SUIT_MASKS[led]
+        leader = cards[0].seat
+        rule = restrictions.get((n, leader.index))
+        if rule is None and lasting is not None and lasting.seat is leader:
+            rule = lasting
+        lasting = rule if rule is not None and rule.lasting else None
         for i, pc in enumerate(cards):
             k = pc.seat.index
             mask = masks[k]
@@ -113,7 +125,7 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
             masks[k] = mask ^ bit
             found: tuple[Card, ...] | None = None
             if obliged:
-                found, kind = _obligation_revoke(penalties[k], restrictions.get((n, k)), n, i,
+                found, kind = _obligation_revoke(penalties[k], rule if i == 0 else None, n, i,
                                                  pc.card, mask, led)
             if found is None and i and mask & led_mask and pc.card.suit is not led:
                 found, kind = tuple(Hand(mask=mask & led_mask)), RevokeKind.FOLLOW_SUIT
@@ -141,10 +153,11 @@ def _obligation_revoke(penalties: list[PenaltyCard], restriction: LeadRestrictio
 
 def _penalty_revoke(pending: Iterable[PenaltyCard], trick: int, card: Card, mask: int,
                     led: Suit | None) -> tuple[Card, ...] | None:
-    on_table = [p.card for p in pending if p.trick <= trick and mask >> p.card.index & 1]
-    if not on_table or card in on_table:
+    on_table = [p for p in pending if p.trick <= trick and mask >> p.card.index & 1]
+    if not on_table or any(p.card is card for p in on_table):
         return None
-    due = tuple(c for c in on_table if _legal(c, mask, led))
+    due = tuple(p.card for p in on_table if _legal(p.card, mask, led) and (
+        p.major or (card.suit is p.card.suit and card.rank < _HONOUR)))  # 50C: minor
     return due or None
 
 

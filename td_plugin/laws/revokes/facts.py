@@ -51,7 +51,7 @@ class RevokeFacts:
     """One revoke and what followed it.
 
     ``established_by``: who led, played or named a card to the next trick (63A1, 63A2),
-    None when not known. ``trick_won_by``: who won the revoke trick (None: not known, or
+    or claimed or conceded (63A3), None when not known. ``trick_won_by``: who won the revoke trick (None: not known, or
     the trick was not completed). ``offending_side_tricks``: the tricks the offending
     side won from the revoke trick on, that trick included, tricks claimed or conceded
     included (None: not known). ``card_faced``: the revoke card was a defender's card

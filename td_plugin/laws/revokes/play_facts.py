@@ -1,8 +1,11 @@
 """The facts of a board's revokes derived from its play record (`facts.BoardFacts`).
 
 - `establishment` (63A): established once the offender or partner has played to the
-  next trick (63A1), or by the claim or concession that ended the play (63A3, 63A4: a
-  record does not say whose); a revoke on the last recorded trick with nothing after it
+  next trick (63A1), or by the claim or concession that ended the play: the offending
+  side's own (63A3), or the opponents' when the offending side agreed to it (63A4); a
+  claim the record does not say whose cites both. An opponent's claim that was disputed
+  does not establish the revoke (laws-digest A14); neither does a record that simply
+  stops, without a claim mark: a revoke on the last recorded trick with nothing after it
   is not established and is corrected (62A).
 - `tally`: who won each recorded trick. Tricks the record credits without showing them
   (a claim, or a result after an incomplete record) count as won after the last recorded
@@ -29,19 +32,25 @@ __all__ = ["establishment", "Tally", "tally", "table_tricks", "board_facts"]
 
 def establishment(revoke: Revoke, play: Play) -> Establishment:
     """63A: established once the offender or partner has played to the next trick, or by
-    the claim or concession that ended the play; else not established (62A)."""
+    the claim or concession that ended the play (the offending side's, 63A3; the
+    opponents', agreed, 63A4; whose not said: both cited); else not established (62A)."""
     if revoke.trick < len(play.tricks):
         following = play.tricks[revoke.trick]
         if any(pc.seat.side is revoke.side for pc in following.cards):
             return Establishment.NEXT_TRICK
     if play.claimed:
-        return Establishment.CLAIM
+        if play.claim_by is None or play.claim_by.side is revoke.side:
+            return Establishment.CLAIM
+        return Establishment.NOT if play.claim_disputed else Establishment.AGREED_CLAIM
     return Establishment.NOT
 
 
-def _established_by(revoke: Revoke, play: Play) -> Seat | None:
-    """Who of the offending side played first to the trick after the revoke."""
-    if revoke.trick < len(play.tricks):
+def _established_by(revoke: Revoke, play: Play, est: Establishment) -> Seat | None:
+    """Who of the offending side played first to the trick after the revoke (63A1), or
+    claimed or conceded (63A3), when the record shows it."""
+    if est is Establishment.CLAIM:
+        return play.claim_by
+    if est is Establishment.NEXT_TRICK and revoke.trick < len(play.tricks):
         for pc in play.tricks[revoke.trick].cards:
             if pc.seat.side is revoke.side:
                 return pc.seat
@@ -122,7 +131,7 @@ def board_facts(contract: Contract, declarer_tricks: int | None, vulnerable: boo
         est = establishment(r, play)
         facts.append(RevokeFacts(
             r, est,
-            established_by=_established_by(r, play) if est is Establishment.NEXT_TRICK else None,
+            established_by=_established_by(r, play, est),
             trick_won_by=counts.winner(r.trick),
             offending_side_tricks=counts.won_from(r.side, r.trick),
             card_faced=_faced(r, obligations)))

@@ -43,8 +43,11 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
     ``revoke_marker_mismatch`` findings where the record's ``^R`` markers disagree with
     detection. Nothing when the record's play does not replay cleanly against its deal
     (the consistency check reports those cards), or when the contract is unknown.
-    ``obligations``: penalty cards and lead restrictions the Director knows of."""
+    ``obligations``: penalty cards and lead restrictions the Director knows of, beside
+    those the record carries (``record.obligations``). When attention was drawn is the
+    context's for the record's board (`ReviewContext.attention_for`)."""
     context = context or ReviewContext()
+    obligations = (*obligations, *record.obligations)
     play, deal = record.play, record.deal
     contract = effective_contract(record)
     if (play is None or deal is None or not play.tricks or contract is None
@@ -68,7 +71,7 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
     counts = tally(play, trump, contract.declarer, tricks)
     vul = (None if record.vulnerability is None
            else record.vulnerability.is_vulnerable(contract.declarer))
-    board = assess(board_facts(contract, tricks, vul, record.score_ns, context.attention,
+    board = assess(board_facts(contract, tricks, vul, record.score_ns, context.attention_for(record),
                                revokes, play, counts, obligations))
     measured = equities(deal, play, counts, board) if context.equity else [None] * len(revokes)
     for a, eq in zip(board.revokes, measured):

@@ -22,13 +22,13 @@ from typing import Any
 from td_plugin import messages
 from td_plugin.cards import Card
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
-from td_plugin.laws.revokes.detection import Revoke, RevokeKind
+from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
 from td_plugin.messages import Msg, seat_name
 from td_plugin.rulings import AssignedResult, Clause, Finding, Ruling
 
 __all__ = ["DATA_KEYS", "revoke_ruling", "revoke_data", "revoke_params", "card_msg",
-           "signed", "render_revoke_text"]
+           "signed", "render_revoke_text", "correction_penalty_cards"]
 
 #: The keys of a revoke's JSON data (a finding's ``data``, a revoke case's revokes).
 DATA_KEYS = ("offender", "trick", "suit_led", "card", "established", "transfer",
@@ -124,7 +124,7 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
                                   {"tricks": a.transfer_if_timely,
                                    "won_by": None if won_by is None else won_by.value},
                                   {"nos": nos}))
-            if a.transfer:
+            if a.transfer or a.capped_from:
                 decision = Msg("revoke.spaced", {"text": Msg(key, {"nos": nos})})
     note: Any = ""  # what the reported exception adds: 62D2 on trick 12, 62C3's penalty cards
     for law in a.exceptions:
@@ -165,15 +165,41 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
     cap: Any = ""
     cap_note = board.cap_note(a)
     if cap_note is not None:
-        cap_facts = {"total": cap_note[0], "cap": cap_note[1]}  # also its text's parameters
-        clauses.append(Clause("64A", "revoke.cap", cap_facts))
-        cap = Msg("revoke.cap", cap_facts)
+        total, most, share = cap_note
+        cap_facts = {"total": total, "cap": most, "share": share}
+        cap_params = {"total": total, "cap": most,
+                      "transferred": Msg(f"revoke.cap.transferred.{_count(most)}",
+                                         {"cap": most}),
+                      "share": Msg(f"revoke.cap.share.{_count(share)}", {"share": share})}
+        clauses.append(Clause("64A", "revoke.cap", cap_facts, cap_params))
+        cap = Msg("revoke.cap", cap_params)
     equity_clause, equity_text = equity
     if equity_clause is not None:
         clauses.append(equity_clause)
     return Ruling(tuple(clauses), outcome, "revoke.ruling",
                   {"found": found, "established": established, "decision": decision,
                    "result": result, "cap": cap, "equity": equity_text})
+
+
+def _count(n: int) -> str:
+    """The plural form of a count's text: ``0``, ``1`` or ``n``."""
+    return str(n) if n < 2 else "n"
+
+
+def correction_penalty_cards(a: Assessment, board: BoardAssessment
+                             ) -> tuple[tuple[str, PenaltyCard], ...]:
+    """The penalty cards a correction leaves on the table, with their clause: a
+    defender's revoke card from his unfaced hand when the revoke is corrected (62B1), and
+    after both sides revoked on one trick the defenders' withdrawn revoke cards (62C3)."""
+    r = a.revoke
+    defender = r.side is not board.facts.declarer.side
+    if not defender or r.by_dummy or a.facts.card_faced:
+        return ()
+    if a.exception == "64B8":
+        return (("62C3", PenaltyCard(r.offender, r.card, r.trick)),)
+    if not a.establishment.established:
+        return (("62B1", PenaltyCard(r.offender, r.card, r.trick)),)
+    return ()
 
 
 def _exception_key(a: Assessment, law: str) -> str:
@@ -198,6 +224,10 @@ def _established(f: RevokeFacts, clauses: list[Clause]) -> Msg:
             key = _ESTABLISHED_BY_SIDE[est]
         facts = {"by": None if by is None else by.value, "trick": nxt}
         params = {"next": nxt} if by is None else {"by": seat_name(by), "next": nxt}
+    elif est is Establishment.CLAIM and f.established_by is not None:
+        key = "revoke.established.claim.by"  # the record says who claimed: 63A3 alone
+        facts = {"by": f.established_by.value}
+        params = {"by": seat_name(f.established_by)}
     clauses.append(Clause(est.value, key, facts, params or None))
     return Msg(key, params)
 

@@ -1,0 +1,188 @@
+"""A defective trick: Law 67 of the Laws of Duplicate Bridge 2017.
+
+A trick is defective when a player did not play to it, or played more than one card.
+
+- 67A (attention drawn before a player of each side has played to the next trick): the
+  offender supplies a card he can legally play (67A1); too many cards are rectified by
+  Law 45E (a fifth card) or 58B (cards played at once) (67A2);
+- 67B1 (after both sides played to the next trick), offender failed to play: he faces a
+  card and puts it among his played cards (it does not change who won the trick): a card
+  of the suit led when he has one (a), any card when he has none (b); either way he is
+  deemed to have revoked on the defective trick and loses one trick, transferred under
+  Law 64A2 (one trick when the offending side won that trick or a later one);
+- 67B2, offender played too many: the Director restores the extra cards to his hand,
+  leaving the one faced in playing to the trick (or, when that cannot be told, the
+  highest he could legally have played); a restored card is deemed to have been in his
+  hand throughout, so not playing it to an earlier trick may be a revoke.
+
+The 2017 English of 67A, 67B1 and the start of 67B2 was read (pzbs.pl); the rest of 67B2
+follows the 2007 text. The Laws Committee's commentary (English, hellasbridge) says the
+same for 67B1: an established revoke costing one trick, whether or not the player could
+have followed. The transfer is computed when the case gives the result and the offending
+side's tricks from the defective trick on; otherwise the ruling says what will move at
+the end of play.
+
+The case (kind ``defective_trick``) is `DefectiveTrickCase`, ruled by `rule_defective_trick`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from td_plugin.board import Vulnerability
+from td_plugin.cards import Seat, Suit
+from td_plugin.contract import Contract
+from td_plugin.errors import InvalidTokenError
+from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
+from td_plugin.messages import Msg, seat_name
+from td_plugin.outcomes import AssignedResult
+from td_plugin.play_ruling import PlayRuling, RulingBuilder, suit_msg
+from td_plugin.questions import Choice
+from td_plugin.scoring import score_ns
+
+__all__ = ["DefectiveTrickCase", "rule_defective_trick", "FIELDS", "START", "flow", "answer",
+           "question_by_id", "rule"]
+
+CASE_KIND = "defective_trick"
+
+
+@dataclass(frozen=True)
+class DefectiveTrickCase:
+    """``offender`` did not play to ``trick`` (``fault`` = ``no_card``) or played more than
+    one card to it (``too_many``), in ``contract``; ``after_next``: both sides had played
+    to the next trick when it was found (67B); ``suit_led``, ``holds_suit``: the suit led
+    to it and whether he holds a card of it (67B1); ``declarer_tricks``,
+    ``offending_side_tricks``: the result and the tricks the offending side won from the
+    defective trick on, when the play is over; ``vulnerable``: for the score."""
+
+    contract: Contract
+    trick: int
+    offender: Seat
+    fault: str
+    after_next: bool = False
+    suit_led: Suit | None = None
+    holds_suit: bool | None = None
+    declarer_tricks: int | None = None
+    offending_side_tricks: int | None = None
+    vulnerable: Vulnerability | None = None
+    board: int | None = None
+    description: str | None = None
+
+    @property
+    def declarer(self) -> Seat:
+        assert self.contract.declarer is not None
+        return self.contract.declarer
+
+
+def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuling:
+    """The ruling on ``case``."""
+    b = RulingBuilder(CASE_KIND, case.board, lang)
+    offender = case.offender
+    params = {"offender": seat_name(offender), "trick": case.trick,
+              "nos": Msg(f"side.{offender.side.other.value}")}
+    facts = {"offender": offender.value, "trick": case.trick, "fault": case.fault}
+    out = {**facts, "after_next": case.after_next}
+    b.clause("67", f"play.defective.67.{case.fault}", facts, params)
+    if not case.after_next:
+        if case.fault == "no_card":
+            b.clause("67A1", "play.defective.67A1", facts, params)
+        else:
+            b.clause("67A2", "play.defective.67A2", facts, params)
+        return b.build(case.declarer, facts=out)
+    if case.fault == "too_many":
+        b.clause("67B2", "play.defective.67B2", facts, params)
+        b.notes.append(Msg("play.defective.67B2.note", params))
+        return b.build(case.declarer, facts=out)
+    assert case.suit_led is not None
+    params["suit"] = suit_msg(case.suit_led)
+    law = "67B1(a)" if case.holds_suit else "67B1(b)"
+    b.clause(law, "play.defective.67B1a" if case.holds_suit else "play.defective.67B1b",
+             facts | {"holds_suit": case.holds_suit}, params)
+    b.clause("64A2", "play.defective.64A2", facts, params)
+    transfer = None
+    outcome = None
+    if case.offending_side_tricks is not None and case.declarer_tricks is not None:
+        transfer = 1 if case.offending_side_tricks > 0 else 0
+        gain = transfer if offender.side is not case.declarer.side else -transfer
+        tricks = max(0, min(13, case.declarer_tricks + gain))
+        key = "play.defective.transfer.1" if transfer else "play.defective.transfer.0"
+        b.clause("64A2", key, facts | {"transfer": transfer}, params | {"tricks": tricks})
+        if case.vulnerable is not None and transfer:
+            vul = case.vulnerable.is_vulnerable(case.declarer)
+            outcome = AssignedResult(case.contract, tricks, score_ns(case.contract, tricks, vul))
+        out |= {"declarer_tricks": case.declarer_tricks, "adjusted_declarer_tricks": tricks}
+    return b.build(case.declarer, facts=out, transfer=transfer, outcome=outcome)
+
+
+rule = rule_defective_trick
+
+
+# -- the case's facts --------------------------------------------------------------------------
+
+def _no_card_late(case: Mapping[str, Any]) -> bool:
+    return case.get("fault") == "no_card" and case.get("after_next") is True
+
+
+FIELDS: tuple[FactField, ...] = (
+    FactField("declarer", "seat", "play.defective.q.declarer", "67"),
+    FactField("contract", "contract", "play.defective.q.contract", "67"),
+    FactField("trick", "count", "play.defective.q.trick", "67"),
+    FactField("offender", "seat", "play.defective.q.offender", "67",
+              params=lambda c: {"trick": c["trick"]}),
+    FactField("fault", "choice", "play.defective.q.fault", "67",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
+              choices=(Choice("no_card", Msg("play.defective.fault.no_card")),
+                       Choice("too_many", Msg("play.defective.fault.too_many")))),
+    FactField("after_next", "bool", "play.defective.q.after_next", "67", required=False,
+              when=lambda c: c.get("trick") != 13, only="for a trick before the last",
+              choices=yes_no(("67B", Msg("play.defective.leads.67B")),
+                             ("67A", Msg("play.defective.leads.67A")))),
+    FactField("suit_led", "suit", "play.defective.q.suit_led", "67B1", when=_no_card_late,
+              only="when the offender did not play and both sides played to the next trick "
+                   "(Law 67B1)", params=lambda c: {"trick": c["trick"]}),
+    FactField("holds_suit", "bool", "play.defective.q.holds_suit", "67B1", when=_no_card_late,
+              only="when the offender did not play and both sides played to the next trick "
+                   "(Law 67B1)", required=False,
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
+              choices=yes_no(("67B1(a)", Msg("play.defective.leads.67B1")),
+                             ("67B1(b)", Msg("play.defective.leads.67B1")))),
+    FactField("declarer_tricks", "count", "play.defective.q.declarer_tricks", "64A2",
+              when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
+    FactField("offending_side_tricks", "count", "play.defective.q.offending_side_tricks", "64A2",
+              when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
+    FactField("vulnerable", "choice", "play.defective.q.vulnerable", "64A2", required=False,
+              ask=False, choices=tuple(Choice(v, Msg(f"revoke.q.vul.{v}"))
+                                       for v in ("None", "NS", "EW", "All"))),
+)
+#: What a session file can give before the first question.
+START = ("contract", "declarer")
+flow, answer, question_by_id = question_flow(FIELDS)
+
+
+def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
+    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    trick = values["trick"]
+    if values.get("after_next") and trick == 13:
+        raise FactError("after_next", "no trick follows trick 13")
+    if (values.get("declarer_tricks") is None) != (values.get("offending_side_tricks") is None):
+        raise FactError("offending_side_tricks" if values.get("declarer_tricks") is not None
+                        else "declarer_tricks",
+                        "give both the result and the offending side's tricks from the "
+                        "defective trick on")
+    os_tricks = values.get("offending_side_tricks")
+    if os_tricks is not None and os_tricks > 14 - trick:
+        raise FactError("offending_side_tricks", f"{os_tricks}, but only {14 - trick} tricks "
+                                                 f"are played from trick {trick} on")
+    vul = values.get("vulnerable")
+    try:
+        vulnerability = Vulnerability.from_pbn(vul) if vul is not None else None
+    except InvalidTokenError:
+        raise FactError("vulnerable", f"unknown vulnerability {vul!r}") from None
+    return DefectiveTrickCase(values["contract"], trick, values["offender"], values["fault"],
+                              after_next=bool(values.get("after_next")),
+                              suit_led=values.get("suit_led"),
+                              holds_suit=values.get("holds_suit"),
+                              declarer_tricks=values.get("declarer_tricks"),
+                              offending_side_tricks=os_tricks, vulnerable=vulnerability,
+                              board=values.get("board"), description=values.get("description"))

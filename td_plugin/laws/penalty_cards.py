@@ -1,0 +1,356 @@
+"""Penalty cards: Laws 50, 51 and 52 of the Laws of Duplicate Bridge 2017.
+
+A defender's card exposed before it is played is a penalty card (50A, left face up in
+front of him until played or until declarer's option picks it up):
+
+- 50B: a single card below the rank of an honour exposed inadvertently (dropped, or two
+  cards played to a trick) is a minor penalty card; an honour, a card exposed through a
+  deliberate play (a lead out of turn, a revoke corrected), and every penalty card of a
+  defender who has two or more, are major penalty cards;
+- 50C: before a minor penalty card no other card of its suit below an honour may be
+  played (an honour may); the partner has no lead restriction;
+- 50D1: a major penalty card must be played at the first legal opportunity; following
+  suit and lead or play restrictions come first (50D1(b)); 51A: of two or more that can
+  legally be played, declarer designates which;
+- 50D2 (one suit), 51B (two or more cards of one suit, or several suits): when the
+  offender's partner has the lead, declarer may require him to lead a suit of a penalty
+  card or prohibit it for as long as he keeps the lead (the cards of that suit are then
+  picked up), or leave him free (the cards stay penalty cards);
+- 50E: that a penalty card must be played is authorized for everyone; what else it shows
+  is unauthorized for the partner (authorized for declarer); the Director may adjust if
+  the card conveyed information that damaged the non-offending side (50E3);
+- 52: a defender who leads or plays another card when he must play a penalty card may
+  not withdraw it on his own; declarer may accept it (and must, once he played after it,
+  52A1(b)), the penalty card then stays; if declarer does not, the penalty card is
+  played instead and the card played illegally becomes a major penalty card (52B).
+  Failing to play a penalty card is a revoke (61A) once established; 64B3 then gives no
+  automatic transfer.
+
+`lead_options` gives declarer's choice of 50D2/51B as a decision and `apply_lead_option`
+applies the choice made; the rulings of Laws 24, 54 and 56, which create penalty cards,
+use them too. The wording of 50D2, 50E and 51B follows the 2007 text and the Laws
+Committee's 2017 commentary (Example 43, through its Greek translation); the 2017
+English text of 50E was not seen.
+
+The case (kind ``penalty_card``, docs/cases.md) is `PenaltyCardCase`; `rule_penalty_card`
+rules on it. `FIELDS` are its facts, asked one at a time by `flow` (the table app).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Mapping
+
+from td_plugin.cards import SUITS, Card, Rank, Seat, Suit
+from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
+from td_plugin.call_names import join_msgs
+from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
+from td_plugin.messages import Msg, seat_name
+from td_plugin.play_ruling import (DecisionChoice, PlayRuling, RulingBuilder, card_msg,
+                                   cards_msg, suit_msg)
+from td_plugin.questions import Choice
+
+__all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "lead_options",
+           "apply_lead_option", "FIELDS", "START", "flow", "answer", "question_by_id"]
+
+CASE_KIND = "penalty_card"
+HONOUR = Rank.TEN  # the lowest honour
+
+
+def is_honour(card: Card) -> bool:
+    return card.rank >= HONOUR
+
+
+def classify(cards: tuple[Card, ...], deliberate: bool) -> tuple[str, bool]:
+    """50B: the clause and whether the penalty cards are major."""
+    if len(cards) > 1:
+        return "50B", True  # two or more: all major
+    if is_honour(cards[0]):
+        return "50B", True
+    return "50B", deliberate
+
+
+def _major_key(cards: tuple[Card, ...], deliberate: bool) -> str:
+    if len(cards) > 1:
+        return "penalty.50B.several"
+    if is_honour(cards[0]):
+        return "penalty.50B.honour"
+    return "penalty.50B.deliberate" if deliberate else "penalty.50B.minor"
+
+
+@dataclass(frozen=True)
+class PenaltyCardCase:
+    """A defender's penalty cards. ``cards``: all of ``offender``'s penalty cards on the
+    table, from trick ``trick`` (the trick being played, or led to now); ``deliberate``:
+    a single low card was exposed through a deliberate play (50B); ``partner_on_lead``:
+    the offender's partner now has the lead (50D2, 51B); ``lead_option``: declarer's
+    choice then (`lead_options`); ``played``: the card the offender led or played when
+    he had to play the penalty card ``substitute`` (52), ``declarer_played_after``:
+    declarer has played
+    from his hand or dummy after it (52A1(b)); ``accept``: declarer's choice (52A1)."""
+
+    declarer: Seat
+    offender: Seat
+    cards: tuple[Card, ...]
+    trick: int
+    deliberate: bool = False
+    partner_on_lead: bool = False
+    lead_option: str | None = None
+    played: Card | None = None
+    substitute: Card | None = None
+    declarer_played_after: bool = False
+    accept: bool | None = None
+    board: int | None = None
+    description: str | None = None
+
+
+# -- declarer's options when the offender's partner has the lead (50D2, 51B) ---------------
+
+def _suits(cards: tuple[Card, ...]) -> tuple[Suit, ...]:
+    return tuple(s for s in SUITS if any(c.suit is s for c in cards))
+
+
+def _option_law(cards: tuple[Card, ...], value: str) -> str:
+    """The clause of an option: 50D2 for one penalty card, 51B1 for two or more in one
+    suit, 51B2 for penalty cards in several suits."""
+    verb = value.partition(":")[0]
+    if len(_suits(cards)) > 1:
+        return {"require": "51B2(a)", "prohibit": "51B2(b)"}.get(verb, "51B2(c)")
+    if len(cards) > 1:
+        return {"require": "51B1(a)", "prohibit": "51B1(b)"}.get(verb, "50D2(b)")
+    return {"require": "50D2(a)", "prohibit": "50D2(a)"}.get(verb, "50D2(b)")
+
+
+def option_values(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """``require:S`` for each suit of a major penalty card, ``prohibit:S`` (with several
+    suits, ``prohibit:SH`` and every other set of them, 51B2(b)), and ``none``."""
+    suits = _suits(cards)
+    out = [f"require:{s.value}" for s in suits]
+    for n in range(1, len(suits) + 1):
+        out += ["prohibit:" + "".join(s.value for s in combo) for combo in combinations(suits, n)]
+    return (*out, "none")
+
+
+def option_label(value: str) -> Msg:
+    verb, _, suits = value.partition(":")
+    names = [suit_msg(Suit(ch)) for ch in suits]
+    return Msg(f"penalty.option.{verb}", {"suits": join_msgs(names, "or" if verb == "require"
+                                                                 else "and")} if names else {})
+
+
+def lead_options(declarer: Seat, offender: Seat, cards: tuple[Card, ...],
+                 trick: int) -> tuple[str, Msg, tuple[DecisionChoice, ...]]:
+    """Declarer's choice when ``offender``'s partner has the lead to ``trick`` while
+    ``offender`` has the major penalty ``cards``: the clause, the question, the answers."""
+    choices = tuple(DecisionChoice(v, option_label(v), _option_law(cards, v))
+                    for v in option_values(cards))
+    law = "51B" if len(cards) > 1 else "50D2"
+    question = Msg("penalty.option.question", {"declarer": seat_name(declarer),
+                                               "partner": seat_name(offender.partner),
+                                               "offender": seat_name(offender),
+                                               "cards": cards_msg(cards), "trick": trick})
+    return law, question, choices
+
+
+def apply_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
+                      cards: tuple[Card, ...], trick: int, value: str) -> tuple[Card, ...]:
+    """The clause of declarer's choice ``value`` and the lead restriction it imposes on the
+    offender's partner; the penalty cards that stay on the table."""
+    partner = offender.partner
+    verb, _, letters = value.partition(":")
+    suits = tuple(Suit(ch) for ch in letters)
+    law = _option_law(cards, value)
+    params = {"declarer": seat_name(declarer), "partner": seat_name(partner),
+              "offender": seat_name(offender), "trick": trick, "law": law}
+    if verb == "none":
+        b.clause(law, "penalty.option.chosen.none", {"option": value},
+                 params | {"cards": cards_msg(cards)})
+        return cards
+    picked = tuple(c for c in cards if c.suit in suits)
+    key = "penalty.option.chosen.require" if verb == "require" \
+        else "penalty.option.chosen.prohibit"
+    b.clause(law, key, {"option": value, "picked_up": [c.pbn() for c in picked]},
+             params | {"suits": option_label(value).params["suits"],
+                       "picked": cards_msg(picked)})
+    for s in suits:
+        b.stand(law, LeadRestriction(partner, trick, s, prohibited=verb == "prohibit",
+                                     lasting=verb == "prohibit"))
+    return tuple(c for c in cards if c.suit not in suits)
+
+
+# -- the ruling ------------------------------------------------------------------------------
+
+def penalty_cards_clauses(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...],
+                          trick: int, deliberate: bool) -> bool:
+    """50A-50E for ``offender``'s ``cards`` (on the table from ``trick``): their clauses,
+    the information, and whether they are major. The cards are not yet made standing
+    obligations (a lead option may pick some up)."""
+    law, major = classify(cards, deliberate)
+    params = {"offender": seat_name(offender), "cards": cards_msg(cards),
+              "partner": seat_name(offender.partner)}
+    facts = {"offender": offender.value, "cards": [c.pbn() for c in cards], "major": major}
+    b.clause("50A", "penalty.50A.one" if len(cards) == 1 else "penalty.50A.several", facts,
+             params)
+    b.clause(law, _major_key(cards, deliberate), facts, params)
+    if major:
+        b.clause("50D1", "penalty.50D1", facts, params)
+        if len(cards) > 1:
+            b.clause("51A", "penalty.51A", facts, params)
+    else:
+        b.clause("50C", "penalty.50C", facts, params | {"suit": suit_msg(cards[0].suit)})
+    b.clause("50E", "penalty.50E", facts, params)
+    b.unauthorized.append(Msg("penalty.ui", params))
+    b.adjust.append("50E3")
+    return major
+
+
+def stand_penalty_cards(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...], trick: int,
+                        major: bool) -> None:
+    for c in cards:
+        b.stand("50D1" if major else "50C", PenaltyCard(offender, c, trick, major=major))
+
+
+def rule_penalty_card(case: PenaltyCardCase, lang: str = "en") -> PlayRuling:
+    """The ruling on ``case``."""
+    b = RulingBuilder(CASE_KIND, case.board, lang)
+    offender, cards = case.offender, case.cards
+    major = penalty_cards_clauses(b, offender, cards, case.trick, case.deliberate)
+    staying = cards
+    if case.played is not None:
+        staying = _failure(b, case, major)
+        major = major or len(staying) > 1
+    elif case.partner_on_lead and major:
+        law, question, choices = lead_options(case.declarer, offender, cards, case.trick)
+        if case.lead_option is None:
+            b.decide(case.declarer, "lead_option", law, question, choices)
+        else:
+            staying = apply_lead_option(b, case.declarer, offender, cards, case.trick,
+                                        case.lead_option)
+        b.next = Msg("play.next.lead", {"seat": seat_name(offender.partner), "trick": case.trick})
+    elif case.partner_on_lead:
+        b.clause("50C", "penalty.50C.partner_free", {}, {"partner": seat_name(offender.partner)})
+    stand_penalty_cards(b, offender, staying, case.trick, major)
+    return b.build(case.declarer, facts={"offender": offender.value,
+                                         "cards": [c.pbn() for c in cards], "major": major,
+                                         "trick": case.trick})
+
+
+def _failure(b: RulingBuilder, case: PenaltyCardCase, major: bool) -> tuple[Card, ...]:
+    """Law 52: the offender led or played ``case.played`` when he had to play the penalty
+    card ``case.substitute``; the penalty cards that stay on the table."""
+    assert case.played is not None and case.substitute is not None
+    params = {"offender": seat_name(case.offender), "card": card_msg(case.played),
+              "penalty": card_msg(case.substitute), "declarer": seat_name(case.declarer)}
+    facts = {"offender": case.offender.value, "played": case.played.pbn(),
+             "penalty_card": case.substitute.pbn()}
+    b.clause("52A", "penalty.52A", facts, params)
+    b.notes.append(Msg("penalty.52.revoke", params))
+    accept = True if case.declarer_played_after else case.accept
+    if case.declarer_played_after:
+        b.clause("52A1(b)", "penalty.52A1b", facts, params)
+    if accept is None:
+        b.decide(case.declarer, "accept", "52A1", Msg("penalty.52.question", params),
+                 (DecisionChoice(True, Msg("penalty.52.accept"), "52A1(a)"),
+                  DecisionChoice(False, Msg("penalty.52.refuse"), "52B")))
+        return case.cards
+    if accept:
+        b.clause("52A1(c)", "penalty.52A1c", facts, params)
+        return case.cards
+    b.clause("52B", "penalty.52B", facts, params)
+    b.stand("52B", PenaltyCard(case.offender, case.played, case.trick, major=True))
+    return tuple(c for c in case.cards if c is not case.substitute)
+
+
+# -- the case's facts --------------------------------------------------------------------------
+
+def _single_low(case: Mapping[str, Any]) -> bool:
+    cards = [c for c in case.get("cards") or [] if c]
+    return len(cards) == 1 and Card.from_pbn(cards[0]).rank < HONOUR
+
+
+def _major(case: Mapping[str, Any]) -> bool:
+    cards = tuple(Card.from_pbn(x) for x in case.get("cards") or [] if x)
+    return bool(cards) and classify(cards, case.get("deliberate") is True)[1]
+
+
+def _failed(case: Mapping[str, Any]) -> bool:
+    return case.get("failed") is True
+
+
+FIELDS: tuple[FactField, ...] = (
+    FactField("declarer", "seat", "penalty.q.declarer", "50"),
+    FactField("offender", "seat", "penalty.q.offender", "50", choices=defender_choices),
+    FactField("cards", "cards", "penalty.q.cards", "50A", more="penalty.q.more"),
+    FactField("deliberate", "bool", "penalty.q.deliberate", "50B", when=_single_low,
+              only="for a single card below an honour (Law 50B)", required=False,
+              choices=yes_no(("50B", Msg("penalty.leads.major")),
+                             ("50B", Msg("penalty.leads.minor")))),
+    FactField("trick", "count", "penalty.q.trick", "50D"),
+    FactField("partner_on_lead", "bool", "penalty.q.partner_on_lead", "50D2", required=False,
+              choices=yes_no(("50D2", Msg("penalty.leads.options")), None)),
+    FactField("failed", "bool", "penalty.q.failed", "52", required=False,
+              when=lambda c: c.get("partner_on_lead") is not True,
+              only="when the offender plays (his partner is not on lead)",
+              choices=yes_no(("52", Msg("penalty.leads.52")), None)),
+    FactField("played", "card", "penalty.q.played", "52A", when=_failed,
+              only="when the offender played another card (failed: true, Law 52)"),
+    FactField("substitute", "choice", "penalty.q.substitute", "52B",
+              when=lambda c: _failed(c) and len([x for x in c.get("cards") or [] if x]) > 1,
+              only="when the offender, who has several penalty cards, played another card",
+              choices=lambda c: tuple(Choice(x, card_msg(Card.from_pbn(x)))
+                                      for x in c.get("cards") or []
+                                      if x and x != c.get("played"))),
+    FactField("declarer_played_after", "bool", "penalty.q.declarer_played_after", "52A1",
+              when=_failed, only="when the offender played another card (Law 52)",
+              required=False, choices=yes_no(("52A1(b)", Msg("penalty.leads.must_accept")),
+                                             None)),
+    FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
+              required=False, when=lambda c: c.get("partner_on_lead") is True and _major(c),
+              only="when the offender's partner has the lead (partner_on_lead: true) and "
+                   "the penalty cards are major (Law 50D2)",
+              choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
+                  tuple(Card.from_pbn(x) for x in c.get("cards") or [] if x)))),
+    FactField("accept", "bool", "penalty.52.question", "52A1", decision=True, required=False,
+              when=lambda c: _failed(c) and c.get("declarer_played_after") is not True,
+              only="when the offender played another card and declarer has not played since "
+                   "(Law 52A1)"),
+)
+#: What a session file can give before the first question.
+START = ("declarer",)
+flow, answer, question_by_id = question_flow(FIELDS)
+
+
+def build_case(values: Mapping[str, Any]) -> PenaltyCardCase:
+    """The case from its facts as read (`td_plugin.casefile_play`), checked together.
+
+    :raises FactError: facts that do not fit, naming the entry.
+    """
+    declarer, offender = values["declarer"], values["offender"]
+    if offender.side is declarer.side:
+        raise FactError("offender", f"{offender.english} is not a defender: only a defender's "
+                                    f"cards become penalty cards (Law 50, 48A)")
+    cards = tuple(values["cards"])
+    played = values.get("played")
+    if played is not None and played in cards:
+        raise FactError("played", f"{played.pbn()} is one of the penalty cards")
+    if values.get("partner_on_lead") and played is not None:
+        raise FactError("failed", "the offender plays, so his partner is not on lead")
+    substitute = values.get("substitute")
+    if isinstance(substitute, str):
+        substitute = Card.from_pbn(substitute)
+    if played is not None and substitute is None:
+        substitute = cards[0] if len(cards) == 1 else None
+    if substitute is not None and substitute not in cards:
+        raise FactError("substitute", f"{substitute.pbn()} is not one of the penalty cards")
+    option = values.get("lead_option")
+    if option is not None and not values.get("partner_on_lead"):
+        raise FactError("lead_option", "only when the offender's partner has the lead")
+    return PenaltyCardCase(declarer, offender, cards, values["trick"],
+                           deliberate=bool(values.get("deliberate")),
+                           partner_on_lead=bool(values.get("partner_on_lead")),
+                           lead_option=option, played=played, substitute=substitute,
+                           declarer_played_after=bool(values.get("declarer_played_after")),
+                           accept=values.get("accept"), board=values.get("board"),
+                           description=values.get("description"))
+rule = rule_penalty_card

@@ -1,0 +1,232 @@
+"""A card played, and when it may be taken back: Laws 45C and 47 of the Laws of
+Duplicate Bridge 2017.
+
+When a card is played (45C):
+
+- 45C1: a defender's card held so that his partner could possibly see its face;
+- 45C2: a card of declarer's held face up, touching or nearly touching the table, or
+  maintained as if played;
+- 45C3: a card of dummy's deliberately touched by declarer, except to arrange dummy's
+  cards or to reach a card above or below it (that touch plays nothing);
+- 45C4(a): a card a player names or otherwise designates as the one he plays.
+
+A card once played may not be withdrawn (47F2) except:
+
+- 47A: in the course of a rectification; 47B: to correct an illegal play (a defender's
+  card withdrawn may be a penalty card, Law 49/50; a revoke is corrected under Law 62);
+- 45C4(b), 47C: declarer may change an unintended designation of a card of dummy's (a
+  slip of the tongue, not a loss of concentration or a change of mind) until he next
+  plays a card from either hand; an opponent who then played in turn may withdraw his
+  card and play another (47D, 16C);
+- 47D: after an opponent's change of play, a card played may be withdrawn and another
+  played, without rectification (16C, 62C2 may apply);
+- 47E1: a lead or play made because an opponent said wrongly that it was his turn is
+  withdrawn without rectification, and may not be accepted by his left-hand opponent;
+- 47E2: a card played because of an opponent's mistaken explanation, before it was
+  corrected, may be withdrawn without rectification while no card has been played to the
+  trick after it; an opening lead not once dummy faced a card; later, the Director may
+  adjust (47E2(b)).
+
+45C1-45C4(a), 47 and the 2017 wording of 45C4(b) (until declarer next plays a card from
+either hand) were read in English (thesmolens, the EBU's Directors' forum); 45C2's
+wording follows the 2007 text. Whether a designation was unintended is the Director's
+judgement: a decision of the ruling when the case does not give it.
+
+The case (kind ``played_card``) is `PlayedCardCase`, ruled by `rule_played_card`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from td_plugin.cards import Card, Seat
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.messages import Msg, seat_name
+from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.questions import Choice
+
+__all__ = ["PlayedCardCase", "rule_played_card", "HOW", "RETRACT", "FIELDS", "START", "flow",
+           "answer", "question_by_id", "rule"]
+
+CASE_KIND = "played_card"
+#: How the card came to be played, by whose card it is, with the clause.
+HOW = {"defender": {"held_face": "45C1", "named": "45C4(a)"},
+       "declarer": {"held_face_up": "45C2", "named": "45C4(a)"},
+       "dummy": {"touched": "45C3", "arranging": "45C3", "named": "45C4(a)"}}
+#: Why it is to be taken back, with the clause that decides.
+RETRACT = {"no": "47F2", "unintended": "45C4(b)", "illegal": "47B",
+           "misinformed_turn": "47E1", "misexplained": "47E2", "opponent_changed": "47D",
+           "change_of_mind": "47F2"}
+
+
+@dataclass(frozen=True)
+class PlayedCardCase:
+    """``player``'s ``card`` (dummy's seat: a card of dummy's, played by declarer) became
+    a played card ``how`` (`HOW`); ``retract``: why someone wants it back (`RETRACT`);
+    ``next_played``: declarer has since played a card from either hand (45C4(b));
+    ``card_played_since``: a card has been played to the trick after it (47E2(a));
+    ``dummy_faced``: it is the opening lead and dummy has faced a card (47E2(a));
+    ``unintended``: the Director's judgement that the designation was a slip (45C4(b))."""
+
+    declarer: Seat
+    player: Seat
+    card: Card
+    how: str
+    retract: str = "no"
+    next_played: bool = False
+    card_played_since: bool = False
+    dummy_faced: bool = False
+    unintended: bool | None = None
+    board: int | None = None
+    description: str | None = None
+
+    @property
+    def role(self) -> str:
+        if self.player is self.declarer:
+            return "declarer"
+        if self.player is self.declarer.partner:
+            return "dummy"
+        return "defender"
+
+
+def rule_played_card(case: PlayedCardCase, lang: str = "en") -> PlayRuling:
+    """The ruling on ``case``."""
+    b = RulingBuilder(CASE_KIND, case.board, lang)
+    params = {"player": seat_name(case.player), "card": card_msg(case.card),
+              "declarer": seat_name(case.declarer)}
+    facts = {"player": case.player.value, "card": case.card.pbn(), "how": case.how}
+    law = HOW[case.role][case.how]
+    key = f"played.how.{case.how}"
+    b.clause(law, key, facts, params)
+    out = {**facts, "role": case.role, "retract": case.retract}
+    if case.how == "arranging":
+        return b.build(case.declarer, facts=out | {"played": False, "withdrawn": False})
+    withdrawn = _retraction(b, case, facts, params)
+    return b.build(case.declarer, facts=out | {"played": True, "withdrawn": withdrawn})
+
+
+def _retraction(b: RulingBuilder, case: PlayedCardCase, facts: dict[str, Any],
+                params: dict[str, Any]) -> bool | None:
+    """Whether the card may be taken back (None: the Director has still to judge)."""
+    r = case.retract
+    if r in ("no", "change_of_mind"):
+        b.clause("47F2", f"played.47F2.{r}", facts, params)
+        return False
+    if r == "unintended":
+        if case.next_played:
+            b.clause("45C4(b)", "played.45C4b.too_late", facts, params)
+            return False
+        if case.unintended is None:
+            b.decide(None, "unintended", "45C4(b)", Msg("played.question.unintended", params),
+                     (DecisionChoice(True, Msg("played.unintended.yes"), "45C4(b)"),
+                      DecisionChoice(False, Msg("played.unintended.no"), "45C4(a)")))
+            return None
+        if not case.unintended:
+            b.clause("45C4(b)", "played.45C4b.intended", facts, params)
+            return False
+        b.clause("45C4(b)", "played.45C4b", facts, params)
+        b.clause("47D", "played.47D.after_change", facts, params)
+        b.unauthorized.append(Msg("played.ui.opponents", params))
+        return True
+    if r == "illegal":
+        key = "played.47B.defender" if case.role == "defender" else "played.47B"
+        b.clause("47B", key, facts, params)
+        return True
+    if r == "misinformed_turn":
+        b.clause("47E1", "played.47E1", facts, params)
+        b.clause("16C", "played.16C", facts, params)
+        return True
+    if r == "misexplained":
+        if case.card_played_since or case.dummy_faced:
+            key = "played.47E2.dummy_faced" if case.dummy_faced else "played.47E2.too_late"
+            b.clause("47E2(a)", key, facts, params)
+            b.clause("47E2(b)", "played.47E2b", facts, params)
+            b.adjust.append("47E2(b)")
+            return False
+        b.clause("47E2(a)", "played.47E2a", facts, params)
+        b.clause("16C", "played.16C", facts, params)
+        return True
+    b.clause("47D", "played.47D", facts, params)  # after an opponent's change of play
+    b.clause("16C", "played.16C", facts, params)
+    return True
+
+
+rule = rule_played_card
+
+
+# -- the case's facts --------------------------------------------------------------------------
+
+def _role(case: Mapping[str, Any]) -> str | None:
+    declarer, player = seat_of(case, "declarer"), seat_of(case, "player")
+    if declarer is None or player is None:
+        return None
+    return "declarer" if player is declarer else "dummy" if player is declarer.partner \
+        else "defender"
+
+
+def _hows(case: Mapping[str, Any]) -> tuple[Choice, ...]:
+    role = _role(case) or "defender"
+    return tuple(Choice(h, Msg(f"played.how.{h}.label"), (law, Msg("played.leads.played")
+                 if h != "arranging" else Msg("played.leads.not_played")))
+                 for h, law in HOW[role].items())
+
+
+def _retracts(case: Mapping[str, Any]) -> tuple[Choice, ...]:
+    allowed = [r for r in RETRACT if r != "unintended" or _role(case) == "dummy"]
+    return tuple(Choice(r, Msg(f"played.retract.{r}"), (RETRACT[r], Msg(
+        "played.leads.stays" if r in ("no", "change_of_mind") else "played.leads.back")))
+        for r in allowed)
+
+
+def _played(case: Mapping[str, Any]) -> bool:
+    return case.get("how") not in (None, "arranging")
+
+
+FIELDS: tuple[FactField, ...] = (
+    FactField("declarer", "seat", "played.q.declarer", "45"),
+    FactField("player", "seat", "played.q.player", "45C"),
+    FactField("card", "card", "played.q.card", "45C",
+              params=lambda c: {"player": seat_name(Seat(c["player"]))}),
+    FactField("how", "choice", "played.q.how", "45C", choices=_hows),
+    FactField("retract", "choice", "played.q.retract", "47", when=_played, required=False,
+              only="for a card played", choices=_retracts),
+    FactField("next_played", "bool", "played.q.next_played", "45C4(b)",
+              when=lambda c: c.get("retract") == "unintended",
+              only="for an unintended designation (Law 45C4(b))", required=False,
+              choices=yes_no(("45C4(b)", Msg("played.leads.too_late")), None)),
+    FactField("dummy_faced", "bool", "played.q.dummy_faced", "47E2(a)",
+              when=lambda c: c.get("retract") == "misexplained",
+              only="for a card played after a mistaken explanation (Law 47E2)",
+              required=False, choices=yes_no(("47E2(a)", Msg("played.leads.too_late")), None)),
+    FactField("card_played_since", "bool", "played.q.card_played_since", "47E2(a)",
+              when=lambda c: c.get("retract") == "misexplained"
+              and c.get("dummy_faced") is not True,
+              only="for a card played after a mistaken explanation (Law 47E2)",
+              required=False, choices=yes_no(("47E2(a)", Msg("played.leads.too_late")), None)),
+    FactField("unintended", "bool", "played.question.unintended", "45C4(b)", decision=True,
+              required=False,
+              when=lambda c: c.get("retract") == "unintended" and c.get("next_played") is not True,
+              only="for an unintended designation not yet followed by declarer's next card"),
+)
+#: What a session file can give before the first question.
+START = ("declarer",)
+flow, answer, question_by_id = question_flow(FIELDS)
+
+
+def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
+    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    case = PlayedCardCase(values["declarer"], values["player"], values["card"], values["how"],
+                          retract=values.get("retract") or "no",
+                          next_played=bool(values.get("next_played")),
+                          card_played_since=bool(values.get("card_played_since")),
+                          dummy_faced=bool(values.get("dummy_faced")),
+                          unintended=values.get("unintended"), board=values.get("board"),
+                          description=values.get("description"))
+    if case.how not in HOW[case.role]:
+        raise FactError("how", f"{case.how!r} is not how a card of {case.role}'s is played "
+                               f"({', '.join(HOW[case.role])})")
+    if case.retract == "unintended" and case.role != "dummy":
+        raise FactError("retract", "only declarer's designation of a card of dummy's can be "
+                                   "changed as unintended (Law 45C4(b))")
+    return case

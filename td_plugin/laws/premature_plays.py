@@ -1,0 +1,197 @@
+"""A premature lead or play by a defender: Law 57 of the Laws of Duplicate Bridge 2017.
+
+- 57A: when a defender leads to the next trick before his partner has played to the
+  current one, or plays out of turn before his partner has played, his card becomes a
+  major penalty card and declarer chooses: the partner must play the highest card he
+  holds of the suit led (57A1), or the lowest (57A2), or a card of another suit declarer
+  names (57A3), or no card of another suit declarer names (57A4);
+- 57B: a partner who cannot comply plays any card (Law 59);
+- 57C: no rectification when declarer has played from both hands (a card of dummy's is
+  played once declarer has designated it), or when dummy selected a card of his own
+  accord or suggested one (57C1, 57C2); declarer's own premature play (not a lead) is a
+  played card (57C3);
+- 57D: a defender who attempts to play (not lead) at his right-hand opponent's turn:
+  Law 16 may apply; a card that can legally be played to the trick is played at his
+  proper turn, otherwise it becomes a major penalty card.
+
+The 2017 English text was read (pzbs.pl). Declarer's choice is a decision of the ruling;
+the choice made is a play restriction on the partner for the current trick
+(`td_plugin.play_ruling.PlayRestriction`), and the card is a penalty card of 50D
+(`td_plugin.laws.penalty_cards`).
+
+The case (kind ``premature_play``) is `PrematurePlayCase`, ruled by `rule_premature_play`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from td_plugin.cards import SUITS, Card, Seat, Suit
+from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
+from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.messages import Msg, seat_name
+from td_plugin.play_ruling import (DecisionChoice, PlayRestriction, PlayRuling, RulingBuilder,
+                                   card_msg, suit_msg)
+from td_plugin.questions import Choice
+
+__all__ = ["PrematurePlayCase", "rule_premature_play", "options", "FIELDS", "START", "flow",
+           "answer", "question_by_id", "rule"]
+
+CASE_KIND = "premature_play"
+
+
+@dataclass(frozen=True)
+class PrematurePlayCase:
+    """``offender`` (a defender) led ``card`` to the next trick (``premature`` =
+    ``lead``) or played it out of turn (``play``) before his partner played to ``trick``,
+    a trick led in ``suit_led``. ``declarer_played_both``: declarer had played from both
+    hands (57C1); ``dummy_prompted``: dummy had selected or suggested a card (57C2);
+    ``at_rho_turn``: he played at his right-hand opponent's turn (57D), ``legal``:
+    whether the card could legally be played to the trick; ``option``: declarer's choice
+    (`options`)."""
+
+    declarer: Seat
+    trick: int
+    offender: Seat
+    card: Card
+    premature: str
+    suit_led: Suit
+    declarer_played_both: bool = False
+    dummy_prompted: bool = False
+    at_rho_turn: bool = False
+    legal: bool = True
+    option: str | None = None
+    board: int | None = None
+    description: str | None = None
+
+
+def options(suit_led: Suit) -> tuple[tuple[str, str], ...]:
+    """Declarer's choices of 57A with their clauses: ``highest``, ``lowest``,
+    ``play:X`` and ``forbid:X`` for each other suit X."""
+    others = [s for s in SUITS if s is not suit_led]
+    return (("highest", "57A1"), ("lowest", "57A2"),
+            *((f"play:{s.value}", "57A3") for s in others),
+            *((f"forbid:{s.value}", "57A4") for s in others))
+
+
+def _label(value: str) -> Msg:
+    verb, _, suit = value.partition(":")
+    return Msg(f"premature.option.{verb}", {"suit": suit_msg(Suit(suit))} if suit else {})
+
+
+def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling:
+    """The ruling on ``case``."""
+    b = RulingBuilder(CASE_KIND, case.board, lang)
+    offender, partner, trick = case.offender, case.offender.partner, case.trick
+    params = {"offender": seat_name(offender), "partner": seat_name(partner),
+              "card": card_msg(case.card), "trick": trick, "suit": suit_msg(case.suit_led),
+              "declarer": seat_name(case.declarer)}
+    facts = {"offender": offender.value, "card": case.card.pbn(), "trick": trick,
+             "premature": case.premature}
+    out = {**facts, "suit_led": case.suit_led.value}
+    if case.premature == "play" and case.declarer_played_both:
+        b.clause("57C1", "premature.57C1", facts, params)
+        return b.build(case.declarer, facts=out | {"rectified": False})
+    if case.premature == "play" and case.dummy_prompted:
+        b.clause("57C2", "premature.57C2", facts, params)
+        return b.build(case.declarer, facts=out | {"rectified": False})
+    if case.premature == "play" and case.at_rho_turn:
+        b.clause("57D", "premature.57D", facts, params)
+        b.clause("16", "premature.16", facts, params)
+        b.adjust.append("16B")
+        if case.legal:
+            b.clause("57D", "premature.57D.legal", facts, params)
+            return b.build(case.declarer, facts=out | {"rectified": False})
+        b.clause("57D", "premature.57D.illegal", facts, params)
+        major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True)
+        stand_penalty_cards(b, offender, (case.card,), trick, major)
+        return b.build(case.declarer, facts=out | {"rectified": True})
+    b.clause("57A", f"premature.57A.{case.premature}", facts, params)
+    major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True)
+    stand_penalty_cards(b, offender, (case.card,), trick, major)
+    laws = dict(options(case.suit_led))
+    if case.option is None:
+        b.decide(case.declarer, "option", "57A", Msg("premature.question", params),
+                 tuple(DecisionChoice(v, _label(v), law) for v, law in laws.items()))
+    else:
+        verb, _, suit = case.option.partition(":")
+        how = {"play": "suit", "forbid": "not_suit"}.get(verb, verb)
+        b.clause(laws[case.option], f"premature.chosen.{verb}", facts | {"option": case.option},
+                 params | ({"chosen": suit_msg(Suit(suit))} if suit else {}))
+        b.stand(laws[case.option], PlayRestriction(partner, trick, how,
+                                                   Suit(suit) if suit else None))
+        b.clause("57B", "premature.57B", facts, params)
+        b.next = Msg("premature.next", params)
+    return b.build(case.declarer, facts=out | {"rectified": True})
+
+
+rule = rule_premature_play
+
+
+# -- the case's facts --------------------------------------------------------------------------
+
+def _play(case: Mapping[str, Any]) -> bool:
+    return case.get("premature") == "play"
+
+
+FIELDS: tuple[FactField, ...] = (
+    FactField("declarer", "seat", "premature.q.declarer", "57"),
+    FactField("trick", "count", "premature.q.trick", "57A"),
+    FactField("offender", "seat", "premature.q.offender", "57A", choices=defender_choices),
+    FactField("premature", "choice", "premature.q.premature", "57A",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
+              choices=lambda c: tuple(
+                  Choice(v, Msg(f"premature.premature.{v}"), ("57A", Msg("premature.leads.57A")))
+                  for v in ("lead", "play") if v == "play" or c.get("trick") != 13)),
+    FactField("card", "card", "premature.q.card", "57A",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
+    FactField("suit_led", "suit", "premature.q.suit_led", "57A",
+              params=lambda c: {"trick": c["trick"]}),
+    FactField("declarer_played_both", "bool", "premature.q.declarer_played_both", "57C1",
+              when=_play, only="for a play out of turn (Law 57C1)", required=False,
+              choices=yes_no(("57C1", Msg("premature.leads.57C")), None)),
+    FactField("dummy_prompted", "bool", "premature.q.dummy_prompted", "57C2",
+              when=lambda c: _play(c) and c.get("declarer_played_both") is not True,
+              only="for a play out of turn (Law 57C2)", required=False,
+              choices=yes_no(("57C2", Msg("premature.leads.57C")), None)),
+    FactField("at_rho_turn", "bool", "premature.q.at_rho_turn", "57D",
+              when=lambda c: _play(c) and c.get("declarer_played_both") is not True
+              and c.get("dummy_prompted") is not True,
+              only="for a play out of turn (Law 57D)", required=False,
+              choices=yes_no(("57D", Msg("premature.leads.57D")), None)),
+    FactField("legal", "bool", "premature.q.legal", "57D",
+              when=lambda c: _play(c) and c.get("at_rho_turn") is True,
+              only="for a play at the right-hand opponent's turn (Law 57D)", required=False,
+              choices=yes_no(("57D", Msg("premature.leads.57D.legal")),
+                             ("57D", Msg("premature.leads.57D.illegal")))),
+    FactField("option", "choice", "premature.question", "57A", decision=True, required=False,
+              when=lambda c: not (_play(c) and (c.get("declarer_played_both") is True
+                                                or c.get("dummy_prompted") is True
+                                                or c.get("at_rho_turn") is True)),
+              only="when declarer has the options of Law 57A",
+              choices=lambda c: tuple(Choice(v, _label(v)) for v, _ in options(
+                  Suit(c["suit_led"]) if c.get("suit_led") in ("S", "H", "D", "C") else Suit.S))),
+)
+#: What a session file can give before the first question.
+START = ("declarer",)
+flow, answer, question_by_id = question_flow(FIELDS)
+
+
+def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
+    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    declarer, offender = values["declarer"], values["offender"]
+    if offender.side is declarer.side:
+        raise FactError("offender", "Law 57 rules on a defender's premature lead or play; "
+                                    "declarer's premature play is a played card (57C3)")
+    premature = values["premature"]
+    if premature == "lead" and values["trick"] == 13:
+        raise FactError("trick", "no trick follows trick 13 to lead to")
+    return PrematurePlayCase(declarer, values["trick"], offender, values["card"], premature,
+                             values["suit_led"],
+                             declarer_played_both=bool(values.get("declarer_played_both")),
+                             dummy_prompted=bool(values.get("dummy_prompted")),
+                             at_rho_turn=bool(values.get("at_rho_turn")),
+                             legal=values.get("legal", True) is not False,
+                             option=values.get("option"), board=values.get("board"),
+                             description=values.get("description"))

@@ -1,0 +1,195 @@
+"""A revoke noticed before it was established, corrected at the table: Law 62 of the Laws
+of Duplicate Bridge 2017, as the Director rules on it while the play goes on.
+
+The law is the revoke engine's: this case is assessed (`assessment.assess`) and ruled
+(`ruling.revoke_ruling`) exactly as an unestablished revoke of a revoke case or of a
+play record — 62A (it must be corrected), 62B (the card withdrawn: a major penalty card
+from a defender's unfaced hand, 62B1; none for declarer, dummy or a card already faced,
+62B2), 62C1 and 62C2 (cards played after it may be withdrawn, 16C), 62D (trick 12) —
+with the same texts. What this case adds is what happens at the table after the ruling:
+
+- the penalty card the correction creates is an obligation that outlives the ruling
+  (`ruling.correction_penalty_cards`), for the table app and for the review of a record;
+- the choices of 62C: whether the non-offending side withdraws cards it played after the
+  revoke (62C1), and then whether the offending side's player next in rotation withdraws
+  his (62C2; a defender's card so withdrawn is a penalty card) — decisions of the ruling.
+
+A revoke already established, or both sides revoking on one trick (62C3), is a revoke case
+(kind ``revoke``, `td_plugin.laws.revokes.case`). The case here is kind
+``revoke_correction``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from td_plugin.cards import Card, Seat, Suit
+from td_plugin.contract import Contract
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.revokes.assessment import assess
+from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
+from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
+from td_plugin.laws.revokes.ruling import correction_penalty_cards, revoke_ruling
+from td_plugin.messages import Msg, seat_name
+from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.rulings import Attention
+
+__all__ = ["RevokeCorrectionCase", "rule_revoke_correction", "FIELDS", "START", "flow",
+           "answer", "question_by_id", "rule"]
+
+CASE_KIND = "revoke_correction"
+
+
+@dataclass(frozen=True)
+class RevokeCorrectionCase:
+    """``offender`` revoked on ``trick`` (led in ``suit_led``) by playing ``card`` at
+    ``position`` (1-4, when known), in ``contract``; ``card_faced``: it was a defender's
+    card already faced (62B2); ``later_cards``: cards were played after it before
+    attention was drawn (62C); ``nos_withdraw``, ``os_withdraw``: the choices of 62C1 and
+    62C2; ``os_card``: the card the offending side's player withdraws (his partner's: the
+    offending side has not played to the next trick, or the revoke would be established)."""
+
+    contract: Contract
+    offender: Seat
+    trick: int
+    suit_led: Suit
+    card: Card
+    position: int | None = None
+    held: tuple[Card, ...] = ()
+    card_faced: bool = False
+    later_cards: bool = False
+    nos_withdraw: bool | None = None
+    os_withdraw: bool | None = None
+    os_card: Card | None = None
+    board: int | None = None
+    description: str | None = None
+
+    @property
+    def declarer(self) -> Seat:
+        assert self.contract.declarer is not None
+        return self.contract.declarer
+
+
+def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> PlayRuling:
+    """The ruling on ``case``: the revoke engine's ruling on the unestablished revoke,
+    with its penalty card and the choices of 62C."""
+    declarer = case.declarer
+    revoke = Revoke(case.offender, case.trick, None if case.position is None
+                    else case.position - 1, case.suit_led, case.card, case.held,
+                    RevokeKind.FOLLOW_SUIT, by_dummy=case.offender is declarer.partner)
+    facts = RevokeFacts(revoke, Establishment.NOT, card_faced=case.card_faced)
+    board = assess(BoardFacts(case.contract, None, None, Attention.DURING_ROUND, (facts,)))
+    assessment = board.revokes[0]
+    ruling = revoke_ruling(assessment, board)
+    b = RulingBuilder(CASE_KIND, case.board, lang)
+    b.clauses.extend(ruling.clauses)
+    for law, pc in correction_penalty_cards(assessment, board):
+        b.stand(law, pc)
+    os_side = case.offender.side
+    params = {"offender": seat_name(case.offender), "nos": Msg(f"side.{os_side.other.value}"),
+              "os": Msg(f"side.{os_side.value}"), "card": card_msg(case.card)}
+    if case.later_cards:
+        _later(b, case, params)
+    b.unauthorized.append(Msg("revoke.correction.16C", {"nos": params["nos"],
+                                                         "os": params["os"]}))
+    b.adjust.append("16C")
+    b.next = Msg("revoke.correction.case.next", params | {"trick": case.trick})
+    return b.build(declarer, facts={"offender": case.offender.value, "trick": case.trick,
+                                    "suit_led": case.suit_led.value, "card": case.card.pbn(),
+                                    "established": False, "law": assessment.law},
+                   key=ruling.key, params=ruling.params, summarized=len(ruling.clauses))
+
+
+def _later(b: RulingBuilder, case: RevokeCorrectionCase, params: dict[str, Any]) -> None:
+    """62C1, 62C2: the choices about the cards played after the revoke."""
+    if case.nos_withdraw is None:
+        b.decide(None, "nos_withdraw", "62C1", Msg("revoke.correction.case.question.nos", params),
+                 (DecisionChoice(True, Msg("revoke.correction.case.withdraw"), "62C1"),
+                  DecisionChoice(False, Msg("revoke.correction.case.keep"), "62C1")))
+        return
+    if not case.nos_withdraw:
+        b.clause("62C1", "revoke.correction.case.62C1.kept", {"withdrawn": False}, params)
+        return
+    b.clause("62C1", "revoke.correction.case.62C1.withdrawn", {"withdrawn": True}, params)
+    if case.os_withdraw is None:
+        b.decide(None, "os_withdraw", "62C2", Msg("revoke.correction.case.question.os", params),
+                 (DecisionChoice(True, Msg("revoke.correction.case.withdraw"), "62C2"),
+                  DecisionChoice(False, Msg("revoke.correction.case.keep"), "62C2")))
+        return
+    defender = case.offender.side is not case.declarer.side
+    if not case.os_withdraw:
+        b.clause("62C2", "revoke.correction.case.62C2.kept", {"withdrawn": False}, params)
+        return
+    b.clause("62C2", "revoke.correction.case.62C2.withdrawn.defender" if defender
+             else "revoke.correction.case.62C2.withdrawn", {"withdrawn": True}, params)
+    if defender and case.os_card is not None:
+        # the offending side has not played to the next trick (the revoke would be
+        # established): its card after the revoke is the partner's, to the revoke trick
+        b.stand("62C2", PenaltyCard(case.offender.partner, case.os_card, case.trick))
+
+
+rule = rule_revoke_correction
+
+
+# -- the case's facts --------------------------------------------------------------------------
+
+def _defender(case: Mapping[str, Any]) -> bool:
+    declarer, offender = seat_of(case, "declarer"), seat_of(case, "offender")
+    return declarer is not None and offender is not None and offender.side is not declarer.side
+
+
+FIELDS: tuple[FactField, ...] = (
+    FactField("declarer", "seat", "revoke.correction.case.q.declarer", "62"),
+    FactField("contract", "contract", "revoke.correction.case.q.contract", "62"),
+    FactField("offender", "seat", "revoke.correction.case.q.offender", "61A"),
+    FactField("trick", "count", "revoke.correction.case.q.trick", "62A",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
+    FactField("suit_led", "suit", "revoke.correction.case.q.suit_led", "61A",
+              params=lambda c: {"trick": c["trick"]}),
+    FactField("card", "card", "revoke.correction.case.q.card", "61A",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
+              exclude=lambda c: c.get("suit_led")),
+    FactField("position", "count", "revoke.correction.case.q.position", "62D2", low=1, high=4,
+              when=lambda c: c.get("trick") == 12, only="for a revoke on trick 12 (Law 62D2)",
+              required=False),
+    FactField("held", "cards", "revoke.correction.case.q.held", "61A", required=False, ask=False),
+    FactField("card_faced", "bool", "revoke.correction.case.q.card_faced", "62B2", when=_defender,
+              only="for a defender's revoke (Law 62B2)", required=False,
+              choices=yes_no(("62B2", Msg("revoke.correction.case.leads.62B2")),
+                             ("62B1", Msg("revoke.correction.case.leads.62B1")))),
+    FactField("later_cards", "bool", "revoke.correction.case.q.later_cards", "62C", required=False,
+              choices=yes_no(("62C1", Msg("revoke.correction.case.leads.62C")), None)),
+    FactField("nos_withdraw", "bool", "revoke.correction.case.question.nos", "62C1", decision=True,
+              required=False, when=lambda c: c.get("later_cards") is True,
+              only="when cards were played after the revoke (later_cards: true)"),
+    FactField("os_withdraw", "bool", "revoke.correction.case.question.os", "62C2", decision=True,
+              required=False, when=lambda c: c.get("nos_withdraw") is True,
+              only="after the non-offending side withdrew cards (Law 62C2)"),
+    FactField("os_card", "card", "revoke.correction.case.q.os_card", "62C2", required=False, ask=False,
+              when=lambda c: c.get("os_withdraw") is True,
+              only="when the offending side withdraws a card (Law 62C2)"),
+)
+#: What a session file can give before the first question.
+START = ("contract", "declarer")
+flow, answer, question_by_id = question_flow(FIELDS)
+
+
+def build_case(values: Mapping[str, Any]) -> RevokeCorrectionCase:
+    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    card, suit_led = values["card"], values["suit_led"]
+    if card.suit is suit_led:
+        raise FactError("card", f"{card.pbn()} follows suit to a trick led in "
+                                f"{suit_led.value}: not a revoke (Law 61A)")
+    held = tuple(values.get("held") or ())
+    wrong = [c.pbn() for c in held if c.suit is not suit_led]
+    if wrong:
+        raise FactError("held", f"{', '.join(wrong)}: not of the suit led ({suit_led.value})")
+    return RevokeCorrectionCase(values["contract"], values["offender"], values["trick"],
+                                suit_led, card, position=values.get("position"), held=held,
+                                card_faced=bool(values.get("card_faced")),
+                                later_cards=bool(values.get("later_cards")),
+                                nos_withdraw=values.get("nos_withdraw"),
+                                os_withdraw=values.get("os_withdraw"),
+                                os_card=values.get("os_card"), board=values.get("board"),
+                                description=values.get("description"))

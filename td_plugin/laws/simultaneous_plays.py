@@ -1,0 +1,201 @@
+"""Simultaneous leads or plays: Law 58 of the Laws of Duplicate Bridge 2017.
+
+- 58A: a lead or play made at the same time as another player's legal lead or play is
+  deemed to come after it: if its player is the next in rotation it is simply his play;
+  otherwise a defender's card is a premature play (Law 57), and declarer's a played card
+  (57C3);
+- 58B1: a player who leads or plays two or more cards at once, only one face visible:
+  that card is played, the others go back to the hand, no further rectification (47F);
+- 58B2: more than one face visible: the offender designates the card he plays; a
+  defender's other visible cards become penalty cards (Law 50);
+- 58B3: an opponent who played to the trick after it may withdraw his card and play
+  another, without further rectification (16C applies);
+- 58B4: discovered only after both sides played to the next trick: Law 67 (a defective
+  trick).
+
+The 2017 English text was read (pzbs.pl). Ruling 58A's "deemed subsequent" card of a
+defender who is not next in rotation as a premature play of Law 57 follows the EBU's
+Directors' forum; this module states it and leaves declarer's options of 57A to a
+premature-play case (`td_plugin.laws.premature_plays`).
+
+The case (kind ``simultaneous_play``) is `SimultaneousCase`, ruled by `rule_simultaneous`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from td_plugin.cards import Card, Seat
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
+from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.messages import Msg, seat_name
+from td_plugin.play_ruling import (DecisionChoice, PlayRuling, RulingBuilder, card_msg,
+                                   cards_msg)
+from td_plugin.questions import Choice
+
+__all__ = ["SimultaneousCase", "rule_simultaneous", "FIELDS", "START", "flow", "answer",
+           "question_by_id", "rule"]
+
+CASE_KIND = "simultaneous_play"
+
+
+@dataclass(frozen=True)
+class SimultaneousCase:
+    """At ``trick``: two players (``what`` = ``two_players``): ``legal_by``'s lead or
+    play was legal, ``other`` played ``other_card`` at the same moment; or one player
+    (``one_player``): ``offender`` led or played ``cards`` at once, those whose faces were
+    visible; ``played``: the one he designates (58B2); ``opponent_played_after``: an
+    opponent has played to the trick after them (58B3); ``discovered_late``: found only
+    after both sides played to the next trick (58B4)."""
+
+    declarer: Seat
+    trick: int
+    what: str
+    legal_by: Seat | None = None
+    other: Seat | None = None
+    other_card: Card | None = None
+    offender: Seat | None = None
+    cards: tuple[Card, ...] = ()
+    played: Card | None = None
+    opponent_played_after: bool = False
+    discovered_late: bool = False
+    board: int | None = None
+    description: str | None = None
+
+
+def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
+    """The ruling on ``case``."""
+    b = RulingBuilder(CASE_KIND, case.board, lang)
+    if case.what == "two_players":
+        return _two_players(b, case)
+    assert case.offender is not None
+    offender, cards = case.offender, case.cards
+    params = {"offender": seat_name(offender), "cards": cards_msg(cards), "trick": case.trick}
+    facts = {"offender": offender.value, "cards": [c.pbn() for c in cards], "trick": case.trick}
+    out = {**facts, "what": case.what}
+    if case.discovered_late:
+        b.clause("58B4", "simultaneous.58B4", facts, params)
+        b.notes.append(Msg("simultaneous.58B4.note", params))
+        return b.build(case.declarer, facts=out)
+    if len(cards) == 1:
+        b.clause("58B1", "simultaneous.58B1", facts, params | {"card": card_msg(cards[0])})
+        b.clause("47F", "simultaneous.47F", facts, params)
+        return b.build(case.declarer, facts=out | {"played": cards[0].pbn()})
+    b.clause("58B2", "simultaneous.58B2", facts, params)
+    if case.played is None:
+        b.decide(offender, "played", "58B2", Msg("simultaneous.question", params),
+                 tuple(DecisionChoice(c.pbn(), card_msg(c), "58B2") for c in cards))
+        return b.build(case.declarer, facts=out | {"played": None})
+    others = tuple(c for c in cards if c is not case.played)
+    chosen = params | {"card": card_msg(case.played), "others": cards_msg(others)}
+    if offender.side is case.declarer.side:
+        b.clause("58B2", "simultaneous.58B2.declarer", facts | {"played": case.played.pbn()},
+                 chosen)
+    else:
+        b.clause("58B2", "simultaneous.58B2.defender", facts | {"played": case.played.pbn()},
+                 chosen)
+        major = penalty_cards_clauses(b, offender, others, case.trick, deliberate=False)
+        stand_penalty_cards(b, offender, others, case.trick, major)
+    if case.opponent_played_after:
+        b.clause("58B3", "simultaneous.58B3", facts, chosen)
+        b.clause("16C", "simultaneous.16C", facts, chosen)
+    return b.build(case.declarer, facts=out | {"played": case.played.pbn()})
+
+
+def _two_players(b: RulingBuilder, case: SimultaneousCase) -> PlayRuling:
+    """58A: the other card is deemed played after the legal one."""
+    assert case.legal_by is not None and case.other is not None and case.other_card is not None
+    legal_by, other = case.legal_by, case.other
+    params = {"legal": seat_name(legal_by), "other": seat_name(other),
+              "card": card_msg(case.other_card), "trick": case.trick}
+    facts = {"legal_by": legal_by.value, "other": other.value,
+             "other_card": case.other_card.pbn(), "trick": case.trick}
+    b.clause("58A", "simultaneous.58A", facts, params)
+    out = {**facts, "what": case.what}
+    if other is legal_by.lho:
+        b.clause("58A", "simultaneous.58A.in_turn", facts, params)
+        return b.build(case.declarer, facts=out | {"premature": False})
+    if other.side is case.declarer.side:
+        b.clause("57C3", "simultaneous.57C3", facts, params)
+        return b.build(case.declarer, facts=out | {"premature": False})
+    b.clause("57", "simultaneous.57", facts, params)
+    b.notes.append(Msg("simultaneous.57.note", params))
+    return b.build(case.declarer, facts=out | {"premature": True})
+
+
+rule = rule_simultaneous
+
+
+# -- the case's facts --------------------------------------------------------------------------
+
+def _two(case: Mapping[str, Any]) -> bool:
+    return case.get("what") == "two_players"
+
+
+def _one(case: Mapping[str, Any]) -> bool:
+    return case.get("what") == "one_player"
+
+
+def _others(case: Mapping[str, Any]) -> tuple[Choice, ...]:
+    legal = case.get("legal_by")
+    return seat_choices(tuple(s.value for s in Seat if s.value != legal))
+
+
+def _visible(case: Mapping[str, Any]) -> list[str]:
+    return [c for c in case.get("cards") or [] if c]
+
+
+FIELDS: tuple[FactField, ...] = (
+    FactField("declarer", "seat", "simultaneous.q.declarer", "58"),
+    FactField("trick", "count", "simultaneous.q.trick", "58"),
+    FactField("what", "choice", "simultaneous.q.what", "58",
+              choices=(Choice("two_players", Msg("simultaneous.what.two_players"),
+                              ("58A", Msg("simultaneous.leads.58A"))),
+                       Choice("one_player", Msg("simultaneous.what.one_player"),
+                              ("58B", Msg("simultaneous.leads.58B"))))),
+    FactField("legal_by", "seat", "simultaneous.q.legal_by", "58A", when=_two,
+              only="for two players' cards (what: two_players)"),
+    FactField("other", "seat", "simultaneous.q.other", "58A", when=_two, choices=_others,
+              only="for two players' cards (what: two_players)"),
+    FactField("other_card", "card", "simultaneous.q.other_card", "58A", when=_two,
+              only="for two players' cards (what: two_players)",
+              params=lambda c: {"other": seat_name(Seat(c["other"]))}),
+    FactField("offender", "seat", "simultaneous.q.offender", "58B", when=_one,
+              only="for one player's cards (what: one_player)"),
+    FactField("cards", "cards", "simultaneous.q.cards", "58B", when=_one,
+              only="for one player's cards (what: one_player)", more="simultaneous.q.more"),
+    FactField("discovered_late", "bool", "simultaneous.q.discovered_late", "58B4", when=_one,
+              only="for one player's cards", required=False,
+              choices=yes_no(("58B4", Msg("simultaneous.leads.58B4")), None)),
+    FactField("opponent_played_after", "bool", "simultaneous.q.opponent_played_after", "58B3",
+              when=lambda c: _one(c) and len(_visible(c)) > 1
+              and c.get("discovered_late") is not True,
+              only="when more than one card was visible (Law 58B3)", required=False,
+              choices=yes_no(("58B3", Msg("simultaneous.leads.58B3")), None)),
+    FactField("played", "choice", "simultaneous.question", "58B2", decision=True,
+              required=False,
+              when=lambda c: _one(c) and len(_visible(c)) > 1
+              and c.get("discovered_late") is not True,
+              only="when more than one card was visible (Law 58B2)",
+              choices=lambda c: tuple(Choice(x, card_msg(Card.from_pbn(x)))
+                                      for x in _visible(c))),
+)
+#: What a session file can give before the first question.
+START = ("declarer",)
+flow, answer, question_by_id = question_flow(FIELDS)
+
+
+def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
+    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    played = values.get("played")
+    cards = tuple(values.get("cards") or ())
+    if values.get("legal_by") is not None and values.get("other") is values.get("legal_by"):
+        raise FactError("other", "the two cards come from two players")
+    return SimultaneousCase(values["declarer"], values["trick"], values["what"],
+                            legal_by=values.get("legal_by"), other=values.get("other"),
+                            other_card=values.get("other_card"), offender=values.get("offender"),
+                            cards=cards, played=Card.from_pbn(played) if played else None,
+                            opponent_played_after=bool(values.get("opponent_played_after")),
+                            discovered_late=bool(values.get("discovered_late")),
+                            board=values.get("board"), description=values.get("description"))

@@ -1,0 +1,261 @@
+"""Random case files of the play period, and what makes their rulings consistent: for the
+property test in the suite and the long run of ``benchmarks/fuzz_play.py``.
+
+`random_case` builds a case the way the table app does, by answering the kind's flow of
+questions (`td_plugin.fact_fields`) at random — a random seat, card, suit, trick, choice
+— then the ruling's decisions at random, as declarer or a defender would choose.
+`mangle` breaks a case (a key dropped, added, or given a value of the wrong sort), which
+the reader must refuse with a `CaseFileError` and nothing else.
+
+`check` rules a case in English and Danish and raises `AssertionError` saying what is
+inconsistent. Consistent means:
+
+- the case reads, and the ruling renders in both languages with the same clauses,
+  obligations, status and decisions, and no field or message key left in its text;
+- ``status`` is ``needs_decision`` exactly when there are decisions; each decision names
+  a decision fact of its kind that the case does not give yet, offers two or more
+  distinct answers each with a clause, and each answer, put in the case, reads and is no
+  longer asked; each decision the case does give is one its ruling would ask without it
+  (none is read and then ignored);
+- ``laws`` are the clauses in the order first applied, each once, each a clause name;
+- every penalty card belongs to a defender of the ruling's declarer, is a card the case
+  names, is on the table once, and a defender with two or more has only major ones
+  (50B); a lead restriction binds the partner of the player whose penalty card gave it
+  (or the right leader after a lead out of turn) in the suit of that card, lasts exactly
+  when it prohibits, and no penalty card of that suit is left on the table (50D2, 51B);
+  a pass obligation binds the partner of the offender of Law 24; a play restriction the
+  partner of the offender of Law 57, in a suit other than the one led;
+- a defective trick transfers at most one trick, and the result after it is declarer's
+  tricks moved by it towards the non-offending side.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from typing import Any, Mapping
+
+from td_plugin.cards import ALL_CARDS, SUITS, Seat
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PLAY_KINDS, play_module, rule_play_case
+from td_plugin.errors import CaseFileError
+from td_plugin.fact_fields import choices_of
+from td_plugin.questions import MORE, QuestionError
+
+__all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
+
+KINDS = tuple(PLAY_KINDS)
+_LAW = re.compile(r"^\d{2}([A-F](\d(\([a-c]\))?)?)?$")
+_KEY = re.compile(r"\b(penalty|opening|loot|premature|simultaneous|played"
+                  r"|play|revoke|app)\.[a-z0-9_]")
+
+
+def _card(rng: random.Random, exclude: str | None, taken: set[str]) -> str:
+    choices = [c.pbn() for c in ALL_CARDS
+               if c.pbn() not in taken and (exclude is None or c.suit.value != exclude)]
+    return rng.choice(choices)
+
+
+def _answer(rng: random.Random, q: Any, case: Mapping[str, Any]) -> str:
+    if q.input in ("choice", "seat"):
+        return str(rng.choice(q.choices).value)
+    if q.input == "count":
+        return str(rng.randint(q.low, q.high))
+    if q.input == "suit":
+        return rng.choice(SUITS).value
+    if q.input == "card":
+        taken = {c for c in case.get("cards") or [] if c}
+        return _card(rng, q.exclude, taken)
+    if q.input == "contract":
+        return f"{rng.randint(1, 7)}{rng.choice(('C', 'D', 'H', 'S', 'NT'))}" + \
+            rng.choice(("", "", "X", "XX"))
+    raise AssertionError(f"no random answer for {q.input!r}")
+
+
+def random_case(rng: random.Random, kind: str | None = None) -> dict[str, Any]:
+    """A case of ``kind`` (else any), entered by random answers to its questions, with
+    some of the details a case file may add, and random answers to its decisions."""
+    kind = kind or rng.choice(KINDS)
+    module = play_module(kind)
+    case: dict[str, Any] = {"kind": kind}
+    finished = False
+    for _ in range(80):
+        _, q = module.flow(case, finished)
+        if q is None:
+            break
+        if q.id == MORE:
+            more = rng.random() < 0.35 and len(case.get(_listed(kind)) or []) < 4
+            case = module.answer(case, q, str(more))
+            finished = not more
+            continue
+        for _ in range(10):
+            try:
+                case = module.answer(case, q, _answer(rng, q, case))
+                break
+            except QuestionError:
+                continue
+    _details(rng, kind, case)
+    if rng.random() < 0.3:
+        case["board"] = rng.randint(1, 36)
+    return decide(rng, case)
+
+
+def _listed(kind: str) -> str:
+    return next((f.key for f in play_module(kind).FIELDS if f.input == "cards"), "")
+
+
+def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
+    """What a case file may give that the questions do not ask."""
+    if kind == "defective_trick" and case.get("after_next") and case.get("fault") == "no_card" \
+            and rng.random() < 0.7:
+        trick = case["trick"]
+        os_tricks = rng.randint(0, 14 - trick)
+        case["offending_side_tricks"] = os_tricks
+        case["declarer_tricks"] = rng.randint(0, 13)
+        case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
+    if kind == "revoke_correction" and rng.random() < 0.3:  # the card of the suit led he held
+        case["held"] = [case["suit_led"] + rng.choice("AKQJT98765432")]
+    if kind == "revoke_correction" and case.get("os_withdraw") and rng.random() < 0.5:
+        case["os_card"] = _card(rng, None, {case["card"]})
+
+
+def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:
+    """The case with the ruling's decisions answered at random, one round at a time (a
+    round may stop early, leaving a decision open)."""
+    for _ in range(6):
+        ruling = rule_play_case(load_case(case)).to_json()
+        if not ruling["decisions"] or rng.random() < 0.15:
+            break
+        d = rng.choice(ruling["decisions"])
+        case = {**case, d["field"]: rng.choice(d["choices"])["value"]}
+    return case
+
+
+def mangle(rng: random.Random, case: Mapping[str, Any]) -> dict[str, Any]:
+    """``case`` changed in one random way: a key dropped, an unknown key, a value of the
+    wrong sort, another kind, cards reversed, or a decision of its kind it does not ask
+    (most such cases make no sense; the others must be ruled consistently)."""
+    bad = copy.deepcopy(dict(case))
+    keys = [k for k in bad if k != "kind"]
+    how = rng.randrange(6)
+    decisions = [f for f in play_module(bad["kind"]).FIELDS if f.decision]
+    if how == 5 and decisions:
+        f = rng.choice(decisions)
+        try:
+            answers = [c.value for c in choices_of(f, bad)] or [True, False]
+        except (KeyError, TypeError, ValueError):  # its answers need facts the case lacks
+            answers = [True, False]
+        bad[f.key] = rng.choice(answers)
+        return bad
+    if how == 0 and keys:
+        del bad[rng.choice(keys)]
+    elif how == 1:
+        bad["colour"] = "red"
+    elif how == 2 and keys:
+        bad[rng.choice(keys)] = rng.choice([None, 99, -1, "Q", "ZZ", [], {}, True, "require:X"])
+    elif how == 3:
+        bad["kind"] = rng.choice(KINDS)
+    else:
+        for k in keys:
+            if isinstance(bad[k], str) and len(bad[k]) == 2:
+                bad[k] = bad[k][::-1]
+    return bad
+
+
+def _defender(seat: str, declarer: str | None) -> bool:
+    return declarer is not None and Seat(seat).side is not Seat(declarer).side
+
+
+def check(case: Mapping[str, Any]) -> dict[str, Any]:
+    """Rule ``case`` in English and Danish; raise `AssertionError` when the ruling is not
+    consistent (the module's docstring says what is checked). Returns the English JSON."""
+    kind = case["kind"]
+    en = rule_play_case(load_case(case), "en").to_json("en")
+    da = rule_play_case(load_case(case), "da").to_json("da")
+    json.dumps(en, ensure_ascii=False)
+    for key in ("laws", "obligations", "status", "declarer", "adjustment_possible"):
+        assert en[key] == da[key], key
+    assert [(d["field"], [c["value"] for c in d["choices"]]) for d in en["decisions"]] == \
+        [(d["field"], [c["value"] for c in d["choices"]]) for d in da["decisions"]]
+    for data in (en, da):
+        text = data["text"]
+        assert "{" not in text and "}" not in text, text
+        assert not _KEY.search(text), text
+    assert (en["status"] == "needs_decision") == bool(en["decisions"]), en["status"]
+    laws = [c["law"] for c in en["clauses"]]
+    assert en["laws"] == list(dict.fromkeys(laws)), en["laws"]
+    assert all(_LAW.match(law) for law in en["laws"]), en["laws"]
+    _check_decisions(kind, case, en)
+    _check_obligations(kind, case, en)
+    if kind == "defective_trick" and en.get("transfer") is not None:
+        transfer = en["transfer"]
+        assert transfer in (0, 1)
+        offender, declarer = Seat(case["offender"]), Seat(case["declarer"])
+        moved = transfer if offender.side is not declarer.side else -transfer
+        assert en["adjusted_declarer_tricks"] == max(0, min(13, case["declarer_tricks"] + moved))
+    return en
+
+
+def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
+    fields = {f.key: f for f in play_module(kind).FIELDS}
+    given = [k for k, f in fields.items() if f.decision and case.get(k) is not None]
+    for i, key in enumerate(given):  # each was asked when the case did not give it
+        before = {k: v for k, v in case.items() if k not in given[i:]}
+        asked = [d["field"] for d in rule_play_case(load_case(before)).to_json()["decisions"]]
+        assert key in asked, (key, asked)
+    for d in ruling["decisions"]:
+        f = fields.get(d["field"])
+        assert f is not None and f.decision, d["field"]
+        assert case.get(d["field"]) is None, d["field"]
+        values = [c["value"] for c in d["choices"]]
+        assert len(values) >= 2 and len(set(map(str, values))) == len(values), values
+        assert all(c["law"] for c in d["choices"]), d
+        for value in values:
+            answered = {**case, d["field"]: value}
+            try:
+                again = rule_play_case(load_case(answered)).to_json()
+            except CaseFileError as exc:
+                raise AssertionError(f"answer {value!r} to {d['field']}: {exc}") from None
+            assert d["field"] not in [x["field"] for x in again["decisions"]], d["field"]
+
+
+def _named_cards(case: Mapping[str, Any]) -> set[str]:
+    out = {c for c in case.get("cards") or [] if c}
+    for key in ("card", "played", "other_card", "os_card"):
+        if case.get(key):
+            out.add(case[key])
+    return {c.upper() for c in out}
+
+
+def _check_obligations(kind: str, case: Mapping[str, Any],
+                       ruling: Mapping[str, Any]) -> None:
+    declarer = ruling["declarer"]
+    obligations = ruling["obligations"]
+    penalty = [o for o in obligations if o["type"] == "penalty_card"]
+    named = _named_cards(case)
+    seen: set[str] = set()
+    holders: dict[str, list[dict[str, Any]]] = {}
+    for o in penalty:
+        assert _defender(o["seat"], declarer), o
+        assert o["card"] in named, (o, named)
+        assert o["card"] not in seen, o
+        seen.add(o["card"])
+        holders.setdefault(o["seat"], []).append(o)
+    for seat, cards in holders.items():
+        if len(cards) > 1:
+            assert all(o["major"] for o in cards), cards
+    sources = {c[0] for c in named}
+    for o in (o for o in obligations if o["type"] == "lead"):
+        assert o["prohibited"] == o["lasting"], o
+        assert o["suit"] in sources, (o, named)
+        assert _defender(o["seat"], declarer), o
+        partner = Seat(o["seat"]).partner.value
+        assert not [p for p in penalty if p["seat"] == partner and p["card"][0] == o["suit"]], o
+    for o in (o for o in obligations if o["type"] == "pass"):
+        assert kind == "card_in_auction" and o["seat"] == Seat(case["offender"]).partner.value
+        assert o["until"] == "next_turn"
+    for o in (o for o in obligations if o["type"] == "play"):
+        assert kind == "premature_play" and o["seat"] == Seat(case["offender"]).partner.value
+        assert o["suit"] != case["suit_led"], o

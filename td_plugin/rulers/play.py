@@ -1,0 +1,24 @@
+"""Ruler plugin ``play``: the rulings on the irregularities of the play period the
+Director reports at the table — a card exposed during the auction, leads out of turn,
+penalty cards, premature and simultaneous plays, a card played and its retraction, a
+revoke corrected, a defective trick (Laws 24, 41-67; `td_plugin.casefile_play`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from td_plugin import hookimpl
+from td_plugin.casefile import case_kind, parse_case
+from td_plugin.casefile_play import PLAY_KINDS, PlayCase, rule_play_case
+from td_plugin.rulings import ReviewContext, Ruling
+
+
+@hookimpl
+def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
+    """A play-period case (a `PlayCase`, or its case-file data)."""
+    if not isinstance(incident, PlayCase):
+        if case_kind(incident) not in PLAY_KINDS:
+            return None
+        incident = parse_case(incident)
+    assert isinstance(incident, PlayCase)
+    return rule_play_case(incident, context)

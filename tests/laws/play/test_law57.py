@@ -1,0 +1,83 @@
+"""A premature lead or play by a defender, Law 57 (kind ``premature_play``): South
+declares; West plays before his partner East unless a case says otherwise."""
+
+from __future__ import annotations
+
+from tests.laws.play.helpers import decision, error, obligations, rule, text
+
+
+def case(**kw):
+    return {"kind": "premature_play", "declarer": "S", "trick": 3, "offender": "W",
+            "card": "SK", "suit_led": "H", **kw}
+
+
+def test_57a_a_major_penalty_card_and_declarers_four_options() -> None:
+    r = rule(case(premature="play"))
+    assert r.laws[0] == "57A" and "50D1" in r.laws
+    d = decision(r)
+    assert (d["seat"], d["field"], d["law"]) == ("S", "option", "57A")
+    assert [(c["value"], c["law"]) for c in d["choices"]] == [
+        ("highest", "57A1"), ("lowest", "57A2"), ("play:S", "57A3"), ("play:D", "57A3"),
+        ("play:C", "57A3"), ("forbid:S", "57A4"), ("forbid:D", "57A4"), ("forbid:C", "57A4")]
+    assert obligations(r) == [{"type": "penalty_card", "law": "50D1", "seat": "W", "card": "SK",
+                               "from_trick": 3, "major": True}]
+
+
+def test_57a_a_lead_to_the_next_trick_before_partner_played() -> None:
+    r = rule(case(premature="lead", card="C2"))
+    assert r.clauses[0].key == "premature.57A.lead"
+    assert "it becomes a major penalty card" in r.text  # a low card too: 57A says so
+
+
+def test_57a1_highest_57a2_lowest_of_the_suit_led() -> None:
+    for option, law, how in (("highest", "57A1", "highest"), ("lowest", "57A2", "lowest")):
+        r = rule(case(premature="play", option=option))
+        assert obligations(r)[-1] == {"type": "play", "law": law, "seat": "E", "trick": 3,
+                                      "how": how, "suit": None}
+
+
+def test_57a3_57a4_a_card_of_another_suit_or_none_of_it() -> None:
+    play = rule(case(premature="play", option="play:D"))
+    assert obligations(play)[-1] == {"type": "play", "law": "57A3", "seat": "E", "trick": 3,
+                                     "how": "suit", "suit": "D"}
+    forbid = rule(case(premature="play", option="forbid:C"))
+    assert obligations(forbid)[-1]["how"] == "not_suit"
+    assert error(case(premature="play", option="play:H")).startswith(
+        "option: 'play:H' is not one of")  # the suit led is not "another suit"
+
+
+def test_57b_a_partner_who_cannot_comply_plays_any_card() -> None:
+    assert "57B" in rule(case(premature="play", option="lowest")).laws
+
+
+def test_57c1_declarer_had_played_from_both_hands() -> None:
+    r = rule(case(premature="play", declarer_played_both=True))
+    assert r.laws == ["57C1"] and obligations(r) == [] and r.status == "ruled"
+
+
+def test_57c2_dummy_had_prompted_a_card() -> None:
+    r = rule(case(premature="play", dummy_prompted=True))
+    assert r.laws == ["57C2"] and obligations(r) == []
+
+
+def test_57d_a_card_played_at_rhos_turn() -> None:
+    legal = rule(case(premature="play", at_rho_turn=True, legal=True))
+    assert legal.laws == ["57D", "16"] and obligations(legal) == []
+    illegal = rule(case(premature="play", at_rho_turn=True, legal=False))
+    assert obligations(illegal)[0]["major"] is True
+
+
+def test_57_a_defenders_irregularity_only() -> None:
+    assert error(case(premature="play", offender="N")) == "offender: 'N' is not one of E, W"
+
+
+def test_worked_example_a_defender_plays_out_of_turn_during_a_trick() -> None:
+    """A New Zealand club's Director handbook (Akaroa, "Play out of turn"): a defender
+    who plays out of turn during a trick makes his card a major penalty card, and declarer
+    may have his partner play the highest or the lowest card of the suit led, or demand
+    or forbid another suit (57A)."""
+    r = rule(case(premature="play", option="highest"))
+    assert "Declarer requires East to play the highest card he holds of hearts (Law 57A1)" \
+        in r.text
+    assert "Spilfører kræver, at Øst spiller det højeste kort, han har i hjerter (§ 57A1)" in \
+        text(case(premature="play", option="highest"), "da")

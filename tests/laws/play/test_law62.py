@@ -1,0 +1,82 @@
+"""A revoke corrected at the table, Law 62 (kind ``revoke_correction``): the revoke
+engine's ruling on the unestablished revoke, the penalty card it creates, and the choices
+of 62C. 4♠ by South unless a case says otherwise."""
+
+from __future__ import annotations
+
+from td_plugin.laws.revokes import rule_revoke_case
+from td_plugin.casefile import load_case
+
+from tests.laws.play.helpers import decision, error, obligations, rule, text
+
+
+def case(**kw):
+    return {"kind": "revoke_correction", "declarer": "S", "contract": "4S", "offender": "E",
+            "trick": 5, "suit_led": "D", "card": "H4", **kw}
+
+
+def test_62a_62b1_corrected_and_a_defenders_card_is_a_major_penalty_card() -> None:
+    r = rule(case())
+    assert r.laws[:4] == ["61A", "62A", "62B1", "62C1"]
+    assert obligations(r) == [{"type": "penalty_card", "law": "62B1", "seat": "E", "card": "H4",
+                               "from_trick": 5, "major": True}]
+    assert r.facts["established"] is False and r.facts["law"] == "62A"
+
+
+def test_62_the_same_ruling_as_a_revoke_case_of_the_same_facts() -> None:
+    """Not the law written twice: the text and clauses are the revoke engine's."""
+    revoke = rule_revoke_case(load_case({
+        "kind": "revoke", "contract": "4S", "declarer": "S", "declarer_tricks": 10,
+        "vulnerable": "None", "revokes": [{"offender": "E", "trick": 5, "suit_led": "D",
+                                           "card": "H4", "established": False}]}))
+    corrected = rule(case())
+    assert corrected.clause_texts()[0] == revoke.text_lines()[0]
+    assert corrected.laws == revoke.laws
+    assert revoke.to_json()["obligations"] == obligations(corrected)
+
+
+def test_62b2_declarers_dummys_or_a_faced_card_no_penalty_card() -> None:
+    assert obligations(rule(case(offender="S", card="H4"))) == []
+    assert obligations(rule(case(offender="N", card="H4"))) == []
+    faced = rule(case(card_faced=True))
+    assert obligations(faced) == [] and "62B2" in faced.laws
+    assert error(case(offender="N", card_faced=True)) == \
+        "card_faced: only for a defender's revoke (Law 62B2)"
+
+
+def test_62c1_the_non_offending_side_decides_on_its_later_cards() -> None:
+    d = decision(rule(case(later_cards=True)))
+    assert (d["seat"], d["field"], d["law"]) == (None, "nos_withdraw", "62C1")
+    kept = rule(case(later_cards=True, nos_withdraw=False))
+    assert kept.status == "ruled" and "North-South keep the cards" in kept.text
+
+
+def test_62c2_then_the_offending_side_next_in_rotation() -> None:
+    d = decision(rule(case(later_cards=True, nos_withdraw=True)))
+    assert (d["field"], d["law"]) == ("os_withdraw", "62C2")
+    r = rule(case(later_cards=True, nos_withdraw=True, os_withdraw=True, os_card="D9"))
+    assert ("D9", "62C2", "W") in {(o["card"], o["law"], o["seat"]) for o in obligations(r)}
+    assert "a defender's card so withdrawn becomes a major penalty card (Law 62C2)" in r.text
+
+
+def test_62d2_a_defenders_revoke_on_trick_12_before_partner_played() -> None:
+    r = rule(case(trick=12, position=1))
+    assert "62D2" in r.laws
+
+
+def test_61a_a_card_of_the_suit_led_is_no_revoke() -> None:
+    assert error(case(card="D4")) == "card: D4 follows suit to a trick led in D: not a revoke " \
+                                     "(Law 61A)"
+
+
+def test_worked_example_a_revoke_noticed_before_the_trick_was_complete() -> None:
+    """A club's Director notes (Bracknell Forest bridge club, "Bridge jargon"): a defender
+    revoked and noticed before the trick was complete: not established (63), so the card
+    was withdrawn and replaced by a legal one (62); being a defender's, it stayed on the
+    table as a major penalty card (62B1), and the next non-offending player was allowed to
+    withdraw the card he had played (62C1)."""
+    club = case(later_cards=True, nos_withdraw=True, os_withdraw=False)
+    r = rule(club)
+    assert [o["law"] for o in obligations(r)] == ["62B1"]
+    assert "North-South take back the cards they played after the revoke" in r.text
+    assert "Nord-Syd tager de kort tilbage, de spillede efter kulørsvigten" in text(club, "da")
