@@ -22,17 +22,13 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from td_plugin.cards import Card, Seat, Suit
-from td_plugin.contract import Contract
-from td_plugin.errors import InvalidTokenError
+from td_plugin.cards import Seat
 from td_plugin.messages import Msg, seat_name
-from td_plugin.questions import MORE, Choice, Question, QuestionError, Step
+from td_plugin.questions import (MORE, SEATS, SUITS, Choice, Question, QuestionError, Step,
+                                 parse_answer)
 
 __all__ = ["FactField", "FactError", "question_flow", "applies", "choices_of", "seat_choices",
            "seat_of", "defender_choices", "yes_no", "SEATS", "SUITS"]
-
-SEATS = ("N", "E", "S", "W")
-SUITS = ("S", "H", "D", "C")
 
 Case = Mapping[str, Any]
 
@@ -160,13 +156,13 @@ def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ..
         new: dict[str, Any] = copy.deepcopy(dict(case))
         if question.id == MORE:
             lists = [f for f in fields if f.input == "cards" and applies(f, new)]
-            if _parse(question, text) and lists:
+            if parse_answer(question, text) and lists:
                 new.setdefault(lists[0].key, []).append(None)
             return new
         field = next((f for f in fields if f.key == question.id), None)
         if field is None:
             raise QuestionError(f"unknown question {question.id!r}")
-        value = _parse(question, text)
+        value = parse_answer(question, text)
         if field.input == "cards":
             items = new.setdefault(field.key, [])
             index = question.revoke or 0
@@ -204,40 +200,3 @@ def _prune(fields: tuple[FactField, ...], case: dict[str, Any]) -> dict[str, Any
     return case
 
 
-def _parse(q: Question, text: str) -> Any:
-    """The answer ``text`` (as a form gives it) turned into the case's value."""
-    text = text.strip()
-    if q.input == "choice" or (q.input == "seat" and q.choices):
-        for c in q.choices:
-            if str(c.value).lower() == text.lower():
-                return c.value
-        raise QuestionError(f"{text!r} is not an answer to this question")
-    if q.input == "seat":
-        if text.upper() not in SEATS:
-            raise QuestionError(f"not a seat: {text!r}")
-        return text.upper()
-    if q.input == "suit":
-        if text.upper() not in SUITS:
-            raise QuestionError(f"not a suit: {text!r}")
-        return text.upper()
-    if q.input == "count":
-        if not text.isdigit() or not q.low <= int(text) <= q.high:
-            raise QuestionError(f"expected a number from {q.low} to {q.high}, not {text!r}")
-        return int(text)
-    if q.input == "card":
-        try:
-            card = Card.from_pbn(text)
-        except InvalidTokenError:
-            raise QuestionError(f"not a card: {text!r}") from None
-        if q.exclude is not None and card.suit is Suit(q.exclude):
-            raise QuestionError(f"{text}: not of this suit")
-        return card.pbn()
-    if q.input == "contract":
-        try:
-            contract = Contract.from_pbn(text)
-        except InvalidTokenError:
-            raise QuestionError(f"not a contract: {text!r}") from None
-        if contract.is_passed_out:
-            raise QuestionError("the board was passed out: no play")
-        return contract.pbn()
-    raise QuestionError(f"unknown kind of answer {q.input!r}")

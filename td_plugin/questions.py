@@ -27,13 +27,21 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from td_plugin.cards import Card, Suit
+from td_plugin.contract import Contract
+from td_plugin.errors import InvalidTokenError
 from td_plugin.messages import Msg
 
-__all__ = ["Choice", "Question", "Step", "QuestionError", "MORE", "FLOWS", "flow_module"]
+__all__ = ["Choice", "Question", "Step", "QuestionError", "MORE", "FLOWS", "flow_module",
+           "parse_answer", "SEATS", "SUITS"]
 
 #: The question whether anything else happened (another revoke on the board); its answer
 #: is the ``finished`` flag of ``flow``, not a field of the case.
 MORE = "more"
+
+#: How answers name seats and suits.
+SEATS = ("N", "E", "S", "W")
+SUITS = ("S", "H", "D", "C")
 
 #: The flow module of each kind of case entered by questions: the revoke's, and those of
 #: the play period, whose law modules hold their flows (`td_plugin.fact_fields`).
@@ -101,3 +109,45 @@ class Step:
     question: Question
     value: Any
     leads: tuple[str, Msg] | None = None
+
+
+def parse_answer(q: Question, text: str) -> Any:
+    """The answer ``text`` (as a form gives it) to ``q`` turned into the case's value.
+
+    :raises QuestionError: the answer does not fit the question.
+    """
+    text = text.strip()
+    if q.input == "choice" or (q.input == "seat" and q.choices):
+        for c in q.choices:
+            if str(c.value).lower() == text.lower():
+                return c.value
+        raise QuestionError(f"{text!r} is not an answer to this question")
+    if q.input == "seat":
+        if text.upper() not in SEATS:
+            raise QuestionError(f"not a seat: {text!r}")
+        return text.upper()
+    if q.input == "suit":
+        if text.upper() not in SUITS:
+            raise QuestionError(f"not a suit: {text!r}")
+        return text.upper()
+    if q.input == "count":
+        if not text.isdigit() or not q.low <= int(text) <= q.high:
+            raise QuestionError(f"expected a number from {q.low} to {q.high}, not {text!r}")
+        return int(text)
+    if q.input == "card":
+        try:
+            card = Card.from_pbn(text)
+        except InvalidTokenError:
+            raise QuestionError(f"not a card: {text!r}") from None
+        if q.exclude is not None and card.suit is Suit(q.exclude):
+            raise QuestionError(f"{text}: not of this suit")
+        return card.pbn()
+    if q.input == "contract":
+        try:
+            contract = Contract.from_pbn(text)
+        except InvalidTokenError:
+            raise QuestionError(f"not a contract: {text!r}") from None
+        if contract.is_passed_out:
+            raise QuestionError("the board was passed out: no play")
+        return contract.pbn()
+    raise QuestionError(f"unknown kind of answer {q.input!r}")

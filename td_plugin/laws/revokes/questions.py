@@ -20,26 +20,22 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
-from td_plugin.cards import Card, Seat, Suit
-from td_plugin.contract import Contract
-from td_plugin.errors import InvalidTokenError
+from td_plugin.cards import Seat
 from td_plugin.messages import Msg, seat_name
-from td_plugin.questions import MORE, Choice, Question, QuestionError, Step
+from td_plugin.questions import (MORE, SEATS, Choice, Question, QuestionError, Step,
+                                 parse_answer)
 
 __all__ = ["flow", "answer", "question_by_id", "START"]
 
 #: The facts a revoke case starts from (the board's, which a session file may give).
 START = ("contract", "declarer", "vulnerable", "declarer_tricks")
-_SEATS = ("N", "E", "S", "W")
-_SUITS = ("S", "H", "D", "C")
-_RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
 def _q(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
-def _seat_choices(seats: tuple[str, ...] = _SEATS) -> tuple[Choice, ...]:
+def _seat_choices(seats: tuple[str, ...] = SEATS) -> tuple[Choice, ...]:
     return tuple(Choice(s, seat_name(Seat(s))) for s in seats)
 
 
@@ -77,20 +73,20 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                       ) -> list[Question]:
     """The questions about revoke ``i`` that apply given what is known of it so far."""
     declarer = case.get("declarer")
-    dummy = Seat(declarer).partner.value if declarer in _SEATS else None
+    dummy = Seat(declarer).partner.value if declarer in SEATS else None
     offender = r.get("offender")
-    known = offender in _SEATS
+    known = offender in SEATS
     seat = seat_name(Seat(offender)) if known else ""
     side = Msg(f"side.{Seat(offender).side.value}") if known else ""
     trick = r.get("trick")
-    defender = known and declarer in _SEATS and Seat(offender).side is not Seat(declarer).side
+    defender = known and declarer in SEATS and Seat(offender).side is not Seat(declarer).side
 
     def ask(qid: str, input: str, text: Msg, law: str, **more: Any) -> Question:
         return Question(qid, qid, input, text, law=law, revoke=i, **more)
 
     qs = [ask("offender", "seat", _q("revoke.q.offender"), "61A", choices=tuple(
               Choice(s, seat_name(Seat(s)), _leads("64B3", "dummy") if s == dummy else None)
-              for s in _SEATS)),
+              for s in SEATS)),
           ask("trick", "count", _q("revoke.q.trick", offender=seat), "61A", low=1, high=13)]
     if defender:
         qs.append(ask("failure", "choice", _q("revoke.q.failure", offender=seat), "61A",
@@ -137,7 +133,7 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                                                     else ""),
                       "63A", choices=tuple(Choice(s, seat_name(Seat(s))) for s in team)))
     won = []
-    for s in _SEATS:
+    for s in SEATS:
         if s == offender:
             leads = _leads("64A1", "64A1")
         elif known and Seat(s).side is Seat(offender).side:
@@ -148,7 +144,7 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
     qs.append(ask("revoke_trick_won_by", "seat", _q("revoke.q.won_by", trick=trick or ""),
                   "64A", choices=tuple(won)))
     won_by = r.get("revoke_trick_won_by")
-    low = 1 if (won_by in _SEATS and known and Seat(won_by).side is Seat(offender).side) else 0
+    low = 1 if (won_by in SEATS and known and Seat(won_by).side is Seat(offender).side) else 0
     qs.append(ask("offending_side_tricks_from_revoke", "count",
                   _q("revoke.q.os_tricks", side=side, trick=trick or ""), "64A", low=low,
                   high=14 - trick if isinstance(trick, int) else 13))
@@ -221,44 +217,6 @@ def flow(case: Mapping[str, Any], finished: bool = False) -> tuple[list[Step], Q
     return steps, None
 
 
-def _value(q: Question, text: str) -> Any:
-    """The answer ``text`` (as a form gives it) turned into the case's value."""
-    if q.input == "choice":
-        for c in q.choices:
-            if str(c.value).lower() == text.lower():
-                return c.value
-        raise QuestionError(f"{text!r} is not an answer to this question")
-    if q.input == "seat":
-        if text not in _SEATS:
-            raise QuestionError(f"not a seat: {text!r}")
-        return text
-    if q.input == "suit":
-        if text not in _SUITS:
-            raise QuestionError(f"not a suit: {text!r}")
-        return text
-    if q.input == "count":
-        if not text.isdigit() or not q.low <= int(text) <= q.high:
-            raise QuestionError(f"expected a number from {q.low} to {q.high}, not {text!r}")
-        return int(text)
-    if q.input == "card":
-        try:
-            card = Card.from_pbn(text)
-        except InvalidTokenError:
-            raise QuestionError(f"not a card: {text!r}") from None
-        if q.exclude is not None and card.suit is Suit(q.exclude):
-            raise QuestionError(f"{text} follows suit: not a revoke (Law 61A)")
-        return card.pbn()
-    if q.input == "contract":
-        try:
-            contract = Contract.from_pbn(text)
-        except InvalidTokenError:
-            raise QuestionError(f"not a contract: {text!r}") from None
-        if contract.is_passed_out:
-            raise QuestionError("no revoke on a board passed out")
-        return contract.pbn()
-    raise QuestionError(f"unknown question {q.id!r}")
-
-
 def answer(case: Mapping[str, Any], question: Question, text: str) -> dict[str, Any]:
     """The case with ``question`` answered by ``text``; answering a question again
     changes the answer and drops the answers that depended on it.
@@ -266,7 +224,7 @@ def answer(case: Mapping[str, Any], question: Question, text: str) -> dict[str, 
     :raises QuestionError: the answer does not fit the question.
     """
     new: dict[str, Any] = copy.deepcopy(dict(case))
-    value = _value(question, text)
+    value = parse_answer(question, text)
     revokes = new.setdefault("revokes", [])
     if question.id == MORE:
         if value:
