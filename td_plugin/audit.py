@@ -21,7 +21,7 @@ from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.crash_report import note_input
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.rulings import Finding, ReviewContext
-from td_plugin.safe_output import check_outputs
+from td_plugin.safe_output import check_outputs, copy_mode
 from td_plugin.sources import RecordChange
 from td_plugin.ruling_log import RulingLog
 from td_plugin.table_rulings import (TableRuling, changes_of, default_log_path, records_of,
@@ -199,6 +199,7 @@ def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str,
         except (InputError, OSError) as exc:
             report.not_written, report.write_failed = str(exc), True
         else:
+            copy_mode(report.path, dest)
             report.written = dest
             written.append(dest)
     return written

@@ -19,6 +19,7 @@ __all__ = [
     "CaseFileError",
     "HandledError",
     "NotWritableError",
+    "WrongFormatError",
     "Location",
     "ECHO_LIMIT",
     "PROBLEM_LIMIT",
@@ -121,6 +122,12 @@ class CaseFileError(InputError):
 class NotWritableError(InputError):
     """No writer here for a file's format: no adapter writes it, or what its writer needs
     is not installed (the Access ODBC driver for a ``.bws``)."""
+
+
+class WrongFormatError(InputError):
+    """A file that is not what its name says: nothing in it is a record of its format (an
+    empty file, a program or an archive renamed, a letter). The message says in one line
+    what the file holds instead (`td_plugin.file_kinds.describe_content`)."""
 
 
 class HandledError(TdPluginError):

@@ -350,7 +350,7 @@ def test_pbn_games_naming_their_pairs_get_the_adjusted_result(tmp_path, capsys):
     text = written.read_text()
     assert ('[Result "10"] {Board 2, 1 v 4: artificial score 60/40 (Law 12C2). Fouled board}'
             in text)
-    assert "Wrote " in capsys.readouterr().out
+    assert "Wrote " in capsys.readouterr().err
 
 
 # --- the adjustment list ------------------------------------------------------------------
@@ -402,7 +402,9 @@ def test_assigned_results_score_by_vulnerability():
       "variable": True}, "variable applies only to an artificial score"),
 ])
 def test_bad_entries_are_named(entry, message):
-    with pytest.raises(AdjustmentFileError, match=r"x\.yaml: entry 2 \(board .*\): .*" + message):
+    with pytest.raises(AdjustmentFileError,
+                       match=r"x\.yaml: 1 mistake, nothing written:\n  entry 2 \(board .*\): .*"
+                       + message):
         parse_adjustments([{"board": 5, "ns_pair": 1, "ew_pair": 2, "artificial": "50/50",
                             "law": "12C2"}, entry], "x.yaml")
 

@@ -6,7 +6,12 @@ ADJUSTMENTS is a JSON or YAML list (see `td_plugin.adjustments`): per table an a
 result (Law 12C1(a)), an artificial score (12C2) or a weighted score (12C1(c)), with
 the law and an optional note. The copy written to DIR has the adjusted lines, the new
 points of every result on those boards, and (USEBIO) the new totals, percentages and
-places; FILE itself is never touched. Exit status: 0 written, 2 could not run.
+places; FILE itself is never touched, and the copy gets FILE's permissions. Exit status:
+0 written, 2 could not run.
+
+Every mistake is reported at once, one a line, before anything is written: those of the
+list and those only FILE shows (a table or board it does not have). Once the copy is
+written, that is said at once on standard error, whatever happens to the report after.
 
 Everything goes through the plugin host: FILE is opened by the adapter that knows it
 (``td_open_source``; a blocked adapter is refused), each entry becomes the change of the
@@ -91,30 +96,36 @@ def _print_report(report: Any, dest: str, lang: str) -> None:
                                     "percentage": pct, "place": place}, lang) + "\n")
     for key, params in report.notes:
         out.write(r(key, params, lang) + "\n")
-    out.write(r("adjust.wrote", {"path": dest}, lang) + "\n")
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import parse_adjustments_text, record_changes
+    from td_plugin.adjustments import match_adjustments, mistakes_error, read_adjustments
     from td_plugin.host import PluginHost
     from td_plugin.rescoring import RescoreReport
+    from td_plugin.safe_output import copy_mode
 
     source = args.file
+    if os.path.isdir(source):
+        raise InputError("this is a folder, not a results file", Location(path=source))
     if not os.path.isfile(source):
         raise InputError("no such file", Location(path=source))
-    with open(args.adjustments, encoding="utf-8") as f:
-        adjustments = parse_adjustments_text(f.read(), args.adjustments)
+    adjustments, mistakes = read_adjustments(args.adjustments)
     dest = os.path.join(args.write_to, os.path.basename(source))
     check_outputs([source, args.adjustments], [(dest, "--write-to")])
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
-    applied = record_changes(adjustments, host.open_source(source).records(), source)
+    applied, unmatched = match_adjustments(adjustments, host.open_source(source).records())
+    if mistakes or unmatched:
+        raise mistakes_error(mistakes + unmatched, args.adjustments)
     changes: dict[int, list[RecordChange]] = {}
     for _, change in applied:
         changes.setdefault(change.record, []).append(change)
     os.makedirs(args.write_to, exist_ok=True)
     report = host.write_changes(source, dest, changes, args.lang) or RescoreReport()
+    copy_mode(source, dest)
+    print(messages.render("adjust.wrote", {"path": dest}, args.lang), file=sys.stderr,
+          flush=True)
     for record, change in applied:
         for error in host.adjustment_decided(record, change):
             print(f"warning: {error.describe()}", file=sys.stderr)
