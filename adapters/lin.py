@@ -42,7 +42,7 @@ from td_plugin.cards import SEATS, Card, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.errors import (InputError, InvalidDealError, InvalidTokenError, Location,
-                              WrongFormatError)
+                              WrongFormatError, listed_problems)
 from td_plugin.file_kinds import HEAD_BYTES, describe_content
 from td_plugin.play import Play
 from td_plugin.whole_numbers import parse_whole
@@ -53,6 +53,8 @@ __all__ = ["LinSource", "read_lin", "is_lin", "parse_lin", "Token", "tokenize"]
 MAX_BYTES = 32 * 1024 * 1024
 #: pairs read per board (a real board has a few hundred, commentary included)
 MAX_BOARD_PAIRS = 5000
+#: problems outside the boards listed; the rest are counted
+MAX_FILE_PROBLEMS = 100
 
 _LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # the order of pn names and md hands
 _DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
@@ -84,15 +86,15 @@ _PAIR = re.compile(r"([^|]*)\|([^|]*)\|")
 def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
     """The pairs of a LIN text one at a time; ``problems`` gets what is wrong."""
     line, counted, end = 1, 0, 0
-    for m in _PAIR.finditer(text):
+    match = _PAIR.match
+    while (m := match(text, end)) is not None:  # one pair after the other, never searching
         raw_key = m.group(1)
         key = raw_key.strip()
         start = m.start() + len(raw_key) - len(raw_key.lstrip())
         line += text.count("\n", counted, start)
         counted, end = start, m.end()
         if len(key) > 3 or not key.isalpha() or not key.isascii():
-            if len(problems) < _MAX_PROBLEMS:
-                problems.append(f"line {line}: {key[:20]!r} is not a LIN key")
+            problems.append(f"line {line}: {key[:20]!r} is not a LIN key")
             continue
         yield Token(key.lower(), m.group(2), line)
     rest = text[end:]
@@ -104,7 +106,22 @@ def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
                         else f"line {line}: text after the last pair: {rest.strip()[:20]!r}")
 
 
-_MAX_PROBLEMS = 100
+class _FileProblems(list):  # type: ignore[type-arg]
+    """Problems outside the boards: the first `MAX_FILE_PROBLEMS`, the rest counted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unlisted = 0
+
+    def append(self, message: str) -> None:
+        if len(self) < MAX_FILE_PROBLEMS:
+            super().append(message)
+        else:
+            self.unlisted += 1
+
+    def listed(self) -> list[str]:
+        return list(self) + ([f"... and {self.unlisted:,} more problems outside the boards"]
+                             if self.unlisted else [])
 _QX_KEY = re.compile(r"[qQ][xX]\s*\|")
 
 
@@ -256,7 +273,7 @@ class _Reader:
         self.strict = strict
         self.text = text
         #: problems outside the boards, complete once `records` is consumed
-        self.file_problems: list[str] = []
+        self.file_problems = _FileProblems()
         self.header: list[Token] = []
         self.names: list[str] = []
         self.rs: list[str] = []
@@ -405,7 +422,8 @@ class _Reader:
             board=number, dealer=dealer, vulnerability=vul, deal=deal, auction=auction,
             play=play, contract=contract, declarer_tricks=tricks, players=players,
             event=self.event, location=loc,
-            problems=tuple(RecordProblem(p, loc) for p in problems), extra=extra)
+            problems=tuple(RecordProblem(p, loc) for _, p in listed_problems(
+                [(None, p) for p in problems])), extra=extra)
 
     def _players(self, names: list[str], room: str | None) -> dict[Seat, str]:
         if len(names) >= 8:
@@ -461,7 +479,7 @@ class LinSource:
             yield record
         self._file_problems = [RecordProblem(p, loc) for p in
                                ([encoding_problem] if encoding_problem else [])
-                               + reader.file_problems]
+                               + reader.file_problems.listed()]
         if not count:
             with open(self.path, "rb") as f:
                 what = describe_content(f.read(HEAD_BYTES), size)

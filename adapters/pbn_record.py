@@ -25,14 +25,12 @@ from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.cards import SEATS, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
-from td_plugin.errors import Location
+from td_plugin.errors import Location, listed_problems
 from td_plugin.play import Play
 from td_plugin.whole_numbers import parse_whole
 
-__all__ = ["build_record", "MAX_RECORD_PROBLEMS", "MAX_SECTION_TOKENS"]
+__all__ = ["build_record", "MAX_SECTION_TOKENS"]
 
-#: problems listed per game; the rest are counted in one more
-MAX_RECORD_PROBLEMS = 50
 #: tokens read from an Auction or Play section (a real one has a few hundred at most: 319
 #: calls is the longest auction, 52 cards the longest play, each with its annotations)
 MAX_SECTION_TOKENS = 2000
@@ -152,13 +150,8 @@ def build_record(game: PbnGame) -> BoardRecord:
     players = {seat: values[name] for name, seat in _PLAYER_TAGS
                if values.get(name, "").strip() not in UNKNOWN}
     location = Location(game.path, game.first_line, board, game.index)
-    issues.sort(key=lambda x: x[0])
-    if len(issues) > MAX_RECORD_PROBLEMS:
-        more = len(issues) - MAX_RECORD_PROBLEMS
-        issues[MAX_RECORD_PROBLEMS:] = [(issues[MAX_RECORD_PROBLEMS][0],
-                                         f"... and {more:,} more problems in this game")]
     problems = tuple(RecordProblem(msg, Location(game.path, line, board, game.index))
-                     for line, msg in issues)
+                     for line, msg in listed_problems(issues))  # type: ignore[arg-type]
     extra = {
         "tags": dict(values),
         "auction_notes": auction_notes,

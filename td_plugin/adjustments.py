@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from td_plugin.board import BoardRecord, standard_vulnerability
-from td_plugin.errors import InputError, Location
+from td_plugin.errors import PROBLEM_LIMIT, InputError, Location, clip_echo
 from td_plugin.outcomes import ENTRY_KINDS, Outcome, WeightedScore
 from td_plugin.sources import RecordChange
 from td_plugin.text_files import echo, parse_json, parse_yaml, read_text
@@ -103,9 +103,12 @@ def parse_weighted(value: Any) -> WeightedScore:
 
 
 def _pair(value: Any, name: str) -> str:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip():
+    text = value.strip() if isinstance(value, str) else (
+        str(value) if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 6
+        else "")
+    if not text or len(text) > 20 or "\n" in text:
         raise ValueError(f"{name} must be a pair number, not {echo(value)}")
-    return str(value).strip()
+    return text
 
 
 def _entry(n: int, item: Any) -> Adjustment:
@@ -176,7 +179,7 @@ def check_adjustments(data: Any, source: str | None = None
             if isinstance(item, dict) and "board" in item:
                 where += (f" (board {_plain(item.get('board'))}, {_plain(item.get('ns_pair'))}"
                           f" v {_plain(item.get('ew_pair'))})")
-            errors.append(f"{where}: {exc}")
+            errors.append(clip_echo(f"{where}: {exc}".replace("\n", " "), PROBLEM_LIMIT))
             continue
         key = (adj.board, pair_key(adj.ns_pair), pair_key(adj.ew_pair))
         if key in seen:
