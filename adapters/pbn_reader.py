@@ -202,12 +202,13 @@ class PbnSource:
         raise WrongFormatError(f"not a PBN file: no game in it; the file is {what}",
                                Location(self.path))
 
-    def _read(self, stream: BinaryIO, first_line: int, resolver: _Resolver
-              ) -> Generator[tuple[Block, PbnGame | None], None, int]:
-        """Every block with its game (None: no game); returns how many games there were."""
+    def _read(self, stream: BinaryIO, first_line: int, resolver: _Resolver,
+              final: bool = True) -> Generator[tuple[Block, PbnGame | None], None, int]:
+        """Every block with its game (None: no game); returns how many games there were.
+        ``final``: the stream ends where the file ends."""
         index = 0
         stray = _Stray(self)  # runs of lines that are no game
-        for block in split_blocks(stream, first_line=first_line):
+        for block in split_blocks(stream, first_line=first_line, final=final):
             if block.blank:
                 yield block, None
                 continue
@@ -355,7 +356,8 @@ class PbnPartReading:
             read = 0  # bytes of the lead read so far
             skipped = 0  # games in the lead
             last: Block | None = None
-            for block, game in source._read(PartStream(stream, lead, part), line, resolver):
+            for block, game in source._read(PartStream(stream, lead, part), line, resolver,
+                                            part.end is None):
                 last = block
                 if read < len(lead):
                     read += len(block.data)

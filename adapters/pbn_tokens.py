@@ -181,10 +181,12 @@ def _next_blank_run(buf: bytes, pos: int) -> tuple[int, int] | None:
 
 
 def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK, first_line: int = 1,
-                 max_game: int = MAX_GAME_BYTES) -> Iterator[Block]:
+                 max_game: int = MAX_GAME_BYTES, final: bool = True) -> Iterator[Block]:
     """Cut a binary stream into blocks, reading it a chunk at a time: memory holds about
     one chunk and ``max_game`` bytes, whatever the size of the file and its games.
-    ``first_line`` is the file line the stream starts on.
+    ``first_line`` is the file line the stream starts on; ``final`` false says the
+    stream stops before the file's end (a part of it): a comment still open there leaves
+    the last block open, for whoever reads on.
 
     A game ends at a run of semi-empty lines, unless a brace comment is open there that
     closes within ``max_game`` bytes of the game's start (§3.8); a game longer than
@@ -209,6 +211,8 @@ def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK, first_line: int = 1
                 cut = run
             elif len(buf) < pos + max_game and not eof:
                 more = True  # read on: does the comment close in time?
+            elif len(buf) < pos + max_game and not final and buf.find(b"}", at) < 0:
+                break  # the part ends before the comment closes: the rest is read on
             else:
                 limit = pos + max_game
                 lo = max(at, no_close[1]) if no_close[0] <= at else at

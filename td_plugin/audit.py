@@ -7,15 +7,23 @@ not at all. An input whose format has no writer here is reported as not written,
 the reason, and the others are still written.
 
 Records are reviewed one at a time as the reader hands them out, so memory stays
-independent of the size of the input; only records with findings are kept (for the
-HTML report).
+independent of the size of the input. What is kept of them is the caller's choice:
+
+* by default (the library's use) every finding, every problem, and the records that
+  have findings (``keep_flagged``, for the HTML report);
+* with an `AuditSink` (the command's use) nothing that grows with the findings or the
+  problems: each record's findings and problems are handed to the sink as plain data
+  (`RecordOutput`, made by the sink's `RecordRenderer`, on the worker process that
+  reviewed the record when the audit runs on several), in file order, as they come; the
+  result keeps counts, the record changes an adjusted copy needs, and per input what
+  its data allowed to check (`Coverage`).
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.crash_report import note_input
@@ -27,14 +35,78 @@ from td_plugin.ruling_log import RulingLog
 from td_plugin.table_rulings import (TableRuling, changes_of, default_log_path, records_of,
                                      rule_entries)
 
-__all__ = ["InputReport", "AuditResult", "run_audit", "review_records", "copy_destinations",
-           "write_adjusted_copies", "add_table_rulings"]
+__all__ = ["InputReport", "AuditResult", "Coverage", "RecordOutput", "RecordRenderer",
+           "AuditSink", "run_audit", "review_records", "copy_destinations",
+           "write_adjusted_copies", "add_table_rulings", "MAX_PLUGIN_ERRORS"]
+
+#: plugin failures kept (a plugin failing on every record fails the same way); the rest
+#: are counted
+MAX_PLUGIN_ERRORS = 100
+
+
+@dataclass
+class Coverage:
+    """What the records of an input held, and so what could be checked: how many have a
+    complete deal (the deal, the leads and revokes need one), an auction, a play, a
+    result or a score."""
+
+    deals: int = 0
+    auctions: int = 0
+    plays: int = 0
+    results: int = 0
+    scores: int = 0
+
+    def add(self, record: BoardRecord) -> None:
+        deal = record.deal
+        if deal is not None and deal.is_complete:
+            self.deals += 1
+        if record.auction is not None and len(record.auction):
+            self.auctions += 1
+        if record.play is not None and record.play.tricks:
+            self.plays += 1
+        if record.declarer_tricks is not None or (
+                record.contract is not None and record.contract.is_passed_out):
+            self.results += 1
+        if record.score_ns is not None:
+            self.scores += 1
+
+    def merge(self, other: "Coverage") -> None:
+        self.deals += other.deals
+        self.auctions += other.auctions
+        self.plays += other.plays
+        self.results += other.results
+        self.scores += other.scores
+
+    def not_checked(self) -> list[str]:
+        """What no record allowed to check (``deals``, ``auctions``, ``play``,
+        ``revokes``, ``results``, ``scores``), in that order."""
+        out = []
+        if not self.deals:
+            out.append("deals")
+        if not self.auctions:
+            out.append("auctions")
+        if not self.plays:
+            out.append("play")
+        if not (self.plays and self.deals):
+            out.append("revokes")
+        if not self.results:
+            out.append("results")
+        if not self.scores:
+            out.append("scores")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "auctions": self.auctions, "plays": self.plays,
+                "results": self.results, "scores": self.scores,
+                "not_checked": self.not_checked()}
 
 
 @dataclass
 class InputReport:
     """One input file: its format, how many records it had, the problems its reader
-    collected, and ``error`` when it could not be read at all."""
+    collected (``problem_count`` of them; ``problems`` lists them unless an `AuditSink`
+    took them), what its data allowed to check, and ``error`` when it could not be read
+    at all."""
 
     path: str
     format: str | None = None
@@ -50,18 +122,70 @@ class InputReport:
     #: records (`td_plugin.table_rulings`); ``rulings_log`` is the log they come from
     table_rulings: list[TableRuling] = field(default_factory=list)
     rulings_log: str | None = None
+    problem_count: int = 0
+    coverage: Coverage = field(default_factory=Coverage)
+    findings: int = 0
+
+
+@dataclass
+class RecordOutput:
+    """What a sink is given of one record (or of the problems of a file outside its
+    records, ``record`` None): plain data, cheap to send from a worker. ``record`` is the
+    record's index counted from the start of the part it was read in; the sink is told
+    how many records come before (``offset``)."""
+
+    record: int | None
+    problems: list[Any] = field(default_factory=list)
+    findings: list[Any] = field(default_factory=list)
+    extra: Any = None
+
+
+class RecordRenderer(Protocol):
+    """Turns a record, its problems and findings into a `RecordOutput` (picklable: it
+    runs on the worker process that reviewed the record)."""
+
+    def render(self, record: BoardRecord | None, problems: Sequence[RecordProblem],
+               findings: Sequence[Finding]) -> RecordOutput:
+        ...
+
+
+class AuditSink(Protocol):
+    """Where an audit's output goes as it is made (the reports of ``td-plugin audit``)."""
+
+    renderer: RecordRenderer
+
+    def begin(self, report: InputReport) -> None:
+        """An input is about to be read."""
+
+    def take(self, report: InputReport, output: RecordOutput, offset: int) -> None:
+        """The next record's output, in file order (``offset``: records before its part)."""
+
+    def end(self, report: InputReport) -> None:
+        """The input is read (or could not be: ``report.error``)."""
 
 
 @dataclass
 class AuditResult:
     inputs: list[InputReport] = field(default_factory=list)
+    #: the findings (unless an `AuditSink` took them: then `finding_count` counts them)
     findings: list[Finding] = field(default_factory=list)
     #: records that have findings, with them, in input order
     flagged: list[tuple[BoardRecord, list[Finding]]] = field(default_factory=list)
-    #: plugin failures: (plugin name, hook, message)
+    #: plugin failures: (plugin name, hook, message), the first `MAX_PLUGIN_ERRORS`
     plugin_errors: list[tuple[str, str, str]] = field(default_factory=list)
     #: whether ``flagged`` is kept
     keep_flagged: bool = True
+    #: the sink the findings and problems go to instead of being kept
+    sink: AuditSink | None = None
+    finding_count: int = 0
+    #: findings by kind
+    kinds: dict[str, int] = field(default_factory=dict)
+    #: what the findings change in the records of each input (for ``--write-to``)
+    changes: dict[str, list[RecordChange]] = field(default_factory=dict)
+    plugin_errors_unlisted: int = 0
+    #: the outputs of a part audited on a worker, for the parent's sink
+    outputs: list[RecordOutput] = field(default_factory=list)
+    renderer: RecordRenderer | None = None
 
     @property
     def records(self) -> int:
@@ -84,27 +208,68 @@ class AuditResult:
             if report.path == path:
                 for index, changes in changes_of(report.table_rulings).items():
                     out.setdefault(index, []).extend(changes)
-        for f in self.findings:
-            if f.path == path and f.change is not None:
-                out.setdefault(f.change.record, []).append(f.change)
+        for change in self.changes.get(path, ()):
+            out.setdefault(change.record, []).append(change)
         return out
+
+    def take(self, report: InputReport, record: BoardRecord | None,
+             problems: Sequence[RecordProblem], findings: Sequence[Finding]) -> None:
+        """Count, keep or hand on one record's problems and findings."""
+        report.problem_count += len(problems)
+        if findings:
+            report.findings += len(findings)
+            self.finding_count += len(findings)
+            kinds = self.kinds
+            for f in findings:
+                kind = str(f.kind)
+                kinds[kind] = kinds.get(kind, 0) + 1
+                if f.change is not None:
+                    self.changes.setdefault(report.path, []).append(f.change)
+        renderer = self.sink.renderer if self.sink is not None else self.renderer
+        if renderer is None:
+            report.problems.extend(problems)
+            if findings:
+                self.findings.extend(findings)
+                if self.keep_flagged and record is not None:
+                    self.flagged.append((record, list(findings)))
+            return
+        if not problems and not findings:
+            return
+        output = renderer.render(record, problems, findings)
+        if self.sink is not None:
+            self.sink.take(report, output, 0)
+        else:
+            self.outputs.append(output)
+
+    def plugin_error(self, plugin: str, hook: str, message: str) -> None:
+        if len(self.plugin_errors) < MAX_PLUGIN_ERRORS:
+            self.plugin_errors.append((plugin, hook, message))
+        else:
+            self.plugin_errors_unlisted += 1
 
 
 def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
               strict: bool = False,
               on_record: Callable[[str, int], None] | None = None,
-              jobs: int = 1, keep_flagged: bool = True) -> AuditResult:
+              jobs: int = 1, keep_flagged: bool = True,
+              sink: AuditSink | None = None) -> AuditResult:
     """Audit each path. ``host`` is a `td_plugin.host.PluginHost`. ``on_record(path, n)``
     is called as records are done (``n`` of them so far, for a progress display).
     ``jobs`` > 1 audits each large file whose reader can cut it into parts on that many
     processes (`td_plugin.audit_parts`); the result is the same as with one.
     ``keep_flagged``: keep the records that have findings (``AuditResult.flagged``, for
-    the HTML report); without them memory does not grow with the findings."""
-    result = AuditResult(keep_flagged=keep_flagged)
+    the HTML report); without them memory does not grow with the records.
+    ``sink``: hand the findings and problems to it as they come instead of keeping them
+    (memory then does not grow with the findings either)."""
+    result = AuditResult(keep_flagged=keep_flagged and sink is None, sink=sink)
     for path in paths:
         report = InputReport(path=path)
         result.inputs.append(report)
+        if sink is not None:
+            sink.begin(report)
         try:
+            if os.path.isdir(path):
+                raise InputError("this is a folder, not a file", Location(path=path))
             if not os.path.isfile(path):
                 raise FileNotFoundError(f"no such file: {path!r}")
             source = host.open_source(path, strict=strict)
@@ -115,12 +280,15 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
                 if audit_in_parts(source, host, context, result, report, jobs, on_record):
                     continue
             review_records(source.records(), host, context, result, report, on_record)
-            report.problems.extend(source.file_problems())
+            result.take(report, None, source.file_problems(), ())
         except (InputError, OSError, UnicodeError) as exc:
             report.error = str(exc)
         except Exception as exc:  # a bug: name the input in its traceback
             note_input(exc, path)
             raise
+        finally:
+            if sink is not None:
+                sink.end(report)
     return result
 
 
@@ -149,16 +317,16 @@ def review_records(records: Iterable[BoardRecord], host: object, context: Review
                    on_record: Callable[[str, int], None] | None = None) -> None:
     """Review each record with the host and add what it finds to ``result`` and
     ``report``."""
+    review_board = host.review_board  # type: ignore[attr-defined]
+    coverage = report.coverage
     for record in records:
         report.records += 1
-        report.problems.extend(record.problems)
-        review = host.review_board(record, context)
+        coverage.add(record)
+        review = review_board(record, context)
         for err in review.errors:
-            result.plugin_errors.append((err.plugin, err.hook, str(err.exception)))
-        if review.findings:
-            result.findings.extend(review.findings)
-            if result.keep_flagged:
-                result.flagged.append((record, list(review.findings)))
+            result.plugin_error(err.plugin, err.hook, str(err.exception))
+        if record.problems or review.findings:
+            result.take(report, record, record.problems, review.findings)
         if on_record is not None:
             on_record(report.path, report.records)
 

@@ -5,13 +5,15 @@ Each subcommand lives in `td_plugin.commands.<name>` with ``add_parser(subparser
 nothing found, 1 findings, 2 could not run (bad usage, an unreadable input, an output
 refused or not written), 3 a bug (`td_plugin.crash_report`: the traceback goes to a log
 file, not the terminal), 130 interrupted (Ctrl-C). Handled errors are printed without a
-traceback.
+traceback. A reader that goes away (``td-plugin audit x.pbn | head``) ends the command
+quietly, with status 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from td_plugin import __version__
@@ -50,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        _quiet_stdout()
+        return 0
     except (HandledError, InputError, OSError, MissingMessageError) as exc:
         print(f"td-plugin {args.command}: {exc}", file=sys.stderr)
         return 2
@@ -58,6 +63,16 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # noqa: BLE001 - a bug: logged, never taken for findings
         return report_crash(exc, args.command, argv, _inputs(args))
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at nothing, so that flushing it at exit fails no more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _inputs(args: argparse.Namespace) -> list[str]:

@@ -126,15 +126,19 @@ def test_61_play_trick_by_trick_with_leader_winner_and_running_count() -> None:
 def test_64a2_ruling_text_and_clauses_cited_in_english() -> None:
     doc = tree(page())
     assert doc.xpath('string(//section[contains(@class,"kind-revoke")]/h3)') == "Revoke · Law 64A2"
-    assert texts(doc.xpath('//ul[@class="clauses"]/li')) == [
-        "Law 63A1 The revoke was established when East played to trick 3 (Law 63A1).",
-        "Law 64A2 The offender did not win the revoke trick, but the offending side won that "
-        "trick or a later one: one trick is transferred to North-South (Law 64A2)."]
+    # the ruling is said once: its text, then the clauses it applies by number
     assert doc.xpath('string(//p[@class="ruling-text"])') == (
         "The offender did not win the revoke trick, but the offending side won that trick or "
         "a later one: one trick is transferred to North-South (Law 64A2).")
-    adjusted = texts(doc.xpath('//div[@class="adjusted"]//dd'))
-    assert adjusted == ["10 → 11", "620 → 650"]
+    assert texts(doc.xpath('//p[@class="clauses"]')) == ["Clauses applied: Law 63A1 · Law 64A2"]
+    assert page().count("one trick is transferred to North-South") == 1
+    # the adjusted result says which figure applies: here the automatic transfer
+    adjusted = dict(zip(texts(doc.xpath('//div[@class="adjusted"]//dt')),
+                        texts(doc.xpath('//div[@class="adjusted"]//dd'))))
+    assert adjusted == {
+        "At the table": "10 tricks, +620 for North-South",
+        "After the automatic transfer": "11 tricks, +650 for North-South",
+        "Applies": "11 tricks, +650 for North-South: the automatic transfer (Law 64A2)"}
     facts = dict(zip(texts(doc.xpath('//dl[@class="facts"]/dt')),
                      texts(doc.xpath('//dl[@class="facts"]/dd'))))
     assert facts == {"Offender": "East", "Trick": "2", "Suit led": "♠", "Card played": "♦8",
@@ -148,8 +152,8 @@ def test_64a2_ruling_in_danish_cites_paragraphs_with_danish_labels() -> None:
     assert doc.get("lang") == "da"
     assert doc.xpath('string(//section[contains(@class,"kind-revoke")]/h3)') == \
         "Kulørsvigt · § 64A2"
-    assert [t.split(" ")[0:2] for t in texts(doc.xpath('//ul[@class="clauses"]/li'))] == \
-        [["§", "63A1"], ["§", "64A2"]]
+    assert texts(doc.xpath('//p[@class="clauses"]')) == [
+        "Anvendte paragraffer: § 63A1 · § 64A2"]
     headings = texts(doc.xpath("//article//h3"))
     for label in ("Kort", "Meldeforløb", "Spilforløb"):
         assert label in headings
@@ -337,11 +341,15 @@ def test_summary_inputs_navigation_and_no_findings() -> None:
     doc = tree(page(items=items, summary={"records": 2, "revokes": 1},
                     inputs=[{"path": "a<b>.pbn", "format": "pbn", "records": 2}]))
     assert len(doc.xpath("//article")) == 1  # the record without findings is left out
-    assert texts(doc.xpath("//nav//a")) == ["Board 7: Revoke (Law 64A2)"]
-    assert doc.xpath("//nav//a/@href") == ["#r1"] and doc.xpath("//article/@id") == ["r1"]
+    # the findings grouped by kind, with their counts
+    assert texts(doc.xpath("//nav//li")) == ["Revoke 1"]
+    assert doc.xpath("//nav//a/@href") == ["#kind-revoke"]
+    assert doc.xpath("//section[@id='kind-revoke']//article/@id") == ["r1"]
     assert texts(doc.xpath('//section[@class="summary"]//dd')) == ["2", "1"]
     assert texts(doc.xpath('//section[@class="summary"]//dt')) == ["Records", "Revokes"]
-    assert texts(doc.xpath('//section[@class="inputs"]//td')) == ["a<b>.pbn", "pbn", "2"]
+    assert texts(doc.xpath('//section[@class="inputs"]//td')) == ["a<b>.pbn", "pbn", "2", "0"]
+    assert texts(doc.xpath('//section[@class="inputs"]//th')) == [
+        "File", "Format", "Records", "Problems in the data"]
     empty = tree(render_html([], title="t", lang="da"))
     assert texts(empty.xpath('//p[@class="empty"]')) == ["Ingen fund."]
 

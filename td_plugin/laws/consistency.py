@@ -23,6 +23,7 @@ from td_plugin.board import BoardRecord
 from td_plugin.cards import SEATS
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
+from td_plugin.laws.call_names import call_msg, card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import replay
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
@@ -72,8 +73,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     if auction is not None:
         for p in auction.problems():
             add(FindingKind.AUCTION_ILLEGAL, "consistency.auction_illegal", law=p.law,
-                index=p.index + 1, call=p.call.pbn(), seat=seat_name(p.seat),
-                reason=Msg(f"auction.{p.code}", {"call": p.call.pbn()}))
+                index=p.index + 1, call=call_msg(p.call), seat=seat_name(p.seat),
+                reason=Msg(f"auction.{p.code}", {"call": call_msg(p.call)}))
 
     contract = effective_contract(record)
     if auction is not None and record.contract is not None and not auction.truncated:
@@ -91,8 +92,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
                     data={"auction_contract": str(from_auction),
                           "recorded_contract": str(recorded),
                           "consistent_from": seat.value if seat is not None else None},
-                    auction_contract=str(from_auction), recorded_contract=str(recorded),
-                    hint=hint)
+                    auction_contract=contract_msg(from_auction, declarer=True),
+                    recorded_contract=contract_msg(recorded, declarer=True), hint=hint)
 
     play = record.play
     trump = contract.strain.suit if contract is not None and contract.strain else None
@@ -143,7 +144,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
         if not ok:
             decl = contract.declarer
             add(FindingKind.SCORE_MISMATCH, "consistency.score_mismatch",
-                recorded=record.score_ns, expected=expected, contract=contract.pbn(),
+                recorded=record.score_ns, expected=expected, contract=contract_msg(contract),
                 declarer=seat_name(decl) if decl else "-", tricks=tricks_text,
                 vul=Msg("vul.yes" if decl and record.vulnerability.is_vulnerable(decl)
                         else "vul.no"))
@@ -179,7 +180,7 @@ def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> 
     loc = record.location
     return Finding(
         kind=FindingKind.CARD_NOT_HELD, key="consistency.card_not_held",
-        params=dict(trick=first.trick, seat=seat_name(first.seat), card=first.card.pbn(),
+        params=dict(trick=first.trick, seat=seat_name(first.seat), card=card_msg(first.card),
                     why=why, more=more, hint=hint),
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
         data={"trick": first.trick, "seat": first.seat.value, "card": first.card.pbn(),
