@@ -23,17 +23,18 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 
 from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.coverage import Coverage
 from td_plugin.crash_report import note_input
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.safe_output import check_outputs, copy_mode
 from td_plugin.sources import RecordChange
-from td_plugin.ruling_log import RulingLog
-from td_plugin.table_rulings import (TableRuling, changes_of, default_log_path, records_of,
-                                     rule_entries)
+
+if TYPE_CHECKING:
+    from td_plugin.table_rulings import TableRuling
 
 __all__ = ["InputReport", "AuditResult", "Coverage", "RecordOutput", "RecordRenderer",
            "AuditSink", "run_audit", "review_records", "copy_destinations",
@@ -42,63 +43,6 @@ __all__ = ["InputReport", "AuditResult", "Coverage", "RecordOutput", "RecordRend
 #: plugin failures kept (a plugin failing on every record fails the same way); the rest
 #: are counted
 MAX_PLUGIN_ERRORS = 100
-
-
-@dataclass
-class Coverage:
-    """What the records of an input held, and so what could be checked: how many have a
-    complete deal (the deal, the leads and revokes need one), an auction, a play, a
-    result or a score."""
-
-    deals: int = 0
-    auctions: int = 0
-    plays: int = 0
-    results: int = 0
-    scores: int = 0
-
-    def add(self, record: BoardRecord) -> None:
-        deal = record.deal
-        if deal is not None and deal.is_complete:
-            self.deals += 1
-        if record.auction is not None and len(record.auction):
-            self.auctions += 1
-        if record.play is not None and record.play.tricks:
-            self.plays += 1
-        if record.declarer_tricks is not None or (
-                record.contract is not None and record.contract.is_passed_out):
-            self.results += 1
-        if record.score_ns is not None:
-            self.scores += 1
-
-    def merge(self, other: "Coverage") -> None:
-        self.deals += other.deals
-        self.auctions += other.auctions
-        self.plays += other.plays
-        self.results += other.results
-        self.scores += other.scores
-
-    def not_checked(self) -> list[str]:
-        """What no record allowed to check (``deals``, ``auctions``, ``play``,
-        ``revokes``, ``results``, ``scores``), in that order."""
-        out = []
-        if not self.deals:
-            out.append("deals")
-        if not self.auctions:
-            out.append("auctions")
-        if not self.plays:
-            out.append("play")
-        if not (self.plays and self.deals):
-            out.append("revokes")
-        if not self.results:
-            out.append("results")
-        if not self.scores:
-            out.append("scores")
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {"deals": self.deals, "auctions": self.auctions, "plays": self.plays,
-                "results": self.results, "scores": self.scores,
-                "not_checked": self.not_checked()}
 
 
 @dataclass
@@ -205,7 +149,9 @@ class AuditResult:
         keyed by record index."""
         out: dict[int, list[RecordChange]] = {}
         for report in self.inputs:
-            if report.path == path:
+            if report.path == path and report.table_rulings:
+                from td_plugin.table_rulings import changes_of
+
                 for index, changes in changes_of(report.table_rulings).items():
                     out.setdefault(index, []).extend(changes)
         for change in self.changes.get(path, ()):
@@ -298,11 +244,16 @@ def add_table_rulings(result: AuditResult, host: Any, lang: str = "en",
     the rulings log of ``td-plugin serve`` beside the input (``NAME.td-rulings.sqlite``)
     when there is one. Each is ruled again through the host and matched to the input's
     records; an input whose log cannot be read gets it as a problem."""
+    from td_plugin.table_rulings import default_log_path
+
     for report in result.inputs:
         path = log or default_log_path(report.path)
         if report.error is not None or not os.path.isfile(path):
             continue
         report.rulings_log = path
+        from td_plugin.ruling_log import RulingLog
+        from td_plugin.table_rulings import records_of, rule_entries
+
         try:
             entries = RulingLog.read(path)
             if entries:

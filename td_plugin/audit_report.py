@@ -28,11 +28,13 @@ from typing import IO, Any, Iterable, Sequence, TextIO
 from td_plugin import messages
 from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.coverage import Coverage
 from td_plugin.report import finding_json
 from td_plugin.rulings import Finding
 
 __all__ = ["PlainRenderer", "AuditOutput", "TextReport", "JsonReport", "JsonLinesReport",
-           "problem_json", "input_json", "coverage_text", "Host", "MAX_TEXT_PROBLEMS",
+           "problem_json", "input_json", "coverage_text", "checked_text", "Host",
+           "MAX_TEXT_PROBLEMS",
            "wrap"]
 
 #: problems of an input the text report lists; the rest are counted
@@ -153,17 +155,20 @@ def coverage_text(report: InputReport, lang: str, with_path: bool = True) -> str
     """What an input's data allowed to check, in a sentence or two: ``"x.pbn: 384
     records (384 with a result, 384 with a score; no deal, no auction, no play). Not
     checked: deals, auctions, the play, revokes."`` (without the path: from ``384``)."""
-    c = report.coverage
+    text = checked_text(report.records, report.coverage, lang)
+    return f"{report.path}: {text}" if with_path else text
+
+
+def checked_text(records: int, c: Coverage, lang: str) -> str:
+    """`coverage_text` of ``records`` records whose data ``c`` counts, without a path."""
     have = {"deals": c.deals, "auctions": c.auctions, "plays": c.plays,
             "results": c.results, "scores": c.scores}
     parts = [_m(f"report.coverage.{name}", lang, n=f"{n:,}") for name, n in have.items() if n]
     missing = [_m(f"report.coverage.{name}.none", lang) for name, n in have.items() if not n]
     details = "; ".join(x for x in (", ".join(parts), ", ".join(missing)) if x)
-    text = _m("report.coverage", lang, records=f"{report.records:,}", details=details)
-    if with_path:
-        text = f"{report.path}: {text}"
+    text = _m("report.coverage", lang, records=f"{records:,}", details=details)
     not_checked = c.not_checked()
-    if not_checked and report.records:
+    if not_checked and records:
         text += " " + _m("report.not_checked", lang, what=", ".join(
             _m(f"report.check.{name}", lang) for name in not_checked))
     return text

@@ -24,14 +24,16 @@ from td_plugin.messages import MissingMessageError
 COMMANDS = ("audit", "rule", "adjust", "watch", "serve", "plugins")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the command ``only`` (a command imports what
+    it needs, so running one does not pay for the others)."""
     parser = argparse.ArgumentParser(
         prog="td-plugin",
         description="A tournament director's assistant for duplicate bridge "
                     "(WBF Laws of Duplicate Bridge 2017).")
     parser.add_argument("--version", action="version", version=f"td-plugin {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in (only,) if only in COMMANDS else COMMANDS:
         try:
             module = importlib.import_module(f"td_plugin.commands.{name}")
         except ModuleNotFoundError as exc:
@@ -43,9 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     if argv is None:
         argv = sys.argv[1:]
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -25,13 +25,18 @@ def ruling_text(finding: Finding, lang: str = "en") -> str | None:
     return messages.render(r.key, r.params, lang)
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def _jsonable(value: Any, lang: str) -> Any:
+    if type(value) in _PLAIN:  # the usual value: as it is (a subclass goes the long way)
+        return value
     if isinstance(value, messages.Msg):
         return messages.render(value.key, value.params, lang)
     if isinstance(value, dict):
-        return {k: _jsonable(v, lang) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN else _jsonable(v, lang) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v, lang) for v in value]
+        return [v if type(v) in _PLAIN else _jsonable(v, lang) for v in value]
     if hasattr(value, "pbn") and callable(value.pbn):
         return value.pbn()
     return value
@@ -42,7 +47,8 @@ def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
                            "line": f.line, "kind": f.kind, "law": f.law,
                            "message": finding_text(f, lang)}
     for k, v in f.data.items():
-        out.setdefault(k, _jsonable(v, lang))
+        if k not in out:
+            out[k] = v if type(v) in _PLAIN else _jsonable(v, lang)
     if f.ruling is not None:
         out["ruling"] = {"laws": f.ruling.laws, "text": ruling_text(f, lang)}
     return out

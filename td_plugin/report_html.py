@@ -48,7 +48,7 @@ _AUCTION_COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
 #: records shown in full for each kind of finding; the rest of the kind is a table
-FULL_PER_KIND = 10
+FULL_PER_KIND = 5
 #: problems of a file listed in its table; the rest are counted
 MAX_PROBLEM_ROWS = 100
 
@@ -901,7 +901,7 @@ html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--ink);
 font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
 header.page,main{max-width:46rem;margin:0 auto;padding:0 .6rem}
-h1{font-size:1.3rem;margin:.8rem 0 .4rem}
+h1{font-size:1.3rem;margin:.8rem 0 .4rem;overflow-wrap:anywhere}
 h2{font-size:1.15rem;margin:0 0 .3rem}
 h3{font-size:1rem;margin:1rem 0 .35rem;border-bottom:1px solid var(--line)}
 h4{font-size:.95rem;margin:.6rem 0 .2rem}
@@ -925,7 +925,7 @@ p.clauses{padding-left:0;font-size:.9rem}
 .count{display:inline-block;min-width:1.6rem;padding:0 .35rem;border-radius:.8rem;
 background:var(--line);font-size:.8rem;font-weight:600;text-align:center}
 section.kind>h2{margin-top:1.2rem}
-details{margin:.5rem 0}
+details{margin:.5rem 0;overflow-x:auto}
 summary{cursor:pointer;font-weight:600}
 table.rows{font-size:.85rem}
 table.rows td{border-bottom:1px solid #eee;overflow-wrap:anywhere}

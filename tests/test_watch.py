@@ -444,6 +444,8 @@ def test_td_report_in_danish() -> None:
     text = out.getvalue()
     assert text.startswith("19:05:00 række A, bord 1, runde 1, spil 1: revoke [§ 64A2]")
     assert "Kendelse (opmærksomhed under runden)" in text
-    assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\nFund: 1" in text
+    assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\n6 spil (2 med " \
+           "kortfordeling, 1 med meldeforløb, 1 med spilforløb, 6 med resultat; ingen " \
+           "score). Ikke kontrolleret: scorer.\nFund: 1" in text
     assert "Indtast i regneprogrammet:\n  Spil 1, række A, bord 1, runde 1: 1S= ændres til 1S+1 " \
            "(§ 61A, § 63A1, § 64A2, ét stik)" in text

@@ -130,6 +130,7 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
     """The TD report at the end of a session; ``tables``: the rulings given at the table
     (from the rulings log ``log``), listed beside the findings, each with what to enter in
     the scorer when it changes the result."""
+    from td_plugin.audit_report import checked_text
     from td_plugin.scorer_entry import ruling_entry
 
     session = report.session
@@ -143,6 +144,14 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
         by_section.setdefault(section, []).append(f"r{round_} {n}")
     for section, rounds in by_section.items():
         print(_m("watch.rounds", lang, section=section, rounds=", ".join(rounds)), file=out)
+    print(checked_text(report.total_reviewed, report.coverage, lang), file=out)
+    due = set(session.rounds_due())
+    not_due: dict[str, list[str]] = {}
+    for section, round_ in session.open_rounds():
+        if (section, round_) not in due:
+            not_due.setdefault(section, []).append(str(round_))
+    for section, rounds in not_due.items():
+        print(_m("watch.not_due", lang, section=section, rounds=", ".join(rounds)), file=out)
     print(_m("watch.findings", lang, n=len(report.events)), file=out)
     for event in report.events:
         print(f"  - {_where(event.place, lang)}: {event.finding.kind}{_law(event.finding, lang)}",
@@ -174,6 +183,8 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
 def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
+    if os.path.isdir(args.path):
+        raise InputError("this is a folder, not a file", Location(path=args.path))
     context = ReviewContext(language=args.lang, equity=not args.no_equity)
     out = sys.stdout
     if args.log:  # appended to: it must not be the session file

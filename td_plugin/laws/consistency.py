@@ -18,9 +18,8 @@ These are facts about the record, not rulings: no outcome is attached.
 
 from __future__ import annotations
 
-from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
-from td_plugin.cards import SEATS
+from td_plugin.cards import SEATS, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
 from td_plugin.laws.call_names import call_msg, card_msg, contract_msg
@@ -83,8 +82,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             recorded = record.contract
             if not _matches(from_auction, recorded, record.declarer_swapped):
                 seat = next((s for s in SEATS if s is not auction.dealer and _matches(
-                    Auction(s, auction.entries).contract(), recorded, record.declarer_swapped)),
-                    None)
+                    _rotated(from_auction, auction.dealer, s), recorded,
+                    record.declarer_swapped)), None)
                 hint = (Msg("consistency.contract_mismatch.seat",
                             {"tagged": seat_name(auction.dealer), "seat": seat_name(seat)})
                         if seat is not None else "")
@@ -151,6 +150,16 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     return out
 
 
+def _rotated(contract: Contract, dealer: Seat, first: Seat) -> Contract:
+    """The contract of the same calls made from ``first`` on instead of ``dealer``: the
+    same bid and risk, each seat turned by as much (the declarer is the seat of the same
+    call)."""
+    if contract.declarer is None:
+        return contract
+    turn = (first.index - dealer.index) % 4
+    return contract.with_declarer(contract.declarer.offset(turn))
+
+
 def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -> bool:
     """Whether the auction's contract is the recorded one (declarer and dummy swapped
     when the record says so, PBN ``^X``)."""
@@ -160,6 +169,10 @@ def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -
         return True
     expected = from_auction.declarer.partner if swapped else from_auction.declarer
     return recorded.declarer is expected
+
+
+#: each seat's letter (a look-up, quicker than the enum's value)
+_LETTER: dict[Seat | None, str] = {s: s.value for s in SEATS}
 
 
 def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> Finding:
@@ -183,9 +196,9 @@ def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> 
         params=dict(trick=first.trick, seat=seat_name(first.seat), card=card_msg(first.card),
                     why=why, more=more, hint=hint),
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
-        data={"trick": first.trick, "seat": first.seat.value, "card": first.card.pbn(),
-              "reason": first.reason, "holder": first.holder.value if first.holder else None,
-              "cards": [{"trick": p.trick, "seat": p.seat.value, "card": p.card.pbn(),
-                         "reason": p.reason, "holder": p.holder.value if p.holder else None}
+        data={"trick": first.trick, "seat": _LETTER[first.seat], "card": first.card.pbn(),
+              "reason": first.reason, "holder": _LETTER.get(first.holder),
+              "cards": [{"trick": p.trick, "seat": _LETTER[p.seat], "card": p.card.pbn(),
+                         "reason": p.reason, "holder": _LETTER.get(p.holder)}
                         for p in wrong],
               "leader_first_consistent": consistent})
