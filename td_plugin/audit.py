@@ -124,8 +124,10 @@ class AuditResult:
     finding_count: int = 0
     #: findings by kind
     kinds: dict[str, int] = field(default_factory=dict)
-    #: what the findings change in the records of each input (for ``--write-to``)
+    #: what the findings change in the records of each input (for ``--write-to``), kept
+    #: unless ``keep_changes`` is false
     changes: dict[str, list[RecordChange]] = field(default_factory=dict)
+    keep_changes: bool = True
     plugin_errors_unlisted: int = 0
     #: the outputs of a part audited on a worker, for the parent's sink
     outputs: list[RecordOutput] = field(default_factory=list)
@@ -169,7 +171,7 @@ class AuditResult:
             for f in findings:
                 kind = str(f.kind)
                 kinds[kind] = kinds.get(kind, 0) + 1
-                if f.change is not None:
+                if f.change is not None and self.keep_changes:
                     self.changes.setdefault(report.path, []).append(f.change)
         renderer = self.sink.renderer if self.sink is not None else self.renderer
         if renderer is None:
@@ -198,7 +200,7 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
               strict: bool = False,
               on_record: Callable[[str, int], None] | None = None,
               jobs: int = 1, keep_flagged: bool = True,
-              sink: AuditSink | None = None) -> AuditResult:
+              sink: AuditSink | None = None, keep_changes: bool = True) -> AuditResult:
     """Audit each path. ``host`` is a `td_plugin.host.PluginHost`. ``on_record(path, n)``
     is called as records are done (``n`` of them so far, for a progress display).
     ``jobs`` > 1 audits each large file whose reader can cut it into parts on that many
@@ -206,8 +208,10 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
     ``keep_flagged``: keep the records that have findings (``AuditResult.flagged``, for
     the HTML report); without them memory does not grow with the records.
     ``sink``: hand the findings and problems to it as they come instead of keeping them
-    (memory then does not grow with the findings either)."""
-    result = AuditResult(keep_flagged=keep_flagged and sink is None, sink=sink)
+    (memory then does not grow with the findings either). ``keep_changes``: keep what the
+    findings change in the records, for an adjusted copy (`write_adjusted_copies`)."""
+    result = AuditResult(keep_flagged=keep_flagged and sink is None, sink=sink,
+                         keep_changes=keep_changes)
     for path in paths:
         report = InputReport(path=path)
         result.inputs.append(report)

@@ -53,8 +53,8 @@ from td_plugin.sources import PartedSource, RecordChange, SourcePart
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
 # what a worker (and this process, reading a part again) audits with: (source, host,
-# context, keep_flagged, renderer)
-_JOB: tuple[Any, Any, ReviewContext, bool, Any] | None = None
+# context, (keep_flagged, keep_changes), renderer)
+_JOB: tuple[Any, Any, ReviewContext, tuple[bool, bool], Any] | None = None
 
 
 #: the fewest parts worth workers: forked workers start at once, spawned ones import
@@ -81,7 +81,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _init_worker(host: Any, source: Any, context: ReviewContext, keep_flagged: bool,
+def _init_worker(host: Any, source: Any, context: ReviewContext, keep: tuple[bool, bool],
                  renderer: Any) -> None:
     """A worker's start: a forked one shares the host; a spawned one builds its own from
     the host's recipe."""
@@ -91,7 +91,7 @@ def _init_worker(host: Any, source: Any, context: ReviewContext, keep_flagged: b
         from td_plugin.host import PluginHost
 
         host = PluginHost(**host)
-    _JOB = (source, host, context, keep_flagged, renderer)
+    _JOB = (source, host, context, keep, renderer)
 
 
 def _send(conn: Connection, audited: "_PartAudit | None") -> None:
@@ -236,9 +236,10 @@ class _PartAudit:
 def _audit_part(part: Any, state: object | None, warm: bool = True,
                 on_record: Callable[[str, int], None] | None = None) -> _PartAudit:
     assert _JOB is not None
-    source, host, context, keep_flagged, renderer = _JOB
+    source, host, context, (keep_flagged, keep_changes), renderer = _JOB
     reading = source.read_part(part, state, None if warm else 0)
-    out = _PartAudit(AuditResult(keep_flagged=keep_flagged, renderer=renderer),
+    out = _PartAudit(AuditResult(keep_flagged=keep_flagged, renderer=renderer,
+                                 keep_changes=keep_changes),
                      InputReport(path=source.path, format=source.format))
     review_records(reading.records(), host, context, out.result, out.report, on_record)
     out.file_problems = reading.file_problems()
@@ -267,10 +268,10 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
         return False
     global _JOB
     renderer = result.sink.renderer if result.sink is not None else None
-    _JOB = (source, host, context, result.keep_flagged, renderer)
+    keep = (result.keep_flagged, result.keep_changes)
+    _JOB = (source, host, context, keep, renderer)
     file_problems: list[RecordProblem] = []
-    workers = _Workers(min(jobs, len(parts)), method,
-                       (shared, source, context, result.keep_flagged, renderer))
+    workers = _Workers(min(jobs, len(parts)), method, (shared, source, context, keep, renderer))
     try:
         known: object | None = None  # the reader's state after the parts collected
         waiting = deque(parts)  # not handed out yet

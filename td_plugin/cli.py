@@ -57,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         _quiet_stdout()
         return 0
+    except SystemExit as exc:  # rich says the same this way (Console.on_broken_pipe)
+        if exc.code == 1 and _raised_in(exc, "on_broken_pipe"):
+            return 0
+        raise
     except (HandledError, InputError, OSError, MissingMessageError) as exc:
         print(f"td-plugin {args.command}: {exc}", file=sys.stderr)
         return 2
@@ -65,6 +69,16 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # noqa: BLE001 - a bug: logged, never taken for findings
         return report_crash(exc, args.command, argv, _inputs(args))
+
+
+def _raised_in(exc: BaseException, function: str) -> bool:
+    """Whether ``exc`` was raised inside a function of that name."""
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_name == function:
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def _quiet_stdout() -> None:

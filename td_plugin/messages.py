@@ -195,9 +195,10 @@ def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") 
     return template.format_map(_Default(values))
 
 
-#: texts of `Msg` parameters already rendered, by language and message (the same few
-#: cards, calls and seats recur in every finding)
+#: texts of short `Msg` parameters already rendered, by language and message (the same
+#: few cards, calls, contracts and seats recur in every finding)
 _RENDERED: dict[tuple[str, str, tuple[Any, ...]], str] = {}
+_SHORT = 24
 
 
 def _render_msg(msg: Msg, lang: str) -> str:
@@ -208,9 +209,10 @@ def _render_msg(msg: Msg, lang: str) -> str:
         return render(msg.key, msg.params, lang)
     if text is None:
         text = render(msg.key, msg.params, lang)
-        if len(_RENDERED) >= 8192:
-            _RENDERED.clear()
-        _RENDERED[key] = text
+        if len(text) <= _SHORT:  # a sentence is seldom met again: not kept
+            if len(_RENDERED) >= 2048:
+                _RENDERED.clear()
+            _RENDERED[key] = text
     return text
 
 

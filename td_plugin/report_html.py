@@ -400,6 +400,10 @@ def _value(key: str, value: Any, t: _Text) -> str:
     return escape(str(value))
 
 
+def _or_unknown(value: Any) -> Any:
+    return "?" if value is None else value
+
+
 def _equity(eq: Mapping[str, Any], t: _Text) -> str:
     """The 64C figures in a sentence: the double-dummy tricks against the table's, and
     the proposal when the non-offending side is not sufficiently compensated."""
@@ -411,7 +415,8 @@ def _equity(eq: Mapping[str, Any], t: _Text) -> str:
     parts = [t.label(
         "html.equity.dd", seat=t.seat_name(seat) if seat else escape(str(eq.get("seat"))),
         card=_card(card, t) if card else escape(str(eq.get("best_card"))),
-        equity=eq.get("equity_declarer_tricks"), table=eq.get("table_declarer_tricks"))]
+        equity=_or_unknown(eq.get("equity_declarer_tricks")),
+        table=_or_unknown(eq.get("table_declarer_tricks")))]
     proposal = eq.get("proposal")
     if eq.get("insufficient") and proposal:
         score = proposal.get("score_ns")

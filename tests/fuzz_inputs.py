@@ -29,15 +29,17 @@ REALWORLD = REPO.parent / "shared" / "realworld"
 
 FORMATS = ("pbn", "lin", "case", "adjustments")
 
-#: the operations of a mutation
-OPS = ("replace", "delete", "repeat", "insert", "flip")
+#: the operations of a mutation (``value`` changes a value of a JSON or YAML file)
+OPS = ("replace", "delete", "repeat", "insert", "flip", "value")
 
 
 @dataclass(frozen=True)
 class Mutation:
     """One change of an input: ``op`` at ``at`` (a fraction of the input's length, in
     1/65536), over ``length`` bytes, with ``token`` for ``replace`` and ``insert``
-    (``repeat`` repeats the span ``length`` times, ``flip`` xors one byte with it)."""
+    (``repeat`` repeats the span ``length`` times, ``flip`` xors one byte with it;
+    ``value`` replaces the value at ``at`` of a JSON or YAML document by `VALUES`
+    [``length``])."""
 
     op: str
     at: int
@@ -63,6 +65,49 @@ HOSTILE: tuple[bytes, ...] = (
     b"&a [1, 2]", b"*a", b"[" * 3000, b"{a: " * 500, b"- " * 500, b": ", b"'", b"!!python/object:os.system",
     b"1e999999999", b"1/0", b"-1", b"0x10", b"NaN", b"true", b"null", b"~",
 )
+
+
+#: values a case file or an adjustment list may hold where another was expected
+VALUES: tuple[Any, ...] = (
+    None, "", " ", "Q", "N", "S 1D", "1NT", "8S", "7NTXX", "\u00b2", "9" * 300, -1, 0, 14,
+    10 ** 30, 3.5, float("inf"), True, [], {}, [[[]]], {"a": [1, {"b": None}]},
+    ["N", "E", "S", "W"], "60/40", "4S S 14", "1/3", "60%", "1e-999999999", "revoke",
+    "after_round", "63A1", "H5", "SA", "\u2665K", {"hcp": [40, 3]}, [1, 2, 3],
+)
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _paths(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _paths(v, path + (i,))
+    return out
+
+
+def _with_value(raw: bytes, at: int, value: Any) -> bytes:
+    """``raw`` (JSON or YAML) with the value at the ``at``-th place (in 1/65536 of its
+    places) replaced, written back the same way; unchanged when it does not parse."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(raw.decode("utf-8"))
+    except Exception:  # noqa: BLE001 - a mutated input: leave it be
+        return raw
+    paths = _paths(data)
+    path = paths[at * len(paths) >> 16]
+    if not path:
+        data = value
+    else:
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = value
+    if raw.lstrip()[:1] in (b"{", b"["):
+        return json.dumps(data, allow_nan=True).encode()
+    return yaml.safe_dump(data, allow_unicode=True).encode()
 
 
 def _seed_files(fmt: str) -> list[Path]:
@@ -121,14 +166,21 @@ def mutate(data: bytes, mutations: Sequence[Mutation]) -> bytes:
         elif m.op == "flip" and n:
             at = min(at, n - 1)
             data = data[:at] + bytes([data[at] ^ (m.length & 0xFF or 1)]) + data[at + 1:]
+        elif m.op == "value":
+            data = _with_value(data, m.at, VALUES[m.length % len(VALUES)])
     return data
 
 
-def random_mutations(rng: random.Random, most: int = 6) -> list[Mutation]:
-    """A few mutations drawn from ``rng`` (the longer run's way to draw them)."""
+def random_mutations(rng: random.Random, most: int = 6, structured: bool = False
+                     ) -> list[Mutation]:
+    """A few mutations drawn from ``rng`` (the longer run's way to draw them);
+    ``structured``: mostly values changed (a case file or an adjustment list)."""
     out = []
     for _ in range(rng.randint(1, most)):
-        op = rng.choice(OPS)
+        if structured and rng.random() < 0.7:
+            out.append(Mutation("value", rng.randrange(1 << 16), rng.randrange(len(VALUES))))
+            continue
+        op = rng.choice(OPS[:-1])
         token = rng.choice(HOSTILE) if rng.random() < 0.8 else rng.randbytes(rng.randint(1, 16))
         out.append(Mutation(op, rng.randrange(1 << 16), rng.choice((1, 2, 8, 64, 1000)), token))
     return out

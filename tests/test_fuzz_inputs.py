@@ -25,7 +25,7 @@ from tests.fuzz_inputs import FORMATS, HOSTILE, OPS, Checker, Mutation, mutate, 
 
 _SEEDS = {fmt: seeds(fmt) for fmt in FORMATS}
 _MUTATIONS = st.lists(st.builds(Mutation, st.sampled_from(OPS), st.integers(0, (1 << 16) - 1),
-                                st.sampled_from((1, 2, 8, 64, 1000)),
+                                st.sampled_from((1, 2, 8, 64, 1000)) | st.integers(0, 40),
                                 st.sampled_from(HOSTILE) | st.binary(min_size=1, max_size=16)),
                       min_size=1, max_size=5)
 _EXAMPLES = {"pbn": 80, "lin": 80, "case": 120, "adjustments": 120}

@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from typing import Any
 
 from td_plugin import messages
@@ -98,10 +99,22 @@ def _print_report(report: Any, dest: str, lang: str) -> None:
         out.write(r(key, params, lang) + "\n")
 
 
+def _write(host: Any, source: str, dest: str, changes: dict[int, list[RecordChange]],
+           lang: str) -> tuple[Any, list[str]]:
+    """Write the copy through the format's writer: its report and no mistake, or no
+    report and what the writer refused, one mistake a line (a table no ScoreTable of a
+    PBN file lists; nothing is then written)."""
+    from td_plugin.rescoring import RescoreReport
+
+    try:
+        return host.write_changes(source, dest, changes, lang) or RescoreReport(), []
+    except InputError as exc:
+        return None, exc.bare_message.split("\n")
+
+
 def run(args: argparse.Namespace) -> int:
     from td_plugin.adjustments import match_adjustments, mistakes_error, read_adjustments
     from td_plugin.host import PluginHost
-    from td_plugin.rescoring import RescoreReport
     from td_plugin.safe_output import copy_mode
 
     source = args.file
@@ -116,13 +129,18 @@ def run(args: argparse.Namespace) -> int:
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     applied, unmatched = match_adjustments(adjustments, host.open_source(source).records())
-    if mistakes or unmatched:
-        raise mistakes_error(mistakes + unmatched, args.adjustments)
     changes: dict[int, list[RecordChange]] = {}
     for _, change in applied:
         changes.setdefault(change.record, []).append(change)
+    if mistakes or unmatched:  # the writer may find more (a table no ScoreTable lists)
+        with tempfile.TemporaryDirectory(prefix="td-plugin-adjust-") as trial:
+            _, more = _write(host, source, os.path.join(trial, os.path.basename(dest)),
+                             changes, args.lang)
+        raise mistakes_error(mistakes + unmatched + more, args.adjustments)
     os.makedirs(args.write_to, exist_ok=True)
-    report = host.write_changes(source, dest, changes, args.lang) or RescoreReport()
+    report, more = _write(host, source, dest, changes, args.lang)
+    if more:
+        raise mistakes_error(more, args.adjustments)
     copy_mode(source, dest)
     print(messages.render("adjust.wrote", {"path": dest}, args.lang), file=sys.stderr,
           flush=True)

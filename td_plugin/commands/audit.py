@@ -124,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
         reports.append(page)
         records_per_kind = page.records_per_kind
     sink = AuditOutput(reports, args.lang, records_per_kind)
-    options = {"strict": args.strict, "jobs": args.jobs or default_jobs(), "sink": sink}
+    options = {"strict": args.strict, "jobs": args.jobs or default_jobs(), "sink": sink,
+               "keep_changes": bool(args.write_to)}
     if is_terminal(sys.stderr) and not is_terminal(out):
         result = _with_progress(args.paths, host, context, options)
     else:
