@@ -14,7 +14,7 @@ reviewed the record) and `AuditOutput` passes them to each report in file order:
   and problem (``"problem"``) as it comes, then each input (``"input"``), each plugin
   failure (``"plugin_error"``) and the summary (``"summary"``).
 
-What an input's data allowed to check (`td_plugin.audit.Coverage`) and which plugins
+What an input's data allowed to check (`td_plugin.coverage.Coverage`) and which plugins
 ``TD_PLUGIN_DISABLE`` blocked are said in every report: a report that finds nothing is
 not a clean bill of health when nothing could be checked.
 """
@@ -33,9 +33,8 @@ from td_plugin.report import finding_json
 from td_plugin.rulings import Finding
 
 __all__ = ["PlainRenderer", "AuditOutput", "TextReport", "JsonReport", "JsonLinesReport",
-           "problem_json", "input_json", "coverage_text", "checked_text", "Host",
-           "MAX_TEXT_PROBLEMS",
-           "wrap"]
+           "problem_json", "input_json", "coverage_text", "checked_text", "Host", "replay",
+           "wrap", "MAX_TEXT_PROBLEMS"]
 
 #: problems of an input the text report lists; the rest are counted
 MAX_TEXT_PROBLEMS = 20
@@ -124,8 +123,7 @@ class AuditOutput:
                 if f.get("record") is not None:
                     f["record"] += offset
             if output.extra is not None:
-                record, findings = output.extra
-                output.extra = (_shifted(record, offset), findings)
+                output.extra = _shifted(*output.extra, offset)
         for r in self.reports:
             r.take(report, output)
 
@@ -138,13 +136,14 @@ class AuditOutput:
             r.finish(result, host)
 
 
-def _shifted(record: BoardRecord, offset: int) -> BoardRecord:
-    """``record`` (this process's own copy, unpickled from a worker) with its index
-    shifted by ``offset`` (its findings' indexes are in their JSON)."""
-    loc = record.location
-    if loc.record is not None:
-        object.__setattr__(loc, "record", loc.record + offset)
-    return record
+def _shifted(record: BoardRecord, findings: list[Finding], offset: int
+             ) -> tuple[BoardRecord, list[Finding]]:
+    """``record`` and its findings (this process's own copies, unpickled from a worker)
+    with their indexes shifted by ``offset``."""
+    for obj in (record.location, *findings):
+        if obj.record is not None:
+            object.__setattr__(obj, "record", obj.record + offset)
+    return record, findings
 
 
 def _m(key: str, lang: str, **params: Any) -> str:

@@ -184,15 +184,15 @@ def _slug(kind: str) -> str:
 
 class HtmlReport:
     """The audit's HTML report (a report of `td_plugin.audit_report.AuditOutput`):
-    findings grouped by kind as they come, the first `FULL_PER_KIND` records of each in
-    full, the page written to ``path`` whole when the audit is done."""
+    findings grouped by kind as they come, the first ``per_kind`` records of each in full,
+    the page written to ``path`` whole when the audit is done."""
 
-    def __init__(self, path: str, lang: str = "en") -> None:
+    def __init__(self, path: str, lang: str = "en", per_kind: int = FULL_PER_KIND) -> None:
         self.path = path
         self.lang = lang
         self.t = _Text(lang)
-        self.records_per_kind = FULL_PER_KIND
-        self._page = _Page(self.t)
+        self.records_per_kind = per_kind
+        self._page = _Page(self.t, per_kind)
         self._problems: dict[int, list[dict[str, Any]]] = {}
 
     def begin(self, report: Any) -> None:
