@@ -210,6 +210,8 @@ class PbnSource:
         stray = _Stray(self)  # runs of lines that are no game
         for block in split_blocks(stream, first_line=first_line, final=final):
             if block.blank:
+                if stray.oversize:  # that game ends here
+                    stray.flush()
                 yield block, None
                 continue
             if block.oversize or b"\0" in block.data or not _GAME_OR_COMMENT.search(block.data):
@@ -290,8 +292,8 @@ _GAME_OR_COMMENT = re.compile(rb"[\[{;%]")
 
 class _Stray:
     """Consecutive runs of lines that are no game (text without a tag or a comment in it,
-    binary data, or an oversize game):
-    one problem for them all, counting them and showing how they start."""
+    binary data) as one problem, counting them and showing how they start; or the pieces
+    of one oversize game, as one problem counting its bytes."""
 
     def __init__(self, source: PbnSource) -> None:
         self.source = source

@@ -224,21 +224,21 @@ def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
                 raise FileNotFoundError(f"no such file: {path!r}")
             source = host.open_source(path, strict=strict)
             report.format = source.format
+            parted = False
             if jobs > 1 and not strict:
                 from td_plugin.audit_parts import audit_in_parts
 
-                if audit_in_parts(source, host, context, result, report, jobs, on_record):
-                    continue
-            review_records(source.records(), host, context, result, report, on_record)
-            result.take(report, None, source.file_problems(), ())
+                parted = audit_in_parts(source, host, context, result, report, jobs, on_record)
+            if not parted:
+                review_records(source.records(), host, context, result, report, on_record)
+                result.take(report, None, source.file_problems(), ())
         except (InputError, OSError, UnicodeError) as exc:
             report.error = str(exc)
         except Exception as exc:  # a bug: name the input in its traceback
             note_input(exc, path)
             raise
-        finally:
-            if sink is not None:
-                sink.end(report)
+        if sink is not None:
+            sink.end(report)
     return result
 
 

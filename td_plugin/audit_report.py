@@ -295,30 +295,40 @@ class JsonLinesReport(_Report):
 
 # -- text ---------------------------------------------------------------------------------
 
+def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[int, int]]:
+    """Where the lines of ``text`` wrapped at ``width`` columns begin and end in it: the
+    first line indented by ``first`` spaces, the others by ``indent``; between words,
+    and at the text's own line ends. A word longer than a line stays whole."""
+    spans = []
+    room = width - first
+    pos = 0
+    for paragraph_end in [i for i, ch in enumerate(text) if ch == "\n"] + [len(text)]:
+        while paragraph_end - pos > room:
+            cut = text.rfind(" ", pos, pos + room + 1)
+            if cut <= pos:
+                cut = text.find(" ", pos + room, paragraph_end)
+                if cut < 0:
+                    break
+            spans.append((pos, len(text[pos:cut].rstrip(" ")) + pos))
+            pos = cut
+            while pos < paragraph_end and text[pos] == " ":
+                pos += 1
+            room = width - indent
+        spans.append((pos, paragraph_end))
+        pos = paragraph_end + 1
+        room = width - indent
+    return spans
+
+
 def wrap(text: str, width: int, indent: int = 0, first: int | None = None) -> str:
     """``text`` wrapped at ``width`` columns between words, each line after the first
     indented by ``indent`` spaces (the first by ``first``, default ``indent``); no line
     ends in a space. A word longer than a line stays whole."""
-    lead = " " * (indent if first is None else first)
-    if len(text) + len(lead) <= width and "\n" not in text:
-        return lead + text
-    pad = " " * indent
-    out = []
-    for paragraph in text.split("\n"):
-        line_lead = lead if not out else pad
-        room = width - len(line_lead)
-        while len(paragraph) > room:
-            cut = paragraph.rfind(" ", 0, room + 1)
-            if cut <= 0:
-                cut = paragraph.find(" ", room)
-                if cut < 0:
-                    break
-            out.append(line_lead + paragraph[:cut].rstrip())
-            paragraph = paragraph[cut + 1:].lstrip(" ")
-            line_lead = pad
-            room = width - indent
-        out.append(line_lead + paragraph)
-    return "\n".join(out)
+    first = indent if first is None else first
+    if len(text) + first <= width and "\n" not in text:
+        return " " * first + text
+    spans = _line_spans(text, width, indent, first)
+    return "\n".join(" " * (indent if i else first) + text[a:b] for i, (a, b) in enumerate(spans))
 
 
 class _Plain:
@@ -334,7 +344,8 @@ class _Plain:
 
 
 class _Styled:
-    """Writes styled lines to a terminal through rich, wrapped to its width."""
+    """Writes styled lines to a terminal through rich, wrapped to its width the same way
+    (rich would pad the lines and not indent them after the first)."""
 
     def __init__(self, out: TextIO) -> None:
         from rich.console import Console
@@ -342,14 +353,13 @@ class _Styled:
         self.console = Console(file=out, highlight=False)
 
     def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
-        from rich.padding import Padding
         from rich.text import Text
 
         text = Text.assemble(*parts)
-        if indent or hang:
-            self.console.print(Padding(text, (0, 0, 0, indent + hang)), soft_wrap=False)
-        else:
-            self.console.print(text)
+        spans = _line_spans(text.plain, self.console.width, indent + hang, indent)
+        for i, (a, b) in enumerate(spans):
+            self.console.print(Text.assemble(" " * (indent + hang if i else indent), text[a:b]),
+                               soft_wrap=True)
 
 
 def is_terminal(out: TextIO) -> bool:
