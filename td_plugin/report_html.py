@@ -78,7 +78,7 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
         if tables:
             head.append(_table_rulings(tables, t))
     out = io.StringIO()
-    page.write(out, title, "".join(head), {k: len(g.findings) for k, g in page.groups.items()})
+    page.write(out, title, "".join(head), {k: g.count for k, g in page.groups.items()})
     return out.getvalue()
 
 
@@ -90,7 +90,7 @@ class _Group:
         self.articles: list[str] = []
         self.rows: IO[str] = tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8")
         self.row_count = 0
-        self.findings: list[None] = []  # counts the findings of render_html's page
+        self.count = 0  # findings of the kind
         self.path: str | None = None
 
 
@@ -124,7 +124,7 @@ class _Page:
         for f in findings:
             kind = str(f["kind"])
             group = self.groups.setdefault(kind, _Group())
-            group.findings.append(None)
+            group.count += 1
             if kind == shown_kind:
                 continue
             if f.get("path") != group.path:
