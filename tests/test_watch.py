@@ -484,3 +484,13 @@ def test_a_session_that_reached_its_last_round_reports_its_missing_boards() -> N
     report = replay(data, PluginHost(load_entrypoints=False))
     missing = [e.place for e in report.events if e.finding.kind == "missing_result"]
     assert missing == [("A", "2", 3, 6)]
+
+
+def test_blocked_plugins_are_named_in_the_td_report_and_an_unknown_name_is_warned(
+        realworld: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", "movement,movment")
+    assert main(["watch", "--replay", str(realworld / BWS)]) == 0
+    captured = capsys.readouterr()
+    assert "TD_PLUGIN_DISABLE names 'movment', but no plugin has that name" in captured.err
+    assert ("Blocked by TD_PLUGIN_DISABLE, so their checks were not made: movement, movment."
+            in captured.out)
