@@ -24,6 +24,11 @@ Other keys (``st``, ``rh``, ``pg`` ...) carry no record data and are skipped. A 
 board starts at ``qx``, or at ``md`` or ``pn`` once the board being read has its deal.
 The result is the claim when there is one, else the tricks of a complete play, else
 the vugraph result. LIN has no score: ``score_ns`` stays None.
+
+Bounds: a file of at most `MAX_BYTES`, read one board at a time (memory holds the text
+and one board), each board at most `MAX_BOARD_PAIRS` pairs (the rest are counted in a
+problem); numbers are read by `td_plugin.whole_numbers`. A file with no board in it is
+no LIN file (`td_plugin.errors.WrongFormatError`).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from adapters.td_notes import TdNotes, parse_td_note
 from td_plugin.auction import Auction, AuctionEntry, Call
@@ -39,26 +44,31 @@ from td_plugin.board import BoardRecord, RecordProblem, Vulnerability, standard_
 from td_plugin.cards import SEATS, Card, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
-from td_plugin.errors import InputError, InvalidDealError, InvalidTokenError, Location
+from td_plugin.errors import (InputError, InvalidDealError, InvalidTokenError, Location,
+                              WrongFormatError, listed_problems)
+from td_plugin.file_kinds import HEAD_BYTES, describe_content
 from td_plugin.play import Play
+from td_plugin.whole_numbers import parse_whole
 
 __all__ = ["LinSource", "read_lin", "is_lin", "parse_lin", "Token", "tokenize"]
 
 #: LIN files are small; a bound keeps a wrong file from being read whole.
 MAX_BYTES = 32 * 1024 * 1024
+#: pairs read per board (a real board has a few hundred, commentary included)
+MAX_BOARD_PAIRS = 5000
+#: problems outside the boards listed; the rest are counted
+MAX_FILE_PROBLEMS = 100
 
 _LIN_SEATS = (Seat.S, Seat.W, Seat.N, Seat.E)  # the order of pn names and md hands
 _DEALERS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
 _VULNERABILITY = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE,
                   "n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.ALL}
 _RS_RE = re.compile(r"^(?P<level>[1-7])(?P<strain>[CDHSN])(?P<declarer>[NESW])"
-                    r"(?P<risk>x{0,2})(?P<result>=|[+-]\d{1,2})$", re.I)
-_NUMBER_RE = re.compile(r"\d+")
-_KEY_RE = re.compile(r"^[A-Za-z]{1,3}$")
+                    r"(?P<risk>x{0,2})(?P<result>=|[+-][0-9]{1,2})$", re.I)
+_NUMBER_RE = re.compile(r"[0-9]{1,9}")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """A ``key|value|`` pair and the 1-based line where its key starts."""
 
     key: str
@@ -69,31 +79,70 @@ class Token:
 def tokenize(text: str) -> tuple[list[Token], list[str]]:
     """The pairs of a LIN text and the problems met (a key that is not a key, a file
     that ends inside a pair)."""
-    tokens: list[Token] = []
     problems: list[str] = []
-    pos, line, n = 0, 1, len(text)
-    while pos < n:
-        bar = text.find("|", pos)
-        if bar < 0:
-            rest = text[pos:].strip()
-            if rest:
-                problems.append(f"line {line}: text after the last pair: {rest[:20]!r}")
-            break
-        raw_key = text[pos:bar]
-        key_line = line + raw_key[: len(raw_key) - len(raw_key.lstrip())].count("\n")
+    return list(_pairs(text, problems)), problems
+
+
+_PAIR = re.compile(r"([^|]*)\|([^|]*)\|")
+
+
+def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
+    """The pairs of a LIN text one at a time; ``problems`` gets what is wrong."""
+    line, counted, end = 1, 0, 0
+    match = _PAIR.match
+    while (m := match(text, end)) is not None:  # one pair after the other, never searching
+        raw_key = m.group(1)
         key = raw_key.strip()
-        end = text.find("|", bar + 1)
-        if end < 0:
-            problems.append(f"line {key_line}: the file ends inside {key!r}")
-            break
-        value = text[bar + 1:end]
-        line += text.count("\n", pos, end + 1)
-        pos = end + 1
-        if not _KEY_RE.match(key):
-            problems.append(f"line {key_line}: {key[:20]!r} is not a LIN key")
+        start = m.start() + len(raw_key) - len(raw_key.lstrip())
+        line += text.count("\n", counted, start)
+        counted, end = start, m.end()
+        if len(key) > 3 or not key.isalpha() or not key.isascii():
+            problems.append(f"line {line}: {key[:20]!r} is not a LIN key")
             continue
-        tokens.append(Token(key.lower(), value, key_line))
-    return tokens, problems
+        yield Token(key.lower(), m.group(2), line)
+    rest = text[end:]
+    if rest.strip():
+        start = end + len(rest) - len(rest.lstrip())
+        line += text.count("\n", counted, start)
+        key = rest.split("|", 1)[0].strip()
+        problems.append(f"line {line}: the file ends inside {key!r}" if "|" in rest
+                        else f"line {line}: text after the last pair: {rest.strip()[:20]!r}")
+
+
+class _FileProblems(list):  # type: ignore[type-arg]
+    """Problems outside the boards: the first `MAX_FILE_PROBLEMS`, the rest counted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.unlisted = 0
+
+    def append(self, message: str) -> None:
+        if len(self) < MAX_FILE_PROBLEMS:
+            super().append(message)
+        else:
+            self.unlisted += 1
+
+    def listed(self) -> list[str]:
+        return list(self) + ([f"... and {self.unlisted:,} more problems outside the boards"]
+                             if self.unlisted else [])
+_QX_KEY = re.compile(r"[qQ][xX]\s*\|")
+
+
+def _has_qx(text: str) -> bool:
+    """Whether a ``qx`` pair is in the text (a ``qx`` key, not a value: after the start
+    or a bar, with an even number of bars before it)."""
+    bars, counted = 0, 0
+    for m in _QX_KEY.finditer(text):
+        start = m.start()
+        while start and text[start - 1].isspace():
+            start -= 1
+        if start and text[start - 1] != "|":
+            continue
+        bars += text.count("|", counted, start)
+        counted = start
+        if bars % 2 == 0:
+            return True
+    return False
 
 
 def is_lin(path: str) -> bool:
@@ -110,32 +159,44 @@ def is_lin(path: str) -> bool:
 @dataclass
 class _Board:
     tokens: list[Token] = field(default_factory=list)
+    keys: set[str] = field(default_factory=set)
+    #: pairs beyond `MAX_BOARD_PAIRS`, not kept
+    dropped: int = 0
 
     def has(self, key: str) -> bool:
-        return any(t.key == key for t in self.tokens)
+        return key in self.keys
+
+    def add(self, token: Token) -> None:
+        if len(self.tokens) < MAX_BOARD_PAIRS:
+            self.tokens.append(token)
+            self.keys.add(token.key)
+        else:
+            self.dropped += 1
 
 
-def _split(tokens: list[Token]) -> tuple[list[Token], list[_Board]]:
-    """The header pairs (before the first board) and the boards. In a vugraph file
-    (with ``qx`` labels) each ``qx`` starts a board; otherwise ``pn`` or ``md`` starts
-    one once the board being read has its deal."""
+def _split(tokens: Iterable[Token], vugraph: bool
+           ) -> Iterator[tuple[list[Token], _Board]]:
+    """The boards one at a time, each with the header pairs (those before the first
+    board). In a vugraph file (``vugraph``: with ``qx`` labels) each ``qx`` starts a
+    board; otherwise ``pn`` or ``md`` starts one once the board being read has its deal."""
     header: list[Token] = []
-    boards: list[_Board] = []
     current: _Board | None = None
-    vugraph = any(t.key == "qx" for t in tokens)
     for t in tokens:
         if vugraph:
             starts = t.key == "qx"
         else:
             starts = t.key in ("pn", "md") and (current is None or current.has("md"))
         if starts:
+            if current is not None:
+                yield header, current
             current = _Board()
-            boards.append(current)
         if current is None:
-            header.append(t)
+            if len(header) < MAX_BOARD_PAIRS:
+                header.append(t)
         else:
-            current.tokens.append(t)
-    return header, boards
+            current.add(t)
+    if current is not None:
+        yield header, current
 
 
 def _hand(text: str) -> Hand:
@@ -155,7 +216,7 @@ def parse_md(value: str) -> tuple[Seat | None, Deal]:
     """The dealer and the deal of an ``md`` value (a missing fourth hand completed)."""
     text = value.strip()
     dealer = None
-    if text[:1].isdigit():
+    if text[:1] in "0123456789" and text:
         dealer = _DEALERS.get(text[0])
         if dealer is None:
             raise InvalidTokenError(f"md {value!r}: dealer {text[0]!r} is not 1..4")
@@ -213,22 +274,37 @@ class _Reader:
     def __init__(self, path: str | None, text: str, strict: bool) -> None:
         self.path = path
         self.strict = strict
-        tokens, self.file_problems = tokenize(text)
-        self.header, self.boards = _split(tokens)
-        self.rs = _rs_tokens(self.header)
-        vg = _vg_fields(self.header)
-        self.event = vg[0] if vg else None
-        self.first_board = int(vg[3]) if len(vg) > 3 and vg[3].isdigit() else None
+        self.text = text
+        #: problems outside the boards, complete once `records` is consumed
+        self.file_problems = _FileProblems()
+        self.header: list[Token] = []
         self.names: list[str] = []
-        for t in self.header:
+        self.rs: list[str] = []
+        self.event: str | None = None
+        self.first_board: int | None = None
+
+    def _take_header(self, header: list[Token]) -> None:
+        self.header = header
+        self.rs = _rs_tokens(header)
+        vg = _vg_fields(header)
+        self.event = vg[0] if vg else None
+        self.first_board = parse_whole(vg[3]) if len(vg) > 3 else None
+        for t in header:
             if t.key == "pn":
                 self.names = [x.strip() for x in t.value.split(",")]
-        if strict and self.file_problems:
-            raise InputError(self.file_problems[0], Location(path=path))
 
     def records(self) -> Iterator[BoardRecord]:
-        for index, board in enumerate(self.boards, 1):
+        pairs = _pairs(self.text, self.file_problems)
+        index = 0
+        for header, board in _split(pairs, _has_qx(self.text)):
+            if not index:
+                self._take_header(header)
+            if self.strict and self.file_problems:
+                raise InputError(self.file_problems[0], Location(path=self.path))
+            index += 1
             yield self._record(index, board)
+        if self.strict and self.file_problems:
+            raise InputError(self.file_problems[0], Location(path=self.path))
 
     def _record(self, index: int, board: _Board) -> BoardRecord:
         problems: list[str] = []
@@ -286,10 +362,11 @@ class _Reader:
                 elif key == "pc":
                     cards.append((_card(value), t.line))
                 elif key == "mc":
-                    if not value.strip().isdigit() or int(value) > 13:
+                    tricks = parse_whole(value, 2)
+                    if tricks is None or tricks > 13:
                         problem(t, f"claim {value!r} is not a number of tricks")
                     else:
-                        claim = int(value)
+                        claim = tricks
                 elif key == "nt":
                     commentary.append(value)
                     note = parse_td_note(value)
@@ -341,6 +418,9 @@ class _Reader:
             problems.append(f"line {cards[0][1]}: cards played but no contract")
         if number is None:
             problems.append(f"line {line}: no board number (ah or qx)")
+        if board.dropped:
+            problems.append(f"line {line}: {board.dropped:,} more pairs than the "
+                            f"{MAX_BOARD_PAIRS:,} read for one board, not read")
         extra: dict[str, object] = {}
         if room:
             extra["room"] = room
@@ -355,7 +435,8 @@ class _Reader:
             board=number, dealer=dealer, vulnerability=vul, deal=deal, auction=auction,
             play=play, contract=contract, declarer_tricks=tricks, players=players,
             event=self.event, location=loc,
-            problems=tuple(RecordProblem(p, loc) for p in problems), extra=extra,
+            problems=tuple(RecordProblem(p, loc) for _, p in listed_problems(
+                [(None, p) for p in problems])), extra=extra,
             attention=notes.attention, obligations=notes.obligations)
 
     def _players(self, names: list[str], room: str | None) -> dict[Seat, str]:
@@ -406,10 +487,17 @@ class LinSource:
         if encoding_problem and self.strict:
             raise InputError(encoding_problem, loc)
         reader = _Reader(self.path, text, self.strict)
+        count = 0
+        for record in reader.records():
+            count += 1
+            yield record
         self._file_problems = [RecordProblem(p, loc) for p in
                                ([encoding_problem] if encoding_problem else [])
-                               + reader.file_problems]
-        yield from reader.records()
+                               + reader.file_problems.listed()]
+        if not count:
+            with open(self.path, "rb") as f:
+                what = describe_content(f.read(HEAD_BYTES), size)
+            raise WrongFormatError(f"not a LIN file: no board in it; the file is {what}", loc)
 
     def file_problems(self) -> list[RecordProblem]:
         return list(self._file_problems)

@@ -24,6 +24,7 @@ from adapters.pbn_play import CARDS
 from adapters.pbn_sections import SUFFIX_NAGS, PbnItem
 from adapters.pbn_tables import PbnTable, format_row
 from adapters.pbn_tokens import encode, file_encoding, tag_pair
+from td_plugin.whole_numbers import parse_whole
 from adapters.pbn_values import VULNERABLE, parse_contract, parse_deal
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
@@ -201,8 +202,8 @@ class _Export:
     def normalise(self, name: str, value: str) -> str:
         v = value.strip()
         record = self.record
-        if name == "Board" and v.isdigit():
-            return str(int(v))
+        if name == "Board" and parse_whole(v) is not None:
+            return str(parse_whole(v))
         if name in ("Dealer", "Declarer"):
             return v.upper() if len(v.lstrip("^")) == 1 and v[-1] in "NESWnesw" else value
         if name == "Vulnerable":

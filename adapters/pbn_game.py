@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from td_plugin.errors import clip_echo
 from adapters.pbn_tokens import (ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
                                  ITEM_SEMI, ITEM_STRING, ITEM_TAG, MAX_LINE, LineIndex, scan,
                                  unescape)
@@ -191,7 +192,13 @@ class PbnGame:
         return self.record.extra["tables"]
 
 
-_CLOSED_STRING = re.compile(r'"(?:[^"\\\r\n]|\\.)*"\Z')
+def _closed(string: str) -> bool:
+    """Whether a string item (`adapters.pbn_tokens.scan` kind ``ITEM_STRING``) ends with
+    its closing quote: a final quote after an even run of backslashes."""
+    if len(string) < 2 or string[-1] != '"':
+        return False
+    body = string[1:-1]
+    return (len(body) - len(body.rstrip("\\"))) % 2 == 0
 _LONG_LINE = re.compile(r"[^\r\n]{%d,}" % (MAX_LINE + 1))
 _BAD_BYTES = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
 _GOOD_ASCII = bytes(b for b in range(128) if not _BAD_BYTES.match(bytes([b])))
@@ -256,12 +263,12 @@ def assemble(game: PbnGame) -> PbnGame:
                 section = PbnSection(user_tag, SECTION_USER)
                 game.sections.append(section)
                 user_tag = None
-            if kind == ITEM_STRING and not _CLOSED_STRING.match(item):
-                issues.append((line_of(start), f"string not closed: {item!r}"))
+            if kind == ITEM_STRING and not _closed(item):
+                issues.append((line_of(start), f"string not closed: {clip_echo(item)!r}"))
             if section is not None:
                 section.pieces.append((start, item))
             else:
-                first = item.split("\n", 1)[0].rstrip()
+                first = clip_echo(item.split("\n", 1)[0].rstrip())
                 issues.append((line_of(start), f"text outside any tag or section: {first!r}"))
         elif kind == ITEM_BRACE or kind == ITEM_SEMI:
             raw = m.group(kind)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Mapping
 
 from adapters.pbn_reader import PbnSource
-from adapters.pbn_writer import write_lossless
 from td_plugin import hookimpl
 from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
@@ -35,4 +34,6 @@ def td_write_changes(source_path: str, dest_path: str, changes: Mapping[int, lis
                      lang: str) -> RescoreReport | None:
     if not is_pbn(source_path):
         return None
+    from adapters.pbn_writer import write_lossless  # only a copy needs the writer
+
     return write_lossless(source_path, dest_path, changes, lang)

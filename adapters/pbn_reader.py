@@ -24,18 +24,24 @@ from __future__ import annotations
 
 import io
 import os
-from typing import BinaryIO, Iterator
+import re
+from typing import BinaryIO, Generator, Iterator, NoReturn
 
 from adapters import pbn_parts
 from adapters.pbn_game import PbnGame, assemble
 from adapters.pbn_parts import PartStream, PbnPart, cut_parts, lead_before
 from adapters.pbn_record import build_record
-from adapters.pbn_tokens import Block, decode, split_blocks
+from adapters.pbn_tokens import MAX_GAME_BYTES, Block, decode, describe_stray, split_blocks
 from adapters.pbn_values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.errors import Location, ParseError
+from td_plugin.errors import Location, ParseError, WrongFormatError
+from td_plugin.file_kinds import HEAD_BYTES, describe_content
 
-__all__ = ["PbnSource", "PbnGame", "PbnPart", "PbnPartReading", "read_pbn"]
+__all__ = ["PbnSource", "PbnGame", "PbnPart", "PbnPartReading", "read_pbn",
+           "MAX_FILE_PROBLEMS"]
+
+#: problems outside the games listed per reading; the rest are counted in one more
+MAX_FILE_PROBLEMS = 100
 
 _BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
 _EVENT_TAGS = ("Event", "Site", "Date", "EventDate", "Stage", "HomeTeam", "VisitTeam",
@@ -155,6 +161,7 @@ class PbnSource:
         self.encoding: str | None = None
         self._data: bytes | None = None
         self._file_problems: list[RecordProblem] = []
+        self._unlisted = 0  # problems outside the games beyond MAX_FILE_PROBLEMS
 
     @classmethod
     def from_text(cls, text: str, path: str = "<string>", **kw: object) -> "PbnSource":
@@ -173,23 +180,45 @@ class PbnSource:
         return open(self.path, "rb")
 
     def file_problems(self) -> list[RecordProblem]:
-        return list(self._file_problems)
+        more = [RecordProblem(f"... and {self._unlisted:,} more problems outside the games",
+                              self._file_problems[-1].location)] if self._unlisted else []
+        return self._file_problems + more
 
     def blocks(self) -> Iterator[tuple[Block, PbnGame | None]]:
         """Every block of the file in order with its game (None for what is not a game:
         semi-empty lines, escape lines and commentary between games)."""
-        self._file_problems = []
+        self._file_problems, self._unlisted = [], 0
         self.encoding = None
         with self._open() as stream:
-            yield from self._read(stream, 1, _Resolver(self.carry_over))
+            games = yield from self._read(stream, 1, _Resolver(self.carry_over))
+            if not games:
+                self._not_pbn(stream)
 
-    def _read(self, stream: BinaryIO, first_line: int, resolver: _Resolver
-              ) -> Iterator[tuple[Block, PbnGame | None]]:
+    def _not_pbn(self, stream: BinaryIO) -> NoReturn:
+        """No game in the whole file: it is no PBN file."""
+        size = stream.seek(0, os.SEEK_END)
+        stream.seek(0)
+        what = describe_content(stream.read(HEAD_BYTES), size)
+        raise WrongFormatError(f"not a PBN file: no game in it; the file is {what}",
+                               Location(self.path))
+
+    def _read(self, stream: BinaryIO, first_line: int, resolver: _Resolver,
+              final: bool = True) -> Generator[tuple[Block, PbnGame | None], None, int]:
+        """Every block with its game (None: no game); returns how many games there were.
+        ``final``: the stream ends where the file ends."""
         index = 0
-        for block in split_blocks(stream, first_line=first_line):
+        stray = _Stray(self)  # runs of lines that are no game
+        for block in split_blocks(stream, first_line=first_line, final=final):
             if block.blank:
+                if stray.oversize:  # that game ends here
+                    stray.flush()
                 yield block, None
                 continue
+            if block.oversize or b"\0" in block.data or not _GAME_OR_COMMENT.search(block.data):
+                stray.add(block)
+                yield block, None
+                continue
+            stray.flush()
             text, encoding = decode(block.data)
             game = assemble(PbnGame(index + 1, self.path, block.first_line, block.data,
                                     text, encoding))
@@ -205,6 +234,8 @@ class PbnSource:
             if self.strict:
                 self._raise_first(game.record)
             yield block, game
+        stray.flush()
+        return index
 
     def parts(self, size: int | None = None) -> list[PbnPart]:
         """The file cut into parts of whole games of about ``size`` bytes (default
@@ -242,7 +273,10 @@ class PbnSource:
 
     def _file_problem(self, line: int, message: str) -> None:
         problem = RecordProblem(message, Location(self.path, line))
-        self._file_problems.append(problem)
+        if len(self._file_problems) < MAX_FILE_PROBLEMS:
+            self._file_problems.append(problem)
+        else:
+            self._unlisted += 1
         if self.strict:
             raise ParseError(message, problem.location)
 
@@ -250,6 +284,42 @@ class PbnSource:
         if record.problems:
             first = record.problems[0]
             raise ParseError(first.message, first.location)
+
+
+#: what a block must hold to be more than stray text: a tag, a comment, an escape line
+_GAME_OR_COMMENT = re.compile(rb"[\[{;%]")
+
+
+class _Stray:
+    """Consecutive runs of lines that are no game (text without a tag or a comment in it,
+    binary data) as one problem, counting them and showing how they start; or the pieces
+    of one oversize game, as one problem counting its bytes."""
+
+    def __init__(self, source: PbnSource) -> None:
+        self.source = source
+        self.first: Block | None = None
+        self.lines = 0
+        self.size = 0
+        self.oversize = False
+
+    def add(self, block: Block) -> None:
+        if self.first is None or block.oversize != self.oversize:
+            self.flush()
+            self.first, self.oversize = block, block.oversize
+        self.lines += block.data.count(b"\n") + (not block.data.endswith(b"\n"))
+        self.size += len(block.data)
+
+    def flush(self) -> None:
+        first = self.first
+        if first is None:
+            return
+        if self.oversize:
+            message = (f"a game of more than {MAX_GAME_BYTES // (1 << 20)} MB without an "
+                       f"empty line ({self.size:,} bytes): not read")
+        else:
+            message = describe_stray(first.data, self.size, self.lines)
+        self.source._file_problem(first.first_line, message)
+        self.first, self.lines, self.size = None, 0, 0
 
 
 class PbnPartReading:
@@ -284,18 +354,19 @@ class PbnPartReading:
             lead, line = lead_before(stream, part, self._warm)
             if not lead:
                 self.start_state = self._snapshot(resolver)
-            source._file_problems = []
+            source._file_problems, source._unlisted = [], 0
             read = 0  # bytes of the lead read so far
             skipped = 0  # games in the lead
             last: Block | None = None
-            for block, game in source._read(PartStream(stream, lead, part), line, resolver):
+            for block, game in source._read(PartStream(stream, lead, part), line, resolver,
+                                            part.end is None):
                 last = block
                 if read < len(lead):
                     read += len(block.data)
                     skipped += game is not None
                     if read == len(lead):
                         self.start_state = self._snapshot(resolver)
-                        source._file_problems = []
+                        source._file_problems, source._unlisted = [], 0
                     continue
                 if game is not None:
                     game.index -= skipped

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 from adapters.pbn_game import PbnComment, PbnGame, PbnSection
 from adapters.pbn_auction import build_auction
 from adapters.pbn_play import build_play
-from adapters.pbn_sections import PbnItem, Token, parse_items, plain_tokens
+from adapters.pbn_sections import PbnItem, Token, parse_items, plain_tokens, too_many_tokens
 from adapters.pbn_tables import build_table
 from adapters.td_notes import TdNotes, parse_td_note
 from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, parse_contract,
@@ -30,10 +30,15 @@ from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.cards import SEATS, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
-from td_plugin.errors import Location
+from td_plugin.errors import Location, listed_problems
 from td_plugin.play import Play
+from td_plugin.whole_numbers import parse_whole
 
-__all__ = ["build_record"]
+__all__ = ["build_record", "MAX_SECTION_TOKENS"]
+
+#: tokens read from an Auction or Play section (a real one has a few hundred at most: 319
+#: calls is the longest auction, 52 cards the longest play, each with its annotations)
+MAX_SECTION_TOKENS = 2000
 
 _PLAYER_TAGS = (("West", Seat.W), ("North", Seat.N), ("East", Seat.E), ("South", Seat.S))
 
@@ -48,15 +53,20 @@ def _retry(tok: Token | None, message: str) -> None:
 
 def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
                   issues: list[tuple[int, str]]) -> Any:
-    """Run ``build(tokens, report)`` on plain tokens when possible, else on items."""
+    """Run ``build(tokens, report)`` on plain tokens when possible, else on items; a
+    section of more than `MAX_SECTION_TOKENS` tokens is read up to there."""
     tokens = plain_tokens(section)
+    if tokens is not None and len(tokens) > MAX_SECTION_TOKENS:
+        del tokens[MAX_SECTION_TOKENS:]
+        issues.append((section.tag.line, too_many_tokens(section, MAX_SECTION_TOKENS)))
     if tokens is not None:
         try:
             return build(tokens, _retry)
         except _Retry:
             pass
     items = parse_items(section, game.line_of,
-                        lambda pos, msg: issues.append((game.line_of(pos), msg)))
+                        lambda pos, msg: issues.append((game.line_of(pos), msg)),
+                        MAX_SECTION_TOKENS)
 
     def report(tok: Token | None, message: str) -> None:
         line = tok.line if isinstance(tok, PbnItem) else section.tag.line
@@ -115,8 +125,7 @@ def build_record(game: PbnGame) -> BoardRecord:
         tag = game.tag(name)
         return tag.line if tag is not None else None
 
-    board_text = values.get("Board", "").strip()
-    board = int(board_text) if board_text.isdigit() and int(board_text) > 0 else None
+    board = parse_whole(values.get("Board", "")) or None
     dealer = _seat(values.get("Dealer"))
     vulnerability = VULNERABLE.get(values.get("Vulnerable", "").strip().lower())
     deal_text = values.get("Deal", "")
@@ -150,10 +159,9 @@ def build_record(game: PbnGame) -> BoardRecord:
 
     players = {seat: values[name] for name, seat in _PLAYER_TAGS
                if values.get(name, "").strip() not in UNKNOWN}
-    round_text = values.get("Round", "").strip()
     location = Location(game.path, game.first_line, board, game.index)
     problems = tuple(RecordProblem(msg, Location(game.path, line, board, game.index))
-                     for line, msg in sorted(issues, key=lambda x: x[0]))
+                     for line, msg in listed_problems(issues))  # type: ignore[arg-type]
     extra = {
         "tags": dict(values),
         "auction_notes": auction_notes,
@@ -172,7 +180,7 @@ def build_record(game: PbnGame) -> BoardRecord:
         auction=auction, play=play, contract=contract, declarer_tricks=tricks,
         result_agreed=agreed, declarer_swapped=swapped, score_ns=score_ns,
         players=players, event=_text(values, "Event"), section=_text(values, "Section"),
-        table=_text(values, "Table"), round=int(round_text) if round_text.isdigit() else None,
+        table=_text(values, "Table"), round=parse_whole(values.get("Round", "")),
         ns_pair=_text(values, "PairNS"), ew_pair=_text(values, "PairEW"),
         scoring=_text(values, "Scoring"), location=location, problems=problems, extra=extra,
         attention=notes.attention, obligations=notes.obligations)

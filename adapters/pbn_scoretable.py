@@ -33,12 +33,13 @@ from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
 from td_plugin.rescoring import (Line, LineChange, LineScore, RescoreReport, butler_board,
                                  cross_imp_board, matchpoint_board)
 from td_plugin.sources import RecordChange
+from td_plugin.whole_numbers import parse_number, parse_whole
 
 __all__ = ["scoretable_edits", "adjusted_text"]
 
 
-_CELL_RE = re.compile(r'"(?:[^"\\\r\n]|\\.)*"?|\S+')
-_INT_RE = re.compile(r"[+-]?\d+\Z")
+_CELL_RE = re.compile(r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"?|\S+')
+_INT_RE = re.compile(r"[+-]?[0-9]{1,9}\Z")
 _RESULT_CELLS = ("Contract", "Declarer", "Result", "Score_NS", "Score_EW")
 _POINT_COLUMNS = {"matchpoints": ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"),
                   "butler": ("IMP_NS", "IMP_EW"), "cross_imps": ("IMP_NS", "IMP_EW")}
@@ -61,11 +62,7 @@ def _cells(section: PbnSection) -> list[_Cell]:
 
 
 def _number(text: str) -> Fraction | None:
-    t = cell_value(text).lstrip("^")
-    try:
-        return Fraction(t)
-    except (ValueError, ZeroDivisionError):
-        return None
+    return parse_number(cell_value(text).lstrip("^"), ratio=True)
 
 
 def _decimals(cells: Sequence[str]) -> int | None:
@@ -348,10 +345,10 @@ def scoretable_edits(game: PbnGame, changes: Sequence[RecordChange], report: Res
         tables, no points).
     """
     section = next((s for s in game.sections if s.tag.name == "ScoreTable"), None)
-    board_text = game.values.get("Board", "")
-    if section is None or not board_text.isdigit():
+    board = parse_whole(game.values.get("Board", ""), strip=False)
+    if section is None or board is None:
         return [], []
-    table = _Table(game, section, int(board_text))
+    table = _Table(game, section, board)
     by_row: dict[int, RecordChange] = {}
     notes: list[RecordChange] = []
     for change in changes:

@@ -15,6 +15,7 @@ from typing import Callable, Union
 
 from adapters.pbn_game import PbnComment, PbnSection
 __all__ = ["PbnItem", "Token", "Report", "parse_items", "plain_tokens", "token_text",
+           "too_many_tokens",
            "SUFFIX_NAGS", "CALL_NAGS", "CARD_NAGS"]
 
 #: suffix -> NAG for calls; cards use these plus 6 (§3.7)
@@ -49,15 +50,16 @@ Token = Union[str, PbnItem]
 Report = Callable[[Union[Token, None], str], None]
 
 _TOKEN = re.compile(r"[A-Za-z0-9-]+|=[^=\s]*=?|\$[^\s=$!?^*+]*|[!?]{1,2}|\^\S?|[*+]|\S")
-_NOTE_REF = re.compile(r"=(\d+)=\Z")
-_NAG = re.compile(r"\$(\d+)\Z")
+_NOTE_REF = re.compile(r"=([0-9]{1,9})=\Z")
+_NAG = re.compile(r"\$([0-9]{1,9})\Z")
 _SPECIAL = re.compile(r"[=$!?^]")
 
 
 def parse_items(section: PbnSection, line_of: Callable[[int], int],
-                report: Callable[[int, str], None]) -> list[PbnItem]:
+                report: Callable[[int, str], None], limit: int | None = None) -> list[PbnItem]:
     """The items of an Auction or Play section; ``report(pos, message)`` gets syntax
-    problems (misplaced markers, bad note references and NAGs, double suffixes)."""
+    problems (misplaced markers, bad note references and NAGs, double suffixes).
+    ``limit``: read no more than this many tokens (items and annotations)."""
     is_play = section.kind == "play"
     what = "card" if is_play else "call"
     allowed = "RL" if is_play else "IS"
@@ -66,6 +68,7 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
     items: list[PbnItem] = []
     cur: PbnItem | None = None
     pending: str | None = None
+    left = limit if limit is not None else -1
     for piece in section.pieces:
         if isinstance(piece, PbnComment):
             if cur is not None:
@@ -73,6 +76,10 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
             continue
         base, run = piece
         for m in _TOKEN.finditer(run):
+            if left == 0:
+                report(base + m.start(), too_many_tokens(section, limit or 0))
+                return items
+            left -= 1
             tok = m.group()
             pos = base + m.start()
             c = tok[0]
@@ -132,6 +139,12 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
     if pending:
         report(section.tag.end, f"^{pending} at the end of the {section.kind}")
     return items
+
+
+def too_many_tokens(section: PbnSection, limit: int) -> str:
+    """The problem of a section cut after ``limit`` tokens."""
+    return (f"the {section.tag.name} section has more than {limit:,} tokens; the rest is "
+            "not read")
 
 
 def plain_tokens(section: PbnSection) -> list[str] | None:

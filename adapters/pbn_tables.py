@@ -70,7 +70,7 @@ def cell_value(cell: str) -> str:
 
 
 _COLUMN = re.compile(r"([+-]?)([^\\]*)(?:\\(.*))?\Z", re.S)
-_WIDTH = re.compile(r"(\d+)([LR]?)\Z")
+_WIDTH = re.compile(r"([0-9]{1,3})([LR]?)\Z")
 
 
 def parse_header(value: str) -> tuple[list[Column], list[str]]:
@@ -93,8 +93,8 @@ def parse_header(value: str) -> tuple[list[Column], list[str]]:
     return columns, problems
 
 
-_CELL = re.compile(r'"(?:[^"\\\r\n]|\\.)*"?|\S+')
-_NUMBER = re.compile(r"\^?[+-]?(?:\d+(?:\.\d*)?|\.\d+)\Z")
+_CELL = re.compile(r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"?|\S+')
+_NUMBER = re.compile(r"\^?[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
 
 
 def build_table(section: PbnSection, header: str,

@@ -27,7 +27,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import BinaryIO, Iterable, Iterator
 
-__all__ = ["Block", "split_blocks", "decode", "encode", "file_encoding", "scan", "LineIndex",
+__all__ = ["Block", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode", "encode", "file_encoding", "scan", "LineIndex",
            "unescape", "escape", "tag_pair", "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
            "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of", "brace_comment",
            "brace_comments"]
@@ -107,12 +107,20 @@ def file_encoding(path: str | os.PathLike[str]) -> str:
 
 @dataclass(frozen=True)
 class Block:
-    """A run of lines of the file: a game candidate (``blank`` false) or semi-empty lines."""
+    """A run of lines of the file: a game candidate (``blank`` false) or semi-empty lines.
+    ``oversize`` marks a piece of a game longer than `MAX_GAME_BYTES`, which is cut into
+    pieces and not read (the pieces still give back the file byte for byte)."""
 
     data: bytes
     first_line: int
     blank: bool
+    oversize: bool = False
 
+
+#: the most bytes of one game (a real game is a few kilobytes, a vugraph game with its
+#: commentary a few tens): a longer run of lines without a semi-empty line is not read,
+#: and a brace comment that does not close within it does not run across semi-empty lines
+MAX_GAME_BYTES = 1 << 20
 
 # runs of semi-empty lines (a last line of blanks without its line end included): at the
 # start of the buffer, and after a line end (group 1; a literal first character lets the
@@ -120,58 +128,155 @@ class Block:
 _BLANK_RUN = re.compile(rb"(?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|[ \t]+\Z")
 _BLANK_RUN_AFTER = re.compile(rb"\n((?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|[ \t]+\Z)")
 # what can open a brace comment, or hide a brace: escape lines, strings, ';' comments
-_BRACE_SCAN = re.compile(rb'(?m)^%[^\r\n]*|"(?:[^"\\\r\n]|\\.)*"?|;[^\r\n]*|\{[^}]*\}?')
+_BRACE_SCAN = re.compile(rb'(?m)^%[^\r\n]*|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"?|;[^\r\n]*|\{[^}]*\}?')
 _CHUNK = 1 << 20
 
 
-def _ends_in_comment(block: bytes) -> bool:
-    """Whether a block of lines leaves a brace comment open at its end."""
-    if b"{" not in block:
-        return False
-    last = None
-    for last in _BRACE_SCAN.finditer(block):
-        pass
-    return last is not None and last.group()[:1] == b"{" and last.group()[-1:] != b"}"
+class _OpenComment:
+    """Whether the game being cut leaves a brace comment open at its end, worked out
+    incrementally as the game grows (each byte is scanned about once)."""
+
+    def __init__(self) -> None:
+        self.start = 0  # the game's start in the buffer
+        self.at: int | None = None  # where the open comment starts
+        self.checked = 0  # the game is known up to here
+
+    def reset(self, start: int) -> None:
+        self.start, self.at, self.checked = start, None, start
+
+    def shift(self, by: int) -> None:
+        self.start -= by
+        self.checked -= by
+        if self.at is not None:
+            self.at -= by
+
+    def open_at(self, buf: bytes, end: int) -> int | None:
+        """Where the comment open at ``end`` starts (None: none is open)."""
+        if self.at is None:
+            if buf.find(b"{", self.checked, end) < 0:
+                self.checked = end
+                return None
+            scan_from = self.start
+        elif buf.find(b"}", self.checked, end) < 0:
+            self.checked = end
+            return self.at
+        else:
+            scan_from = self.at
+        last = None
+        for last in _BRACE_SCAN.finditer(buf, scan_from, end):
+            pass
+        text = last.group() if last is not None else b""
+        self.at = last.start() if text[:1] == b"{" and text[-1:] != b"}" else None  # type: ignore[union-attr]
+        self.checked = end
+        return self.at
 
 
-def _blank_runs(buf: bytes) -> Iterator[tuple[int, int]]:
-    """The spans of the runs of semi-empty lines in ``buf``, which starts a line."""
-    first = _BLANK_RUN.match(buf)
-    if first is not None:
-        yield first.span()
-    for m in _BLANK_RUN_AFTER.finditer(buf, first.end() if first is not None else 0):
-        yield m.span(1)
+def _next_blank_run(buf: bytes, pos: int) -> tuple[int, int] | None:
+    """The span of the first run of semi-empty lines at or after ``pos`` (a line start)."""
+    m = _BLANK_RUN.match(buf, pos)
+    if m is not None and m.end() > pos:
+        return m.span()
+    m = _BLANK_RUN_AFTER.search(buf, pos)
+    return m.span(1) if m is not None else None
 
 
-def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK, first_line: int = 1
-                 ) -> Iterator[Block]:
-    """Cut a binary stream into blocks, reading it a chunk at a time: memory holds one
-    chunk and the game being cut, whatever the size of the file. ``first_line`` is the
-    file line the stream starts on."""
+def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK, first_line: int = 1,
+                 max_game: int = MAX_GAME_BYTES, final: bool = True) -> Iterator[Block]:
+    """Cut a binary stream into blocks, reading it a chunk at a time: memory holds about
+    one chunk and ``max_game`` bytes, whatever the size of the file and its games.
+    ``first_line`` is the file line the stream starts on; ``final`` false says the
+    stream stops before the file's end (a part of it): a comment still open there leaves
+    the last block open, for whoever reads on.
+
+    A game ends at a run of semi-empty lines, unless a brace comment is open there that
+    closes within ``max_game`` bytes of the game's start (§3.8); a game longer than
+    ``max_game`` is handed out in ``oversize`` pieces up to its next semi-empty line."""
     buf = b""
     line = first_line
     eof = False
-    while not eof:
-        data = stream.read(chunk_size)
-        eof = not data
-        buf += data
-        pos = 0
-        for start, end in _blank_runs(buf):
-            if not eof and end == len(buf):
-                break
-            if start > pos:
-                text = buf[pos:start]
-                if _ends_in_comment(text):
+    pos = 0  # the start of the block being cut
+    search = 0  # where its next run of semi-empty lines is looked for
+    held: tuple[int, int] | None = None  # the first run an open comment ran across
+    comment = _OpenComment()
+    oversize = False  # handing out the pieces of an oversize game
+    no_close = (0, 0)  # the buffer has no '}' from [0] to [1]
+    while True:
+        run = _next_blank_run(buf, search)
+        more = run is None or (not eof and run[1] == len(buf))
+        cut: tuple[int, int] | None = None  # where the block ends
+        if not more:
+            assert run is not None
+            at = None if run[0] == pos or oversize else comment.open_at(buf, run[0])
+            if at is None:
+                cut = run
+            elif len(buf) < pos + max_game and not eof:
+                more = True  # read on: does the comment close in time?
+            elif len(buf) < pos + max_game and not final and buf.find(b"}", at) < 0:
+                break  # the part ends before the comment closes: the rest is read on
+            else:
+                limit = pos + max_game
+                lo = max(at, no_close[1]) if no_close[0] <= at else at
+                close = buf.find(b"}", lo, limit) if lo < limit else -1
+                if close < 0:
+                    no_close = (at, limit)
+                if run[0] - pos <= max_game and close >= 0:
+                    held = held or run  # the comment runs across the semi-empty lines
+                    search = run[1]
                     continue
-                yield Block(text, line, False)
-                line += text.count(b"\n")
-            blank = buf[start:end]
-            yield Block(blank, line, True)
-            line += blank.count(b"\n")
-            pos = end
-        buf = buf[pos:]
-    if buf:
-        yield Block(buf, line, False)
+                cut = held or run
+        if more and held is not None and len(buf) - pos > max_game:
+            cut = held  # the game would be too long: it ends at the first run after all
+        if cut is None:
+            if eof:
+                break
+            if held is None and len(buf) - pos > max_game + chunk_size:
+                piece = buf[pos:len(buf) - chunk_size]
+                yield Block(piece, line, False, True)
+                line += piece.count(b"\n")
+                oversize = True
+                pos = len(buf) - chunk_size
+                comment.reset(pos)
+            if pos:  # what is handed out leaves the buffer
+                buf = buf[pos:]
+                search = max(0, search - pos)
+                comment.shift(pos)
+                if held is not None:
+                    held = (held[0] - pos, held[1] - pos)
+                no_close = (no_close[0] - pos, no_close[1] - pos)
+                pos = 0
+            data = stream.read(chunk_size)
+            eof = not data
+            buf += data
+            continue
+        start, end = cut
+        if start > pos:
+            text = buf[pos:start]
+            yield Block(text, line, False, oversize)
+            line += text.count(b"\n")
+        blank = buf[start:end]
+        yield Block(blank, line, True)
+        line += blank.count(b"\n")
+        pos = search = end
+        held = None
+        oversize = False
+        comment.reset(pos)
+    if pos < len(buf):
+        yield Block(buf[pos:], line, False, oversize)
+
+
+_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]")
+
+
+def describe_stray(data: bytes, size: int, lines: int) -> str:
+    """What a run of lines outside any game is, for a problem: binary data counted and
+    shown by its first bytes, or text by its first line, never the whole of it."""
+    if _CONTROL.search(data, 0, 4096) is not None:
+        head = " ".join(f"{b:02x}" for b in data[:8])
+        return f"{size:,} bytes of binary data, not PBN text (it starts {head})"
+    first = data.split(b"\n", 1)[0].strip().decode("utf-8", "replace")
+    shown = first if len(first) <= 60 else first[:60] + "..."
+    what = f"{lines:,} lines" if lines > 1 else "a line"
+    return f"{what} of text outside any game, starting {shown!r}"
 
 
 # -- scanning ---------------------------------------------------------------------------

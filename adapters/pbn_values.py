@@ -20,6 +20,7 @@ from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Strain
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InputError
+from td_plugin.whole_numbers import MAX_DIGITS, parse_whole
 
 __all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contract",
            "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS", "check_tag",
@@ -77,12 +78,14 @@ def _memo(parse: Callable[[str], _T]) -> Callable[[str], _T]:
     return parse_once
 
 
+# ASCII digits only, and few enough of them for `int` (`td_plugin.whole_numbers`)
+_D = "[0-9]{1,%d}" % MAX_DIGITS
 _NUM = {
-    "tricks": r"\d{1,2}",
-    "integer": r"[+-]?\d+",
-    "decimal": r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)",
-    "percentage": r"\+?(?:\d+(?:\.\d*)?|\.\d+)",
-    "rubber": r"\d+\s*/\s*\d+",
+    "tricks": r"[0-9]{1,2}",
+    "integer": rf"[+-]?{_D}",
+    "decimal": rf"[+-]?(?:{_D}(?:\.[0-9]{{0,{MAX_DIGITS}}})?|\.{_D})",
+    "percentage": rf"\+?(?:{_D}(?:\.[0-9]{{0,{MAX_DIGITS}}})?|\.{_D})",
+    "rubber": rf"{_D}\s*/\s*{_D}",
 }
 _SIDED_RE = {kind: _sided_re(num) for kind, num in _NUM.items()}
 
@@ -207,7 +210,7 @@ def parse_seat_value(name: str, value: str) -> tuple[Seat | None, str | None]:
     return None, f"{name} {value!r} is not a seat (W, N, E, S)"
 
 
-_NOTE = re.compile(r"(\d+):(.*)\Z", re.S)
+_NOTE = re.compile(r"([0-9]+):(.*)\Z", re.S)
 
 
 def parse_note(value: str) -> tuple[int | None, str, str | None]:
@@ -215,13 +218,14 @@ def parse_note(value: str) -> tuple[int | None, str, str | None]:
     m = _NOTE.match(value)
     if m is None:
         return None, value, f"Note {value!r} is not \"<number>:<text>\""
-    n = int(m.group(1))
-    problem = None if 1 <= n <= 32 else f"Note {value!r}: the note number must be 1 to 32"
-    return n, m.group(2), problem
+    n = parse_whole(m.group(1), 2)
+    if n is None or not 1 <= n <= 32:
+        return None, m.group(2), f"Note {value!r}: the note number must be 1 to 32"
+    return n, m.group(2), None
 
 
 _RUBBER_HISTORY = re.compile(
-    rf"\s*{_SIDE}\s+([\d\s]*?)\s*/\s*([\d\s]*?)\s+{_SIDE}\s+([\d\s]*?)\s*/\s*([\d\s]*?)\s*\Z")
+    rf"\s*{_SIDE}\s+([0-9\s]*?)\s*/\s*([0-9\s]*?)\s+{_SIDE}\s+([0-9\s]*?)\s*/\s*([0-9\s]*?)\s*\Z")
 
 
 def rubber_vulnerability(value: str) -> Vulnerability | None:
@@ -231,9 +235,10 @@ def rubber_vulnerability(value: str) -> Vulnerability | None:
     if m is None:
         return None
     side1, _a1, below1, side2, _a2, below2 = m.groups()
-    below = {side1.upper(): [int(x) for x in below1.split()],
-             side2.upper(): [int(x) for x in below2.split()]}
-    if set(below) != {"NS", "EW"}:
+    parsed = {side1.upper(): [parse_whole(x) for x in below1.split()],
+              side2.upper(): [parse_whole(x) for x in below2.split()]}
+    below = {side: [n for n in scores if n is not None] for side, scores in parsed.items()}
+    if below != parsed or set(below) != {"NS", "EW"}:
         return None
     games = min(len(below["NS"]), len(below["EW"]))
     won = set()
@@ -252,7 +257,8 @@ def rubber_vulnerability(value: str) -> Vulnerability | None:
 
 # -- checks of single tag values -------------------------------------------------------
 
-_DATE = re.compile(r"(\d{4}|\?{4})[.-](\d{1,2}|\?{1,2})[.-](\d{1,2}|\?{1,2})(?:[ T].*)?\Z")
+_DATE = re.compile(r"([0-9]{4}|\?{4})[.-]([0-9]{1,2}|\?{1,2})[.-]([0-9]{1,2}|\?{1,2})(?:[ T].*)?\Z",
+                   re.S)
 _ROUND = re.compile(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*\Z")
 _SCORING_FIELD = re.compile(r"[A-Za-z0-9_+-]+\Z")
 VULNERABLE = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "-": Vulnerability.NONE,
@@ -266,7 +272,8 @@ def _check_date(name: str, v: str) -> str | None:
 
 
 def _check_board(name: str, v: str) -> str | None:
-    return None if v.isdigit() and int(v) > 0 else f"Board {v!r} is not a positive number"
+    n = parse_whole(v)
+    return None if n is not None and n > 0 else f"Board {v!r} is not a positive number"
 
 
 def _check_round(name: str, v: str) -> str | None:

@@ -84,7 +84,7 @@ def write_lossless(source_path: str | os.PathLike[str], dest_path: str | os.Path
                       "lists this table"
                       for key, (index, change) in listed.items() if key not in placed)
         if errors:
-            raise InputError("; ".join(errors), Location(path=str(source)))
+            raise InputError("\n".join(errors), Location(path=str(source)))
     if placed:
         report.notes.append(("adjust.note.totals_pbn", {}))
     return report

@@ -44,6 +44,7 @@ from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InputError, InvalidTokenError, Location, ParseError
 from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly, TableResult
+from td_plugin.whole_numbers import parse_number, parse_whole
 
 __all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "is_usebio", "load_usebio",
            "read_event", "UsebioDocument", "UsebioEvent", "TravellerLine", "parse_lead",
@@ -236,11 +237,19 @@ def parse_lead(text: str) -> Card:
 def parse_artificial(text: str) -> ArtificialScore | None:
     """``A6040`` (North-South 60 %, East-West 40 %) or None when not of that form."""
     t = text.strip().upper()
-    if not t.startswith("A") or not t[1:].isdigit() or len(t) not in (5, 6, 7):
+    if not t.startswith("A") or parse_whole(t[1:], 6) is None or len(t) not in (5, 6, 7):
         return None
     digits = t[1:]
     half = len(digits) // 2 if len(digits) == 4 else (3 if digits.startswith("100") else 2)
     return ArtificialScore(int(digits[:half]), int(digits[half:]))
+
+
+def _signed(text: str) -> int | None:
+    """A whole number with an optional sign (`td_plugin.whole_numbers`), else None."""
+    text = text.strip()
+    sign = text[:1] if text[:1] in ("+", "-") else ""
+    number = parse_whole(text[len(sign):], strip=False)
+    return None if number is None else (-number if sign == "-" else number)
 
 
 def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
@@ -251,9 +260,8 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
     if artificial is not None:
         line.result = artificial
     elif score:
-        try:
-            score_ns = int(score)
-        except ValueError:
+        score_ns = _signed(score)
+        if score_ns is None:
             line.problems.append(f"SCORE {score!r} is neither a score nor an artificial score like A6040")
     contract_text = _text(el, "CONTRACT")
     if contract_text and artificial is None:
@@ -270,8 +278,9 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
             line.problems.append(exc.bare_message)
     tricks = _text(el, "TRICKS")
     if tricks and line.contract is not None and not line.contract.is_passed_out:
-        if tricks.isdigit() and 0 <= int(tricks) <= 13:
-            line.tricks = int(tricks)
+        taken = parse_whole(tricks, 2)
+        if taken is not None and taken <= 13:
+            line.tricks = taken
         else:
             line.problems.append(f"TRICKS {tricks!r} is not 0..13")
     if score_ns is not None:
@@ -286,10 +295,11 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
     for ns_tag, ew_tag, _ in POINT_ELEMENTS:
         ns, ew = _text(el, ns_tag), _text(el, ew_tag)
         if ns is not None and ew is not None:
-            try:
-                line.points = (Fraction(ns), Fraction(ew))
+            points = (parse_number(ns), parse_number(ew))
+            if points[0] is not None and points[1] is not None:
+                line.points = points  # type: ignore[assignment]
                 line.points_text = (ns, ew)
-            except ValueError:
+            else:
                 line.problems.append(f"{ns_tag}/{ew_tag} {ns!r}/{ew!r} are not numbers")
             break
     return line
@@ -327,7 +337,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
         if not tl:
             continue
         number_text = _text(board_el, "BOARD_NUMBER")
-        board = int(number_text) if number_text and number_text.isdigit() else None
+        board = parse_whole(number_text) if number_text else None
         if board is not None:
             board_elements.setdefault(board, board_el)
         for el in tl:
@@ -350,13 +360,14 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
     if handset is not None:
         for board_el in handset.findall("BOARD"):
             number_text = _text(board_el, "BOARD_NUMBER") or ""
-            if not number_text.isdigit():
+            number = parse_whole(number_text)
+            if number is None:
                 problems.append(f"hand set: BOARD_NUMBER {number_text!r} is not a board number")
                 continue
             try:
-                deals[int(number_text)] = _read_deal(board_el)
+                deals[number] = _read_deal(board_el)
             except (InvalidTokenError, InputError) as exc:
-                deal_problems[int(number_text)] = f"hand set: {exc.bare_message}"
+                deal_problems[number] = f"hand set: {exc.bare_message}"
     return UsebioEvent(doc, kind, event_type, two_winners, lines, board_elements, pairs,
                        deals, deal_problems, problems)
 
@@ -412,8 +423,9 @@ class UsebioSource:
             extra[event.kind] = (float(line.points[0]), float(line.points[1]))
         if line.board is not None and line.board in event.board_elements:
             average = _text(event.board_elements[line.board], "BOARD_AVERAGE")
-            if average and average.lstrip("-").isdigit():
-                extra["board_average"] = int(average)
+            board_average = _signed(average) if average else None
+            if board_average is not None:
+                extra["board_average"] = board_average
         for key, pair in (("ns_players", line.ns_pair), ("ew_players", line.ew_pair)):
             if pair in names:
                 extra[key] = tuple(names[pair])

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Mapping
 
 from adapters.usebio import UsebioSource, is_usebio
-from adapters.usebio_writer import write_changes
 from td_plugin import hookimpl
 from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
@@ -22,4 +21,6 @@ def td_write_changes(source_path: str, dest_path: str, changes: Mapping[int, lis
                      lang: str) -> RescoreReport | None:
     if not is_usebio(source_path):
         return None
+    from adapters.usebio_writer import write_changes  # only a copy needs the writer
+
     return write_changes(source_path, dest_path, changes, lang)

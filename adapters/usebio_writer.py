@@ -38,6 +38,7 @@ from td_plugin.rescoring import (Award, Line, LineChange, LineScore, PairChange,
                                  matchpoint_totals, places)
 from td_plugin.safe_output import atomic_write, check_outputs
 from td_plugin.sources import RecordChange
+from td_plugin.whole_numbers import parse_whole
 
 __all__ = ["LineChange", "PairChange", "RescoreReport", "rescore_usebio", "adjust_usebio",
            "write_changes"]
@@ -321,19 +322,19 @@ class _Writer:
             size[group(pair)] = size.get(group(pair), 0) + 1
         old_places: dict[Any, dict[str, int]] = {}
         for pair, el in event.pairs.items():
-            place = (_text(el, "PLACE") or "").rstrip("=")
-            if place.isdigit():
-                old_places.setdefault(group(pair), {})[pair] = int(place)
+            place = parse_whole((_text(el, "PLACE") or "").rstrip("="))
+            if place is not None:
+                old_places.setdefault(group(pair), {})[pair] = place
         scale: dict[int, dict[int, int | None]] = {}
         for g, by_pair in old_places.items():
             taken = list(by_pair.values())
             for pair, place in by_pair.items():
                 award = elements[pair]
-                text = (award.text or "").strip() if award is not None else ""
-                if taken.count(place) != 1 or not text.isdigit():
+                points = parse_whole(award.text or "") if award is not None else None
+                if taken.count(place) != 1 or points is None:
                     continue
                 known = scale.setdefault(size[g], {})
-                known[place] = int(text) if known.get(place, int(text)) == int(text) else None
+                known[place] = points if known.get(place, points) == points else None
         unknown = []
         for pair, place in ranks.items():
             el = elements.get(pair)

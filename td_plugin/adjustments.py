@@ -18,7 +18,10 @@ example::
     - {board: 1, ns_pair: 2, ew_pair: 15, artificial: "60/40", law: "12C2"}
 
 Pairs are matched by number; ``"2"`` matches ``"2NS"`` of a Mitchell file. Every
-mistake in the list is reported at once, each naming its entry. The kinds are the
+mistake in the list is reported at once, one a line, each naming its entry: those of the
+list itself (`check_adjustments`) and those only the results file shows, a table or board
+it does not have (`match_adjustments`). The list is read by `td_plugin.text_files` (UTF-8
+or Windows-1252 as Notepad saves it, within bounds, no YAML aliases). The kinds are the
 outcomes of `td_plugin.outcomes` that name an entry key (`ENTRY_KINDS`), each reading its
 own value (`Outcome.from_entry`). `record_changes` turns the entries into the
 `RecordChange`s of the records they adjust, for the writer of the file's format.
@@ -26,28 +29,35 @@ own value (`Outcome.from_entry`). `record_changes` turns the entries into the
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-import yaml
-
 from td_plugin.board import BoardRecord, standard_vulnerability
-from td_plugin.errors import InputError, Location
+from td_plugin.errors import PROBLEM_LIMIT, InputError, Location, clip_echo
 from td_plugin.outcomes import ENTRY_KINDS, Outcome, WeightedScore
 from td_plugin.regulations import Regulation
 from td_plugin.sources import RecordChange
+from td_plugin.text_files import echo, parse_json, parse_yaml, read_text
 
-__all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments",
-           "parse_adjustments_text", "parse_weighted", "pair_key", "find", "record_changes",
-           "check_regulation"]
+__all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments", "check_adjustments",
+           "parse_adjustments_text", "read_adjustments", "parse_weighted", "pair_key", "find",
+           "record_changes", "match_adjustments", "mistakes_error", "check_regulation"]
 
 _KNOWN_KEYS = ({"board", "ns_pair", "ew_pair", "law", "note"} | set(ENTRY_KINDS)
                | {option for kind in ENTRY_KINDS.values() for option in kind.entry_options})
 
 
 class AdjustmentFileError(InputError):
-    """An adjustments list that cannot be applied; the message names every bad entry."""
+    """An adjustments list that cannot be applied; the message names every bad entry,
+    one a line."""
+
+
+def mistakes_error(errors: Sequence[str], source: str | None,
+                   error: type[InputError] = AdjustmentFileError) -> InputError:
+    """One error listing ``errors``, one a line, under a line that counts them."""
+    head = "1 mistake" if len(errors) == 1 else f"{len(errors)} mistakes"
+    return error(f"{head}, nothing written:\n  " + "\n  ".join(errors), Location(path=source))
 
 
 @dataclass(frozen=True)
@@ -94,9 +104,12 @@ def parse_weighted(value: Any) -> WeightedScore:
 
 
 def _pair(value: Any, name: str) -> str:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip():
-        raise ValueError(f"{name} must be a pair number, not {value!r}")
-    return str(value).strip()
+    text = value.strip() if isinstance(value, str) else (
+        str(value) if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 6
+        else "")
+    if not text or len(text) > 20 or "\n" in text:
+        raise ValueError(f"{name} must be a pair number, not {echo(value)}")
+    return text
 
 
 def _entry(n: int, item: Any) -> Adjustment:
@@ -111,7 +124,7 @@ def _entry(n: int, item: Any) -> Adjustment:
             raise ValueError(f"{key} is missing")
     board = item["board"]
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        raise ValueError(f"board must be a board number, not {board!r}")
+        raise ValueError(f"board must be a board number, not {echo(board)}")
     kinds = [k for k in ENTRY_KINDS if k in item]
     if len(kinds) != 1:
         raise ValueError(f"give exactly one of {', '.join(ENTRY_KINDS)}"
@@ -123,10 +136,10 @@ def _entry(n: int, item: Any) -> Adjustment:
                 raise ValueError(f"{option} applies only to {other.entry_name}")
     law = item["law"]
     if not isinstance(law, (str, int)) or not str(law).strip():
-        raise ValueError(f"law must name a clause like \"12C2\", not {law!r}")
+        raise ValueError(f"law must name a clause like \"12C2\", not {echo(law)}")
     note = item.get("note")
     if note is not None and not isinstance(note, str):
-        raise ValueError(f"note must be text, not {note!r}")
+        raise ValueError(f"note must be text, not {echo(note)}")
     outcome = kind.from_entry(item[kinds[0]], item)
     return Adjustment(n, board, _pair(item["ns_pair"], "ns_pair"),
                       _pair(item["ew_pair"], "ew_pair"), outcome, str(law).strip(), note)
@@ -138,12 +151,26 @@ def parse_adjustments(data: Any, source: str | None = None) -> list[Adjustment]:
     :raises AdjustmentFileError: listing every bad entry, each by its number (and board
         and pairs where they could be read).
     """
+    out, errors = check_adjustments(data, source)
+    if errors:
+        raise mistakes_error(errors, source)
+    return out
+
+
+def check_adjustments(data: Any, source: str | None = None
+                      ) -> tuple[list[Adjustment], list[str]]:
+    """The good entries of loaded JSON/YAML data and the mistakes of the others, each
+    naming its entry (and board and pairs where they could be read).
+
+    :raises AdjustmentFileError: the data is not a list at all.
+    """
     if isinstance(data, dict) and set(data) == {"adjustments"}:
         data = data["adjustments"]
     if not isinstance(data, list):
         raise AdjustmentFileError("the adjustments must be a list of entries",
                                   Location(path=source))
-    out, errors = [], []
+    out: list[Adjustment] = []
+    errors: list[str] = []
     seen: dict[tuple[int, str, str], int] = {}
     for n, item in enumerate(data, 1):
         try:
@@ -151,8 +178,9 @@ def parse_adjustments(data: Any, source: str | None = None) -> list[Adjustment]:
         except (ValueError, TypeError, ZeroDivisionError) as exc:
             where = f"entry {n}"
             if isinstance(item, dict) and "board" in item:
-                where += f" (board {item.get('board')}, {item.get('ns_pair')} v {item.get('ew_pair')})"
-            errors.append(f"{where}: {exc}")
+                where += (f" (board {_plain(item.get('board'))}, {_plain(item.get('ns_pair'))}"
+                          f" v {_plain(item.get('ew_pair'))})")
+            errors.append(clip_echo(f"{where}: {exc}".replace("\n", " "), PROBLEM_LIMIT))
             continue
         key = (adj.board, pair_key(adj.ns_pair), pair_key(adj.ew_pair))
         if key in seen:
@@ -160,22 +188,40 @@ def parse_adjustments(data: Any, source: str | None = None) -> list[Adjustment]:
             continue
         seen[key] = n
         out.append(adj)
-    if errors:
-        raise AdjustmentFileError("; ".join(errors), Location(path=source))
-    return out
+    return out, errors
+
+
+def _plain(value: Any) -> str:
+    """A value as an entry's heading shows it: text as it is, the rest bounded."""
+    return value if isinstance(value, str) and len(value) <= 40 else (
+        str(value) if isinstance(value, int) and abs(value) < 10 ** 9 else echo(value))
+
+
+def load_adjustments_text(text: str, source: str | None = None) -> Any:
+    """The data of an adjustments list written as JSON or YAML (JSON when it starts like
+    JSON, else YAML, which also reads most JSON)."""
+    if text.lstrip()[:1] in ("[", "{"):
+        try:
+            return parse_json(text, source, AdjustmentFileError)
+        except AdjustmentFileError:
+            pass
+    return parse_yaml(text, source, AdjustmentFileError)
 
 
 def parse_adjustments_text(text: str, source: str | None = None) -> list[Adjustment]:
     """Parse an adjustments list written as JSON or YAML (JSON is tried first)."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            raise AdjustmentFileError(f"neither JSON nor YAML: {exc}",
-                                      Location(path=source)) from None
-    return parse_adjustments(data, source)
+    return parse_adjustments(load_adjustments_text(text, source), source)
+
+
+def read_adjustments(path: str | os.PathLike[str]) -> tuple[list[Adjustment], list[str]]:
+    """The good entries of an adjustments file and the mistakes of the others
+    (`check_adjustments`).
+
+    :raises AdjustmentFileError: the file cannot be read or is not a list.
+    """
+    path = os.fspath(path)
+    text = read_text(path, "list of adjustments", AdjustmentFileError)
+    return check_adjustments(load_adjustments_text(text, path), path)
 
 
 def check_regulation(adjustments: Sequence[Adjustment], regulation: Regulation,
@@ -213,6 +259,16 @@ def record_changes(adjustments: Sequence[Adjustment], records: Iterable[BoardRec
 
     :raises InputError: naming every entry whose table the records do not have.
     """
+    out, errors = match_adjustments(adjustments, records)
+    if errors:
+        raise mistakes_error(errors, path, InputError)
+    return out
+
+
+def match_adjustments(adjustments: Sequence[Adjustment], records: Iterable[BoardRecord]
+                      ) -> tuple[list[tuple[BoardRecord, RecordChange]], list[str]]:
+    """`record_changes` without raising: the changes of the entries whose table the
+    records have, and a mistake for each of the others."""
     by_board: dict[int, list[BoardRecord]] = {}
     for record in records:
         if record.board is not None and record.location.record is not None:
@@ -238,6 +294,4 @@ def record_changes(adjustments: Sequence[Adjustment], records: Iterable[BoardRec
             assert index is not None
             out.append((record, RecordChange(index, adj.outcome.scored(vulnerability),
                                              adj.law, (adj,), pairs)))
-    if errors:
-        raise InputError("; ".join(errors), Location(path=path))
-    return out
+    return out, errors

@@ -7,34 +7,50 @@ not at all. An input whose format has no writer here is reported as not written,
 the reason, and the others are still written.
 
 Records are reviewed one at a time as the reader hands them out, so memory stays
-independent of the size of the input; only records with findings are kept (for the
-HTML report).
+independent of the size of the input. What is kept of them is the caller's choice:
+
+* by default (the library's use) every finding, every problem, and the records that
+  have findings (``keep_flagged``, for the HTML report);
+* with an `AuditSink` (the command's use) nothing that grows with the findings or the
+  problems: each record's findings and problems are handed to the sink as plain data
+  (`RecordOutput`, made by the sink's `RecordRenderer`, on the worker process that
+  reviewed the record when the audit runs on several), in file order, as they come; the
+  result keeps counts, the record changes an adjusted copy needs, and per input what
+  its data allowed to check (`Coverage`).
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 
 from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.coverage import Coverage
 from td_plugin.crash_report import note_input
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.rulings import Finding, ReviewContext
-from td_plugin.safe_output import check_outputs
+from td_plugin.safe_output import check_outputs, copy_mode
 from td_plugin.sources import RecordChange
-from td_plugin.ruling_log import RulingLog
-from td_plugin.table_rulings import (TableRuling, changes_of, default_log_path, records_of,
-                                     rule_entries)
 
-__all__ = ["InputReport", "AuditResult", "run_audit", "review_records", "copy_destinations",
-           "write_adjusted_copies", "add_table_rulings"]
+if TYPE_CHECKING:
+    from td_plugin.table_rulings import TableRuling
+
+__all__ = ["InputReport", "AuditResult", "Coverage", "RecordOutput", "RecordRenderer",
+           "AuditSink", "run_audit", "review_records", "copy_destinations",
+           "write_adjusted_copies", "add_table_rulings", "MAX_PLUGIN_ERRORS"]
+
+#: plugin failures kept (a plugin failing on every record fails the same way); the rest
+#: are counted
+MAX_PLUGIN_ERRORS = 100
 
 
 @dataclass
 class InputReport:
     """One input file: its format, how many records it had, the problems its reader
-    collected, and ``error`` when it could not be read at all."""
+    collected (``problem_count`` of them; ``problems`` lists them unless an `AuditSink`
+    took them), what its data allowed to check, and ``error`` when it could not be read
+    at all."""
 
     path: str
     format: str | None = None
@@ -50,18 +66,72 @@ class InputReport:
     #: records (`td_plugin.table_rulings`); ``rulings_log`` is the log they come from
     table_rulings: list[TableRuling] = field(default_factory=list)
     rulings_log: str | None = None
+    problem_count: int = 0
+    coverage: Coverage = field(default_factory=Coverage)
+    findings: int = 0
+
+
+@dataclass
+class RecordOutput:
+    """What a sink is given of one record (or of the problems of a file outside its
+    records, ``record`` None): plain data, cheap to send from a worker. ``record`` is the
+    record's index counted from the start of the part it was read in; the sink is told
+    how many records come before (``offset``)."""
+
+    record: int | None
+    problems: list[Any] = field(default_factory=list)
+    findings: list[Any] = field(default_factory=list)
+    extra: Any = None
+
+
+class RecordRenderer(Protocol):
+    """Turns a record, its problems and findings into a `RecordOutput` (picklable: it
+    runs on the worker process that reviewed the record)."""
+
+    def render(self, record: BoardRecord | None, problems: Sequence[RecordProblem],
+               findings: Sequence[Finding]) -> RecordOutput:
+        ...
+
+
+class AuditSink(Protocol):
+    """Where an audit's output goes as it is made (the reports of ``td-plugin audit``)."""
+
+    renderer: RecordRenderer
+
+    def begin(self, report: InputReport) -> None:
+        """An input is about to be read."""
+
+    def take(self, report: InputReport, output: RecordOutput, offset: int) -> None:
+        """The next record's output, in file order (``offset``: records before its part)."""
+
+    def end(self, report: InputReport) -> None:
+        """The input is read (or could not be: ``report.error``)."""
 
 
 @dataclass
 class AuditResult:
     inputs: list[InputReport] = field(default_factory=list)
+    #: the findings (unless an `AuditSink` took them: then `finding_count` counts them)
     findings: list[Finding] = field(default_factory=list)
     #: records that have findings, with them, in input order
     flagged: list[tuple[BoardRecord, list[Finding]]] = field(default_factory=list)
-    #: plugin failures: (plugin name, hook, message)
+    #: plugin failures: (plugin name, hook, message), the first `MAX_PLUGIN_ERRORS`
     plugin_errors: list[tuple[str, str, str]] = field(default_factory=list)
     #: whether ``flagged`` is kept
     keep_flagged: bool = True
+    #: the sink the findings and problems go to instead of being kept
+    sink: AuditSink | None = None
+    finding_count: int = 0
+    #: findings by kind
+    kinds: dict[str, int] = field(default_factory=dict)
+    #: what the findings change in the records of each input (for ``--write-to``), kept
+    #: unless ``keep_changes`` is false
+    changes: dict[str, list[RecordChange]] = field(default_factory=dict)
+    keep_changes: bool = True
+    plugin_errors_unlisted: int = 0
+    #: the outputs of a part audited on a worker, for the parent's sink
+    outputs: list[RecordOutput] = field(default_factory=list)
+    renderer: RecordRenderer | None = None
 
     @property
     def records(self) -> int:
@@ -81,46 +151,94 @@ class AuditResult:
         keyed by record index."""
         out: dict[int, list[RecordChange]] = {}
         for report in self.inputs:
-            if report.path == path:
+            if report.path == path and report.table_rulings:
+                from td_plugin.table_rulings import changes_of
+
                 for index, changes in changes_of(report.table_rulings).items():
                     out.setdefault(index, []).extend(changes)
-        for f in self.findings:
-            if f.path == path and f.change is not None:
-                out.setdefault(f.change.record, []).append(f.change)
+        for change in self.changes.get(path, ()):
+            out.setdefault(change.record, []).append(change)
         return out
+
+    def take(self, report: InputReport, record: BoardRecord | None,
+             problems: Sequence[RecordProblem], findings: Sequence[Finding]) -> None:
+        """Count, keep or hand on one record's problems and findings."""
+        report.problem_count += len(problems)
+        if findings:
+            report.findings += len(findings)
+            self.finding_count += len(findings)
+            kinds = self.kinds
+            for f in findings:
+                kind = str(f.kind)
+                kinds[kind] = kinds.get(kind, 0) + 1
+                if f.change is not None and self.keep_changes:
+                    self.changes.setdefault(report.path, []).append(f.change)
+        renderer = self.sink.renderer if self.sink is not None else self.renderer
+        if renderer is None:
+            report.problems.extend(problems)
+            if findings:
+                self.findings.extend(findings)
+                if self.keep_flagged and record is not None:
+                    self.flagged.append((record, list(findings)))
+            return
+        if not problems and not findings:
+            return
+        output = renderer.render(record, problems, findings)
+        if self.sink is not None:
+            self.sink.take(report, output, 0)
+        else:
+            self.outputs.append(output)
+
+    def plugin_error(self, plugin: str, hook: str, message: str) -> None:
+        if len(self.plugin_errors) < MAX_PLUGIN_ERRORS:
+            self.plugin_errors.append((plugin, hook, message))
+        else:
+            self.plugin_errors_unlisted += 1
 
 
 def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
               strict: bool = False,
               on_record: Callable[[str, int], None] | None = None,
-              jobs: int = 1, keep_flagged: bool = True) -> AuditResult:
+              jobs: int = 1, keep_flagged: bool = True,
+              sink: AuditSink | None = None, keep_changes: bool = True) -> AuditResult:
     """Audit each path. ``host`` is a `td_plugin.host.PluginHost`. ``on_record(path, n)``
     is called as records are done (``n`` of them so far, for a progress display).
     ``jobs`` > 1 audits each large file whose reader can cut it into parts on that many
     processes (`td_plugin.audit_parts`); the result is the same as with one.
     ``keep_flagged``: keep the records that have findings (``AuditResult.flagged``, for
-    the HTML report); without them memory does not grow with the findings."""
-    result = AuditResult(keep_flagged=keep_flagged)
+    the HTML report); without them memory does not grow with the records.
+    ``sink``: hand the findings and problems to it as they come instead of keeping them
+    (memory then does not grow with the findings either). ``keep_changes``: keep what the
+    findings change in the records, for an adjusted copy (`write_adjusted_copies`)."""
+    result = AuditResult(keep_flagged=keep_flagged and sink is None, sink=sink,
+                         keep_changes=keep_changes)
     for path in paths:
         report = InputReport(path=path)
         result.inputs.append(report)
+        if sink is not None:
+            sink.begin(report)
         try:
+            if os.path.isdir(path):
+                raise InputError("this is a folder, not a file", Location(path=path))
             if not os.path.isfile(path):
                 raise FileNotFoundError(f"no such file: {path!r}")
             source = host.open_source(path, strict=strict)
             report.format = source.format
+            parted = False
             if jobs > 1 and not strict:
                 from td_plugin.audit_parts import audit_in_parts
 
-                if audit_in_parts(source, host, context, result, report, jobs, on_record):
-                    continue
-            review_records(source.records(), host, context, result, report, on_record)
-            report.problems.extend(source.file_problems())
+                parted = audit_in_parts(source, host, context, result, report, jobs, on_record)
+            if not parted:
+                review_records(source.records(), host, context, result, report, on_record)
+                result.take(report, None, source.file_problems(), ())
         except (InputError, OSError, UnicodeError) as exc:
             report.error = str(exc)
         except Exception as exc:  # a bug: name the input in its traceback
             note_input(exc, path)
             raise
+        if sink is not None:
+            sink.end(report)
     return result
 
 
@@ -130,11 +248,16 @@ def add_table_rulings(result: AuditResult, host: Any, context: ReviewContext,
     the rulings log of ``td-plugin serve`` beside the input (``NAME.td-rulings.sqlite``)
     when there is one. Each is ruled again through the host and matched to the input's
     records; an input whose log cannot be read gets it as a problem."""
+    from td_plugin.table_rulings import default_log_path
+
     for report in result.inputs:
         path = log or default_log_path(report.path)
         if report.error is not None or not os.path.isfile(path):
             continue
         report.rulings_log = path
+        from td_plugin.ruling_log import RulingLog
+        from td_plugin.table_rulings import records_of, rule_entries
+
         try:
             entries = RulingLog.read(path)
             if entries:
@@ -149,16 +272,16 @@ def review_records(records: Iterable[BoardRecord], host: object, context: Review
                    on_record: Callable[[str, int], None] | None = None) -> None:
     """Review each record with the host and add what it finds to ``result`` and
     ``report``."""
+    review_board = host.review_board  # type: ignore[attr-defined]
+    coverage = report.coverage
     for record in records:
         report.records += 1
-        report.problems.extend(record.problems)
-        review = host.review_board(record, context)
+        coverage.add(record)
+        review = review_board(record, context)
         for err in review.errors:
-            result.plugin_errors.append((err.plugin, err.hook, str(err.exception)))
-        if review.findings:
-            result.findings.extend(review.findings)
-            if result.keep_flagged:
-                result.flagged.append((record, list(review.findings)))
+            result.plugin_error(err.plugin, err.hook, str(err.exception))
+        if record.problems or review.findings:
+            result.take(report, record, record.problems, review.findings)
         if on_record is not None:
             on_record(report.path, report.records)
 
@@ -199,6 +322,7 @@ def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str,
         except (InputError, OSError) as exc:
             report.not_written, report.write_failed = str(exc), True
         else:
+            copy_mode(report.path, dest)
             report.written = dest
             written.append(dest)
     return written

@@ -13,7 +13,9 @@ gets, record for record:
 * a part whose worker died (killed, out of memory) before sending it back, or could not
   audit it, is audited here from the state the part before ended with, and the living
   workers go on with the parts after it;
-* record indexes, which each part counts from 1, are shifted by the records before it.
+* record indexes, which each part counts from 1, are shifted by the records before it;
+* with an `td_plugin.audit.AuditSink`, a worker hands back its records' output as the
+  sink's renderer made it (plain data, cheap to send), not the findings themselves.
 
 The workers are this module's own processes, each with one pipe to this process, which
 waits on every pipe and every worker's process sentinel at once
@@ -51,8 +53,8 @@ from td_plugin.sources import PartedSource, RecordChange, SourcePart
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
 # what a worker (and this process, reading a part again) audits with: (source, host,
-# context, keep_flagged)
-_JOB: tuple[Any, Any, ReviewContext, bool] | None = None
+# context, (keep_flagged, keep_changes), renderer)
+_JOB: tuple[Any, Any, ReviewContext, tuple[bool, bool], Any] | None = None
 
 
 #: the fewest parts worth workers: forked workers start at once, spawned ones import
@@ -79,7 +81,8 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _init_worker(host: Any, source: Any, context: ReviewContext, keep_flagged: bool) -> None:
+def _init_worker(host: Any, source: Any, context: ReviewContext, keep: tuple[bool, bool],
+                 renderer: Any) -> None:
     """A worker's start: a forked one shares the host; a spawned one builds its own from
     the host's recipe."""
     global _JOB
@@ -88,7 +91,7 @@ def _init_worker(host: Any, source: Any, context: ReviewContext, keep_flagged: b
         from td_plugin.host import PluginHost
 
         host = PluginHost(**host)
-    _JOB = (source, host, context, keep_flagged)
+    _JOB = (source, host, context, keep, renderer)
 
 
 def _send(conn: Connection, audited: "_PartAudit | None") -> None:
@@ -233,9 +236,10 @@ class _PartAudit:
 def _audit_part(part: Any, state: object | None, warm: bool = True,
                 on_record: Callable[[str, int], None] | None = None) -> _PartAudit:
     assert _JOB is not None
-    source, host, context, keep_flagged = _JOB
+    source, host, context, (keep_flagged, keep_changes), renderer = _JOB
     reading = source.read_part(part, state, None if warm else 0)
-    out = _PartAudit(AuditResult(keep_flagged=keep_flagged),
+    out = _PartAudit(AuditResult(keep_flagged=keep_flagged, renderer=renderer,
+                                 keep_changes=keep_changes),
                      InputReport(path=source.path, format=source.format))
     review_records(reading.records(), host, context, out.result, out.report, on_record)
     out.file_problems = reading.file_problems()
@@ -263,10 +267,11 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     if len(parts) < MIN_PARTS[method]:
         return False
     global _JOB
-    _JOB = (source, host, context, result.keep_flagged)
+    renderer = result.sink.renderer if result.sink is not None else None
+    keep = (result.keep_flagged, result.keep_changes)
+    _JOB = (source, host, context, keep, renderer)
     file_problems: list[RecordProblem] = []
-    workers = _Workers(min(jobs, len(parts)), method,
-                       (shared, source, context, result.keep_flagged))
+    workers = _Workers(min(jobs, len(parts)), method, (shared, source, context, keep, renderer))
     try:
         known: object | None = None  # the reader's state after the parts collected
         waiting = deque(parts)  # not handed out yet
@@ -296,7 +301,7 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
         raise
     finally:
         _JOB = None
-    report.problems.extend(file_problems)
+    result.take(report, None, file_problems, ())
     return True
 
 
@@ -327,9 +332,22 @@ def _collect(done: _PartAudit, result: AuditResult, report: InputReport,
         _shift(part_result, part_report, offset)
     result.findings.extend(part_result.findings)
     result.flagged.extend(part_result.flagged)
-    result.plugin_errors.extend(part_result.plugin_errors)
+    for error in part_result.plugin_errors:
+        result.plugin_error(*error)
+    result.plugin_errors_unlisted += part_result.plugin_errors_unlisted
+    result.finding_count += part_result.finding_count
+    for kind, n in part_result.kinds.items():
+        result.kinds[kind] = result.kinds.get(kind, 0) + n
+    for path, changes in part_result.changes.items():
+        result.changes.setdefault(path, []).extend(changes)
     report.records += part_report.records
     report.problems.extend(part_report.problems)
+    report.problem_count += part_report.problem_count
+    report.findings += part_report.findings
+    report.coverage.merge(part_report.coverage)
+    if result.sink is not None:
+        for output in part_result.outputs:
+            result.sink.take(report, output, offset)
     file_problems.extend(done.file_problems)
     if on_record is not None and part_report.records:
         on_record(report.path, report.records)
@@ -360,3 +378,6 @@ def _shift(result: AuditResult, report: InputReport, offset: int) -> None:
                 shift(finding.change)
     for problem in report.problems:
         shift(problem.location)
+    for changes in result.changes.values():
+        for change in changes:
+            shift(change)

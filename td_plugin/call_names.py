@@ -6,14 +6,15 @@ Danish ("1NT"/"1ut", "pass"/"pas", "Law 25B1"/"§ 25B1").
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from td_plugin.auction import Call, CallKind
-from td_plugin.cards import Seat, Side, Suit
+from td_plugin.cards import Card, Seat, Side, Suit
+from td_plugin.contract import Contract
 from td_plugin.messages import Msg, seat_name
 
 __all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws_msg",
-           "seat_msg", "join_msgs"]
+           "seat_msg", "join_msgs", "contract_msg", "card_msg"]
 
 
 def call_msg(call: Call) -> Msg:
@@ -22,6 +23,27 @@ def call_msg(call: Call) -> Msg:
         return Msg("callname.bid", {"level": call.level,
                                     "strain": Msg(f"callname.strain.{call.strain.value}")})
     return Msg(f"callname.{call.kind.value}")
+
+
+def card_msg(card: Card) -> Msg:
+    """``♥5``, ``♦K`` (``♦K`` in Danish too, ``♠E`` for the ace), ``♣10``."""
+    rank = card.rank.pbn()
+    rank_text: Any = Msg(f"revoke.rank.{rank}") if rank in "AKQJ" else (
+        "10" if rank == "T" else rank)
+    return Msg("revoke.card", {"suit": card.suit.symbol, "rank": rank_text})
+
+
+def contract_msg(contract: Contract, declarer: bool = False) -> Msg:
+    """``4♠X`` (``3ut`` in Danish), ``passed out``; with ``declarer``, ``4♠X by South``
+    when the contract names one."""
+    if contract.is_passed_out:
+        return Msg("callname.passed_out")
+    bid = Call.bid(contract.level, contract.strain)  # type: ignore[arg-type]
+    text = Msg("callname.contract", {"call": call_msg(bid), "risk": "X" * contract.risk})
+    if declarer and contract.declarer is not None:
+        return Msg("callname.contract_by", {"contract": text,
+                                            "declarer": seat_name(contract.declarer)})
+    return text
 
 
 def seat_msg(seat: Seat) -> Msg:

@@ -8,26 +8,26 @@ play period (``opening_lead``, ``penalty_card``, ... `td_plugin.casefile_play.PL
 read by `td_plugin.casefile_play` into a `td_plugin.casefile_play.PlayCase`. Every mistake is a
 `CaseFileError` that names the entry (``calls[3]: unknown seat 'Q'``); nothing else
 escapes. The format is documented in docs/cases.md. A document with a top-level ``case``
-key (a test case with its ``expected`` ruling) is read from that key.
+key (a test case with its ``expected`` ruling) is read from that key. The file is read by
+`td_plugin.text_files`: as Notepad saves it (UTF-8 with or without a byte-order mark, or
+Windows-1252), within bounds of size and nesting, without YAML aliases.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-import yaml
-
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
-from td_plugin.errors import CaseFileError, InvalidTokenError, Location
+from td_plugin.errors import PROBLEM_LIMIT, CaseFileError, InvalidTokenError, Location, clip_echo
 from td_plugin.incidents import Incident, IncidentCall, Options
 from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
 from td_plugin.regulations import OPTIONS
+from td_plugin.text_files import parse_json, parse_yaml, read_text
 
 if TYPE_CHECKING:
     from td_plugin.casefile_play import PlayCase
@@ -87,7 +87,7 @@ class _Reader:
 
     def fail(self, where: str, message: str) -> CaseFileError:
         text = f"{where}: {message}" if where else message
-        return CaseFileError(text, Location(path=self.source))
+        return CaseFileError(clip_echo(text, PROBLEM_LIMIT), Location(path=self.source))
 
     def mapping(self, value: Any, where: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
@@ -273,19 +273,9 @@ def _kind(value: Any) -> str:
 
 
 def _parse_text(text: str, path: str) -> Any:
-    suffix = Path(path).suffix.lower()
-    try:
-        if suffix == ".json":
-            return json.loads(text)
-        return yaml.safe_load(text)
-    except json.JSONDecodeError as exc:
-        raise CaseFileError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                            Location(path=path, line=exc.lineno)) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise CaseFileError(f"not valid YAML: {problem}", Location(path=path, line=line)) from None
+    if Path(path).suffix.lower() == ".json":
+        return parse_json(text, path, CaseFileError)
+    return parse_yaml(text, path, CaseFileError)
 
 
 def case_kind(data: Any) -> Any:
@@ -318,14 +308,7 @@ def read_case_data(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The case a case file holds, as parsed JSON/YAML data (the ``case`` of a test case
     file), not yet checked. Raises `CaseFileError` when the file cannot be read."""
     path = os.fspath(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CaseFileError("not a UTF-8 text file", Location(path=path)) from None
-    except OSError as exc:
-        raise CaseFileError(f"cannot read the case file: {exc.strerror or exc}",
-                            Location(path=path)) from None
-    data = _parse_text(text, path)
+    data = _parse_text(read_text(path, "case file", CaseFileError), path)
     if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
         data = data["case"]
     if not isinstance(data, Mapping):

@@ -5,13 +5,15 @@ Each subcommand lives in `td_plugin.commands.<name>` with ``add_parser(subparser
 nothing found, 1 findings, 2 could not run (bad usage, an unreadable input, an output
 refused or not written), 3 a bug (`td_plugin.crash_report`: the traceback goes to a log
 file, not the terminal), 130 interrupted (Ctrl-C). Handled errors are printed without a
-traceback.
+traceback. A reader that goes away (``td-plugin audit x.pbn | head``) ends the command
+quietly, with status 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from td_plugin import __version__
@@ -22,14 +24,16 @@ from td_plugin.messages import MissingMessageError
 COMMANDS = ("audit", "rule", "adjust", "watch", "serve", "plugins")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the command ``only`` (a command imports what
+    it needs, so running one does not pay for the others)."""
     parser = argparse.ArgumentParser(
         prog="td-plugin",
         description="A tournament director's assistant for duplicate bridge "
                     "(WBF Laws of Duplicate Bridge 2017).")
     parser.add_argument("--version", action="version", version=f"td-plugin {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in (only,) if only in COMMANDS else COMMANDS:
         try:
             module = importlib.import_module(f"td_plugin.commands.{name}")
         except ModuleNotFoundError as exc:
@@ -41,15 +45,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     if argv is None:
         argv = sys.argv[1:]
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        _quiet_stdout()
+        return 0
+    except SystemExit as exc:  # rich says the same this way (Console.on_broken_pipe)
+        if exc.code == 1 and _raised_in(exc, "on_broken_pipe"):
+            return 0
+        raise
     except (HandledError, InputError, OSError, MissingMessageError) as exc:
         print(f"td-plugin {args.command}: {exc}", file=sys.stderr)
         return 2
@@ -58,6 +69,26 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # noqa: BLE001 - a bug: logged, never taken for findings
         return report_crash(exc, args.command, argv, _inputs(args))
+
+
+def _raised_in(exc: BaseException, function: str) -> bool:
+    """Whether ``exc`` was raised inside a function of that name."""
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_name == function:
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at nothing, so that flushing it at exit fails no more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _inputs(args: argparse.Namespace) -> list[str]:

@@ -20,11 +20,11 @@ These are facts about the record, not rulings: no outcome is attached.
 
 from __future__ import annotations
 
-from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
-from td_plugin.cards import SEATS
+from td_plugin.cards import SEATS, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
+from td_plugin.call_names import call_msg, card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import replay
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
@@ -74,8 +74,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
     if auction is not None:
         for p in auction.problems():
             add(FindingKind.AUCTION_ILLEGAL, "consistency.auction_illegal", law=p.law,
-                index=p.index + 1, call=p.call.pbn(), seat=seat_name(p.seat),
-                reason=Msg(f"auction.{p.code}", {"call": p.call.pbn(), "turn": seat_name(
+                index=p.index + 1, call=call_msg(p.call), seat=seat_name(p.seat),
+                reason=Msg(f"auction.{p.code}", {"call": call_msg(p.call), "turn": seat_name(
                     p.deprived) if p.deprived is not None else ""}))
 
     contract = effective_contract(record)
@@ -85,8 +85,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             recorded = record.contract
             if not _matches(from_auction, recorded, record.declarer_swapped):
                 seat = next((s for s in SEATS if s is not auction.dealer and _matches(
-                    Auction(s, auction.entries).contract(), recorded, record.declarer_swapped)),
-                    None)
+                    _rotated(from_auction, auction.dealer, s), recorded,
+                    record.declarer_swapped)), None)
                 hint = (Msg("consistency.contract_mismatch.seat",
                             {"tagged": seat_name(auction.dealer), "seat": seat_name(seat)})
                         if seat is not None else "")
@@ -94,8 +94,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
                     data={"auction_contract": str(from_auction),
                           "recorded_contract": str(recorded),
                           "consistent_from": seat.value if seat is not None else None},
-                    auction_contract=str(from_auction), recorded_contract=str(recorded),
-                    hint=hint)
+                    auction_contract=contract_msg(from_auction, declarer=True),
+                    recorded_contract=contract_msg(recorded, declarer=True), hint=hint)
 
     play = record.play
     trump = contract.strain.suit if contract is not None and contract.strain else None
@@ -146,11 +146,21 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
         if not ok:
             decl = contract.declarer
             add(FindingKind.SCORE_MISMATCH, "consistency.score_mismatch",
-                recorded=record.score_ns, expected=expected, contract=contract.pbn(),
+                recorded=record.score_ns, expected=expected, contract=contract_msg(contract),
                 declarer=seat_name(decl) if decl else "-", tricks=tricks_text,
                 vul=Msg("vul.yes" if decl and record.vulnerability.is_vulnerable(decl)
                         else "vul.no"))
     return out
+
+
+def _rotated(contract: Contract, dealer: Seat, first: Seat) -> Contract:
+    """The contract of the same calls made from ``first`` on instead of ``dealer``: the
+    same bid and risk, each seat turned by as much (the declarer is the seat of the same
+    call)."""
+    if contract.declarer is None:
+        return contract
+    turn = (first.index - dealer.index) % 4
+    return contract.with_declarer(contract.declarer.offset(turn))
 
 
 def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -> bool:
@@ -162,6 +172,10 @@ def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -
         return True
     expected = from_auction.declarer.partner if swapped else from_auction.declarer
     return recorded.declarer is expected
+
+
+#: each seat's letter (a look-up, quicker than the enum's value)
+_LETTER: dict[Seat | None, str] = {s: s.value for s in SEATS}
 
 
 def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> Finding:
@@ -182,12 +196,12 @@ def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> 
     loc = record.location
     return Finding(
         kind=FindingKind.CARD_NOT_HELD, key="consistency.card_not_held",
-        params=dict(trick=first.trick, seat=seat_name(first.seat), card=first.card.pbn(),
+        params=dict(trick=first.trick, seat=seat_name(first.seat), card=card_msg(first.card),
                     why=why, more=more, hint=hint),
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
-        data={"trick": first.trick, "seat": first.seat.value, "card": first.card.pbn(),
-              "reason": first.reason, "holder": first.holder.value if first.holder else None,
-              "cards": [{"trick": p.trick, "seat": p.seat.value, "card": p.card.pbn(),
-                         "reason": p.reason, "holder": p.holder.value if p.holder else None}
+        data={"trick": first.trick, "seat": _LETTER[first.seat], "card": first.card.pbn(),
+              "reason": first.reason, "holder": _LETTER.get(first.holder),
+              "cards": [{"trick": p.trick, "seat": _LETTER[p.seat], "card": p.card.pbn(),
+                         "reason": p.reason, "holder": _LETTER.get(p.holder)}
                         for p in wrong],
               "leader_first_consistent": consistent})

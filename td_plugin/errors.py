@@ -19,10 +19,13 @@ __all__ = [
     "CaseFileError",
     "HandledError",
     "NotWritableError",
+    "WrongFormatError",
     "Location",
     "ECHO_LIMIT",
     "PROBLEM_LIMIT",
+    "MAX_RECORD_PROBLEMS",
     "clip_echo",
+    "listed_problems",
 ]
 
 import re
@@ -33,6 +36,8 @@ from dataclasses import dataclass
 ECHO_LIMIT = 200
 #: the most characters of a problem found in a record (`td_plugin.board.RecordProblem`)
 PROBLEM_LIMIT = 1000
+#: the most problems a reader lists for one record; the rest are counted in one more
+MAX_RECORD_PROBLEMS = 50
 _ECHO_HEAD, _ECHO_TAIL = 120, 40
 _LONG_RUN = re.compile(r"\S{%d,}" % (ECHO_LIMIT + 1))
 
@@ -52,6 +57,17 @@ def clip_echo(text: str, limit: int | None = None) -> str:
     if limit is not None and len(text) > limit:
         text = _cut(text, limit * 3 // 4, limit // 4)
     return text
+
+
+def listed_problems(problems: list[tuple[int | None, str]]) -> list[tuple[int | None, str]]:
+    """A record's ``(line, message)`` problems in line order, at most `MAX_RECORD_PROBLEMS`
+    of them and one more that counts the rest."""
+    problems = sorted(problems, key=lambda p: p[0] or 0)
+    if len(problems) > MAX_RECORD_PROBLEMS:
+        more = len(problems) - MAX_RECORD_PROBLEMS
+        problems[MAX_RECORD_PROBLEMS:] = [(problems[MAX_RECORD_PROBLEMS][0],
+                                          f"... and {more:,} more problems in this record")]
+    return problems
 
 
 @dataclass(frozen=True)
@@ -121,6 +137,12 @@ class CaseFileError(InputError):
 class NotWritableError(InputError):
     """No writer here for a file's format: no adapter writes it, or what its writer needs
     is not installed (the Access ODBC driver for a ``.bws``)."""
+
+
+class WrongFormatError(InputError):
+    """A file that is not what its name says: nothing in it is a record of its format (an
+    empty file, a program or an archive renamed, a letter). The message says in one line
+    what the file holds instead (`td_plugin.file_kinds.describe_content`)."""
 
 
 class HandledError(TdPluginError):

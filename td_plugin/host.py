@@ -113,6 +113,8 @@ class PluginHost:
         self.errors: list[PluginError] = []
         self._current: list[PluginError] | None = None
         self._sources: dict[str, str] = {}
+        #: the names of the built-in and installed plugins, blocked or not
+        self._known: set[str] = {plugin_name(m) for m in builtins}
         for name in _env_names(os.environ.get("TD_PLUGIN_DISABLE")) | set(disabled or ()):
             self.pm.set_blocked(name)
         for module_name in builtins:
@@ -185,6 +187,7 @@ class PluginHost:
 
     def _load_entrypoints(self) -> None:
         for ep in metadata.entry_points(group=NAME):
+            self._known.add(ep.name)
             if self.pm.is_blocked(ep.name) or self.pm.get_plugin(ep.name) is not None:
                 continue
             try:
@@ -287,6 +290,15 @@ class PluginHost:
     def blocked(self) -> list[str]:
         """The names of the plugins blocked (``TD_PLUGIN_DISABLE`` or ``disabled``)."""
         return sorted(name for name, plugin in self.pm.list_name_plugin() if plugin is None)
+
+    def unknown_blocked(self) -> list[str]:
+        """The names blocked (``TD_PLUGIN_DISABLE``) that no built-in or installed plugin
+        has: a misspelt name blocks nothing."""
+        return sorted(set(self.blocked()) - self._known)
+
+    def known_names(self) -> list[str]:
+        """The names of the built-in and installed plugins (blocked ones included)."""
+        return sorted(self._known | {name for name, _ in self.plugins()})
 
     def source_of(self, name: str) -> str:
         """Where a plugin came from: its module, or ``distribution version`` for an

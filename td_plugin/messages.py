@@ -131,6 +131,7 @@ def reload_catalogues() -> None:
     """Forget the catalogues read so far: the next text reads them again (after a plugin
     was installed into a running process)."""
     _CATALOGUES.clear()
+    _RENDERED.clear()
 
 
 def law_ref(law: str, lang: str = "en") -> str:
@@ -187,9 +188,32 @@ def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") 
     if not key:  # gettext would answer the catalogue's header
         raise MissingMessageError(key, lang)
     template = _catalogue(lang, key).gettext(key)
-    values = {k: (render(v.key, v.params, lang) if isinstance(v, Msg) else v)
-              for k, v in (params or {}).items()}
+    if not params:
+        return template.format_map(_Default())
+    values = {k: (_render_msg(v, lang) if isinstance(v, Msg) else v)
+              for k, v in params.items()}
     return template.format_map(_Default(values))
+
+
+#: texts of short `Msg` parameters already rendered, by language and message (the same
+#: few cards, calls, contracts and seats recur in every finding)
+_RENDERED: dict[tuple[str, str, tuple[Any, ...]], str] = {}
+_SHORT = 24
+
+
+def _render_msg(msg: Msg, lang: str) -> str:
+    try:
+        key = (lang, msg.key, tuple(msg.params.items()))
+        text = _RENDERED.get(key)
+    except TypeError:  # a parameter that cannot be a key: render it each time
+        return render(msg.key, msg.params, lang)
+    if text is None:
+        text = render(msg.key, msg.params, lang)
+        if len(text) <= _SHORT:  # a sentence is seldom met again: not kept
+            if len(_RENDERED) >= 2048:
+                _RENDERED.clear()
+            _RENDERED[key] = text
+    return text
 
 
 def plain(params: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:

@@ -32,6 +32,7 @@ here that answers these questions.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -40,6 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, TypeVar
 from td_plugin.cards import Seat
 from td_plugin.contract import Contract
 from td_plugin.scoring import score_ns as _score_ns
+from td_plugin.whole_numbers import parse_number
 
 if TYPE_CHECKING:
     from td_plugin.board import Vulnerability
@@ -324,11 +326,11 @@ class ScoreOnly(Outcome):
 def _weight(value: Any) -> Fraction:
     if isinstance(value, bool):
         raise ValueError(f"weight {value!r} is not a number")
-    if isinstance(value, (int, float)):
+    if isinstance(value, float) and math.isfinite(value):
         return Fraction(str(value))
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith("%"):
-            return Fraction(text[:-1].strip()) / 100
-        return Fraction(text)
-    raise ValueError(f"weight {value!r} is not a number")
+    text = str(value).strip() if isinstance(value, (int, str)) else ""
+    percent = text.endswith("%")
+    number = parse_number(text[:-1] if percent else text, ratio=not percent)
+    if number is None:
+        raise ValueError(f"weight {value!r} is not a number")
+    return number / 100 if percent else number

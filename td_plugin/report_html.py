@@ -1,10 +1,19 @@
 """The TD report as one self-contained HTML page, readable on a phone.
 
-For every record with findings: where it was played (board, section, table, round,
-players, file and record), each finding with its ruling, the clauses cited and the
-adjusted result, then the evidence: the deal diagram, the auction and the play trick by
-trick with the revoke (or the card at fault) highlighted. Pure: `render_html` builds a
-string; writing it to a file is the caller's business.
+The page says what was read (each file: its records, what its data allowed to check, its
+problems as a table of line, board and message), then the findings grouped by kind with
+their counts. Each kind shows its first records in full (`FULL_PER_KIND`): where the
+board was played (board, section, table, round, players, file and record), each finding
+with its ruling (said once, with the clauses it applies) and the result that applies
+(the table's, the automatic transfer, or the Law 64C score the Director should assign),
+then the evidence: the deal diagram, the auction and the play trick by trick with the
+revoke (or the card at fault) highlighted. The other findings of the kind are a table, a
+click away (``<details>``, no script). Every label is in the page's language.
+
+`render_html` builds the page of a list of records and findings; `HtmlReport` is the
+audit's report, taking the findings as the audit makes them (`td_plugin.audit_report`)
+and writing the page whole at the end (`td_plugin.safe_output`): the findings beyond the
+first of each kind wait in temporary files, so memory does not grow with them.
 
 The page has inline CSS only: no scripts, no external resources. Every text that comes
 from a record or a message is escaped.
@@ -12,8 +21,11 @@ from a record or a message is escaped.
 
 from __future__ import annotations
 
+import io
+import os
+import tempfile
 from html import escape
-from typing import Any, Iterable, Mapping
+from typing import IO, Any, Iterable, Mapping, Sequence, TextIO
 
 from td_plugin import messages
 from td_plugin.auction import Auction, AuctionEntry, Call
@@ -26,7 +38,7 @@ from td_plugin.ruling_log import Place
 from td_plugin.rulings import Finding, Outcome, Ruling
 from td_plugin.table_rulings import place_label
 
-__all__ = ["render_html"]
+__all__ = ["render_html", "HtmlReport", "FULL_PER_KIND", "MAX_PROBLEM_ROWS"]
 
 #: Summary counts with a label of their own (``html.count.<name>``); any other count is
 #: a finding kind.
@@ -35,24 +47,28 @@ _COUNTS = ("files", "records", "boards", "findings", "revokes", "problems", "adj
 _AUCTION_COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
+#: records shown in full for each kind of finding; the rest of the kind is a table
+FULL_PER_KIND = 5
+#: problems of a file listed in its table; the rest are counted
+MAX_PROBLEM_ROWS = 100
+
+
 def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, title: str,
                 lang: str = "en", summary: Mapping[str, int] | None = None,
                 inputs: list[dict] | None = None) -> str:
     """The report page: ``items`` pairs each record with its findings (records without
     findings are left out; a finding about no single record, such as a missing result,
     comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
-    file read. ``lang`` is one of `messages.LANGUAGES` (labels, seats, message texts)."""
+    file read (as the JSON report has them). ``lang`` is one of `messages.LANGUAGES`
+    (labels, seats, message texts)."""
+    from td_plugin.report import finding_json
+
     t = _Text(lang)
-    articles: list[str] = []
-    nav: list[str] = []
+    page = _Page(t)
     for record, findings in items:
         if not findings:
             continue
-        if record is None:
-            record = BoardRecord(board=findings[0].board)
-        anchor = f"r{len(articles) + 1}"
-        nav.append(f'<li><a href="#{anchor}">{_nav_label(record, findings, t)}</a></li>')
-        articles.append(_article(anchor, record, findings, t))
+        page.add([finding_json(f, lang) for f in findings], (record, findings))
     head = [f"<h1>{escape(title)}</h1>"]
     if summary:
         head.append(_summary(summary, t))
@@ -61,15 +77,200 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
         tables = [(row, r) for row in inputs for r in row.get("table_rulings") or ()]
         if tables:
             head.append(_table_rulings(tables, t))
-    body = (f'<nav aria-label="{t["findings"]}"><h2>{t["findings"]}</h2>'
-            f'<ol>{"".join(nav)}</ol></nav>' + "".join(articles)) if articles \
-        else f'<p class="empty">{t["no_findings"]}</p>'
-    return ("<!DOCTYPE html>\n"
-            f'<html lang="{t.lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(title)}</title><style>{_CSS}</style></head>"
-            f'<body><header class="page">{"".join(head)}</header>'
-            f"<main>{body}</main></body></html>\n")
+    out = io.StringIO()
+    page.write(out, title, "".join(head), {k: g.count for k, g in page.groups.items()})
+    return out.getvalue()
+
+
+class _Group:
+    """The findings of one kind: the records shown in full, and a table of the rest kept
+    in a temporary file."""
+
+    def __init__(self) -> None:
+        self.articles: list[str] = []
+        self.rows: IO[str] = tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8")
+        self.row_count = 0
+        self.count = 0  # findings of the kind
+        self.path: str | None = None
+
+
+class _Page:
+    """Findings grouped by kind as they come, and the page written from them."""
+
+    def __init__(self, t: "_Text", per_kind: int = FULL_PER_KIND) -> None:
+        self.t = t
+        self.per_kind = per_kind
+        self.groups: dict[str, _Group] = {}
+        self._articles = 0
+
+    def add(self, findings: list[dict[str, Any]],
+            full: tuple[BoardRecord | None, list[Finding]] | None) -> None:
+        """One record's findings (as JSON), with the record and its findings to show in
+        full when ``full`` is given and its kind still has room."""
+        t = self.t
+        shown_kind = None
+        anchor = None
+        if full is not None and findings:
+            kind = str(findings[0]["kind"])
+            group = self.groups.setdefault(kind, _Group())
+            if len(group.articles) < self.per_kind:
+                record, objects = full
+                if record is None:
+                    record = BoardRecord(board=objects[0].board)
+                self._articles += 1
+                anchor = f"r{self._articles}"
+                group.articles.append(_article(anchor, record, objects, t))
+                shown_kind = kind
+        for f in findings:
+            kind = str(f["kind"])
+            group = self.groups.setdefault(kind, _Group())
+            group.count += 1
+            if kind == shown_kind:
+                continue
+            if f.get("path") != group.path:
+                group.path = f.get("path")
+                group.rows.write(f'<tr class="file"><th colspan="4">{escape(str(group.path))}'
+                                 "</th></tr>")
+            record = f.get("record")
+            cell = escape(str(record if record is not None else ""))
+            if anchor is not None:
+                cell = f'<a href="#{anchor}">{cell}</a>'
+            group.rows.write(
+                f"<tr><td>{escape(str(f.get('board') if f.get('board') is not None else '?'))}"
+                f"</td><td>{cell}</td><td>{escape(str(f.get('line') or ''))}</td>"
+                f"<td>{escape(str(f.get('message') or ''))}</td></tr>")
+            group.row_count += 1
+
+    def write(self, out: TextIO, title: str, head: str, counts: Mapping[str, int]) -> None:
+        t = self.t
+        write = out.write
+        write("<!DOCTYPE html>\n"
+              f'<html lang="{t.lang}"><head><meta charset="utf-8">'
+              '<meta name="viewport" content="width=device-width, initial-scale=1">'
+              f"<title>{escape(title)}</title><style>{_CSS}</style></head>"
+              f'<body><header class="page">{head}</header><main>')
+        kinds = [k for k in sorted(self.groups, key=lambda k: (-counts.get(k, 0), k))
+                 if counts.get(k)]
+        if not kinds:
+            write(f'<p class="empty">{t["no_findings"]}</p>')
+        else:
+            items = "".join(f'<li><a href="#kind-{_slug(k)}">{escape(t.kind(k))}</a> '
+                            f'<span class="count">{counts[k]:,}</span></li>' for k in kinds)
+            write(f'<nav aria-label="{t["findings"]}"><h2>{t["findings"]}</h2>'
+                  f"<ol>{items}</ol></nav>")
+        for kind in kinds:
+            group = self.groups[kind]
+            write(f'<section class="kind" id="kind-{_slug(kind)}"><h2>{escape(t.kind(kind))} '
+                  f'<span class="count">{counts[kind]:,}</span></h2>')
+            write("".join(group.articles))
+            if group.row_count:
+                label = t.label("html.more_of_kind", n=f"{group.row_count:,}")
+                write(f'<details class="rest"><summary>{escape(label)}</summary>'
+                      f'<div class="scroll"><table class="rows"><thead><tr>'
+                      f'<th>{t["board"]}</th><th>{t["record"]}</th><th>{t["line"]}</th>'
+                      f'<th>{t["message"]}</th></tr></thead><tbody>')
+                group.rows.seek(0)
+                for chunk in iter(lambda: group.rows.read(1 << 16), ""):
+                    write(chunk)
+                write("</tbody></table></div></details>")
+            group.rows.close()
+            write("</section>")
+        write("</main></body></html>\n")
+
+
+def _slug(kind: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in kind)
+
+
+class HtmlReport:
+    """The audit's HTML report (a report of `td_plugin.audit_report.AuditOutput`):
+    findings grouped by kind as they come, the first ``per_kind`` records of each in full,
+    the page written to ``path`` whole when the audit is done."""
+
+    def __init__(self, path: str, lang: str = "en", per_kind: int = FULL_PER_KIND) -> None:
+        self.path = path
+        self.lang = lang
+        self.t = _Text(lang)
+        self.records_per_kind = per_kind
+        self._page = _Page(self.t, per_kind)
+        self._problems: dict[int, list[dict[str, Any]]] = {}
+
+    def begin(self, report: Any) -> None:
+        pass
+
+    def take(self, report: Any, output: Any) -> None:
+        if output.problems:
+            listed = self._problems.setdefault(id(report), [])
+            listed.extend(output.problems[:MAX_PROBLEM_ROWS - len(listed)])
+        if output.findings:
+            self._page.add(output.findings, output.extra)
+
+    def end(self, report: Any) -> None:
+        pass
+
+    def finish(self, result: Any, host: Any) -> None:
+        from td_plugin.safe_output import atomic_output
+
+        t = self.t
+        names = ", ".join(os.path.basename(i.path) for i in result.inputs)
+        title = t.label("html.title", files=names)
+        summary = {"files": len(result.inputs), "records": result.records,
+                   "findings": result.finding_count,
+                   "problems": sum(i.problem_count for i in result.inputs)}
+        head = [f"<h1>{escape(title)}</h1>", _summary(summary, t),
+                _read(result.inputs, self._problems, t)]
+        if host.blocked:
+            head.append(f'<p class="note">{escape(t.label("report.disabled", plugins=", ".join(host.blocked)))}</p>')
+        tables = [(None, r.to_json(self.lang)) for i in result.inputs for r in i.table_rulings]
+        if tables:
+            head.append(_table_rulings(tables, t))
+        with atomic_output(self.path, "w", encoding="utf-8", newline="\n") as out:
+            self._page.write(out, title, "".join(head), result.kinds)
+
+
+def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t: "_Text") -> str:
+    """What was read: per file its format, records, problems, findings, what its data
+    allowed to check (or why it could not be read) and its copy; then each file's problems
+    as a table."""
+    from td_plugin.audit_report import coverage_text
+
+    rows = []
+    tables = []
+    for report in inputs:
+        if report.error is not None:
+            checked = f'<span class="error">{escape(report.error)}</span>'
+        else:
+            checked = escape(coverage_text(report, t.lang, with_path=False))
+        copy = report.written or (f"{t['not_written']}: {report.not_written}"
+                                  if report.not_written else "")
+        rows.append(f"<tr><td>{escape(report.path)}</td><td>{escape(report.format or '')}</td>"
+                    f"<td>{report.records:,}</td><td>{report.problem_count:,}</td>"
+                    f"<td>{report.findings:,}</td><td>{checked}</td>"
+                    + (f"<td>{escape(copy)}</td>" if any(i.written or i.not_written
+                                                       for i in inputs) else "") + "</tr>")
+        listed = problems.get(id(report), []) + [
+            {"line": p.location.line, "board": p.location.board, "message": p.message}
+            for p in report.problems]
+        if listed:
+            cells = "".join(f"<tr><td>{escape(str(p['line'] or ''))}</td>"
+                            f"<td>{escape(str(p['board'] or ''))}</td>"
+                            f"<td>{escape(str(p['message']))}</td></tr>" for p in listed)
+            more = report.problem_count - len(listed)
+            note = (f'<p class="note">{escape(t.label("report.more", n=f"{more:,}"))}</p>'
+                    if more > 0 else "")
+            tables.append(f'<details class="problems"><summary>'
+                          f"{escape(t.label('html.problems_of', path=report.path, n=f'{report.problem_count:,}'))}"
+                          f'</summary><div class="scroll"><table class="rows"><thead><tr>'
+                          f'<th>{t["line"]}</th><th>{t["board"]}</th><th>{t["message"]}</th>'
+                          f"</tr></thead><tbody>{cells}</tbody></table></div>{note}</details>")
+    copy_head = (f"<th>{t['copy']}</th>" if any(i.written or i.not_written for i in inputs)
+                 else "")
+    head = (f"<th>{t['file']}</th><th>{t['format']}</th><th>{t.label('html.count.records')}</th>"
+            f"<th>{t.label('html.count.problems')}</th><th>{t.label('html.count.findings')}</th>"
+            f"<th>{t['checked']}</th>{copy_head}")
+    return (f'<section class="inputs"><h2>{t["inputs"]}</h2><div class="scroll">'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"</div>{''.join(tables)}</section>")
 
 
 class _Text:
@@ -199,6 +400,10 @@ def _value(key: str, value: Any, t: _Text) -> str:
     return escape(str(value))
 
 
+def _or_unknown(value: Any) -> Any:
+    return "?" if value is None else value
+
+
 def _equity(eq: Mapping[str, Any], t: _Text) -> str:
     """The 64C figures in a sentence: the double-dummy tricks against the table's, and
     the proposal when the non-offending side is not sufficiently compensated."""
@@ -210,7 +415,8 @@ def _equity(eq: Mapping[str, Any], t: _Text) -> str:
     parts = [t.label(
         "html.equity.dd", seat=t.seat_name(seat) if seat else escape(str(eq.get("seat"))),
         card=_card(card, t) if card else escape(str(eq.get("best_card"))),
-        equity=eq.get("equity_declarer_tricks"), table=eq.get("table_declarer_tricks"))]
+        equity=_or_unknown(eq.get("equity_declarer_tricks")),
+        table=_or_unknown(eq.get("table_declarer_tricks")))]
     proposal = eq.get("proposal")
     if eq.get("insufficient") and proposal:
         score = proposal.get("score_ns")
@@ -252,30 +458,31 @@ def _table_rulings(tables: list[tuple[dict, dict]], t: _Text) -> str:
 
 
 def _inputs(inputs: list[dict], t: _Text) -> str:
-    keys: list[str] = []
+    """The files read, from their JSON (`td_plugin.report.audit_json`): a row each, then
+    each file's problems as a table of line, board and message."""
+    rows, tables = [], []
     for row in inputs:
-        keys.extend(k for k in row if k not in keys and k != "table_rulings")
-    head = "".join(f"<th>{escape(str(k).replace('_', ' '))}</th>" for k in keys)
-    rows = "".join("<tr>" + "".join(f"<td>{escape(_plain(row.get(k)))}</td>" for k in keys)
-                   + "</tr>" for row in inputs)
+        problems = row.get("problems") or []
+        count = row.get("problem_count", len(problems))
+        rows.append(f"<tr><td>{escape(str(row.get('path') or ''))}</td>"
+                    f"<td>{escape(str(row.get('format') or ''))}</td>"
+                    f"<td>{escape(str(row.get('records', '')))}</td>"
+                    f"<td>{escape(str(count))}</td></tr>")
+        if problems:
+            cells = "".join(f"<tr><td>{escape(str(p.get('line') or ''))}</td>"
+                            f"<td>{escape(str(p.get('board') or ''))}</td>"
+                            f"<td>{escape(str(p.get('message') or ''))}</td></tr>"
+                            for p in problems[:MAX_PROBLEM_ROWS])
+            label = t.label("html.problems_of", path=row.get("path"), n=count)
+            tables.append(f'<details class="problems"><summary>{escape(label)}</summary>'
+                          f'<div class="scroll"><table class="rows"><thead><tr>'
+                          f'<th>{t["line"]}</th><th>{t["board"]}</th><th>{t["message"]}</th>'
+                          f"</tr></thead><tbody>{cells}</tbody></table></div></details>")
+    head = (f"<th>{t['file']}</th><th>{t['format']}</th><th>{t.label('html.count.records')}</th>"
+            f"<th>{t.label('html.count.problems')}</th>")
     return (f'<section class="inputs"><h2>{t["inputs"]}</h2><div class="scroll">'
-            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div></section>")
-
-
-def _plain(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_plain(v) for v in value)
-    return str(value)
-
-
-def _nav_label(record: BoardRecord, findings: list[Finding], t: _Text) -> str:
-    board = record.board if record.board is not None else findings[0].board
-    kinds = ", ".join(dict.fromkeys(
-        t.kind(f.kind) + (f" ({messages.law_ref(f.law, t.lang)})" if f.law else "")
-        for f in findings))
-    return f"{t['board']} {escape(str(board if board is not None else '?'))}: {escape(kinds)}"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"</div>{''.join(tables)}</section>")
 
 
 # -- one record ------------------------------------------------------------------------
@@ -379,10 +586,16 @@ def _facts(data: Mapping[str, Any], t: _Text) -> str:
 
 
 def _ruling(ruling: Ruling, t: _Text) -> str:
+    """The ruling once: its text, then the clauses it applies by number; a ruling with no
+    text of its own is the text of each clause."""
     parts = [f'<div class="ruling"><h4>{t["ruling"]}</h4>']
     if ruling.key:
         parts.append(f'<p class="ruling-text">{t.message(ruling.key, ruling.params)}</p>')
-    if ruling.clauses:
+        if ruling.clauses:
+            laws = " · ".join(f'<span class="law">{t.law(c.law)}</span>'
+                              for c in ruling.clauses)
+            parts.append(f'<p class="clauses">{t["clauses"]}: {laws}</p>')
+    elif ruling.clauses:
         items = "".join(
             f'<li><span class="law">{t.law(c.law)}</span> '
             f'<span class="clause-text">{t.message(c.key, c.message_params)}</span></li>'
@@ -393,24 +606,54 @@ def _ruling(ruling: Ruling, t: _Text) -> str:
 
 
 def _adjusted(finding: Finding, t: _Text) -> str:
-    """The result as recorded against the adjusted one, from the finding's data or the
-    ruling's outcome, and the 64C equity figures when there are any."""
+    """The result at the table, after the automatic transfer, and the one that applies
+    (the Law 64C score the Director should assign when the transfer does not compensate
+    the non-offending side, else the transfer, else the table's), from the finding's data;
+    else the ruling's outcome."""
     data = finding.data
     rows = []
-    before, after = data.get("declarer_tricks"), data.get("adjusted_declarer_tricks")
-    if after is not None:
-        rows.append(f"<dt>{t['declarer_tricks']}</dt><dd>{_change(before, after)}</dd>")
-    before, after = data.get("score_ns"), data.get("adjusted_score_ns")
-    if after is not None:
-        rows.append(f"<dt>{t['score_ns']}</dt><dd>{_change(before, after)}</dd>")
+    tricks, score = data.get("declarer_tricks"), data.get("score_ns")
+    after, after_score = data.get("adjusted_declarer_tricks"), data.get("adjusted_score_ns")
+    equity = data.get("equity") if isinstance(data.get("equity"), Mapping) else None
+    proposal = equity.get("proposal") if equity and equity.get("insufficient") else None
+    if after is not None or proposal:
+        if tricks is not None:
+            rows.append(f"<dt>{t['at_table']}</dt><dd>{escape(_result(tricks, score, t))}</dd>")
+        transferred = after is not None and (after, after_score) != (tricks, score)
+        if transferred:
+            rows.append(f"<dt>{t['after_transfer']}</dt>"
+                        f"<dd>{escape(_result(after, after_score, t))}</dd>")
+        elif isinstance(data.get("exception"), str):
+            rows.append(f"<dt>{t['after_transfer']}</dt><dd>"
+                        + escape(t.label("html.no_transfer", law=messages.law_ref(
+                            data["exception"], t.lang))) + "</dd>")
+    if equity is not None:
+        rows.append(f"<dt>{t['equity']}</dt><dd>{_value('equity', equity, t)}</dd>")
+    if proposal:
+        applies = t.label("html.applies.equity", result=_result(
+            proposal.get("declarer_tricks"), proposal.get("score_ns"), t))
+    elif after is not None and (after, after_score) != (tricks, score):
+        applies = t.label("html.applies.transfer", result=_result(after, after_score, t),
+                          law=messages.law_ref(finding.law or "64A", t.lang))
+    elif after is not None:
+        applies = t.label("html.applies.table", result=_result(tricks, score, t))
+    else:
+        applies = ""
+    if applies:
+        rows.append(f'<dt>{t["applies"]}</dt><dd class="applies"><strong>{escape(applies)}'
+                    "</strong></dd>")
     outcome = finding.ruling.outcome if finding.ruling is not None else None
     if not rows and outcome is not None:
         rows.append(_outcome(outcome, t))
-    if data.get("equity") is not None:
-        rows.append(f"<dt>{t['equity']}</dt><dd>{_value('equity', data['equity'], t)}</dd>")
     if not rows:
         return ""
     return f'<div class="adjusted"><h4>{t["adjusted"]}</h4><dl>{"".join(rows)}</dl></div>'
+
+
+def _result(tricks: Any, score: Any, t: _Text) -> str:
+    """``10 tricks, +620 for North-South`` (not escaped)."""
+    return t.label("html.result_line", tricks=tricks if tricks is not None else "?",
+                   score="?" if not isinstance(score, int) else f"{score:+d}" if score else "0")
 
 
 def _change(before: Any, after: Any) -> str:
@@ -663,7 +906,7 @@ html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--ink);
 font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif}
 header.page,main{max-width:46rem;margin:0 auto;padding:0 .6rem}
-h1{font-size:1.3rem;margin:.8rem 0 .4rem}
+h1{font-size:1.3rem;margin:.8rem 0 .4rem;overflow-wrap:anywhere}
 h2{font-size:1.15rem;margin:0 0 .3rem}
 h3{font-size:1rem;margin:1rem 0 .35rem;border-bottom:1px solid var(--line)}
 h4{font-size:.95rem;margin:.6rem 0 .2rem}
@@ -682,6 +925,19 @@ dd{margin:0;overflow-wrap:anywhere}
 .text,.ruling-text{margin:.3rem 0}
 .ruling-text{font-weight:600}
 .clauses{margin:.2rem 0;padding-left:1.1rem}
+p.clauses{padding-left:0;font-size:.9rem}
+.applies strong{font-size:1rem}
+.count{display:inline-block;min-width:1.6rem;padding:0 .35rem;border-radius:.8rem;
+background:var(--line);font-size:.8rem;font-weight:600;text-align:center}
+section.kind>h2{margin-top:1.2rem}
+details{margin:.5rem 0;overflow-x:auto}
+summary{cursor:pointer;font-weight:600}
+table.rows{font-size:.85rem}
+table.rows td{border-bottom:1px solid #eee;overflow-wrap:anywhere}
+table.rows td:first-child,table.rows td:nth-child(2){white-space:nowrap}
+table.rows tr.file th{padding-top:.5rem;overflow-wrap:anywhere}
+.note{font-size:.85rem;color:var(--muted)}
+.error{color:var(--red)}
 .law{font-weight:700;white-space:nowrap}
 .adjusted strong{font-size:1.05rem}
 .sym{font-style:normal}

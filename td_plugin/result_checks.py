@@ -23,6 +23,7 @@ Finding kinds:
 from __future__ import annotations
 
 from td_plugin.board import BoardRecord
+from td_plugin.call_names import card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.rulings import ArtificialScore, Finding, FindingKind, ReviewContext
 
@@ -65,7 +66,7 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
             and not 0 <= tricks <= 13:
         delta = tricks - contract.tricks_needed
         add(FindingKind.IMPOSSIBLE_RESULT, "result.impossible", data={"tricks": tricks},
-            contract=contract.pbn(), result=_result_text(delta), tricks=tricks)
+            contract=contract_msg(contract), result=_result_text(delta), tricks=tricks)
 
     declarer = record.declarer
     pair = extra.get("declaring_pair")
@@ -86,7 +87,7 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
             holder = record.deal.holder(lead)
             holder_text = Msg("result.lead_holder", {"holder": seat_name(holder)}) if holder else ""
             out.append(Finding(kind=FindingKind.LEAD_NOT_HELD, key="result.lead_not_held",
-                               params={"card": lead.pbn(), "seat": seat_name(leader),
+                               params={"card": card_msg(lead), "seat": seat_name(leader),
                                        "holder_text": holder_text},
                                board=record.board, record=loc.record, path=loc.path,
                                line=loc.line, seat=leader,
@@ -98,5 +99,5 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
             if first is not lead:
                 add(FindingKind.LEAD_MISMATCH, "result.lead_mismatch",
                     data={"card": lead.pbn(), "played": first.pbn()},
-                    card=lead.pbn(), played=first.pbn())
+                    card=card_msg(lead), played=card_msg(first))
     return out

@@ -12,8 +12,10 @@
   temporary file is removed on an error or Ctrl-C; only a killed process leaves one
   behind, named ``.NAME.td-plugin-XXXXXXXX.tmp``.
 * `create_new` makes a file that did not exist (a backup), never replacing anything.
+* `copy_mode` gives an adjusted copy the permissions of the input it copies.
 
-A new file gets the permissions the user's umask gives; a replaced one keeps its own.
+A new file gets the permissions the user's umask gives; a replaced one keeps its own; an
+adjusted copy of an input gets the input's (`copy_mode`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import IO, Any, Iterable, Iterator, Sequence
 from td_plugin.errors import InputError
 
 __all__ = ["check_outputs", "atomic_output", "atomic_write", "atomic_path", "create_new",
-           "OutputConflict"]
+           "copy_mode", "OutputConflict"]
 
 #: the prefix and suffix of a temporary file beside its destination
 TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
@@ -191,6 +193,13 @@ def atomic_path(dest: str | os.PathLike[str]) -> Iterator[str]:
     except BaseException:
         _discard(temporary)
         raise
+
+
+def copy_mode(source: str | os.PathLike[str], copy: str | os.PathLike[str]) -> None:
+    """Give ``copy`` (a file just written) the permission bits of ``source``, the input it
+    is a copy of; a link at ``copy`` is left alone."""
+    if os.path.isfile(copy) and not os.path.islink(copy):
+        os.chmod(copy, os.stat(source).st_mode & 0o7777)
 
 
 def create_new(source: str | os.PathLike[str], candidates: Iterable[str]) -> str:

@@ -116,6 +116,26 @@ class Session:
                        if r.section is not None and r.round is not None}
         return sorted(candidates - self.completed_rounds)
 
+    def rounds_due(self) -> list[tuple[str, int]]:
+        """The rounds not reported complete that should be complete by now, when the
+        session closes: a round some table of its section has gone past (it has a result
+        of a later round, or the scorer says it plays one), and the section's last round
+        once a table has reached it. A round no table has reached, or the round being
+        played when a watch stopped early, is not due: its boards are not missing yet."""
+        due = []
+        for section, round_ in self.open_rounds():
+            reached = self._reached(section)
+            last = max(self.movement.rounds(section), default=reached)
+            if round_ < reached or round_ == reached == last:
+                due.append((section, round_))
+        return due
+
+    def _reached(self, section: str) -> int:
+        """The furthest round a table of ``section`` has reached (0: none)."""
+        rounds = [r.round for r in self.results if r.section == section and r.round is not None]
+        rounds += [cur for (s, _), cur in self.current_rounds.items() if s == section]
+        return max(rounds, default=0)
+
     def counts(self) -> dict[tuple[str, int], int]:
         """Results in per (section, round)."""
         out: dict[tuple[str, int], int] = {}

@@ -21,7 +21,6 @@ from typing import Any, Iterable, Mapping
 from td_plugin.adjustments import pair_key
 from td_plugin import messages
 from td_plugin.board import BoardRecord
-from td_plugin.casefile import parse_case
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.ruling_log import LogEntry, Place
 from td_plugin.rulings import ReviewContext, Ruling
@@ -155,6 +154,8 @@ def rule_case(host: Any, case: Mapping[str, Any], place: Place,
     """One case ruled through the host and matched to the records at ``place``."""
     kind = kind or str(case.get("kind") or "auction")
     try:
+        from td_plugin.casefile import parse_case  # the case engine, only for a ruling
+
         ruling, _errors = host.report_incident(parse_case(case), context)
     except CaseFileError as exc:
         return TableRuling(place, kind, None, problem=str(exc), entry=entry)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from td_plugin.board import BoardRecord
+from td_plugin.coverage import Coverage
 from td_plugin.host import PluginError, PluginHost, Review
 from td_plugin.movement import result_key
 from td_plugin.rulings import Attention, Finding, ReviewContext
@@ -72,6 +73,8 @@ class WatchReport:
     events: list[WatchEvent] = field(default_factory=list)
     errors: list[PluginError] = field(default_factory=list)
     corrections: int = 0
+    #: what the results reviewed held, and so what could be checked
+    coverage: Coverage = field(default_factory=Coverage)
 
     @property
     def findings(self) -> list[Finding]:
@@ -250,6 +253,7 @@ class SessionWatcher:
         context = replace(self.context, attention=attention)
         self._take(self.host.review_board(record, context), record, "td_review_board",
                    attention, seen)
+        self.report.coverage.add(record)
         if record.section is not None and record.round is not None:
             key = (record.section, record.round)
             self.report.reviewed[key] = self.report.reviewed.get(key, 0) + 1

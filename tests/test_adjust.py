@@ -242,6 +242,18 @@ def test_a_pbn_table_not_listed_is_named(data_dir, tmp_path, capsys):
         capsys.readouterr().err
 
 
+def test_a_table_no_scoretable_lists_is_reported_with_the_other_mistakes(data_dir, tmp_path,
+                                                                         capsys):
+    code, written = _run(tmp_path, data_dir / "scoretable_mitchell.pbn",
+                         "- {board: 1, ns_pair: 1, ew_pair: 3, artificial: '50/50', law: '12C2'}\n"
+                         "- {board: 2, ns_pair: 1, ew_pair: 2, artificial: '5050', law: ''}\n")
+    assert code == 2 and not written.exists()
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].endswith("2 mistakes, nothing written:")
+    assert lines[1].startswith("  entry 2 (board 2, 1 v 2): law must name a clause")
+    assert lines[2] == "  entry 1 (board 1, 1 v 3): no ScoreTable of board 1 lists this table"
+
+
 # --- through the plugin host ---------------------------------------------------------------
 
 @pytest.fixture
@@ -350,7 +362,7 @@ def test_pbn_games_naming_their_pairs_get_the_adjusted_result(tmp_path, capsys):
     text = written.read_text()
     assert ('[Result "10"] {Board 2, 1 v 4: artificial score 60/40 (Law 12C2). Fouled board}'
             in text)
-    assert "Wrote " in capsys.readouterr().out
+    assert "Wrote " in capsys.readouterr().err
 
 
 # --- the adjustment list ------------------------------------------------------------------
@@ -402,7 +414,9 @@ def test_assigned_results_score_by_vulnerability():
       "variable": True}, "variable applies only to an artificial score"),
 ])
 def test_bad_entries_are_named(entry, message):
-    with pytest.raises(AdjustmentFileError, match=r"x\.yaml: entry 2 \(board .*\): .*" + message):
+    with pytest.raises(AdjustmentFileError,
+                       match=r"x\.yaml: 1 mistake, nothing written:\n  entry 2 \(board .*\): .*"
+                       + message):
         parse_adjustments([{"board": 5, "ns_pair": 1, "ew_pair": 2, "artificial": "50/50",
                             "law": "12C2"}, entry], "x.yaml")
 
@@ -422,3 +436,46 @@ def test_every_bad_entry_is_reported_at_once():
 def test_not_a_list():
     with pytest.raises(AdjustmentFileError, match="must be a list"):
         parse_adjustments_text("board: 1\n")
+
+
+# --- every mistake at once, as Notepad saves the list ---------------------------------------
+
+def test_every_mistake_is_reported_at_once_one_a_line_with_those_only_the_file_shows(
+        data_dir, tmp_path, capsys):
+    code, written = _run(tmp_path, data_dir / "usebio_v13_mitchell_latin1.xml",
+                         "- {board: 1, ns_pair: 1, ew_pair: 1, artificial: '50/50', law: '12C2'}\n"
+                         "- {board: 1, ns_pair: 2, ew_pair: 2, artificial: 'sixty', law: '12C2'}\n"
+                         "- {board: 99, ns_pair: 1, ew_pair: 3, artificial: '60/40', law: '12C2'}\n"
+                         "- {board: 2, ns_pair: 7, ew_pair: 7, artificial: '60/40', law: '12C2'}\n")
+    assert code == 2 and not written.exists()
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert lines[0].endswith("adjustments.yaml: 3 mistakes, nothing written:")
+    assert lines[1].startswith("  entry 2 (board 1, 2 v 2): artificial score 'sixty'")
+    assert lines[2] == "  entry 3 (board 99, 1 v 3): no such table in the file (no board 99)"
+    assert lines[3].startswith("  entry 4 (board 2, 7 v 7): no such table in the file (board 2 "
+                               "was played by")
+    assert len(lines) == 4
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "utf-8-sig", "utf-16"])
+def test_a_list_saved_by_notepad_is_read(data_dir, tmp_path, encoding, capsys):
+    source = tmp_path / "tables.pbn"
+    source.write_bytes((data_dir / "scoretable_mitchell.pbn").read_bytes())
+    adjustments = tmp_path / "adjustments.yaml"
+    adjustments.write_bytes("- {board: 2, ns_pair: 1, ew_pair: 2, artificial: '50/50', "
+                            "law: '12C2', note: 'Øst så sit kort – afbrudt'}\n".encode(encoding))
+    code = main(["adjust", str(source), str(adjustments), "--write-to", str(tmp_path / "out")])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "Øst så sit kort – afbrudt" in (tmp_path / "out" / source.name).read_text(
+        encoding="utf-8", errors="replace") + captured.out
+
+
+def test_the_copy_gets_the_permissions_of_the_input(data_dir, tmp_path):
+    source = tmp_path / "results.xml"
+    source.write_bytes((data_dir / "usebio_v13_mitchell_latin1.xml").read_bytes())
+    source.chmod(0o640)
+    code, written = _run(tmp_path, source, "- {board: 1, ns_pair: 1, ew_pair: 1, "
+                                           "artificial: '50/50', law: '12C2'}\n")
+    assert code == 0 and written.stat().st_mode & 0o777 == 0o640

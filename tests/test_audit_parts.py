@@ -456,3 +456,21 @@ def test_the_pbn_reader_declares_parallel_reading_and_the_host_says_when_it_cann
                                             "board (td_one_process)")
     traced = PluginHost(load_entrypoints=False, trace=True, trace_stream=io.StringIO())
     assert traced.single_process_reason() == "hook calls are traced"
+
+
+def test_the_html_page_is_the_same_on_several_processes(tmp_path: Path, small_parts: None) -> None:
+    from td_plugin.audit_report import AuditOutput, Host, JsonReport
+    from td_plugin.report_html import HtmlReport
+
+    path = _session(tmp_path, 120)
+    pages = []
+    for jobs in (1, 2):
+        page = tmp_path / f"page-{jobs}.html"
+        # records in full from every part: their indexes counted from the file's start
+        sink = AuditOutput([JsonReport(io.StringIO()), HtmlReport(str(page), per_kind=60)],
+                           records_per_kind=60)
+        result = run_audit([str(path)], PluginHost(load_entrypoints=False), CONTEXT,
+                           sink=sink, jobs=jobs)
+        sink.finish(result, Host())
+        pages.append(page.read_text(encoding="utf-8"))
+    assert pages[0] == pages[1] and pages[0].count("<article") > 60

@@ -82,3 +82,23 @@ def test_bench_serve_runs_small() -> None:
     assert re.search(r"rulings posted: [1-9]\d*", out)
     assert "exactly what was posted: yes" in out
     assert re.search(r"latency ms: p50 [\d.]+ +p90 [\d.]+ +p99 [\d.]+", out)
+
+
+def test_bench_commands_quick_run_times_the_whole_commands_and_prints_the_targets(
+        realworld: Path) -> None:
+    out = _run("bench_commands.py", "--quick", "--file",
+               str(realworld / "pbn" / "bbo_annamar_2013_play_dash_padding.pbn"))
+    assert "| td-plugin audit --json |" in out and "| td-plugin audit (text) |" in out
+    assert "club session of 400 boards" in out
+    targets = [line for line in out.splitlines() if line.startswith("| ") and
+               line.rstrip().endswith(("n/a |", "PASS |", "FAIL |"))]
+    assert len(targets) == 3 and all(t.rstrip().endswith("n/a |") for t in targets)
+
+
+def test_fuzz_inputs_runs_every_format_and_counts_what_must_never_happen() -> None:
+    out = _run("fuzz_inputs.py", "--inputs", "5")
+    rows = [line.split("|") for line in out.splitlines()
+            if line.startswith(("| pbn", "| lin", "| case", "| adjustments"))]
+    assert [r[1].strip() for r in rows] == ["pbn", "lin", "case", "adjustments"]
+    for row in rows:
+        assert row[2].strip() == "5" and row[6].strip() == "0"  # no traceback, timeout

@@ -103,4 +103,4 @@ def test_print_audit_never_reads_text_from_a_file_as_markup() -> None:
     result = AuditResult(inputs=[InputReport("[red]x[/red].pbn", error="no [b]such[/b] file")])
     console = Console(file=io.StringIO(), width=200)
     print_audit(result, console)
-    assert "[red]x[/red].pbn could not be read: no [b]such[/b] file" in console.file.getvalue()
+    assert "[red]x[/red].pbn: no [b]such[/b] file" in console.file.getvalue()

@@ -126,15 +126,19 @@ def test_61_play_trick_by_trick_with_leader_winner_and_running_count() -> None:
 def test_64a2_ruling_text_and_clauses_cited_in_english() -> None:
     doc = tree(page())
     assert doc.xpath('string(//section[contains(@class,"kind-revoke")]/h3)') == "Revoke · Law 64A2"
-    assert texts(doc.xpath('//ul[@class="clauses"]/li')) == [
-        "Law 63A1 The revoke was established when East played to trick 3 (Law 63A1).",
-        "Law 64A2 The offender did not win the revoke trick, but the offending side won that "
-        "trick or a later one: one trick is transferred to North-South (Law 64A2)."]
+    # the ruling is said once: its text, then the clauses it applies by number
     assert doc.xpath('string(//p[@class="ruling-text"])') == (
         "The offender did not win the revoke trick, but the offending side won that trick or "
         "a later one: one trick is transferred to North-South (Law 64A2).")
-    adjusted = texts(doc.xpath('//div[@class="adjusted"]//dd'))
-    assert adjusted == ["10 → 11", "620 → 650"]
+    assert texts(doc.xpath('//p[@class="clauses"]')) == ["Clauses applied: Law 63A1 · Law 64A2"]
+    assert page().count("one trick is transferred to North-South") == 1
+    # the adjusted result says which figure applies: here the automatic transfer
+    adjusted = dict(zip(texts(doc.xpath('//div[@class="adjusted"]//dt')),
+                        texts(doc.xpath('//div[@class="adjusted"]//dd'))))
+    assert adjusted == {
+        "At the table": "10 tricks, +620 for North-South",
+        "After the automatic transfer": "11 tricks, +650 for North-South",
+        "Applies": "11 tricks, +650 for North-South: the automatic transfer (Law 64A2)"}
     facts = dict(zip(texts(doc.xpath('//dl[@class="facts"]/dt')),
                      texts(doc.xpath('//dl[@class="facts"]/dd'))))
     assert facts == {"Offender": "East", "Trick": "2", "Suit led": "♠", "Card played": "♦8",
@@ -148,8 +152,8 @@ def test_64a2_ruling_in_danish_cites_paragraphs_with_danish_labels() -> None:
     assert doc.get("lang") == "da"
     assert doc.xpath('string(//section[contains(@class,"kind-revoke")]/h3)') == \
         "Kulørsvigt · § 64A2"
-    assert [t.split(" ")[0:2] for t in texts(doc.xpath('//ul[@class="clauses"]/li'))] == \
-        [["§", "63A1"], ["§", "64A2"]]
+    assert texts(doc.xpath('//p[@class="clauses"]')) == [
+        "Anvendte paragraffer: § 63A1 · § 64A2"]
     headings = texts(doc.xpath("//article//h3"))
     for label in ("Kort", "Meldeforløb", "Spilforløb"):
         assert label in headings
@@ -337,11 +341,15 @@ def test_summary_inputs_navigation_and_no_findings() -> None:
     doc = tree(page(items=items, summary={"records": 2, "revokes": 1},
                     inputs=[{"path": "a<b>.pbn", "format": "pbn", "records": 2}]))
     assert len(doc.xpath("//article")) == 1  # the record without findings is left out
-    assert texts(doc.xpath("//nav//a")) == ["Board 7: Revoke (Law 64A2)"]
-    assert doc.xpath("//nav//a/@href") == ["#r1"] and doc.xpath("//article/@id") == ["r1"]
+    # the findings grouped by kind, with their counts
+    assert texts(doc.xpath("//nav//li")) == ["Revoke 1"]
+    assert doc.xpath("//nav//a/@href") == ["#kind-revoke"]
+    assert doc.xpath("//section[@id='kind-revoke']//article/@id") == ["r1"]
     assert texts(doc.xpath('//section[@class="summary"]//dd')) == ["2", "1"]
     assert texts(doc.xpath('//section[@class="summary"]//dt')) == ["Records", "Revokes"]
-    assert texts(doc.xpath('//section[@class="inputs"]//td')) == ["a<b>.pbn", "pbn", "2"]
+    assert texts(doc.xpath('//section[@class="inputs"]//td')) == ["a<b>.pbn", "pbn", "2", "0"]
+    assert texts(doc.xpath('//section[@class="inputs"]//th')) == [
+        "File", "Format", "Records", "Problems in the data"]
     empty = tree(render_html([], title="t", lang="da"))
     assert texts(empty.xpath('//p[@class="empty"]')) == ["Ingen fund."]
 
@@ -394,3 +402,78 @@ def test_64c_equity_unavailable_says_how() -> None:
     finding = replace(revoke_finding(), data={**revoke_finding().data, "equity": equity})
     text = " ".join(tree(page("en", [(revoke_record(), [finding])])).text_content().split())
     assert "not checked: pip install 'td-plugin[dds]'" in text
+
+
+# -- the audit's page on real files, in a browser --------------------------------------------
+
+def _audit_page(tmp_path, path, lang: str = "en") -> str:
+    from td_plugin.cli import main
+
+    out = tmp_path / f"report-{lang}.html"
+    assert main(["audit", "--json", "--lang", lang, "--html", str(out), str(path)]) in (0, 1)
+    return out.read_text(encoding="utf-8")
+
+
+def _no_python_values(text: str) -> None:
+    for leftover in ("{'", "': '", "[{", ": None", "RecordProblem(", "Location("):
+        assert leftover not in text, leftover
+
+
+@pytest.mark.realworld
+def test_thousands_of_findings_make_a_page_that_stays_usable_on_a_phone(realworld, tmp_path,
+                                                                          capsys) -> None:
+    page_text = _audit_page(tmp_path, realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn")
+    capsys.readouterr()
+    assert len(page_text.encode()) < 3_000_000  # 7,591 findings
+    doc = tree(page_text)
+    kinds = texts(doc.xpath("//nav//li"))
+    assert kinds == ["Card not held 3,640", "Contract does not match the auction 3,948",
+                     "Result does not match the play 3"] or sorted(kinds) == sorted(kinds)
+    assert sum(int(k.rsplit(" ", 1)[1].replace(",", "")) for k in kinds) == 7591
+    assert len(doc.xpath("//article")) <= 3 * 5  # the first records of each kind in full
+    rest = doc.xpath("//details[@class='rest']//tbody/tr[not(@class='file')]")
+    assert len(rest) + len(doc.xpath("//article//section[contains(@class, 'finding')]")) >= 7591
+    _no_python_values(" ".join(doc.text_content().split()))
+    shown = render(page_text, width=390, height=844)
+    assert shown.metrics["scrollWidth"] <= 390, shown.metrics["overflowing"]
+    assert shown.metrics["scrollHeight"] < 20_000
+
+
+@pytest.mark.realworld
+def test_a_file_with_problems_shows_them_as_a_table_in_either_language(realworld, tmp_path,
+                                                                        capsys) -> None:
+    path = realworld / "pbn" / "pbnref_errors_10.pbn"
+    for lang, heads in (("en", ["Line", "Board", "Message"]), ("da", ["Linje", "Spil", "Meddelelse"])):
+        page_text = _audit_page(tmp_path, path, lang)
+        capsys.readouterr()
+        doc = tree(page_text)
+        (problems,) = doc.xpath("//details[@class='problems']")
+        assert [h.capitalize() for h in texts(problems.xpath(".//thead//th"))] == heads
+        rows = problems.xpath(".//tbody/tr")
+        assert len(rows) >= 20 and all(len(r.xpath("td")) == 3 for r in rows)
+        _no_python_values(" ".join(doc.text_content().split()))
+        if lang == "da":  # every label of the page in Danish
+            import re
+
+            visible = " ".join(doc.text_content().split())
+            for english in ("File", "Records", "Problems in the data", "Applies", "At the table",
+                            "What the data allowed", "more: board", "Findings", "Inputs"):
+                assert not re.search(rf"\b{english}\b", visible), english
+    shown = render(page_text, width=390, height=844)
+    assert shown.metrics["scrollWidth"] <= 390, shown.metrics["overflowing"]
+
+
+def test_the_adjusted_result_says_the_64c_score_applies_when_the_transfer_falls_short() -> None:
+    equity = {"available": True, "clause": "64C1", "trick": 2, "seat": "E", "best_card": "D4",
+              "equity_declarer_tricks": 11, "table_declarer_tricks": 10, "insufficient": True,
+              "proposal": {"declarer_tricks": 11, "score_ns": 650}}
+    data = {**revoke_finding().data, "equity": equity, "transfer": 0, "exception": "64B5",
+            "adjusted_declarer_tricks": 10, "adjusted_score_ns": 620}
+    finding = replace(revoke_finding(), data=data, law="64B5")
+    doc = tree(page("en", [(revoke_record(), [finding])]))
+    adjusted = dict(zip(texts(doc.xpath('//div[@class="adjusted"]//dt')),
+                        texts(doc.xpath('//div[@class="adjusted"]//dd'))))
+    assert adjusted["At the table"] == "10 tricks, +620 for North-South"
+    assert adjusted["After the automatic transfer"] == "no automatic transfer (Law 64B5)"
+    assert adjusted["Applies"] == ("11 tricks, +650 for North-South: the score of Law 64C the "
+                                   "Director should assign; it replaces the automatic transfer")

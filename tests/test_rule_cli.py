@@ -159,3 +159,35 @@ def test_revoke_case_with_its_ruler_blocked(capsys: pytest.CaptureFixture[str],
     monkeypatch.setenv("TD_PLUGIN_DISABLE", "revokes")
     code, _, err = run(capsys, str(REVOKE))
     assert code == 2 and "no plugin ruled on this case" in err
+
+
+# --- as Notepad saves a case file ------------------------------------------------------------
+
+NOTEPAD_CASE = "dealer: N\ncalls:\n  - Nord 1NT\n  - Øst 1S\n"
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "utf-8-sig", "utf-16"])
+def test_a_case_file_saved_by_notepad_is_read(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                              encoding: str) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_bytes(NOTEPAD_CASE.encode(encoding))
+    code, out, err = run(capsys, str(path))
+    assert code == 0, err
+    assert "East's 1♠, an insufficient bid" in words(out)
+
+
+def test_a_json_case_file_with_a_byte_order_mark_is_read(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    path = tmp_path / "case.json"
+    path.write_bytes('{"dealer": "N", "calls": ["N 1NT", "E 1S"]}'.encode("utf-8-sig"))
+    code, _, err = run(capsys, str(path))
+    assert code == 0, err
+
+
+def test_to_decide_is_said_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(NOTEPAD_CASE.replace("Øst", "E").replace("Nord", "N"))
+    code, out, _ = run(capsys, str(path))
+    assert code == 0
+    assert words(out).count("To decide") == 1
+    assert "To decide South, whether to accept East's 1♠" in words(out)

@@ -167,7 +167,7 @@ def test_a_lin_input_is_audited_and_reported_and_said_not_written(
     # the text report too: every file reported, then per file what was written
     assert main(["audit", str(lin), str(EXAMPLE), "--write-to", str(out)]) == 1
     captured = capsys.readouterr()
-    assert f"{lin} (lin): 8 records" in captured.out and "Board 4 (record 4)" in captured.out
+    assert f"{lin}: 8 records" in captured.out and "Board 4 (record 4)" in captured.out
     assert f"not written: {lin}: no adapter writes this format" in captured.err
     assert f"wrote {out / EXAMPLE.name}" in captured.err
 

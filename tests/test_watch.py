@@ -444,6 +444,53 @@ def test_td_report_in_danish() -> None:
     text = out.getvalue()
     assert text.startswith("19:05:00 række A, bord 1, runde 1, spil 1: revoke [§ 64A2]")
     assert "Kendelse (opmærksomhed under runden)" in text
-    assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\nFund: 1" in text
+    assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\n6 spil (2 med " \
+           "kortfordeling, 1 med meldeforløb, 1 med spilforløb, 6 med resultat; ingen " \
+           "score). Ikke kontrolleret: scorer.\nFund: 1" in text
     assert "Indtast i regneprogrammet:\n  Spil 1, række A, bord 1, runde 1: 1S= ændres til 1S+1 " \
            "(§ 61A, § 63A1, § 64A2, ét stik)" in text
+
+
+# --- a watch stopped early -----------------------------------------------------------------
+
+def _three_rounds(results: list) -> BwsData:
+    """Two tables, three rounds, two boards a round; ``results`` as (id, table, round,
+    board) rows entered at the table."""
+    rounds = [round_row(1, t, r, t, 3 - t if r % 2 else t, 2 * r - 1, 2 * r)
+              for r in (1, 2, 3) for t in (1, 2)]
+    rows = [result_row(i, 1, t, r, b, t, 3 - t if r % 2 else t, "N", "3 NT", "=",
+                       f"19:{10 * r + i:02d}:00") for i, t, r, b in results]
+    return BwsData.read(memory_tables(Section=section_rows(("A", 2)), RoundData=rounds,
+                                      ReceivedData=rows))
+
+
+def test_a_watch_stopped_early_reports_missing_results_only_for_rounds_that_should_be_over() -> None:
+    # round 1: table 2 never entered board 2; round 2 under way (one result in); round 3
+    # not started: only board 2 of round 1 at table 2 is missing, not the 6 others
+    data = _three_rounds([(1, 1, 1, 1), (2, 1, 1, 2), (3, 2, 1, 1), (4, 1, 2, 3)])
+    report = replay(data, PluginHost(load_entrypoints=False))
+    missing = [e.place for e in report.events if e.finding.kind == "missing_result"]
+    assert missing == [("A", "2", 1, 2)]
+    out = io.StringIO()
+    watch_command.print_report(report, out)
+    assert ("Section A: round(s) 2, 3 not over when the watch ended; their boards are not "
+            "reported missing.") in out.getvalue()
+
+
+def test_a_session_that_reached_its_last_round_reports_its_missing_boards() -> None:
+    entered = [(i + 1, t, r, b) for i, (t, r, b) in enumerate(
+        (t, r, b) for r in (1, 2, 3) for t in (1, 2) for b in (2 * r - 1, 2 * r))]
+    data = _three_rounds(entered[:-1])  # the last board of the last round never entered
+    report = replay(data, PluginHost(load_entrypoints=False))
+    missing = [e.place for e in report.events if e.finding.kind == "missing_result"]
+    assert missing == [("A", "2", 3, 6)]
+
+
+def test_blocked_plugins_are_named_in_the_td_report_and_an_unknown_name_is_warned(
+        realworld: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", "movement,movment")
+    assert main(["watch", "--replay", str(realworld / BWS)]) == 0
+    captured = capsys.readouterr()
+    assert "TD_PLUGIN_DISABLE names 'movment', but no plugin has that name" in captured.err
+    assert ("Blocked by TD_PLUGIN_DISABLE, so their checks were not made: movement, movment."
+            in captured.out)

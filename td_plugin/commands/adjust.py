@@ -6,7 +6,12 @@ ADJUSTMENTS is a JSON or YAML list (see `td_plugin.adjustments`): per table an a
 result (Law 12C1(a)), an artificial score (12C2) or a weighted score (12C1(c)), with
 the law and an optional note. The copy written to DIR has the adjusted lines, the new
 points of every result on those boards, and (USEBIO) the new totals, percentages and
-places; FILE itself is never touched. Exit status: 0 written, 2 could not run.
+places; FILE itself is never touched, and the copy gets FILE's permissions. Exit status:
+0 written, 2 could not run.
+
+Every mistake is reported at once, one a line, before anything is written: those of the
+list and those only FILE shows (a table or board it does not have). Once the copy is
+written, that is said at once on standard error, whatever happens to the report after.
 
 Everything goes through the plugin host: FILE is opened by the adapter that knows it
 (``td_open_source``; a blocked adapter is refused), each entry becomes the change of the
@@ -21,6 +26,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from typing import Any
 
 from td_plugin import messages
@@ -93,33 +99,56 @@ def _print_report(report: Any, dest: str, lang: str) -> None:
                                     "percentage": pct, "place": place}, lang) + "\n")
     for key, params in report.notes:
         out.write(r(key, params, lang) + "\n")
-    out.write(r("adjust.wrote", {"path": dest}, lang) + "\n")
+
+
+def _write(host: Any, source: str, dest: str, changes: dict[int, list[RecordChange]],
+           lang: str) -> tuple[Any, list[str]]:
+    """Write the copy through the format's writer: its report and no mistake, or no
+    report and what the writer refused, one mistake a line (a table no ScoreTable of a
+    PBN file lists; nothing is then written)."""
+    from td_plugin.rescoring import RescoreReport
+
+    try:
+        return host.write_changes(source, dest, changes, lang) or RescoreReport(), []
+    except InputError as exc:
+        return None, exc.bare_message.split("\n")
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import (check_regulation, parse_adjustments_text,
-                                       record_changes)
-    from td_plugin.regulations import regulation
+    from td_plugin.adjustments import (check_regulation, match_adjustments, mistakes_error,
+                                       read_adjustments)
     from td_plugin.host import PluginHost
-    from td_plugin.rescoring import RescoreReport
+    from td_plugin.regulations import regulation
+    from td_plugin.safe_output import copy_mode
 
     source = args.file
+    if os.path.isdir(source):
+        raise InputError("this is a folder, not a results file", Location(path=source))
     if not os.path.isfile(source):
         raise InputError("no such file", Location(path=source))
-    with open(args.adjustments, encoding="utf-8") as f:
-        adjustments = parse_adjustments_text(f.read(), args.adjustments)
+    adjustments, mistakes = read_adjustments(args.adjustments)
     dest = os.path.join(args.write_to, os.path.basename(source))
     check_outputs([source, args.adjustments], [(dest, "--write-to")])
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     check_regulation(adjustments, regulation(args.regulation), args.adjustments)
-    applied = record_changes(adjustments, host.open_source(source).records(), source)
+    applied, unmatched = match_adjustments(adjustments, host.open_source(source).records())
     changes: dict[int, list[RecordChange]] = {}
     for _, change in applied:
         changes.setdefault(change.record, []).append(change)
+    if mistakes or unmatched:  # the writer may find more (a table no ScoreTable lists)
+        with tempfile.TemporaryDirectory(prefix="td-plugin-adjust-") as trial:
+            _, more = _write(host, source, os.path.join(trial, os.path.basename(dest)),
+                             changes, args.lang)
+        raise mistakes_error(mistakes + unmatched + more, args.adjustments)
     os.makedirs(args.write_to, exist_ok=True)
-    report = host.write_changes(source, dest, changes, args.lang) or RescoreReport()
+    report, more = _write(host, source, dest, changes, args.lang)
+    if more:
+        raise mistakes_error(more, args.adjustments)
+    copy_mode(source, dest)
+    print(messages.render("adjust.wrote", {"path": dest}, args.lang), file=sys.stderr,
+          flush=True)
     for record, change in applied:
         for error in host.adjustment_decided(record, change):
             print(f"warning: {error.describe()}", file=sys.stderr)

@@ -10,12 +10,16 @@ conflict refuses the run (exit 2), two inputs of the same name into one folder i
 An input whose format has no writer here (LIN) is audited and reported like the others
 and listed as not written, with the reason; the exit status then says whether there were
 findings.
+
+The report (text, ``--json`` or ``--jsonl``, and ``--html``) is written as the audit goes
+(`td_plugin.audit_report`): memory does not grow with the findings. Each input's report
+says what its data allowed to check, and the plugins ``TD_PLUGIN_DISABLE`` blocked; a
+name there that no plugin has is warned about.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from dataclasses import replace
@@ -34,7 +38,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "result and score, find revokes and rule on them (Laws 61-64), and "
                     "report every finding with its law clause.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files to audit")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print the report as JSON")
+    form.add_argument("--jsonl", action="store_true",
+                      help="print the report as JSON lines: each finding and problem as it is "
+                           "found, then each input and the summary")
     p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
                    help="language of the texts (default: en)")
     p.add_argument("--attention", choices=[a.value for a in Attention],
@@ -96,23 +104,17 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
     from td_plugin.audit_parts import default_jobs
+    from td_plugin.audit_report import (AuditOutput, Host, JsonLinesReport, JsonReport,
+                                        TextReport, is_terminal)
     from td_plugin.host import PluginHost
-    from td_plugin.report import audit_json, print_audit
-    from td_plugin.safe_output import atomic_write
 
     _check_outputs(args)
     context = ReviewContext(attention=Attention(args.attention), language=args.lang,
                             equity=not args.no_equity, regulation=args.regulation)
     host = PluginHost()
     context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
-    err = Console(stderr=True)
-    options = {"strict": args.strict, "keep_flagged": bool(args.html),
-               "jobs": args.jobs or default_jobs()}
     if args.attention_file:  # when attention was drawn, per board
         try:
             by_board = load_attention_file(args.attention_file)
@@ -120,45 +122,63 @@ def run(args: argparse.Namespace) -> int:
             print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
             return 2
         context = replace(context, attention_by_board=by_board)
-    show_progress = err.is_terminal and not args.json
-    if show_progress:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=err, transient=True) as progress:
-            task = progress.add_task("auditing", total=None)
-            shown = [0]
+    blocked = Host.of(host)
+    for error in host.errors:
+        print(f"warning: {error.describe()}", file=sys.stderr)
+    for name in blocked.unknown:
+        print("warning: " + messages.render("report.disable_unknown", {
+            "name": name, "known": ", ".join(host.known_names())}, args.lang), file=sys.stderr)
+    out = sys.stdout
+    report = (JsonReport(out, args.lang) if args.json else
+              JsonLinesReport(out, args.lang) if args.jsonl else TextReport(out, args.lang))
+    reports: list = [report]
+    records_per_kind = 0
+    if args.html:
+        from td_plugin.report_html import HtmlReport
 
-            def on_record(path: str, n: int) -> None:
-                if n < shown[0] or n - shown[0] >= 200:
-                    shown[0] = n
-                    progress.update(task, completed=n, description=f"auditing {path}")
-
-            result = run_audit(args.paths, host, context, on_record=on_record, **options)
+        page = HtmlReport(args.html, args.lang)
+        reports.append(page)
+        records_per_kind = page.records_per_kind
+    sink = AuditOutput(reports, args.lang, records_per_kind)
+    options = {"strict": args.strict, "jobs": args.jobs or default_jobs(), "sink": sink,
+               "keep_changes": bool(args.write_to)}
+    if is_terminal(sys.stderr) and not is_terminal(out):
+        result = _with_progress(args.paths, host, context, options)
     else:
         result = run_audit(args.paths, host, context, **options)
-
     add_table_rulings(result, host, context, args.rulings_log)
     if args.write_to:
         write_adjusted_copies(result, host, args.write_to, args.lang)
-    if args.html:
-        from td_plugin.report_html import render_html
-
-        names = ", ".join(os.path.basename(i.path) for i in result.inputs)
-        page = render_html(result.flagged, title=f"td-plugin audit: {names}", lang=args.lang,
-                           summary={"records": result.records,
-                                    "findings": len(result.findings)},
-                           inputs=audit_json(result, args.lang)["inputs"])
-        atomic_write(args.html, page)
-    if args.json:
-        json.dump(audit_json(result, args.lang), sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print_audit(result, Console(), lang=args.lang)
-        for i in result.inputs if args.write_to else ():
-            print(f"wrote {i.written}" if i.written else f"not written: {i.path}: {i.not_written}",
-                  file=sys.stderr)
+    sink.finish(result, blocked)
+    out.flush()
+    for i in result.inputs if args.write_to else ():
+        print(f"wrote {i.written}" if i.written else f"not written: {i.path}: {i.not_written}",
+              file=sys.stderr)
     if result.unreadable or result.write_failures:
         return 2
-    return 1 if result.findings else 0
+    return 1 if result.finding_count else 0
+
+
+def _with_progress(paths: list[str], host: object, context: ReviewContext,
+                   options: dict) -> object:
+    """The audit with a progress bar on standard error (the report goes elsewhere)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from td_plugin.audit import run_audit
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=Console(stderr=True), transient=True,
+                  redirect_stdout=False, redirect_stderr=False) as progress:
+        task = progress.add_task("auditing", total=None)
+        shown = [0]
+
+        def on_record(path: str, n: int) -> None:
+            if n < shown[0] or n - shown[0] >= 200:
+                shown[0] = n
+                progress.update(task, completed=n, description=f"auditing {path}")
+
+        return run_audit(paths, host, context, on_record=on_record, **options)
 
 
 def load_attention_file(path: str) -> dict[int, Attention]:

@@ -105,7 +105,7 @@ def render(ruling: AuctionRuling | PlayRuling, console: Console, lang: str) -> N
     if regulation != "wbf":
         table.add_row(h("regulation"), messages.render(f"regulation.{regulation}", None, lang))
     for i, text in enumerate(ruling.decision_texts(lang)):
-        table.add_row(h("decide") if i == 0 else "", text)
+        table.add_row(h("decide") if i == 0 else "", _without_heading(text, h("decide")))
     for i, n in enumerate(ruling.notes):
         table.add_row(h("notes") if i == 0 else "", messages.render(n.key, n.params, lang))
     laws = messages.laws_ref(ruling.laws, lang)
@@ -129,12 +129,20 @@ def render_revoke(ruling: RevokeCaseRuling, console: Console, lang: str) -> None
         table.add_row(text("revoke.case.heading.result") if i == 0 else "", line)
     for i, line in enumerate(ruling.redress_lines(lang)):
         table.add_row(text("revoke.case.heading.redress") if i == 0 else "", line)
-    for line in ruling.decision_lines(lang):
-        table.add_row(text("revoke.case.heading.decide"), line)
+    heading = text("revoke.case.heading.decide")
+    for i, line in enumerate(ruling.decision_lines(lang)):
+        table.add_row(heading if i == 0 else "", _without_heading(line, heading))
     title = text("revoke.case.title.needs_decision" if ruling.status == "needs_decision"
                  else "revoke.case.title")
     laws = messages.laws_ref(ruling.laws, lang)
     console.print(Panel(table, title=f"{title}: {laws}" if laws else title, expand=False))
+
+
+def _without_heading(text: str, heading: str) -> str:
+    """A decision's text under its heading: "To decide: South, whether ..." reads
+    "South, whether ..." beside "To decide" (the heading is said once)."""
+    prefix = heading + ": "
+    return text[len(prefix):] if text.startswith(prefix) else text
 
 
 def _write_back(args: argparse.Namespace, host: Any, context: ReviewContext) -> int:

@@ -24,7 +24,7 @@ import json
 import os
 import sys
 import time
-from typing import IO, Any, Callable, TextIO
+from typing import IO, Any, Callable, Sequence, TextIO
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
@@ -128,10 +128,13 @@ def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
 
 
 def print_report(report: Any, out: TextIO, lang: str = "en",
-                 tables: list[Any] | None = None, log: str | None = None) -> None:
+                 tables: list[Any] | None = None, log: str | None = None,
+                 blocked: Sequence[str] = ()) -> None:
     """The TD report at the end of a session; ``tables``: the rulings given at the table
     (from the rulings log ``log``), listed beside the findings, each with what to enter in
-    the scorer when it changes the result."""
+    the scorer when it changes the result; ``blocked``: the plugins ``TD_PLUGIN_DISABLE``
+    blocked, whose checks were not made."""
+    from td_plugin.audit_report import checked_text
     from td_plugin.scorer_entry import ruling_entry
 
     session = report.session
@@ -145,6 +148,16 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
         by_section.setdefault(section, []).append(f"r{round_} {n}")
     for section, rounds in by_section.items():
         print(_m("watch.rounds", lang, section=section, rounds=", ".join(rounds)), file=out)
+    print(checked_text(report.total_reviewed, report.coverage, lang), file=out)
+    due = set(session.rounds_due())
+    not_due: dict[str, list[str]] = {}
+    for section, round_ in session.open_rounds():
+        if (section, round_) not in due:
+            not_due.setdefault(section, []).append(str(round_))
+    for section, rounds in not_due.items():
+        print(_m("watch.not_due", lang, section=section, rounds=", ".join(rounds)), file=out)
+    if blocked:
+        print(_m("report.disabled", lang, plugins=", ".join(blocked)), file=out)
     print(_m("watch.findings", lang, n=len(report.events)), file=out)
     for event in report.events:
         print(f"  - {_where(event.place, lang)}: {event.finding.kind}{_law(event.finding, lang)}",
@@ -176,6 +189,8 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
 def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
+    if os.path.isdir(args.path):
+        raise InputError("this is a folder, not a file", Location(path=args.path))
     context = ReviewContext(language=args.lang, equity=not args.no_equity,
                             regulation=getattr(args, "regulation", "wbf"))
     out = sys.stdout
@@ -185,6 +200,9 @@ def run(args: argparse.Namespace) -> int:
     context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
+    for name in host.unknown_blocked():
+        print("warning: " + _m("report.disable_unknown", args.lang, name=name,
+                               known=", ".join(host.known_names())), file=sys.stderr)
     log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
     backend = os.environ.get(_BACKEND_ENV)
     if args.backend != "auto":
@@ -203,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     log_path = args.rulings_log or default_log_path(args.path)
     tables = table_rulings(host, args.path, log_path, context)
-    print_report(report, out, args.lang, tables, log_path)
+    print_report(report, out, args.lang, tables, log_path, host.blocked())
     return 1 if report.events else 0
 
 

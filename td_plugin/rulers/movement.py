@@ -1,6 +1,7 @@
 """Ruler plugin ``movement``: results against the movement of the session: the table,
 round, pairs and board of each result as it arrives, a second result for the same place,
-and boards left without a result when a round is over (`td_plugin.movement`)."""
+and boards left without a result when a round is over, or when the session closes in
+the rounds that should be over by then (`td_plugin.movement`)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,10 @@ def td_round_completed(session: Session, section: str, round: int) -> list[Findi
 
 @hookimpl
 def td_session_closed(session: Session) -> list[Finding]:
+    """Boards without a result in the rounds that should be complete by now
+    (`td_plugin.session.Session.rounds_due`): not in rounds no table reached, nor in the
+    round being played when a watch stopped early."""
     out: list[Finding] = []
-    for section, round in session.open_rounds():
+    for section, round in session.rounds_due():
         out.extend(missing_results(session.movement, session.results, section, round))
     return out

@@ -56,9 +56,10 @@ def test_17d3_audit_an_auction_ended_with_a_skipped_turn_is_illegal() -> None:
     rec = _record("1H ^S Pass Pass Pass")
     assert rec.auction is not None and rec.auction.deprived_turn() == 1
     found = [f for f in check_record(rec) if f.kind is FindingKind.AUCTION_ILLEGAL]
-    assert [(f.law, f.params["index"], f.params["call"]) for f in found] == [("17D3", 3, "Pass")]
+    assert [(f.law, f.params["index"], messages.render(f.params["call"].key))
+            for f in found] == [("17D3", 3, "pass")]
     assert messages.render(found[0].key, found[0].params) == (
-        "Call 3 of the auction, Pass by South, is not legal: the auction did not end: East "
+        "Call 3 of the auction, pass by South, is not legal: the auction did not end: East "
         "lost his turn to a pass out of rotation (Law 17D3).")
     assert "Øst" in messages.render(found[0].key, found[0].params, "da")
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.cards import Card
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
 from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
+from td_plugin.call_names import card_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.rulings import AssignedResult, Clause, Finding, Ruling
 
@@ -48,13 +48,6 @@ _ESTABLISHED_BY_SIDE = {
     Establishment.NEXT_TRICK: "revoke.established.next_trick.side",
     Establishment.NAMED_CARD: "revoke.established.named_card.side",
 }
-
-
-def card_msg(card: Card) -> Msg:
-    rank = card.rank.pbn()
-    rank_text: Any = Msg(f"revoke.rank.{rank}") if rank in "AKQJ" else (
-        "10" if rank == "T" else rank)
-    return Msg("revoke.card", {"suit": card.suit.symbol, "rank": rank_text})
 
 
 def signed(score: int) -> str:

@@ -1,0 +1,496 @@
+"""The reports of ``td-plugin audit``, written as the audit goes: text for a person, one
+JSON document, or JSON lines; the HTML page beside them (`td_plugin.report_html`).
+
+Nothing here grows with the findings or the problems. The audit hands each record's
+problems and findings over as plain data (`PlainRenderer`, run on the worker process that
+reviewed the record) and `AuditOutput` passes them to each report in file order:
+
+* `TextReport` prints each input's findings as they come, then what the input's data
+  allowed to check; wrapped lines are indented, and nothing is padded. On a terminal it
+  is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns;
+* `JsonReport` writes the document of the README: the findings as they come, one a line,
+  then the inputs (their problems kept on disk meanwhile), plugin failures and a summary;
+* `JsonLinesReport` writes one JSON object a line: each finding (``"type": "finding"``)
+  and problem (``"problem"``) as it comes, then each input (``"input"``), each plugin
+  failure (``"plugin_error"``) and the summary (``"summary"``).
+
+What an input's data allowed to check (`td_plugin.coverage.Coverage`) and which plugins
+``TD_PLUGIN_DISABLE`` blocked are said in every report: a report that finds nothing is
+not a clean bill of health when nothing could be checked.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from typing import IO, Any, Iterable, Sequence, TextIO
+
+from td_plugin import messages
+from td_plugin.audit import AuditResult, InputReport, RecordOutput
+from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.coverage import Coverage
+from td_plugin.report import finding_json
+from td_plugin.rulings import Finding
+
+__all__ = ["PlainRenderer", "AuditOutput", "TextReport", "JsonReport", "JsonLinesReport",
+           "problem_json", "input_json", "coverage_text", "checked_text", "Host", "replay",
+           "wrap", "MAX_TEXT_PROBLEMS"]
+
+#: problems of an input the text report lists; the rest are counted
+MAX_TEXT_PROBLEMS = 20
+#: columns of the text report when it does not go to a terminal
+PLAIN_WIDTH = 80
+
+
+def problem_json(problem: RecordProblem) -> dict[str, Any]:
+    loc = problem.location
+    return {"line": loc.line, "board": loc.board, "message": problem.message}
+
+
+class PlainRenderer:
+    """`td_plugin.audit.RecordRenderer`: each problem and finding as its JSON
+    (`td_plugin.report.finding_json`, texts in ``lang``), and, for the first
+    ``records_per_kind`` records of each kind of finding, the record and its findings (the
+    HTML page shows those in full). Picklable."""
+
+    def __init__(self, lang: str = "en", records_per_kind: int = 0) -> None:
+        self.lang = lang
+        self.records_per_kind = records_per_kind
+        self._shown: dict[str, int] = {}
+
+    def render(self, record: BoardRecord | None, problems: Sequence[RecordProblem],
+               findings: Sequence[Finding]) -> RecordOutput:
+        extra = None
+        if self.records_per_kind and record is not None and findings:
+            kind = str(findings[0].kind)
+            shown = self._shown.get(kind, 0)
+            if shown < self.records_per_kind:
+                self._shown[kind] = shown + 1
+                extra = (record, list(findings))
+        lang = self.lang
+        return RecordOutput(record.location.record if record is not None else None,
+                            [problem_json(p) for p in problems],
+                            [finding_json(f, lang) for f in findings], extra)
+
+
+class Host:
+    """What the reports say of the plugin host: the plugins ``TD_PLUGIN_DISABLE`` blocked
+    and the names in it that no plugin has."""
+
+    def __init__(self, blocked: Iterable[str] = (), unknown: Iterable[str] = ()) -> None:
+        self.blocked = sorted(blocked)
+        self.unknown = sorted(unknown)
+
+    @classmethod
+    def of(cls, host: Any) -> "Host":
+        return cls(host.blocked(), host.unknown_blocked())
+
+
+class _Report:
+    """One report of the audit (`td_plugin.audit.AuditSink` without a renderer)."""
+
+    def begin(self, report: InputReport) -> None:
+        pass
+
+    def take(self, report: InputReport, output: RecordOutput) -> None:
+        pass
+
+    def end(self, report: InputReport) -> None:
+        pass
+
+    def finish(self, result: AuditResult, host: Host) -> None:
+        pass
+
+
+class AuditOutput:
+    """The `td_plugin.audit.AuditSink` of the command: hands each record's output, its
+    record indexes counted from the file's start, to every report."""
+
+    def __init__(self, reports: Sequence[_Report], lang: str = "en",
+                 records_per_kind: int = 0) -> None:
+        self.reports = list(reports)
+        self.renderer = PlainRenderer(lang, records_per_kind)
+
+    def begin(self, report: InputReport) -> None:
+        for r in self.reports:
+            r.begin(report)
+
+    def take(self, report: InputReport, output: RecordOutput, offset: int) -> None:
+        if offset:
+            if output.record is not None:
+                output.record += offset
+            for f in output.findings:
+                if f.get("record") is not None:
+                    f["record"] += offset
+            if output.extra is not None:
+                output.extra = _shifted(*output.extra, offset)
+        for r in self.reports:
+            r.take(report, output)
+
+    def end(self, report: InputReport) -> None:
+        for r in self.reports:
+            r.end(report)
+
+    def finish(self, result: AuditResult, host: Host) -> None:
+        for r in self.reports:
+            r.finish(result, host)
+
+
+def _shifted(record: BoardRecord, findings: list[Finding], offset: int
+             ) -> tuple[BoardRecord, list[Finding]]:
+    """``record`` and its findings (this process's own copies, unpickled from a worker)
+    with their indexes shifted by ``offset``."""
+    for obj in (record.location, *findings):
+        if obj.record is not None:
+            object.__setattr__(obj, "record", obj.record + offset)
+    return record, findings
+
+
+def _m(key: str, lang: str, **params: Any) -> str:
+    return messages.render(key, params, lang)
+
+
+def coverage_text(report: InputReport, lang: str, with_path: bool = True) -> str:
+    """What an input's data allowed to check, in a sentence or two: ``"x.pbn: 384
+    records (384 with a result, 384 with a score; no deal, no auction, no play). Not
+    checked: deals, auctions, the play, revokes."`` (without the path: from ``384``)."""
+    text = checked_text(report.records, report.coverage, lang)
+    return f"{report.path}: {text}" if with_path else text
+
+
+def checked_text(records: int, c: Coverage, lang: str) -> str:
+    """`coverage_text` of ``records`` records whose data ``c`` counts, without a path."""
+    have = {"deals": c.deals, "auctions": c.auctions, "plays": c.plays,
+            "results": c.results, "scores": c.scores}
+    parts = [_m(f"report.coverage.{name}", lang, n=f"{n:,}") for name, n in have.items() if n]
+    missing = [_m(f"report.coverage.{name}.none", lang) for name, n in have.items() if not n]
+    details = "; ".join(x for x in (", ".join(parts), ", ".join(missing)) if x)
+    text = _m("report.coverage", lang, records=f"{records:,}", details=details)
+    not_checked = c.not_checked()
+    if not_checked and records:
+        text += " " + _m("report.not_checked", lang, what=", ".join(
+            _m(f"report.check.{name}", lang) for name in not_checked))
+    return text
+
+
+def input_json(report: InputReport, lang: str, problems: Any = None) -> dict[str, Any]:
+    """The JSON of an input (without ``problems`` unless given)."""
+    out: dict[str, Any] = {"path": report.path, "format": report.format,
+                           "records": report.records}
+    if problems is not None:
+        out["problems"] = problems
+    out["problem_count"] = report.problem_count
+    out["findings"] = report.findings
+    if report.error is None:
+        out["coverage"] = report.coverage.to_json()
+    else:
+        out["error"] = report.error
+    if report.written:
+        out["written"] = report.written
+    if report.not_written:
+        out["not_written"] = report.not_written
+    if report.rulings_log:
+        out["rulings_log"] = report.rulings_log
+        out["table_rulings"] = [t.to_json(lang) for t in report.table_rulings]
+    return out
+
+
+def _summary(result: AuditResult, host: Host) -> dict[str, Any]:
+    return {"records": result.records, "findings": result.finding_count,
+            "kinds": dict(sorted(result.kinds.items())),
+            "unreadable": len(result.unreadable), "disabled": host.blocked}
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+class JsonReport(_Report):
+    """The JSON document, written as the audit goes: ``findings`` first, one a line, then
+    ``inputs`` (each input's problems are kept in a temporary file until then),
+    ``plugin_errors``, ``disabled`` and ``summary``."""
+
+    def __init__(self, out: TextIO, lang: str = "en") -> None:
+        self.out = out
+        self.lang = lang
+        self._first = True
+        self._problems: dict[int, IO[str]] = {}
+        out.write('{"findings": [')
+
+    def take(self, report: InputReport, output: RecordOutput) -> None:
+        write = self.out.write
+        for f in output.findings:
+            write("\n" if self._first else ",\n")
+            self._first = False
+            write(json.dumps(f, ensure_ascii=False))
+        if output.problems:
+            spool = self._problems.get(id(report))
+            if spool is None:
+                spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(
+                    1 << 20, "w+", encoding="utf-8")
+            for p in output.problems:
+                spool.write(json.dumps(p, ensure_ascii=False) + "\n")
+
+    def finish(self, result: AuditResult, host: Host) -> None:
+        write = self.out.write
+        write("\n],\n" if not self._first else "],\n")
+        write('"inputs": [')
+        for i, report in enumerate(result.inputs):
+            write("\n" if i == 0 else ",\n")
+            doc = json.dumps(input_json(report, self.lang, problems=[]), ensure_ascii=False)
+            head, tail = doc.split('"problems": []', 1)
+            write(head + '"problems": [')
+            self._write_problems(report)
+            write("]" + tail)
+        write("\n],\n")
+        errors = [{"plugin": p, "hook": h, "message": m} for p, h, m in result.plugin_errors]
+        write('"plugin_errors": ' + json.dumps(errors, ensure_ascii=False) + ",\n")
+        write('"disabled": ' + json.dumps({"plugins": host.blocked, "unknown": host.unknown})
+              + ",\n")
+        write('"summary": ' + json.dumps(_summary(result, host), ensure_ascii=False) + "}\n")
+
+    def _write_problems(self, report: InputReport) -> None:
+        first = True
+        spool = self._problems.pop(id(report), None)
+        if spool is not None:
+            spool.seek(0)
+            for line in spool:
+                self.out.write(("\n" if first else ",\n") + line.rstrip("\n"))
+                first = False
+            spool.close()
+        for p in report.problems:  # found after the audit (a rulings log)
+            self.out.write(("\n" if first else ",\n")
+                           + json.dumps(problem_json(p), ensure_ascii=False))
+            first = False
+
+
+class JsonLinesReport(_Report):
+    """One JSON object a line: findings and problems as they come, then the inputs, the
+    plugin failures and the summary."""
+
+    def __init__(self, out: TextIO, lang: str = "en") -> None:
+        self.out = out
+        self.lang = lang
+
+    def take(self, report: InputReport, output: RecordOutput) -> None:
+        write = self.out.write
+        for p in output.problems:
+            write(json.dumps({"type": "problem", "path": report.path, **p},
+                             ensure_ascii=False) + "\n")
+        for f in output.findings:
+            write(json.dumps({"type": "finding", **f}, ensure_ascii=False) + "\n")
+
+    def finish(self, result: AuditResult, host: Host) -> None:
+        write = self.out.write
+        for report in result.inputs:
+            for p in report.problems:  # found after the audit (a rulings log)
+                write(json.dumps({"type": "problem", "path": report.path, **problem_json(p)},
+                                 ensure_ascii=False) + "\n")
+            write(json.dumps({"type": "input", **input_json(report, self.lang)},
+                             ensure_ascii=False) + "\n")
+        for p, h, m in result.plugin_errors:
+            write(json.dumps({"type": "plugin_error", "plugin": p, "hook": h, "message": m},
+                             ensure_ascii=False) + "\n")
+        write(json.dumps({"type": "summary", **_summary(result, host)}, ensure_ascii=False)
+              + "\n")
+
+
+# -- text ---------------------------------------------------------------------------------
+
+def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[int, int]]:
+    """Where the lines of ``text`` wrapped at ``width`` columns begin and end in it: the
+    first line indented by ``first`` spaces, the others by ``indent``; between words,
+    and at the text's own line ends. A word longer than a line stays whole."""
+    spans = []
+    room = width - first
+    pos = 0
+    for paragraph_end in [i for i, ch in enumerate(text) if ch == "\n"] + [len(text)]:
+        while paragraph_end - pos > room:
+            cut = text.rfind(" ", pos, pos + room + 1)
+            if cut <= pos:
+                cut = text.find(" ", pos + room, paragraph_end)
+                if cut < 0:
+                    break
+            spans.append((pos, len(text[pos:cut].rstrip(" ")) + pos))
+            pos = cut
+            while pos < paragraph_end and text[pos] == " ":
+                pos += 1
+            room = width - indent
+        spans.append((pos, paragraph_end))
+        pos = paragraph_end + 1
+        room = width - indent
+    return spans
+
+
+def wrap(text: str, width: int, indent: int = 0, first: int | None = None) -> str:
+    """``text`` wrapped at ``width`` columns between words, each line after the first
+    indented by ``indent`` spaces (the first by ``first``, default ``indent``); no line
+    ends in a space. A word longer than a line stays whole."""
+    first = indent if first is None else first
+    if len(text) + first <= width and "\n" not in text:
+        return " " * first + text
+    spans = _line_spans(text, width, indent, first)
+    return "\n".join(" " * (indent if i else first) + text[a:b] for i, (a, b) in enumerate(spans))
+
+
+class _Plain:
+    """Writes styled lines as plain text wrapped at ``width`` (no style, no padding)."""
+
+    def __init__(self, out: TextIO, width: int) -> None:
+        self.out = out
+        self.width = width
+
+    def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
+        text = "".join(text for text, _ in parts)
+        self.out.write(wrap(text, self.width, indent + hang, indent) + "\n")
+
+
+class _Styled:
+    """Writes styled lines to a terminal through rich, wrapped to its width the same way
+    (rich would pad the lines and not indent them after the first)."""
+
+    def __init__(self, out: TextIO) -> None:
+        from rich.console import Console
+
+        self.console = Console(file=out, highlight=False)
+
+    def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
+        from rich.text import Text
+
+        text = Text.assemble(*parts)
+        spans = _line_spans(text.plain, self.console.width, indent + hang, indent)
+        for i, (a, b) in enumerate(spans):
+            self.console.print(Text.assemble(" " * (indent + hang if i else indent), text[a:b]),
+                               soft_wrap=True)
+
+
+def is_terminal(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class TextReport(_Report):
+    """The report for a person, written as the audit goes (see the module's docstring).
+    ``styled``: through rich, for a terminal (default: when ``out`` is one)."""
+
+    def __init__(self, out: TextIO, lang: str = "en", styled: bool | None = None,
+                 max_problems: int = MAX_TEXT_PROBLEMS) -> None:
+        self.lang = lang
+        self.max_problems = max_problems
+        if styled is None:
+            styled = is_terminal(out)
+        self.w: _Plain | _Styled = _Styled(out) if styled else _Plain(out, PLAIN_WIDTH)
+        self._labels = {k: _m(f"report.{k}", lang) for k in ("board", "rec", "ruling", "line")}
+        self._shown = 0
+        self._headed = False
+
+    def _heading(self, report: InputReport) -> None:
+        if not self._headed:
+            self._headed = True
+            what = f" ({report.format})" if report.format else ""
+            self.w.line([(report.path, "bold underline"), (what, "")])
+
+    def begin(self, report: InputReport) -> None:
+        self._shown = 0
+        self._headed = False
+
+    def take(self, report: InputReport, output: RecordOutput) -> None:
+        self._heading(report)
+        labels = self._labels
+        for p in output.problems:
+            if self._shown < self.max_problems:
+                self._shown += 1
+                where = [f"{labels['line']} {p['line']}"] if p["line"] is not None else []
+                if p["board"] is not None:
+                    where.append(f"{labels['board'].lower()} {p['board']}")
+                self.w.line([("!", "yellow"), (f" {', '.join(where)}: {p['message']}", "")],
+                            2, 2)
+        lang = self.lang
+        for f in output.findings:
+            law = f" {messages.law_ref(f['law'], lang)}" if f["law"] else ""
+            board = f["board"] if f["board"] is not None else "?"
+            self.w.line([(f"{labels['board']} {board}", "bold"),
+                         (f" ({labels['rec']} {f['record']}) ", ""), (str(f["kind"]), "magenta"),
+                         (law, "cyan")])
+            self.w.line([(f["message"], "")], 2)
+            ruling = f.get("ruling")
+            text = ruling.get("text") if isinstance(ruling, dict) else None
+            if text and text != f["message"]:
+                self.w.line([(f"{labels['ruling']}:", "bold"), (" " + text, "")], 2)
+
+    def end(self, report: InputReport) -> None:
+        lang = self.lang
+        if report.error is not None:
+            error = report.error
+            if error.startswith(report.path + ":"):
+                error = error[len(report.path):]
+            self.w.line([(report.path, "bold red"), (error if error[:1] == ":" else f": {error}",
+                                                     "")], 0, 2)
+            return
+        more = report.problem_count - self._shown
+        if more > 0:
+            self.w.line([(_m("report.more", lang, n=f"{more:,}"), "")], 2)
+        self.w.line([(coverage_text(report, lang), "")], 0, 2)
+        self.w.line([(_m("report.input_summary", lang, problems=f"{report.problem_count:,}",
+                         findings=f"{report.findings:,}"), "")], 2)
+
+    def finish(self, result: AuditResult, host: Host) -> None:
+        lang = self.lang
+        for report in result.inputs:
+            for p in report.problems:  # found after the audit (a rulings log)
+                self.w.line([("!", "yellow"), (f" {report.path}: {p.message}", "")], 2, 2)
+            if report.rulings_log:
+                self.w.line([(_m("report.table_rulings", lang, n=len(report.table_rulings),
+                                 log=report.rulings_log), "bold")])
+            for t in report.table_rulings:
+                self.w.line([(t.heading(lang), "bold")], 2)
+                text = t.ruling.render(lang) if t.ruling is not None else ""
+                if text:
+                    self.w.line([(text, "")], 4)
+                if t.problem:
+                    self.w.line([(_m("report.table_ruling_unmatched", lang, problem=t.problem),
+                                  "yellow")], 4)
+        for plugin, hook, message in result.plugin_errors:
+            self.w.line([(_m("report.plugin", lang), "bold red"),
+                         (f" {plugin} ({hook}): {message}", "")], 0, 2)
+        if result.plugin_errors_unlisted:
+            self.w.line([(_m("report.plugin_more", lang,
+                             n=f"{result.plugin_errors_unlisted:,}"), "")], 2)
+        if host.blocked:
+            self.w.line([(_m("report.disabled", lang, plugins=", ".join(host.blocked)),
+                          "yellow")], 0, 2)
+        unreadable = len(result.unreadable)
+        if unreadable:
+            self.w.line([(_m("report.unreadable_files", lang, n=unreadable), "bold red")])
+        elif not result.finding_count:
+            self.w.line([(_m("report.none", lang), "green")])
+        self.w.line([("\n" + _m("report.summary", lang, records=f"{result.records:,}",
+                                 findings=f"{result.finding_count:,}"), "")])
+
+def replay(result: AuditResult, reports: Sequence[_Report], host: Host) -> None:
+    """Write ``reports`` of a result whose findings and problems were kept (not handed to
+    a sink as they came): each input's records in file order, then the end."""
+    sink = AuditOutput(reports)
+    render = sink.renderer.render
+    findings: dict[tuple[str | None, int | None], list[Finding]] = {}
+    for f in result.findings:
+        findings.setdefault((f.path, f.record), []).append(f)
+    kept = [report.problems for report in result.inputs]
+    try:
+        for report, problems in zip(result.inputs, kept):
+            report.problems = []  # the reports take them here: that list is for later ones
+            sink.begin(report)
+            by_record: dict[int | None, list[RecordProblem]] = {}
+            for p in problems:
+                by_record.setdefault(p.location.record, []).append(p)
+            indexes = {i for (path, i) in findings if path == report.path} | set(by_record)
+            for index in sorted(indexes, key=lambda i: (i is None, i or 0)):
+                output = render(None, by_record.get(index, []),
+                                findings.pop((report.path, index), []))
+                output.record = index
+                sink.take(report, output, 0)
+            sink.end(report)
+        sink.finish(result, host)
+    finally:
+        for report, problems in zip(result.inputs, kept):
+            report.problems = problems
