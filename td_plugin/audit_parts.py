@@ -1,7 +1,7 @@
 """Auditing one large file on several processes.
 
 A source whose reader can cut its file into parts (`td_plugin.sources.PartedSource`, as
-the PBN reader does, `adapters.pbn_parts`) is audited part by part by worker processes,
+the PBN reader does, `adapters.pbn.parts`) is audited part by part by worker processes,
 a few parts ahead of the one being collected. The result is the one a single process
 gets, record for record:
 

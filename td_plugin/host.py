@@ -3,7 +3,8 @@
 The built-in rulers and adapters are registered from `DEFAULT_PLUGINS` exactly like
 external plugins, which come from the ``td_plugin`` entry-point group, so a club can block
 or replace any of them. A plugin's name is the last part of its module name without a
-``_plugin`` suffix (``adapters.pbn_plugin`` is ``pbn``); an external plugin's name is its
+``_plugin`` suffix (``adapters.lin_plugin`` is ``lin``), or its package's name for a module
+called ``plugin`` (``adapters.pbn.plugin`` is ``pbn``); an external plugin's name is its
 entry-point name.
 
 Environment:
@@ -52,7 +53,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "td_plugin.rulers.movement",
     "td_plugin.rulers.incidents",
     "td_plugin.rulers.play",
-    "adapters.pbn_plugin",
+    "adapters.pbn.plugin",
     "adapters.lin_plugin",
     "adapters.usebio_plugin",
     "adapters.bws",
@@ -62,8 +63,12 @@ _GUARD_MARK = "_td_plugin_guarded"
 
 
 def plugin_name(module_name: str) -> str:
-    """The registration name of a built-in plugin module: ``adapters.pbn_plugin`` -> ``pbn``."""
-    last = module_name.rsplit(".", 1)[-1]
+    """The registration name of a built-in plugin module: ``adapters.lin_plugin`` -> ``lin``,
+    ``adapters.pbn.plugin`` -> ``pbn`` (a module called ``plugin`` is named for its package)."""
+    parts = module_name.split(".")
+    if parts[-1] == "plugin" and len(parts) > 1:
+        return parts[-2]
+    last = parts[-1]
     return last[: -len("_plugin")] if last.endswith("_plugin") else last
 
 

@@ -33,7 +33,7 @@ artificial score is worth +3 (average-plus), 0 (average) or -3 IMPs (average-min
 Law 12C2); ``artificial_imps`` changes the 3 where the regulations say otherwise.
 
 `RescoreReport` is what scoring a results file again changed, as the writers that do it
-report it (`adapters.usebio_writer`, `adapters.pbn_scoretable`).
+report it (`adapters.usebio_writer`, `adapters.pbn.scoretable`).
 """
 
 from __future__ import annotations

@@ -255,7 +255,7 @@ class Checker:
         return Checked(report.records, len(result.findings), len(report.problems))
 
     def _pbn(self, path: Path) -> Checked:
-        from adapters.pbn_reader import PbnSource
+        from adapters.pbn.reader import PbnSource
 
         from td_plugin.errors import WrongFormatError
 
@@ -310,7 +310,7 @@ class Checker:
 
 
 def _check_problems(problems: Sequence[Any]) -> None:
-    from adapters.pbn_reader import MAX_FILE_PROBLEMS
+    from adapters.pbn.reader import MAX_FILE_PROBLEMS
     from td_plugin.errors import MAX_RECORD_PROBLEMS, PROBLEM_LIMIT
 
     per_record: dict[Any, int] = {}

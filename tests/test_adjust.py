@@ -16,7 +16,7 @@ import pytest
 import yaml
 from lxml import etree
 
-from adapters.pbn_reader import PbnSource
+from adapters.pbn.reader import PbnSource
 from td_plugin.adjustments import (AdjustmentFileError, parse_adjustments,
                                    parse_adjustments_text, parse_weighted)
 from td_plugin.board import Vulnerability

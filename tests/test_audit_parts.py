@@ -19,9 +19,9 @@ from typing import Any, Callable
 
 import pytest
 
-from adapters import pbn_parts
-from adapters.pbn_parts import cut_parts
-from adapters.pbn_reader import PbnSource
+from adapters.pbn import parts as pbn_parts
+from adapters.pbn.parts import cut_parts
+from adapters.pbn.reader import PbnSource
 from td_plugin import audit_parts, hookimpl
 from td_plugin.audit import run_audit
 from td_plugin.host import PluginHost

@@ -79,7 +79,7 @@ def test_no_finding_is_kept_once_the_reports_have_it(tmp_path: Path, jobs: int,
     by benchmarks/bench_commands.py --memory)."""
     import gc
 
-    from adapters import pbn_parts
+    from adapters.pbn import parts as pbn_parts
     from td_plugin.board import BoardRecord
     from td_plugin.rulings import Finding
 

@@ -288,8 +288,8 @@ def test_create_new_never_replaces_a_file_or_writes_through_a_link(tmp_path: Pat
 
 def test_the_pbn_export_is_never_written_over_the_file_its_games_come_from(
         tmp_path: Path) -> None:
-    from adapters.pbn_reader import PbnSource
-    from adapters.pbn_writer import write_export
+    from adapters.pbn.reader import PbnSource
+    from adapters.pbn.writer import write_export
 
     source = Path(shutil.copyfile(EXAMPLE, tmp_path / "x.pbn"))
     before = snapshot(tmp_path)

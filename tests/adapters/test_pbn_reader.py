@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.pbn_reader import PbnSource, read_pbn
-from adapters.pbn_tokens import split_blocks
+from adapters.pbn.reader import PbnSource, read_pbn
+from adapters.pbn.tokens import split_blocks
 from td_plugin.auction import Call
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Card, Seat

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from adapters.pbn_reader import PbnSource
-from adapters.pbn_sections import SUFFIX_NAGS
-from adapters.pbn_writer import MANDATORY_TAGS, write_export, write_lossless
+from adapters.pbn.reader import PbnSource
+from adapters.pbn.sections import SUFFIX_NAGS
+from adapters.pbn.writer import MANDATORY_TAGS, write_export, write_lossless
 from td_plugin.board import BoardRecord
 from td_plugin.casefile import load_case
 from td_plugin.contract import Contract

@@ -119,7 +119,7 @@ def test_pbn_claim_and_stopped_record_endings() -> None:
 
 
 def test_generated_pbn_reads_back_to_the_same_findings(tmp_path) -> None:
-    reader = pytest.importorskip("adapters.pbn_reader")
+    reader = pytest.importorskip("adapters.pbn.reader")
     boards = list(generate_session(seed=4, boards=300))
     path = tmp_path / "session.pbn"
     path.write_text("".join(session_pbn(seed=4, boards=300)), encoding="ascii")

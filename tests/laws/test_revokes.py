@@ -600,7 +600,7 @@ def _review_file(path, source_class):
 
 @pytest.mark.realworld
 def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld) -> None:
-    reader = pytest.importorskip("adapters.pbn_reader")
+    reader = pytest.importorskip("adapters.pbn.reader")
     files = sorted((realworld / "pbn").glob("*.pbn"))
     assert len(files) > 20
     for path in files:
@@ -625,7 +625,7 @@ def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld)
 
 @pytest.mark.realworld
 def test_inconsistent_vugraph_records_are_data_problems_not_revokes(realworld) -> None:
-    reader = pytest.importorskip("adapters.pbn_reader")
+    reader = pytest.importorskip("adapters.pbn.reader")
     path = realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn"
     revokes, mismatches, unclean = _review_file(path, reader.PbnSource)
     assert unclean > 1000  # cards their players do not hold, by the deal

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from adapters.pbn_sections import SUFFIX_NAGS, Report, Token, token_text
+from adapters.pbn.sections import SUFFIX_NAGS, Report, Token, token_text
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Suit
 from td_plugin.play import PLAIN_PLAYED, Play, PlayedCard, Trick, winning_position
 

@@ -10,7 +10,7 @@ artificial score; a weighted score keeps the table result), scores the board aga
 or the points of a weighted score, are marked ``^`` (§5.2); a ``{}`` commentary gives the
 ruling, its law and the change's annotations (right after the table's tag, the one place
 §5.1 allows commentary in a section). Only the changed cells and the commentary differ
-from the input (`adapters.pbn_writer` applies the edits). A TotalScoreTable is not
+from the input (`adapters.pbn.writer` applies the edits). A TotalScoreTable is not
 recomputed.
 """
 
@@ -22,9 +22,9 @@ from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, Sequence
 
-from adapters.pbn_game import PbnComment, PbnGame, PbnSection
-from adapters.pbn_tables import cell_value, parse_header
-from adapters.pbn_tokens import brace_comment
+from adapters.pbn.game import PbnComment, PbnGame, PbnSection
+from adapters.pbn.tables import cell_value, parse_header
+from adapters.pbn.tokens import brace_comment
 from td_plugin import messages
 from td_plugin.adjustments import pair_key
 from td_plugin.board import standard_vulnerability

@@ -1,6 +1,6 @@
 """The export format of PBN (2.1 §2.1, §3): what a program writes for any other to read.
 
-`write_export` writes games (read by `adapters.pbn_reader`) or bare `BoardRecord`s:
+`write_export` writes games (read by `adapters.pbn.reader`) or bare `BoardRecord`s:
 CRLF line ends, ``% PBN 2.1`` and ``% EXPORT`` first, one empty line between games, one
 tag per line, the 15 mandatory tags in their order (``?`` where unknown) and then the
 others alphabetically, upper-case values, the auction four calls a line from the dealer,
@@ -18,14 +18,14 @@ import io
 import os
 from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 
-from adapters.pbn_game import PbnComment, PbnGame, PbnTag
-from adapters.pbn_auction import CALLS
-from adapters.pbn_play import CARDS
-from adapters.pbn_sections import SUFFIX_NAGS, PbnItem
-from adapters.pbn_tables import PbnTable, format_row
-from adapters.pbn_tokens import encode, file_encoding, tag_pair
+from adapters.pbn.game import PbnComment, PbnGame, PbnTag
+from adapters.pbn.auction import CALLS
+from adapters.pbn.play import CARDS
+from adapters.pbn.sections import SUFFIX_NAGS, PbnItem
+from adapters.pbn.tables import PbnTable, format_row
+from adapters.pbn.tokens import encode, file_encoding, tag_pair
 from td_plugin.whole_numbers import parse_whole
-from adapters.pbn_values import VULNERABLE, parse_contract, parse_deal
+from adapters.pbn.values import VULNERABLE, parse_contract, parse_deal
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat

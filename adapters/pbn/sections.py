@@ -2,7 +2,7 @@
 
 A section's data become `PbnItem`s: a call or card token as written with its
 irregularity marker (``^I ^S ^R ^L``), suffix, note reference and NAGs, and the
-commentary that follows it. `adapters.pbn_auction` and `adapters.pbn_play` turn them
+commentary that follows it. `adapters.pbn.auction` and `adapters.pbn.play` turn them
 into the domain model. Both take plain token strings as well as items (`plain_tokens`:
 a section without annotations needs no item objects); a ``report(token, message)``
 callback receives each problem with the token it concerns (None: the whole section).
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Union
 
-from adapters.pbn_game import PbnComment, PbnSection
+from adapters.pbn.game import PbnComment, PbnSection
 __all__ = ["PbnItem", "Token", "Report", "parse_items", "plain_tokens", "token_text",
            "too_many_tokens",
            "SUFFIX_NAGS", "CALL_NAGS", "CARD_NAGS"]

@@ -27,12 +27,12 @@ import os
 import re
 from typing import BinaryIO, Generator, Iterator, NoReturn
 
-from adapters import pbn_parts
-from adapters.pbn_game import PbnGame, assemble
-from adapters.pbn_parts import PartStream, PbnPart, cut_parts, lead_before
-from adapters.pbn_record import build_record
-from adapters.pbn_tokens import MAX_GAME_BYTES, Block, decode, describe_stray, split_blocks
-from adapters.pbn_values import NO_INHERITANCE, TAG_CHECKS, check_tag
+from adapters.pbn import parts as pbn_parts
+from adapters.pbn.game import PbnGame, assemble
+from adapters.pbn.parts import PartStream, PbnPart, cut_parts, lead_before
+from adapters.pbn.record import build_record
+from adapters.pbn.tokens import MAX_GAME_BYTES, Block, decode, describe_stray, split_blocks
+from adapters.pbn.values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location, ParseError, WrongFormatError
 from td_plugin.file_kinds import HEAD_BYTES, describe_content
@@ -239,7 +239,7 @@ class PbnSource:
 
     def parts(self, size: int | None = None) -> list[PbnPart]:
         """The file cut into parts of whole games of about ``size`` bytes (default
-        `adapters.pbn_parts.PART_SIZE`), for `read_part`."""
+        `adapters.pbn.parts.PART_SIZE`), for `read_part`."""
         with self._open() as stream:
             return cut_parts(stream, size or pbn_parts.PART_SIZE)
 
@@ -247,7 +247,7 @@ class PbnSource:
                   warm: int | None = None) -> "PbnPartReading":
         """Read one part: from ``state`` (a `PbnPartReading.end_state` of the part before;
         None: the state at the start of the file) brought up to date with the games in
-        the ``warm`` bytes before the part (default `adapters.pbn_parts.WARM_BYTES`).
+        the ``warm`` bytes before the part (default `adapters.pbn.parts.WARM_BYTES`).
         Record indexes count from 1 at the part's start."""
         return PbnPartReading(self, part, state,
                               pbn_parts.WARM_BYTES if warm is None else warm)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from adapters.pbn_sections import Report, Token, token_text
+from adapters.pbn.sections import Report, Token, token_text
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.cards import Seat
 

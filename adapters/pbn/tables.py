@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from adapters.pbn_game import PbnComment, PbnSection
-from adapters.pbn_tokens import unescape
+from adapters.pbn.game import PbnComment, PbnSection
+from adapters.pbn.tokens import unescape
 
 __all__ = ["Column", "PbnTable", "parse_header", "build_table", "cell_value", "format_row"]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from td_plugin.errors import clip_echo
-from adapters.pbn_tokens import (ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
+from adapters.pbn.tokens import (ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
                                  ITEM_SEMI, ITEM_STRING, ITEM_TAG, MAX_LINE, LineIndex, scan,
                                  unescape)
 
@@ -170,7 +170,7 @@ class PbnGame:
 
     @property
     def auction_items(self) -> list[Any]:
-        """The calls of the Auction section as written (`adapters.pbn_sections.PbnItem`,
+        """The calls of the Auction section as written (`adapters.pbn.sections.PbnItem`,
         with markers, annotations and commentary); empty without one."""
         return self._items(self.auction)
 
@@ -182,18 +182,18 @@ class PbnGame:
     def _items(self, section: PbnSection | None) -> list[Any]:
         if section is None:
             return []
-        from adapters.pbn_sections import parse_items  # the sections module builds on this one
+        from adapters.pbn.sections import parse_items  # the sections module builds on this one
         return parse_items(section, self.line_of, lambda pos, message: None)
 
     @property
     def tables(self) -> dict[str, Any]:
-        """The supplemental tables by name (`adapters.pbn_tables.PbnTable`), read with the
+        """The supplemental tables by name (`adapters.pbn.tables.PbnTable`), read with the
         record."""
         return self.record.extra["tables"]
 
 
 def _closed(string: str) -> bool:
-    """Whether a string item (`adapters.pbn_tokens.scan` kind ``ITEM_STRING``) ends with
+    """Whether a string item (`adapters.pbn.tokens.scan` kind ``ITEM_STRING``) ends with
     its closing quote: a final quote after an even run of backslashes."""
     if len(string) < 2 or string[-1] != '"':
         return False

@@ -16,13 +16,13 @@ import re
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
-from adapters.pbn_game import PbnComment, PbnGame, PbnSection
-from adapters.pbn_auction import build_auction
-from adapters.pbn_play import build_play
-from adapters.pbn_sections import PbnItem, Token, parse_items, plain_tokens, too_many_tokens
-from adapters.pbn_tables import build_table
+from adapters.pbn.game import PbnComment, PbnGame, PbnSection
+from adapters.pbn.auction import build_auction
+from adapters.pbn.play import build_play
+from adapters.pbn.sections import PbnItem, Token, parse_items, plain_tokens, too_many_tokens
+from adapters.pbn.tables import build_table
 from adapters.td_notes import TdNotes, parse_td_note
-from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, parse_contract,
+from adapters.pbn.values import (UNKNOWN, VULNERABLE, declarer_tricks_of, parse_contract,
                                  parse_deal, parse_note, parse_result, parse_score,
                                  parse_seat_value, rubber_vulnerability, score_ns_of)
 from td_plugin.auction import Auction

@@ -1,5 +1,5 @@
 """Cutting a PBN file into parts of whole games, so that one file can be read on several
-processes (`adapters.pbn_reader.PbnSource.read_part`).
+processes (`adapters.pbn.reader.PbnSource.read_part`).
 
 A part ends after a run of semi-empty lines, where the next game's first line begins, so
 that it holds whole games. Whether a game really ends there depends on what precedes it
