@@ -15,6 +15,9 @@ REPO = Path(__file__).resolve().parents[1]
 REALWORLD = REPO.parent / "shared" / "realworld"
 DATA = Path(__file__).resolve().parent / "data"
 
+#: pytest's own fixtures for running pytest on a test file (tests/test_testing.py)
+pytest_plugins = ["pytester"]
+
 
 def realworld_dir() -> Path:
     """The real-world folder, or skip (fail under CI=true) when it is absent."""

@@ -18,7 +18,7 @@ from td_plugin.deal import Deal, Hand
 from td_plugin.equity import DDS_HINT, DoubleDummyUnavailable, Position, solve_best, unavailable
 from td_plugin.laws.revokes import review_revokes
 from td_plugin.rulings import Attention, ReviewContext
-from td_plugin.testing import generate_session
+from td_plugin.revoke_scenarios import generate_session
 
 
 @pytest.fixture

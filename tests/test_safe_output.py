@@ -23,7 +23,7 @@ import pytest
 from td_plugin.cli import main
 from td_plugin.safe_output import (OutputConflict, atomic_output, atomic_write, check_outputs,
                                    create_new)
-from td_plugin.testing import session_pbn
+from td_plugin.revoke_scenarios import session_pbn
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"
