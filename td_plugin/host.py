@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, No
 import pluggy
 
 from td_plugin import NAME, hookspecs
+from td_plugin.consistency import PlayWalk
 from td_plugin.errors import InputError, Location, NotWritableError
 
 if TYPE_CHECKING:
@@ -335,8 +336,10 @@ class PluginHost:
         return Review(findings, errors)
 
     def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
-        """Ask every ruler about one record (`td_review_board`)."""
-        return self._findings("td_review_board", record=record, context=context)
+        """Ask every ruler about one record (`td_review_board`), with one walk of its
+        play for all of them (`td_plugin.consistency.PlayWalk`)."""
+        return self._findings("td_review_board", record=record, context=context,
+                              walk=PlayWalk(record))
 
     def session_opened(self, session: Session) -> Review:
         """Fire `td_session_opened`."""

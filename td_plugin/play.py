@@ -242,19 +242,11 @@ class Replay:
         return not self.problems
 
 
-# the last replay, for the next ruler that asks about the same record
-_last_replay: tuple[object, object, object, Replay | None] = (None, None, None, None)
-
-
 def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     """Walk the play against the deal. Reports cards not held by their player and cards
     played twice; checks that each trick after the first is led by the previous winner.
-    Unknown hands (None) are not checked. The rulers reviewing one record ask for the
-    same walk, so the last one is kept."""
-    global _last_replay
-    last_deal, last_play, last_trump, last = _last_replay
-    if last is not None and play is last_play and deal is last_deal and trump is last_trump:
-        return last
+    Unknown hands (None) are not checked. The rulers reviewing one record share one walk
+    (`td_plugin.consistency.PlayWalk`)."""
     problems: list[PlayProblem] = []
     winners: list[Seat] = []
     masks = [None if deal.hands[s] is None else deal.hands[s].mask for s in SEATS]
@@ -292,9 +284,7 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
             winners.append(prev_winner)
         else:
             prev_winner = None
-    out = Replay(tuple(problems), tuple(winners), show_out, marked)
-    _last_replay = (deal, play, trump, out)
-    return out
+    return Replay(tuple(problems), tuple(winners), show_out, marked)
 
 
 def holdings_before(deal: Deal, play: Play, trick: int, position: int = 0) -> dict[Seat, Hand]:
