@@ -121,7 +121,8 @@ class BwsData:
         :raises InputError: naming every table the file does not hold whole (a file cut
             short or damaged is not a session with fewer results).
         """
-        data = cls(path=path or getattr(tables, "path", "<bws>"), backend=tables.backend)
+        data = cls(path=path or str(getattr(tables, "path", None) or "<bws>"),
+                   backend=tables.backend)
         whole = _WholeTables(tables)
         data._read_all(whole)
         if whole.damaged:
@@ -414,9 +415,10 @@ class BwsData:
                 continue
             events.append((key(row.time, 2, row.id), "result", row))
         for kind, table in ((0, self.bids), (1, self.cards)):
-            for rows in table.values():
-                for a in rows:
-                    events.append((key(a.time, kind, a.id), "bid" if kind == 0 else "card", a))
+            for actions in table.values():
+                for action in actions:
+                    events.append((key(action.time, kind, action.id),
+                                   "bid" if kind == 0 else "card", action))
         events.sort(key=lambda e: e[0])
 
         shown_bids: dict[Place, list[ActionRow]] = {}
@@ -492,7 +494,7 @@ def _boards(low: Any, high: Any, custom: Any) -> tuple[int, ...]:
 def _auction(dealer: Seat | None, bids: list[ActionRow], problem: Any) -> Auction | None:
     if dealer is None:
         return None
-    entries = []
+    entries: list[AuctionEntry] = []
     for i, b in enumerate(bids):
         try:
             call = v.parse_call(b.value)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from typing import Any, Mapping
 
 from adapters.bws import ActionRow, BwsData, read_bws
 from td_plugin.errors import InputError
@@ -34,7 +35,7 @@ from td_plugin.sources import Poll
 __all__ = ["Poll", "BwsPoller"]
 
 
-def _action_ids(actions: dict[object, list[ActionRow]]) -> set[int]:
+def _action_ids(actions: Mapping[Any, list[ActionRow]]) -> set[int]:
     return {a.id for rows in actions.values() for a in rows}
 
 

@@ -215,7 +215,7 @@ class BwsWriter:
 def _row_ids(data: BwsData, changes: Mapping[int, list[RecordChange]]) -> list[tuple[int, RecordChange]]:
     """Changes keyed by record index (the order of `BwsData.records`) -> by row ID."""
     current = data.current_results()
-    out = []
+    out: list[tuple[int, RecordChange]] = []
     for index, change_list in sorted(changes.items()):
         if not 1 <= index <= len(current):
             raise InputError(f"no record {index} (the file has {len(current)} results)",

@@ -53,7 +53,8 @@ def _text(el: Any, tag: str) -> str | None:
     child = el.find(tag)
     if child is None or child.text is None:
         return None
-    return child.text.strip()
+    text: str = child.text.strip()
+    return text
 
 
 def _half_even(value: Fraction, places: int) -> Decimal:
@@ -190,7 +191,8 @@ class _Writer:
             decimals = compared < expected or any(
                 r is not None and len(r.ns_scores()) > 1 for r in results)
             for line, result, score in zip(lines, results, scores):
-                if score.ns is None or line.ns_pair is None or line.ew_pair is None:
+                if (score.ns is None or score.ew is None or line.ns_pair is None
+                        or line.ew_pair is None):
                     continue
                 ns, ew = score.ns, score.ew
                 if line.index not in outcomes and line.points is not None and (
@@ -199,7 +201,7 @@ class _Writer:
                     ns, ew = line.points  # as the scorer awarded them
                 elif adjusted:
                     self._write_line(line, ns, ew, decimals, outcomes.get(line.index), result, score)
-                percent = (None, None)
+                percent: tuple[Fraction | None, Fraction | None] = (None, None)
                 if event.kind == "matchpoints" and _artificial(result):
                     top = Fraction(2 * (expected - 1))
                     percent = (ns * 100 / top, ew * 100 / top) if top else (Fraction(50), Fraction(50))
@@ -229,7 +231,7 @@ class _Writer:
             scores, _ = self._score_board(lines, results, None)
             expected = sum(1 for r in results if r is not None)
             for line, result, score in zip(lines, results, scores):
-                if score.ns is None or not line.ns_pair or not line.ew_pair:
+                if score.ns is None or score.ew is None or not line.ns_pair or not line.ew_pair:
                     continue
                 pct = (score.ns_percent, score.ew_percent) if _artificial(result) else (None, None)
                 awards.append(Award(line.ns_pair, score.ns, expected, pct[0]))

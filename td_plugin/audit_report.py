@@ -30,6 +30,7 @@ from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
 from td_plugin.report import finding_json
+from td_plugin.errors import Location
 from td_plugin.rulings import Finding
 
 __all__ = ["PlainRenderer", "AuditOutput", "TextReport", "JsonReport", "JsonLinesReport",
@@ -123,7 +124,8 @@ class AuditOutput:
                 if f.get("record") is not None:
                     f["record"] += offset
             if output.extra is not None:
-                output.extra = _shifted(*output.extra, offset)
+                record, findings = output.extra
+                output.extra = _shifted(record, findings, offset)
         for r in self.reports:
             r.take(report, output)
 
@@ -140,7 +142,8 @@ def _shifted(record: BoardRecord, findings: list[Finding], offset: int
              ) -> tuple[BoardRecord, list[Finding]]:
     """``record`` and its findings (this process's own copies, unpickled from a worker)
     with their indexes shifted by ``offset``."""
-    for obj in (record.location, *findings):
+    indexed: list[Location | Finding] = [record.location, *findings]
+    for obj in indexed:
         if obj.record is not None:
             object.__setattr__(obj, "record", obj.record + offset)
     return record, findings
@@ -286,8 +289,9 @@ class JsonLinesReport(_Report):
                                  ensure_ascii=False) + "\n")
             write(json.dumps({"type": "input", **input_json(report, self.lang)},
                              ensure_ascii=False) + "\n")
-        for p, h, m in result.plugin_errors:
-            write(json.dumps({"type": "plugin_error", "plugin": p, "hook": h, "message": m},
+        for plugin, hook, message in result.plugin_errors:
+            write(json.dumps({"type": "plugin_error", "plugin": plugin, "hook": hook,
+                              "message": message},
                              ensure_ascii=False) + "\n")
         write(json.dumps({"type": "summary", **_summary(result, host)}, ensure_ascii=False)
               + "\n")

@@ -20,6 +20,7 @@ __all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws
 def call_msg(call: Call) -> Msg:
     """``1♦``, ``1NT`` (da ``1ut``), ``pass`` (``pas``), ``double`` (``dobling``)."""
     if call.kind is CallKind.BID:
+        assert call.strain is not None
         return Msg("callname.bid", {"level": call.level,
                                     "strain": Msg(f"callname.strain.{call.strain.value}")})
     return Msg(f"callname.{call.kind.value}")

@@ -7,7 +7,7 @@ comparison are cheap on the hot path of play simulation.
 from __future__ import annotations
 
 import enum
-from typing import Iterator
+from typing import Any, Iterator
 
 from td_plugin import messages
 from td_plugin.errors import InvalidTokenError
@@ -37,6 +37,7 @@ class Seat(enum.Enum):
     """A compass position; iteration order is clockwise from North."""
 
     __hash__ = object.__hash__  # identity, see Side
+    _value_: str
 
     N = "N"
     E = "E"
@@ -58,7 +59,7 @@ class Seat(enum.Enum):
             raise InvalidTokenError(f"not a seat: {text!r}") from None
 
     def pbn(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def next(self) -> "Seat":
@@ -149,6 +150,7 @@ class Strain(enum.Enum):
     """A denomination of a bid: the four suits and notrump, in bidding order."""
 
     __hash__ = object.__hash__  # identity, see Side
+    _value_: str
 
     C = "C"
     D = "D"
@@ -170,7 +172,7 @@ class Strain(enum.Enum):
             raise InvalidTokenError(f"not a strain: {text!r}") from None
 
     def pbn(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def order(self) -> int:
@@ -258,7 +260,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_pbn, (self._pbn,))
 
     @classmethod

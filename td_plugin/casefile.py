@@ -316,7 +316,8 @@ def read_case_data(path: str | os.PathLike[str]) -> dict[str, Any]:
     return dict(data)
 
 
-def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | RevokeCase:
+def load_case(source: str | os.PathLike[str] | Mapping[str, Any]
+              ) -> Incident | RevokeCase | PlayCase:
     """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
     mapping. Raises `CaseFileError` naming the entry at fault."""
     if not isinstance(source, (str, os.PathLike)):

@@ -142,4 +142,5 @@ def rule_play_case(case: PlayCase, context: ReviewContext | str = "en") -> PlayR
     """The ruling on a play-period case, in the context's language."""
     lang = context.language if isinstance(context, ReviewContext) else context
     module = play_module(case.kind)
-    return module.rule(case.case, lang)
+    ruling: PlayRuling = module.rule(case.case, lang)
+    return ruling

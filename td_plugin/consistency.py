@@ -24,13 +24,15 @@ so this check and the revoke review walk the play once between them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from td_plugin.board import BoardRecord
 from td_plugin.cards import SEATS, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
 from td_plugin.call_names import call_msg, card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play import Replay, replay
+from td_plugin.play import PlayProblem, Replay, replay
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
 from td_plugin.scoring import score_ns
 
@@ -90,7 +92,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None, *,
     record's walk shared with the other rulers (a new one when not given)."""
     out: list[Finding] = []
 
-    def add(kind: FindingKind, key: str, law: str | None = None, data: dict | None = None,
+    def add(kind: FindingKind, key: str, law: str | None = None, data: dict[str, Any] | None = None,
             **params: object) -> None:
         loc = record.location
         if law is not None:
@@ -216,7 +218,7 @@ def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -
 _LETTER: dict[Seat | None, str] = {s: s.value for s in SEATS}
 
 
-def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> Finding:
+def _card_not_held(record: BoardRecord, wrong: list[PlayProblem], leader_first: set[int]) -> Finding:
     """One finding for a record's cards not held (the first one described, all listed)."""
     first = wrong[0]
     if first.reason == "played_twice":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 from dataclasses import dataclass
 
 from td_plugin.cards import Seat, Strain
@@ -26,6 +27,9 @@ class Contract:
     risk: int = 0
     declarer: Seat | None = None
 
+    #: the board passed out (level 0), set below
+    PASSED_OUT: ClassVar[Contract]
+
     @classmethod
     def from_pbn(cls, text: str, declarer: Seat | str | None = None) -> "Contract":
         """Parse ``"4HX"``, ``"3NT"``, ``"5Cx"``, ``"Pass"`` (also ``"4 S x"`` as Bridgemate writes it)."""
@@ -45,6 +49,7 @@ class Contract:
         """``"4HX"`` or ``"Pass"`` (export format: upper case)."""
         if self.is_passed_out:
             return "Pass"
+        assert self.strain is not None, "a contract above level 0 has a strain"
         return f"{self.level}{self.strain.value}{'X' * self.risk}"
 
     def __repr__(self) -> str:
@@ -72,4 +77,4 @@ class Contract:
         return (self.level, self.strain, self.risk) == (other.level, other.strain, other.risk)
 
 
-Contract.PASSED_OUT = Contract(0, None)  # type: ignore[attr-defined]
+Contract.PASSED_OUT = Contract(0, None)

@@ -8,7 +8,7 @@ where the hand is unknown (PBN ``-``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from td_plugin.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
 from td_plugin.errors import InvalidDealError, InvalidTokenError
@@ -37,7 +37,7 @@ class Hand:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Hand.from_mask, (self.mask,))
 
     @classmethod
@@ -142,20 +142,20 @@ class Deal:
     def completed(self) -> "Deal":
         """With three known hands of 13 cards, the fourth is the rest of the pack
         (LIN and BBO files give three hands)."""
+        known = [h for s in SEATS if (h := self.hands[s]) is not None]
         unknown = [s for s in SEATS if self.hands[s] is None]
-        if len(unknown) != 1 or any(len(self.hands[s]) != 13 for s in SEATS if s not in unknown):
+        if len(unknown) != 1 or any(len(h) != 13 for h in known):
             return self
         used = 0
-        for s in SEATS:
-            if self.hands[s] is not None:
-                used |= self.hands[s].mask
+        for h in known:
+            used |= h.mask
         full = (1 << 52) - 1
         return Deal({s: (Hand(mask=full & ~used) if s is unknown[0] else self.hands[s])
                      for s in SEATS})
 
     def pbn(self, first: Seat = Seat.N) -> str:
         return f"{first.value}:" + " ".join(
-            "-" if self.hands[s] is None else self.hands[s].pbn() for s in first.clockwise()
+            "-" if (h := self.hands[s]) is None else h.pbn() for s in first.clockwise()
         )
 
     def __repr__(self) -> str:
@@ -165,7 +165,7 @@ class Deal:
         return self.hands[seat]
 
     def __hash__(self) -> int:
-        return hash(tuple(None if self.hands[s] is None else self.hands[s].mask for s in SEATS))
+        return hash(tuple(None if (h := self.hands[s]) is None else h.mask for s in SEATS))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and all(self.hands[s] == other.hands[s] for s in SEATS)
@@ -208,5 +208,5 @@ class Deal:
             sizes.add(size)
         if len(sizes) > 1:
             detail = ", ".join(
-                f"{s.value} {len(self.hands[s])}" for s in SEATS if self.hands[s] is not None)
+                f"{s.value} {len(h)}" for s in SEATS if (h := self.hands[s]) is not None)
             raise InvalidDealError(f"hands of different sizes ({detail})")

@@ -26,7 +26,8 @@ import os
 import sys
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NoReturn, TextIO
+from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NoReturn,
+                    Sequence, TextIO)
 
 import pluggy
 
@@ -236,12 +237,12 @@ class PluginHost:
             self._current.append(error)
 
     def _start_trace(self, stream: TextIO) -> Callable[[], None]:
-        def before(hook_name: str, impls: list[pluggy.HookImpl], kwargs: Mapping[str, Any]) -> None:
+        def before(hook_name: str, impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, Any]) -> None:
             names = ", ".join(i.plugin_name for i in reversed(impls))
             print(f"[td_plugin] {hook_name}({', '.join(kwargs)}) -> {names or 'no plugin'}",
                   file=stream)
 
-        def after(outcome: pluggy.Result[Any], hook_name: str, impls: list[pluggy.HookImpl],
+        def after(outcome: pluggy.Result[Any], hook_name: str, impls: Sequence[pluggy.HookImpl],
                   kwargs: Mapping[str, Any]) -> None:
             if outcome.exception is not None:
                 print(f"[td_plugin] {hook_name} raised {outcome.exception!r}", file=stream)
@@ -318,7 +319,8 @@ class PluginHost:
 
     def _call(self, hook_name: str, **kwargs: Any) -> tuple[Any, list[PluginError]]:
         outer = self._current
-        self._current = errors = []
+        errors: list[PluginError] = []
+        self._current = errors
         try:
             result = getattr(self.pm.hook, hook_name)(**kwargs)
         finally:
@@ -396,7 +398,8 @@ class PluginHost:
         """
         source, errors = self._call("td_open_source", path=str(path), strict=strict)
         if source is not None:
-            return source
+            opened: Source = source
+            return opened
         self._raise(errors, "no adapter knows this file", path)
 
     def follow_source(self, path: str) -> Follower:
@@ -407,7 +410,8 @@ class PluginHost:
         """
         follower, errors = self._call("td_follow_source", path=str(path))
         if follower is not None:
-            return follower
+            followed: Follower = follower
+            return followed
         self._raise(errors, "no adapter follows this file", path)
 
     def _raise(self, errors: list[PluginError], what: str, path: str) -> NoReturn:

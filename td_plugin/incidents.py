@@ -162,10 +162,11 @@ def rule_incident(incident: Incident | Mapping[str, Any],
         lang = "en"
     if not isinstance(incident, Incident):
         from td_plugin.casefile import load_case
-        incident = load_case(incident)
-        if not isinstance(incident, Incident):
+        loaded = load_case(incident)
+        if not isinstance(loaded, Incident):
             raise CaseFileError("not an auction case (kind: revoke): "
                                 "td_plugin.laws.revokes.rule_revoke_case rules it")
+        incident = loaded
     walk = Walk(incident, incident.options.over(regulation(regulation_in_force)))
     while not walk.done:
         _, ic = walk.current()

@@ -176,7 +176,7 @@ def seat_name(seat: Any) -> Msg:
     return Msg(f"seat.{seat.value}")
 
 
-class _Default(dict):
+class _Default(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

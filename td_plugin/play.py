@@ -10,7 +10,7 @@ reports cards their player does not hold instead of failing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
@@ -30,7 +30,7 @@ class PlayedCard:
     notes: tuple[int, ...] = ()
     nags: tuple[int, ...] = ()
 
-    def __reduce__(self) -> tuple:  # quicker to unpickle than a dataclass's state
+    def __reduce__(self) -> tuple[Any, ...]:  # quicker to unpickle than a dataclass's state
         if self.marker is None and not self.notes and not self.nags:
             return (_plain_played, (self.seat.index, self.card.index))
         return (PlayedCard, (self.seat, self.card, self.marker, self.notes, self.nags))
@@ -249,7 +249,7 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     (`td_plugin.consistency.PlayWalk`)."""
     problems: list[PlayProblem] = []
     winners: list[Seat] = []
-    masks = [None if deal.hands[s] is None else deal.hands[s].mask for s in SEATS]
+    masks = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
     trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
     show_out = marked = False
@@ -290,7 +290,7 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
 def holdings_before(deal: Deal, play: Play, trick: int, position: int = 0) -> dict[Seat, Hand]:
     """The cards each seat still holds before the ``position``-th card (0-based) of
     trick ``trick`` (1-based). Cards not held are ignored (see `replay`)."""
-    masks = {s: (0 if deal.hands[s] is None else deal.hands[s].mask) for s in SEATS}
+    masks = {s: (0 if (h := deal.hands[s]) is None else h.mask) for s in SEATS}
     for n, t in enumerate(play.tricks, 1):
         for i, pc in enumerate(t.cards):
             if n == trick and i == position:

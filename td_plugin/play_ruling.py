@@ -76,6 +76,7 @@ class Standing:
             return {"type": "penalty_card", "law": self.law, "seat": ob.seat.value,
                     "card": ob.card.pbn(), "from_trick": ob.trick, "major": ob.major}
         if isinstance(ob, LeadRestriction):
+            assert ob.suit is not None, "a lead restriction in play names its suit"
             return {"type": "lead", "law": self.law, "seat": ob.seat.value, "trick": ob.trick,
                     "suit": ob.suit.value, "prohibited": ob.prohibited, "lasting": ob.lasting}
         if isinstance(ob, PassObligation):
@@ -95,6 +96,7 @@ class Standing:
             key = ("play.standing.lead.require" if not ob.prohibited else
                    "play.standing.lead.prohibit.lasting" if ob.lasting
                    else "play.standing.lead.prohibit")
+            assert ob.suit is not None, "a lead restriction in play names its suit"
             return Msg(key, {"seat": seat_name(ob.seat), "suit": suit_msg(ob.suit),
                              "trick": ob.trick, **law})
         if isinstance(ob, PassObligation):
@@ -166,7 +168,7 @@ class PlayRuling(Ruling):
     lang: str = "en"
 
     @property
-    def laws(self) -> list[str]:  # type: ignore[override]
+    def laws(self) -> list[str]:
         """The clauses in the order first applied, each once."""
         return _unique([c.law for c in self.clauses])
 

@@ -71,7 +71,7 @@ class Regulation:
         return type(self)(**merged)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options() == self.options()  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.options() == self.options()
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(sorted(self.options().items()))))

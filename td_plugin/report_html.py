@@ -55,7 +55,7 @@ MAX_PROBLEM_ROWS = 100
 
 def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, title: str,
                 lang: str = "en", summary: Mapping[str, int] | None = None,
-                inputs: list[dict] | None = None) -> str:
+                inputs: list[dict[str, Any]] | None = None) -> str:
     """The report page: ``items`` pairs each record with its findings (records without
     findings are left out; a finding about no single record, such as a missing result,
     comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
@@ -74,7 +74,7 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
         head.append(_summary(summary, t))
     if inputs:
         head.append(_inputs(inputs, t))
-        tables = [(row, r) for row in inputs for r in row.get("table_rulings") or ()]
+        tables = [r for row in inputs for r in row.get("table_rulings") or ()]
         if tables:
             head.append(_table_rulings(tables, t))
     out = io.StringIO()
@@ -141,7 +141,7 @@ class _Page:
                 f"<td>{escape(str(f.get('message') or ''))}</td></tr>")
             group.row_count += 1
 
-    def write(self, out: TextIO, title: str, head: str, counts: Mapping[str, int]) -> None:
+    def write(self, out: IO[str], title: str, head: str, counts: Mapping[str, int]) -> None:
         t = self.t
         write = out.write
         write("<!DOCTYPE html>\n"
@@ -221,7 +221,7 @@ class HtmlReport:
                 _read(result.inputs, self._problems, t)]
         if host.blocked:
             head.append(f'<p class="note">{escape(t.label("report.disabled", plugins=", ".join(host.blocked)))}</p>')
-        tables = [(None, r.to_json(self.lang)) for i in result.inputs for r in i.table_rulings]
+        tables = [r.to_json(self.lang) for i in result.inputs for r in i.table_rulings]
         if tables:
             head.append(_table_rulings(tables, t))
         with atomic_output(self.path, "w", encoding="utf-8", newline="\n") as out:
@@ -330,8 +330,9 @@ def _card(card: Card, t: _Text) -> str:
     return f'<span class="card">{_suit(card.suit, t)}{_rank(card.rank)}</span>'
 
 
-def _strain(strain: Strain, t: _Text) -> str:
-    return t["nt"] if strain is Strain.NT else _suit(strain.suit, t)
+def _strain(strain: Strain | None, t: _Text) -> str:
+    assert strain is not None, "a bid or a contract above level 0 has a strain"
+    return t["nt"] if strain.suit is None else _suit(strain.suit, t)
 
 
 def _call(call: Call, t: _Text) -> str:
@@ -383,12 +384,12 @@ def _value(key: str, value: Any, t: _Text) -> str:
     language, booleans as yes/no, anything else escaped as text."""
     if isinstance(value, bool):
         return t["yes"] if value else t["no"]
-    if key in ("offender", "seat") and _seat_of(value):
-        return t.seat_name(_seat_of(value))
-    if key == "suit_led" and _suit_of(value):
-        return _suit(_suit_of(value), t)
-    if key == "card" and _card_of(value):
-        return _card(_card_of(value), t)
+    if key in ("offender", "seat") and (seat := _seat_of(value)):
+        return t.seat_name(seat)
+    if key == "suit_led" and (suit := _suit_of(value)):
+        return _suit(suit, t)
+    if key == "card" and (card := _card_of(value)):
+        return _card(card, t)
     if key == "exception" and isinstance(value, str):
         return t.law(value)
     if key == "equity" and isinstance(value, Mapping):
@@ -435,11 +436,11 @@ def _summary(summary: Mapping[str, int], t: _Text) -> str:
     return f'<section class="summary"><h2>{t["summary"]}</h2><dl>{rows}</dl></section>'
 
 
-def _table_rulings(tables: list[tuple[dict, dict]], t: _Text) -> str:
+def _table_rulings(tables: list[dict[str, Any]], t: _Text) -> str:
     """The rulings given at the table (each input's ``table_rulings``): where, what, its
     clauses and text, and why one could not be written back."""
     items = []
-    for _, r in tables:
+    for r in tables:
         place = Place(r.get("board"), r.get("section"), r.get("table"), r.get("round"))
         heading = messages.render("report.table_ruling", {
             "place": place_label(place, t.lang), "kind": messages.Msg(f"app.kind.{r['kind']}"),
@@ -457,7 +458,7 @@ def _table_rulings(tables: list[tuple[dict, dict]], t: _Text) -> str:
             f'<ol>{"".join(items)}</ol></section>')
 
 
-def _inputs(inputs: list[dict], t: _Text) -> str:
+def _inputs(inputs: list[dict[str, Any]], t: _Text) -> str:
     """The files read, from their JSON (`td_plugin.report.audit_json`): a row each, then
     each file's problems as a table of line, board and message."""
     rows, tables = [], []
@@ -837,7 +838,7 @@ def _play_section(record: BoardRecord, marks: _Marks, t: _Text) -> str:
         return head + f'<p>{t["no_play"]}</p></section>'
     contract = record.contract or (record.auction.contract() if record.auction else None)
     known_trump = contract is not None and not contract.is_passed_out
-    trump = contract.strain.suit if known_trump else None
+    trump = contract.strain.suit if known_trump and contract and contract.strain else None
     won = {Side.NS: 0, Side.EW: 0}
     rows = []
     for n, trick in enumerate(play.tricks, 1):

@@ -383,8 +383,8 @@ class LineChange:
     after: str
     law: str
     note: str | None
-    points_before: tuple[str, str] | None
-    points_after: tuple[str, str] | None
+    points_before: tuple[str | None, ...] | None  # North-South's and East-West's
+    points_after: tuple[str | None, ...] | None
 
 
 @dataclass(frozen=True)
@@ -404,7 +404,8 @@ class RescoreReport:
     as message keys with their parameters (``adjust.note.*``, rendered by the command)."""
 
     lines: list[LineChange] = field(default_factory=list)
-    points: list[tuple[int, str, str, tuple[str, str] | None, tuple[str, str]]] = field(
+    points: list[tuple[int, str, str, tuple[str | None, ...] | None,
+                       tuple[str | None, ...]]] = field(
         default_factory=list)
     pairs: list[PairChange] = field(default_factory=list)
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)

@@ -111,12 +111,12 @@ class GeneratedBoard:
 
     @property
     def declarer_tricks(self) -> int:
-        side = self.contract.declarer.index % 2
+        side = _declarer(self.contract).index % 2
         return sum(1 for w in self.winners if w % 2 == side)
 
     @property
     def score_ns(self) -> int:
-        vul = self.vulnerability.is_vulnerable(self.contract.declarer)
+        vul = self.vulnerability.is_vulnerable(_declarer(self.contract))
         return score_ns(self.contract, self.declarer_tricks, vul)
 
     def context(self, equity: bool = False, language: str = "en") -> ReviewContext:
@@ -318,13 +318,13 @@ def _simulate(rng: random.Random, hands: list[int], trump: int | None, leader: i
                     injected.append(_Injected(t, pos, seat, card,
                                               trick[0][1] // 13 if trick else card // 13, kind))
                     pending += 1
-            if card is None and penalty_due and seat == plan.penalty[0] \
+            if card is None and penalty_due and plan.penalty is not None and seat == plan.penalty[0] \
                     and t >= plan.penalty[2] and _legal(plan.penalty[1], m, led):
                 card = plan.penalty[1]
             if card is None:
                 card = _choose(rng, m, led, trump, styles.get(seat % 2, "random"),
                                prefer if seat != (injected[0].seat if injected else -1) else None)
-            if penalty_due and card == plan.penalty[1]:
+            if penalty_due and plan.penalty is not None and card == plan.penalty[1]:
                 penalty_due = False
             masks[seat] = m & ~(1 << card)
             trick.append((seat, card))
@@ -348,7 +348,8 @@ def _try_inject(rng: random.Random, plan: _Plan, spec: _Spec, injected: list[_In
     if spec.same_trick and (not injected or injected[-1].trick != t):
         return None
     if spec.mode == "penalty":
-        if not penalty_due or t < plan.penalty[2] or not _legal(plan.penalty[1], m, led):
+        if (not penalty_due or plan.penalty is None or t < plan.penalty[2]
+                or not _legal(plan.penalty[1], m, led)):
             return None
         options = [c for c in _bits(m) if c != plan.penalty[1] and _legal(c, m, led)]
         return rng.choice(options) if options else None
@@ -481,8 +482,8 @@ def _expectations(board: GeneratedBoard, injected: list[_Injected]) -> None:
     """Fill ``board.expected`` and ``board.expected_adjusted`` from the whole play."""
     n = len(board.cards)
     per_trick = [[s for (s, _, _) in board.cards[i:i + 4]] for i in range(0, n, 4)]
-    declarer_side = board.contract.declarer.index % 2
-    dummy = (board.contract.declarer.index + 2) % 4
+    declarer_side = _declarer(board.contract).index % 2
+    dummy = (_declarer(board.contract).index + 2) % 4
 
     def established(r: _Injected) -> bool:
         if board.claimed:
@@ -500,7 +501,7 @@ def _expectations(board: GeneratedBoard, injected: list[_Injected]) -> None:
         if len({injected[i].seat % 2 for i in on_k}) == 2:
             corrected = set(on_k)
     sides = {r.seat % 2 for i, r in enumerate(injected) if est[i] and i not in corrected}
-    out = []
+    out: list[tuple[bool, int, str | None, str, int]] = []
     transfers = []
     for i, r in enumerate(injected):
         if i in corrected:
@@ -591,8 +592,9 @@ def _board(rng: random.Random, number: int, scenario: str, attempts: int = 40) -
     for _ in range(attempts):
         hands = _deal(rng)
         contract = _contract(rng, scenario)
-        trump = None if contract.strain is Strain.NT else _SUITS.index(contract.strain.suit)
-        declarer = contract.declarer.index
+        suit = contract.strain.suit if contract.strain is not None else None
+        trump = None if suit is None else _SUITS.index(suit)
+        declarer = _declarer(contract).index
         plan = _plan(rng, scenario, declarer, hands, trump)
         result = _simulate(rng, hands, trump, (declarer + 1) % 4, plan)
         if result is None:
@@ -624,7 +626,8 @@ def _build(rng: random.Random, number: int, scenario: str, hands: list[int],
         marker = "R" if mark_all and (t, seat) in revoke_at else None
         cards.append((seat, card, marker))
     board = GeneratedBoard(
-        number=number, scenario=scenario, hands=tuple(hands), contract=contract,
+        number=number, scenario=scenario, hands=(hands[0], hands[1], hands[2], hands[3]),
+        contract=contract,
         cards=cards, hidden=[(s, c) for _, s, c in played[upto:]], winners=winners,
         claimed=claimed, attention=rng.choices(_ATTENTION, (45, 15, 40))[0],
         obligations=(PenaltyCard(SEATS[plan.penalty[0]], ALL_CARDS[plan.penalty[1]],
@@ -680,10 +683,17 @@ def generate_session(seed: int, boards: int,
 
 # -- PBN ---------------------------------------------------------------------------------
 
+def _declarer(contract: Contract) -> Seat:
+    """The declarer of a generated contract (every one has one)."""
+    assert contract.declarer is not None
+    return contract.declarer
+
+
 def _calls(dealer: Seat, contract: Contract) -> list[str]:
     """A legal auction to the contract: passes until declarer bids it, then a double
     (and redouble) as the risk says, then three passes."""
-    calls = ["Pass"] * ((contract.declarer.index - dealer.index) % 4)
+    calls = ["Pass"] * ((_declarer(contract).index - dealer.index) % 4)
+    assert contract.strain is not None
     calls.append(f"{contract.level}{contract.strain.value}")
     calls += ["X", "XX"][:contract.risk]
     return calls + ["Pass"] * 3
@@ -698,14 +708,14 @@ def _pbn(board: GeneratedBoard) -> str:
         f'[Board "{board.number}"]', '[West "W"]', '[North "N"]', '[East "E"]', '[South "S"]',
         f'[Dealer "{dealer.value}"]', f'[Vulnerable "{board.vulnerability.pbn()}"]',
         f'[Deal "{dealer.value}:{deal}"]', '[Scoring "MP"]',
-        f'[Declarer "{contract.declarer.value}"]', f'[Contract "{contract.pbn()}"]',
+        f'[Declarer "{_declarer(contract).value}"]', f'[Contract "{contract.pbn()}"]',
         f'[Result "{board.declarer_tricks}"]',
         f'[Auction "{dealer.value}"]',
     ]
     calls = _calls(dealer, contract)
     for i in range(0, len(calls), 4):
         lines.append(" ".join(calls[i:i + 4]))
-    leader = (contract.declarer.index + 1) % 4
+    leader = (_declarer(contract).index + 1) % 4
     lines.append(f'[Play "{SEATS[leader].value}"]')
     for start in range(0, len(board.cards), 4):
         column = ["-"] * 4

@@ -11,7 +11,7 @@ artificial score, or weighted results.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord
@@ -49,7 +49,7 @@ class ScorerEntry:
     and the values typed."""
 
     key: str
-    params: dict
+    params: dict[str, Any]
     laws: tuple[str, ...] = ()
     before: str | None = None
     after: str | None = None

@@ -227,7 +227,8 @@ class SessionWatcher:
         if (section, round_) in self.session.completed_rounds:
             return Attention.AFTER_ROUND
         moved_on = max(latest.get((section, table), round_),
-                       self.session.current_rounds.get((section, table), round_))
+                       round_ if table is None
+                       else self.session.current_rounds.get((section, table), round_))
         return Attention.AFTER_ROUND if moved_on > round_ else Attention.DURING_ROUND
 
     def _changed(self, record: BoardRecord, before: BoardRecord | None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from adapters.pbn.game import PbnComment, PbnGame, PbnTag
 from adapters.pbn.auction import CALLS
@@ -64,10 +64,11 @@ def write_export(games: Iterable[PbnGame | BoardRecord], dest: str | os.PathLike
             check_outputs([source], [(os.fspath(dest), "the export")])
         with atomic_output(dest) as fp:
             return _write_chunks(chunks, fp, encoding)
-    if isinstance(dest, io.TextIOBase):
+    text_dest: object = dest  # an open text stream, or a binary one
+    if isinstance(text_dest, io.TextIOBase):
         count = 0
         for text in chunks:
-            dest.write(text)
+            text_dest.write(text)
             count += 1
         return count - 1
     return _write_chunks(chunks, dest, encoding)
@@ -264,6 +265,7 @@ class _GameExport(_Export):
     def auction_lines(self) -> list[str]:
         game, section = self.game, self.game.auction
         auction = self.record.auction
+        assert section is not None and auction is not None, "asked only of a game with one"
         items = game.auction_items
         leading = 0
         while leading < len(items) and items[leading].text.strip("-") == "":
@@ -283,6 +285,7 @@ class _GameExport(_Export):
 
     def play_lines(self) -> list[str]:
         game, section = self.game, self.game.play
+        assert section is not None, "asked only of a game with a play"
         items = game.play_items
         out = [tag_pair("Play", section.tag.resolved.strip().upper())]
         out += [_comment_text(c) for c in section.tag.comments]
@@ -296,7 +299,7 @@ class _GameExport(_Export):
         return out
 
     @staticmethod
-    def item_text(item: PbnItem, normal: Any, offset: int) -> str:
+    def item_text(item: PbnItem, normal: Callable[[str], str], offset: int) -> str:
         if item.text in ("*", "+", "^S"):
             return item.text
         marker = f"^{item.marker} " if item.marker and item.marker != "S" else ""

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from td_plugin.errors import clip_echo
+
+if TYPE_CHECKING:
+    from td_plugin.board import BoardRecord
 from adapters.pbn.tokens import (ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
                                  ITEM_SEMI, ITEM_STRING, ITEM_TAG, MAX_LINE, LineIndex, scan,
                                  unescape)
@@ -136,8 +139,8 @@ class PbnGame:
     carried: list[str] = field(default_factory=list)
     _tables: dict[str, Any] = field(default_factory=dict, repr=False)
     _lines: LineIndex | None = field(default=None, repr=False)
-    _record: Any = field(default=None, repr=False)
-    _builder: Any = field(default=None, repr=False)
+    _record: BoardRecord | None = field(default=None, repr=False)
+    _builder: Callable[[PbnGame], BoardRecord] | None = field(default=None, repr=False)
 
     @property
     def lines(self) -> LineIndex:
@@ -158,9 +161,10 @@ class PbnGame:
         return None
 
     @property
-    def record(self) -> Any:
+    def record(self) -> BoardRecord:
         """The `BoardRecord` of this game (built on first use)."""
         if self._record is None:
+            assert self._builder is not None, "a game read by the reader knows its builder"
             self._record = self._builder(self)
         return self._record
 
@@ -189,7 +193,8 @@ class PbnGame:
     def tables(self) -> dict[str, Any]:
         """The supplemental tables by name (`adapters.pbn.tables.PbnTable`), read with the
         record."""
-        return self.record.extra["tables"]
+        tables: dict[str, Any] = self.record.extra["tables"]
+        return tables
 
 
 def _closed(string: str) -> bool:
@@ -218,7 +223,7 @@ def assemble(game: PbnGame) -> PbnGame:
     user_tag: PbnTag | None = None
     comments = game.leading_comments
     for m in scan(text):
-        kind = m.lastindex
+        kind = m.lastindex or 0  # one group of the scanner matched
         start = m.start(kind)
         if kind == ITEM_TAG:
             name, value = m.group(2, 3)

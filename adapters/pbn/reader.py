@@ -25,13 +25,14 @@ from __future__ import annotations
 import io
 import os
 import re
-from typing import BinaryIO, Generator, Iterator, NoReturn
+from typing import BinaryIO, Generator, Iterator, NoReturn, cast
 
 from adapters.pbn import parts as pbn_parts
 from adapters.pbn.game import PbnGame, assemble
 from adapters.pbn.parts import PartStream, PbnPart, cut_parts, lead_before
 from adapters.pbn.record import build_record
-from adapters.pbn.tokens import MAX_GAME_BYTES, Block, decode, describe_stray, split_blocks
+from adapters.pbn.tokens import (MAX_GAME_BYTES, Block, ByteStream, decode, describe_stray,
+                                 split_blocks)
 from adapters.pbn.values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location, ParseError, WrongFormatError
@@ -202,7 +203,7 @@ class PbnSource:
         raise WrongFormatError(f"not a PBN file: no game in it; the file is {what}",
                                Location(self.path))
 
-    def _read(self, stream: BinaryIO, first_line: int, resolver: _Resolver,
+    def _read(self, stream: ByteStream, first_line: int, resolver: _Resolver,
               final: bool = True) -> Generator[tuple[Block, PbnGame | None], None, int]:
         """Every block with its game (None: no game); returns how many games there were.
         ``final``: the stream ends where the file ends."""
@@ -348,7 +349,8 @@ class PbnPartReading:
         resolver = _Resolver(source.carry_over)
         source.encoding = None
         if self._state is not None:
-            resolved, source.encoding = self._state  # type: ignore[misc]
+            # the opaque state `_snapshot` made for the part before
+            resolved, source.encoding = cast("tuple[_State, str | None]", self._state)
             resolver.restore(resolved)
         with source._open() as stream:
             lead, line = lead_before(stream, part, self._warm)

@@ -130,13 +130,13 @@ def build_record(game: PbnGame) -> BoardRecord:
     vulnerability = VULNERABLE.get(values.get("Vulnerable", "").strip().lower())
     deal_text = values.get("Deal", "")
     deal, problem = parse_deal(deal_text)
-    if problem and written("Deal"):
-        issues.append((written("Deal"), problem))
+    if problem and (at := written("Deal")):
+        issues.append((at, problem))
     declarer_text = values.get("Declarer", "").strip()
     swapped = declarer_text.startswith("^")
     contract, strain, problem, declarer = _contract(values.get("Contract", ""), declarer_text)
-    if problem and written("Contract"):
-        issues.append((written("Contract"), problem))
+    if problem and (at := written("Contract")):
+        issues.append((at, problem))
 
     auction, auction_notes, auction_seat = _auction(game, dealer, issues)
     needs_auction = declarer is None or (contract is None and strain is None)
@@ -277,6 +277,7 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
         trump_known = False
         issues.append((section.tag.line, "a Play section after a passed-out auction"))
     elif auction_contract is not None:
+        assert auction_contract.strain is not None  # not passed out
         trump = auction_contract.strain.suit
     else:
         trump_known = False
@@ -310,8 +311,8 @@ def _result(values: dict[str, str], declarer: Seat | None, passed_out: bool,
 def _score(values: dict[str, str], declarer: Seat | None,
            written: Callable[[str], int | None], issues: list[tuple[int, str]]) -> int | None:
     sided, problem = parse_score(values.get("Score", ""))
-    if problem and written("Score"):
-        issues.append((written("Score"), problem))
+    if problem and (at := written("Score")):
+        issues.append((at, problem))
     return score_ns_of(sided, declarer) if sided is not None else None
 
 

@@ -52,7 +52,7 @@ class _Cell:
 
 
 def _cells(section: PbnSection) -> list[_Cell]:
-    out = []
+    out: list[_Cell] = []
     for piece in section.pieces:
         if isinstance(piece, PbnComment):
             continue

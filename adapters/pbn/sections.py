@@ -160,4 +160,4 @@ def plain_tokens(section: PbnSection) -> list[str] | None:
 
 def token_text(tok: Token) -> str:
     """The text of a plain token or an item."""
-    return tok if type(tok) is str else tok.text
+    return tok if isinstance(tok, str) else tok.text

@@ -79,6 +79,7 @@ def parse_header(value: str) -> tuple[list[Column], list[str]]:
     problems = []
     for token in value.split(";"):
         m = _COLUMN.match(token)
+        assert m is not None  # the pattern matches any text
         order, name, width = m.group(1) or None, m.group(2), m.group(3)
         if width is None:
             columns.append(Column(name, order))

@@ -136,8 +136,14 @@ def declarer_tricks_of(result: Sided, declarer: Seat | None) -> int | None:
     if declarer is None:
         return None
     if declarer.side is Side.NS:
-        return int(result.ns) if result.ns is not None else 13 - int(result.ew)
-    return int(result.ew) if result.ew is not None else 13 - int(result.ns)
+        return int(result.ns) if result.ns is not None else 13 - _number(result.ew)
+    return int(result.ew) if result.ew is not None else 13 - _number(result.ns)
+
+
+def _number(text: str | None) -> int:
+    """The number of a `Sided` value's one remaining form (a `Sided` holds at least one)."""
+    assert text is not None
+    return int(text)
 
 
 @_memo
@@ -162,7 +168,7 @@ def score_ns_of(score: Sided, declarer: Seat | None) -> int | None:
         return int(score.ns)
     if score.ew is not None:
         return -int(score.ew)
-    n = int(score.plain)
+    n = _number(score.plain)
     if n == 0:
         return 0
     if declarer is None:

@@ -38,7 +38,7 @@ from td_plugin.sources import RecordChange
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "adjust", help="apply adjusted scores to a USEBIO or PBN results file and rescore",
         description="Apply the Director's adjusted scores (assigned 12C1(a), artificial "

@@ -7,13 +7,15 @@ Exit status: 0, or 1 when a plugin failed to load.
 
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 import json
 
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("plugins", help="list the plugins loaded and the hooks each implements",
                        description="List the built-in and external plugins (entry-point "
                                    "group td_plugin) and the hooks each implements.")

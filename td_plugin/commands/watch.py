@@ -40,7 +40,7 @@ _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
 __all__ = ["add_parser", "run", "event_json", "print_event", "print_report"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "watch", help="follow a Bridgemate .bws session live (or --replay a finished one)",
         description="Review each result as the table terminals enter it: movement, "

@@ -76,7 +76,7 @@ def _ended_before(walk: Walk, ic: IncidentCall, between: list[IncidentCall]) -> 
     """How many of ``between`` were made before the auction ended, ``ic`` standing, when
     it ended before ``ic``'s partner called (None: it did not)."""
     entries = tuple(walk.entries) + (AuctionEntry(ic.call),)
-    for n, b in enumerate(between + [None]):  # type: ignore[list-item]
+    for n, b in enumerate([*between, None]):
         if Auction(walk.incident.dealer, entries).is_complete:
             return n
         if b is None or b.seat is ic.seat.partner:

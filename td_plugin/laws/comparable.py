@@ -17,7 +17,7 @@ may adjust the score if the infraction helped the offending side (23C).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
 
 from td_plugin.cards import SUITS, Suit
 
@@ -56,8 +56,8 @@ class Meaning:
                 return rng
         return LENGTH_RANGE
 
-    def to_json(self) -> dict:
-        out: dict = {}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         if self.hcp is not None:
             out["hcp"] = list(self.hcp)
         if self.suits:

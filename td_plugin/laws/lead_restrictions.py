@@ -41,8 +41,8 @@ def specified_suits(call: Call, shows: Iterable[Suit] | None = None) -> frozense
     suit of a natural suit bid; notrump, pass, double and redouble specify none."""
     if shows is not None:
         return frozenset(shows)
-    if call.is_bid and call.strain is not Strain.NT:
-        return frozenset({call.strain.suit})
+    if call.is_bid and call.strain is not None and call.strain.suit is not None:
+        return frozenset({call.strain.suit})  # a suit bid; notrump specifies no suit
     return frozenset()
 
 
@@ -51,7 +51,7 @@ def specified_denominations(call: Call, shows: Iterable[Suit] | None = None) -> 
     natural notrump bid specifies notrump."""
     if shows is not None:
         return frozenset(s.strain for s in shows)
-    if call.is_bid:
+    if call.is_bid and call.strain is not None:
         return frozenset({call.strain})
     return frozenset()
 
@@ -98,7 +98,7 @@ class LeadRestriction:
         """Under 26B: the suits declarer may prohibit one of (``one_of``)."""
         return self.one_of
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Under 26B: ``{offender, partner, prohibit_one_of}``; a chosen lead:
         ``{seat, trick, suit, prohibited}``."""
         if self.suit is None:

@@ -151,7 +151,7 @@ def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
     offender, trick = case.offender, case.trick
     b.clause("56", "loot.56", {"offender": offender.value, "card": case.card.pbn()},
              {"offender": seat_name(offender), "card": card_msg(case.card)})
-    cards = (case.card,)
+    cards: tuple[Card, ...] = (case.card,)
     major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
     staying = cards
     if case.correct is offender.partner and not case.proper_lead and trick < 13:

@@ -124,7 +124,7 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
         b.next = Msg("opening.next.54B", params)
         return b.build(declarer, facts=facts | {"outcome": "accepted"})
     b.clause("54D", "opening.54D", facts, params)
-    cards = (card,)
+    cards: tuple[Card, ...] = (card,)
     major = penalty_cards_clauses(b, offender, cards, 1, deliberate=True)
     law, question, choices = lead_options(declarer, offender, cards, 1)
     staying = cards

@@ -117,7 +117,8 @@ class Draft:
 
     @property
     def calls(self) -> list[Any]:
-        return self.case.setdefault("calls", [])
+        calls: list[Any] = self.case.setdefault("calls", [])
+        return calls
 
     def call_at(self, index: int) -> dict[str, Any]:
         """Call ``index`` as a mapping (short forms such as ``"S 1D"`` are expanded)."""
@@ -128,7 +129,8 @@ class Draft:
         if isinstance(item, str):
             seat, _, call = item.partition(" ")
             item = calls[index] = {"seat": seat, "call": call.strip()}
-        return item
+        entry: dict[str, Any] = item
+        return entry
 
 
 def _seat(value: str) -> str:
@@ -356,15 +358,15 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
 
     :raises DraftError: the answer does not fit the question.
     """
-    case = json.loads(json.dumps(case))
-    calls = case.get("calls", [])
+    answered: dict[str, Any] = json.loads(json.dumps(case))
+    calls = answered.get("calls", [])
     decide = decision.get("decide")
     if decision.get("field") and decision.get("choices"):  # the play period's: one of its answers
         chosen = [c["value"] for c in decision["choices"]
                   if str(c["value"]).lower() == value.lower()]
         if not chosen:
             raise DraftError(f"{value!r} is not an answer to this question")
-        case[str(decision["field"])] = chosen[0]
+        answered[str(decision["field"])] = chosen[0]
     elif decide in ("accept", "withdraw", "comparable"):
         if value not in ("yes", "no"):
             raise DraftError(f"answer yes or no, not {value!r}")
@@ -379,7 +381,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     elif decide == "equity":
         if not value.isdigit() or not 0 <= int(value) <= 13:
             raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
-        case["equity_declarer_tricks"] = int(value)
+        answered["equity_declarer_tricks"] = int(value)
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEATS:
@@ -387,7 +389,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
         calls.append({"seat": seat, "call": _call(value)})
     else:
         raise DraftError(f"the app cannot answer {decide!r} yet")
-    return case
+    return answered
 
 
 # --- cases entered by questions (a revoke: the flowchart's) ---------------------------------
@@ -420,6 +422,7 @@ def questions_of(draft: Draft) -> tuple[list[Step], Question | None]:
 
 def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
     module = flow_module(draft.kind)
+    assert module is not None, "asked only of a kind entered by questions"
     if verb == "answer":
         key, _, value = arg.partition("=")
         steps, q = questions_of(draft)
