@@ -26,7 +26,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from adapters.bws import ActionRow, BwsData, read_bws
 from td_plugin.errors import InputError
@@ -135,7 +136,7 @@ class BwsPoller:
         """Remove the private copy."""
         shutil.rmtree(self._dir, ignore_errors=True)
 
-    def __enter__(self) -> "BwsPoller":
+    def __enter__(self) -> BwsPoller:
         return self
 
     def __exit__(self, *exc: object) -> None:

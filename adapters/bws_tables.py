@@ -28,7 +28,8 @@ import shutil
 import subprocess
 import threading
 import time
-from typing import Any, Iterable, Mapping, Protocol, cast
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, cast
 
 from adapters.jet_pages import JetFile
 from td_plugin.errors import InputError, Location

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from td_plugin.auction import Call
-from td_plugin.cards import Card, Seat, Suit
+from td_plugin.cards import Card, Seat
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InvalidTokenError
@@ -182,8 +182,7 @@ def hand_record_deal(row: dict[str, Any]) -> Deal | None:
     any_card = False
     for seat, name in ((Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West")):
         suits = []
-        for suit, suit_name in ((Suit.S, "Spades"), (Suit.H, "Hearts"), (Suit.D, "Diamonds"),
-                                (Suit.C, "Clubs")):
+        for suit_name in ("Spades", "Hearts", "Diamonds", "Clubs"):
             ranks = to_text(row.get(f"{name}{suit_name}")).upper().replace("10", "T")
             ranks = ranks.replace(" ", "").replace("-", "")
             any_card = any_card or bool(ranks)

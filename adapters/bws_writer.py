@@ -22,8 +22,9 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shutil
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from adapters import bws_values as v
 from adapters.bws import BwsData, ResultRow, read_bws
@@ -55,8 +56,8 @@ class Statement:
 
 
 def _section_number(data: BwsData, letter: str) -> int:
-    for number, l in data.section_letters.items():
-        if l == letter:
+    for number, section in data.section_letters.items():
+        if section == letter:
             return number
     return int(letter)
 

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from lxml import etree
 
@@ -307,7 +308,7 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
 
 
 def _read_deal(board_el: Any) -> Deal:
-    hands: dict[Seat, Hand | None] = {s: None for s in SEATS}
+    hands: dict[Seat, Hand | None] = dict.fromkeys(SEATS)
     for hand_el in board_el.findall("HAND"):
         seat = Seat.from_pbn(_text(hand_el, "DIRECTION") or "?")
         text = ".".join((_text(hand_el, tag) or "") for tag, _ in _SUIT_ELEMENTS)

@@ -21,21 +21,32 @@ report of ``td-plugin adjust``. What a line is given is an outcome of
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from adapters.usebio import (POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio,
-                             read_event)
+from adapters.usebio import POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio, read_event
 from adapters.xmlspans import Span, TextEditor, scan, spans_for
 from td_plugin.adjustments import Adjustment, pair_key, record_changes
 from td_plugin.board import BoardRecord, standard_vulnerability
 from td_plugin.errors import InputError, Location
 from td_plugin.outcomes import Outcome
-from td_plugin.rescoring import (Award, Line, LineChange, LineScore, PairChange,
-                                 RescoreReport, butler_board, cross_imp_board,
-                                 expected_boards, imp_totals, matchpoint_board,
-                                 matchpoint_totals, places)
+from td_plugin.rescoring import (
+    Award,
+    Line,
+    LineChange,
+    LineScore,
+    PairChange,
+    RescoreReport,
+    butler_board,
+    cross_imp_board,
+    expected_boards,
+    imp_totals,
+    matchpoint_board,
+    matchpoint_totals,
+    places,
+)
 from td_plugin.safe_output import atomic_write, check_outputs
 from td_plugin.sources import RecordChange
 from td_plugin.whole_numbers import parse_whole

@@ -23,12 +23,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin import equity as dd  # noqa: E402
-from td_plugin.laws.revokes import (detect_revokes, equity_check, establishment,  # noqa: E402
-                                    review_revokes, table_tricks, tally)
-from td_plugin.play import replay  # noqa: E402
-from td_plugin.rulings import ReviewContext  # noqa: E402
-from td_plugin.revoke_scenarios import generate_session, session_pbn  # noqa: E402
+from td_plugin import equity as dd
+from td_plugin.laws.revokes import (
+    detect_revokes,
+    equity_check,
+    establishment,
+    review_revokes,
+    table_tricks,
+    tally,
+)
+from td_plugin.play import replay
+from td_plugin.revoke_scenarios import generate_session, session_pbn
+from td_plugin.rulings import ReviewContext
 
 
 def exactness(revokes: int, seed: int) -> tuple[int, int, float]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin.revoke_scenarios import SCENARIOS, session_pbn  # noqa: E402
+from td_plugin.revoke_scenarios import SCENARIOS, session_pbn
 
 __all__ = ["write_session", "session_path"]
 

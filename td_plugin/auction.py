@@ -9,8 +9,9 @@ accepted, Law 27A1; ``^S``: a call skipped because someone called out of rotatio
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from td_plugin.cards import Seat, Strain
 from td_plugin.contract import Contract
@@ -37,7 +38,7 @@ class Call:
     rank: int  # bids: 0 (1C) .. 34 (7NT); other calls -1
 
     @classmethod
-    def _make(cls, kind: CallKind, level: int = 0, strain: Strain | None = None) -> "Call":
+    def _make(cls, kind: CallKind, level: int = 0, strain: Strain | None = None) -> Call:
         obj = object.__new__(cls)
         object.__setattr__(obj, "kind", kind)
         object.__setattr__(obj, "level", level)
@@ -57,13 +58,13 @@ class Call:
         return (Call.from_pbn, (self._pbn,))
 
     @classmethod
-    def bid(cls, level: int, strain: Strain) -> "Call":
+    def bid(cls, level: int, strain: Strain) -> Call:
         if not 1 <= level <= 7:
             raise InvalidTokenError(f"no bid at level {level!r} (Law 38: bids above seven)")
         return _BIDS[(level, strain)]
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Call":
+    def from_pbn(cls, text: str) -> Call:
         """Parse ``Pass``/``P``, ``X``/``D``/``Dbl``, ``XX``/``R``/``Rdbl``, ``1C`` .. ``7NT`` (any case)."""
         call = _LOOKUP.get(text)
         if call is not None:
@@ -156,7 +157,7 @@ class Auction:
     truncated: bool = False
 
     @classmethod
-    def from_calls(cls, dealer: Seat, calls: "Sequence[Call | str] | str") -> "Auction":
+    def from_calls(cls, dealer: Seat, calls: Sequence[Call | str] | str) -> Auction:
         """Build from calls (objects or PBN tokens, or one space-separated string)."""
         out = []
         for c in calls.split() if isinstance(calls, str) else calls:

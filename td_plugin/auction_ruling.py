@@ -10,13 +10,14 @@ Danish.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.auction import Auction, Call
-from td_plugin.cards import Seat
 from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
+from td_plugin.cards import Seat
 from td_plugin.laws.information import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling, TextEnum

@@ -15,12 +15,21 @@ Law 26 for the lead restrictions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_ruling import (AuctionRuling, Decision, DecisionKind, Note,
-                                      PassObligation, PassUntil, RulingStatus, SeatCall)
+from td_plugin.auction_ruling import (
+    AuctionRuling,
+    Decision,
+    DecisionKind,
+    Note,
+    PassObligation,
+    PassUntil,
+    RulingStatus,
+    SeatCall,
+)
 from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_call_msg, seat_msg
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError, Location

@@ -22,8 +22,9 @@ independent of the size of the input. What is kept of them is the caller's choic
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage

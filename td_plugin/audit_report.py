@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import json
 import tempfile
-from typing import IO, Any, Iterable, Sequence, TextIO
+from collections.abc import Iterable, Sequence
+from typing import IO, Any, TextIO
 
 from td_plugin import messages
 from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
-from td_plugin.report import finding_json
 from td_plugin.errors import Location
+from td_plugin.report import finding_json
 from td_plugin.rulings import Finding
 
 __all__ = ["PlainRenderer", "AuditOutput", "TextReport", "JsonReport", "JsonLinesReport",
@@ -83,7 +84,7 @@ class Host:
         self.unknown = sorted(unknown)
 
     @classmethod
-    def of(cls, host: Any) -> "Host":
+    def of(cls, host: Any) -> Host:
         return cls(host.blocked(), host.unknown_blocked())
 
 

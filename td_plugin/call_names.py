@@ -6,7 +6,8 @@ Danish ("1NT"/"1ut", "pass"/"pas", "Law 25B1"/"§ 25B1").
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from td_plugin.auction import Call, CallKind
 from td_plugin.cards import Card, Seat, Side, Suit

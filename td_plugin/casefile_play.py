@@ -14,9 +14,10 @@ suit or number that cannot be read, an answer that is not among a choice's — e
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card
 from td_plugin.casefile import _kind

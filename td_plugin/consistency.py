@@ -27,10 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin.board import BoardRecord
+from td_plugin.call_names import call_msg, card_msg, contract_msg
 from td_plugin.cards import SEATS, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
-from td_plugin.call_names import call_msg, card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import PlayProblem, Replay, replay
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
@@ -236,8 +236,8 @@ def _card_not_held(record: BoardRecord, wrong: list[PlayProblem], leader_first: 
     loc = record.location
     return Finding(
         kind=FindingKind.CARD_NOT_HELD, key="consistency.card_not_held",
-        params=dict(trick=first.trick, seat=seat_name(first.seat), card=card_msg(first.card),
-                    why=why, more=more, hint=hint),
+        params={"trick": first.trick, "seat": seat_name(first.seat), "card": card_msg(first.card),
+                    "why": why, "more": more, "hint": hint},
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
         data={"trick": first.trick, "seat": _LETTER[first.seat], "card": first.card.pbn(),
               "reason": first.reason, "holder": _LETTER.get(first.holder),

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 from dataclasses import dataclass
+from typing import ClassVar
 
 from td_plugin.cards import Seat, Strain
 from td_plugin.errors import InvalidTokenError
@@ -31,7 +31,7 @@ class Contract:
     PASSED_OUT: ClassVar[Contract]
 
     @classmethod
-    def from_pbn(cls, text: str, declarer: Seat | str | None = None) -> "Contract":
+    def from_pbn(cls, text: str, declarer: Seat | str | None = None) -> Contract:
         """Parse ``"4HX"``, ``"3NT"``, ``"5Cx"``, ``"Pass"`` (also ``"4 S x"`` as Bridgemate writes it)."""
         if isinstance(declarer, str):
             declarer = Seat.from_pbn(declarer) if declarer.strip() else None
@@ -69,10 +69,10 @@ class Contract:
     def tricks_needed(self) -> int:
         return self.level + 6
 
-    def with_declarer(self, declarer: Seat | None) -> "Contract":
+    def with_declarer(self, declarer: Seat | None) -> Contract:
         return Contract(self.level, self.strain, self.risk, declarer)
 
-    def same_as(self, other: "Contract") -> bool:
+    def same_as(self, other: Contract) -> bool:
         """Same level, strain and risk (ignoring the declarer)."""
         return (self.level, self.strain, self.risk) == (other.level, other.strain, other.risk)
 

@@ -7,8 +7,9 @@ where the hand is unknown (PBN ``-``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from td_plugin.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
 from td_plugin.errors import InvalidDealError, InvalidTokenError
@@ -41,12 +42,12 @@ class Hand:
         return (Hand.from_mask, (self.mask,))
 
     @classmethod
-    def from_mask(cls, mask: int) -> "Hand":
+    def from_mask(cls, mask: int) -> Hand:
         """The hand of a 52-bit mask (bit `Card.index` set for each card held)."""
         return cls(mask=mask)
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Hand":
+    def from_pbn(cls, text: str) -> Hand:
         """Parse ``S.H.D.C`` with ranks ``AKQJT98765432`` (any order, any case, ``10`` allowed)."""
         parts = text.strip().split(".")
         if len(parts) != 4:
@@ -100,7 +101,7 @@ class Hand:
     def cards_of(self, suit: Suit) -> list[Card]:
         return [c for c in self if c.suit is suit]
 
-    def without(self, card: Card) -> "Hand":
+    def without(self, card: Card) -> Hand:
         return Hand(mask=self.mask & ~(1 << card.index))
 
     def hcp(self) -> int:
@@ -115,7 +116,7 @@ class Deal:
     hands: Mapping[Seat, Hand | None]
 
     @classmethod
-    def from_pbn(cls, text: str, *, validate: bool = True) -> "Deal":
+    def from_pbn(cls, text: str, *, validate: bool = True) -> Deal:
         """Parse ``"N:hand hand hand hand"`` (clockwise from the first seat; ``-`` = unknown).
 
         With ``validate=False`` a deal that breaks the rules of `validate` is still built
@@ -139,7 +140,7 @@ class Deal:
             deal.validate()
         return deal
 
-    def completed(self) -> "Deal":
+    def completed(self) -> Deal:
         """With three known hands of 13 cards, the fourth is the rest of the pack
         (LIN and BBO files give three hands)."""
         known = [h for s in SEATS if (h := self.hands[s]) is not None]

@@ -24,10 +24,10 @@ import functools
 import importlib
 import os
 import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NoReturn,
-                    Sequence, TextIO)
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import pluggy
 
@@ -371,7 +371,8 @@ class PluginHost:
         """Fire `td_session_closed`."""
         return self._findings("td_session_closed", session=session)
 
-    def report_incident(self, incident: Any, context: ReviewContext) -> tuple[Ruling | None, list[PluginError]]:
+    def report_incident(self, incident: Any, context: ReviewContext
+                        ) -> tuple[Ruling | None, list[PluginError]]:
         """The ruling on an incident reported by the Director (`td_incident_reported`),
         or None when no plugin rules on it, with the plugins that failed.
 

@@ -20,8 +20,9 @@ walk ends with the ruling, an `AuctionRuling`, whose lead restrictions Law 26 gi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.auction import Auction, Call
 from td_plugin.auction_ruling import AuctionRuling
@@ -29,8 +30,13 @@ from td_plugin.auction_walk import Situation, Walk
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError
-from td_plugin.laws import (changes_of_call, inadmissible, insufficient_bids, out_of_rotation,
-                            simultaneous_calls)
+from td_plugin.laws import (
+    changes_of_call,
+    inadmissible,
+    insufficient_bids,
+    out_of_rotation,
+    simultaneous_calls,
+)
 from td_plugin.laws.comparable import Meaning
 from td_plugin.laws.lead_restrictions import specified_suits
 from td_plugin.messages import LANGUAGES
@@ -67,7 +73,7 @@ class IncidentCall:
     simultaneous: bool = False
 
     @classmethod
-    def of(cls, seat: Seat | str, call: Call | str, **findings: Any) -> "IncidentCall":
+    def of(cls, seat: Seat | str, call: Call | str, **findings: Any) -> IncidentCall:
         """``IncidentCall.of("S", "1D", unintended=True)``."""
         if isinstance(seat, str):
             seat = Seat.from_pbn(seat)

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 __all__ = ["render", "law_ref", "laws_ref", "LANGUAGES", "Msg", "seat_name", "plain",
            "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",

@@ -17,8 +17,9 @@ Finding kinds:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord

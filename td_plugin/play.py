@@ -9,8 +9,9 @@ reports cards their player does not hold instead of failing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
@@ -161,7 +162,7 @@ class Play:
 
     @classmethod
     def from_played_order(cls, leader: Seat, cards: Iterable[Card | str],
-                          trump: Suit | None, **kw: object) -> "Play":
+                          trump: Suit | None, **kw: object) -> Play:
         """Build from cards in the order played, working out each trick's winner (who
         leads the next trick). Seats follow clockwise within a trick."""
         tricks: list[Trick] = []

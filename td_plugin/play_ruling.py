@@ -19,13 +19,14 @@ for a failure to play a penalty card or to follow a lead restriction (Law 61A, 6
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Union
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.auction_ruling import PassObligation
-from td_plugin.cards import Card, Seat, Suit
 from td_plugin.call_names import join_msgs
+from td_plugin.cards import Card, Seat, Suit
 from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
@@ -60,7 +61,7 @@ class PlayRestriction:
     suit: Suit | None = None
 
 
-Obligation = Union[PenaltyCard, LeadRestriction, PassObligation, PlayRestriction]
+Obligation = PenaltyCard | LeadRestriction | PassObligation | PlayRestriction
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ import copy
 import json
 import random
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from td_plugin.cards import ALL_CARDS, SUITS, Seat
 from td_plugin.casefile import load_case
@@ -243,7 +244,7 @@ def _check_obligations(kind: str, case: Mapping[str, Any],
         assert o["card"] not in seen, o
         seen.add(o["card"])
         holders.setdefault(o["seat"], []).append(o)
-    for seat, cards in holders.items():
+    for cards in holders.values():
         if len(cards) > 1:
             assert all(o["major"] for o in cards), cards
     sources = {c[0] for c in named}

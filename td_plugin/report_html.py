@@ -21,11 +21,13 @@ from a record or a message is escaped.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import tempfile
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import IO, Any, Iterable, Mapping, Sequence, TextIO
+from typing import IO, Any
 
 from td_plugin import messages
 from td_plugin.auction import Auction, AuctionEntry, Call
@@ -97,7 +99,7 @@ class _Group:
 class _Page:
     """Findings grouped by kind as they come, and the page written from them."""
 
-    def __init__(self, t: "_Text", per_kind: int = FULL_PER_KIND) -> None:
+    def __init__(self, t: _Text, per_kind: int = FULL_PER_KIND) -> None:
         self.t = t
         self.per_kind = per_kind
         self.groups: dict[str, _Group] = {}
@@ -170,7 +172,7 @@ class _Page:
                       f'<th>{t["board"]}</th><th>{t["record"]}</th><th>{t["line"]}</th>'
                       f'<th>{t["message"]}</th></tr></thead><tbody>')
                 group.rows.seek(0)
-                for chunk in iter(lambda: group.rows.read(1 << 16), ""):
+                for chunk in iter(functools.partial(group.rows.read, 1 << 16), ""):
                     write(chunk)
                 write("</tbody></table></div></details>")
             group.rows.close()
@@ -220,7 +222,8 @@ class HtmlReport:
         head = [f"<h1>{escape(title)}</h1>", _summary(summary, t),
                 _read(result.inputs, self._problems, t)]
         if host.blocked:
-            head.append(f'<p class="note">{escape(t.label("report.disabled", plugins=", ".join(host.blocked)))}</p>')
+            disabled = t.label("report.disabled", plugins=", ".join(host.blocked))
+            head.append(f'<p class="note">{escape(disabled)}</p>')
         tables = [r.to_json(self.lang) for i in result.inputs for r in i.table_rulings]
         if tables:
             head.append(_table_rulings(tables, t))
@@ -228,7 +231,7 @@ class HtmlReport:
             self._page.write(out, title, "".join(head), result.kinds)
 
 
-def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t: "_Text") -> str:
+def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t: _Text) -> str:
     """What was read: per file its format, records, problems, findings, what its data
     allowed to check (or why it could not be read) and its copy; then each file's problems
     as a table."""
@@ -258,8 +261,8 @@ def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t
             more = report.problem_count - len(listed)
             note = (f'<p class="note">{escape(t.label("report.more", n=f"{more:,}"))}</p>'
                     if more > 0 else "")
-            tables.append(f'<details class="problems"><summary>'
-                          f"{escape(t.label('html.problems_of', path=report.path, n=f'{report.problem_count:,}'))}"
+            heading = t.label("html.problems_of", path=report.path, n=f"{report.problem_count:,}")
+            tables.append(f'<details class="problems"><summary>{escape(heading)}'
                           f'</summary><div class="scroll"><table class="rows"><thead><tr>'
                           f'<th>{t["line"]}</th><th>{t["board"]}</th><th>{t["message"]}</th>'
                           f"</tr></thead><tbody>{cells}</tbody></table></div>{note}</details>")
@@ -684,7 +687,7 @@ def _outcome(outcome: Outcome, t: _Text) -> str:
 
 # -- the deal --------------------------------------------------------------------------
 
-def _deal_section(record: BoardRecord, marks: "_Marks", t: _Text) -> str:
+def _deal_section(record: BoardRecord, marks: _Marks, t: _Text) -> str:
     deal: Deal | None = record.deal
     if deal is None:
         return f'<section class="deal-section"><h3>{t["deal"]}</h3><p>{t["no_deal"]}</p></section>'

@@ -38,10 +38,11 @@ report it (`adapters.usebio_writer`, `adapters.pbn.scoretable`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Mapping, Optional, Sequence
+from typing import Any
 
 from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
 from td_plugin.scoring import imps
@@ -52,7 +53,7 @@ __all__ = ["Result", "Line", "LineScore", "Award", "PairTotal", "neuberg",
            "imp_totals", "expected_boards", "places", "LineChange", "PairChange",
            "RescoreReport"]
 
-Result = Optional[Outcome]
+Result = Outcome | None
 
 
 def _outcome(result: Outcome | int | None) -> Result:

@@ -25,8 +25,8 @@ the domain objects, so large files are quick to write.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
 
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord, Vulnerability, standard_dealer, standard_vulnerability

@@ -10,8 +10,9 @@ artificial score, or weighted results.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord

@@ -16,9 +16,9 @@ differs; the input is never modified in place.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import (TYPE_CHECKING, Hashable, Iterator, Mapping, Protocol, Sequence,
-                    runtime_checkable)
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.outcomes import Outcome
@@ -110,7 +110,7 @@ class SourcePart(Protocol):
     #: the part's place among the parts, from 0
     number: int
 
-    def to_end(self) -> "SourcePart":
+    def to_end(self) -> SourcePart:
         """A part with the same start that runs to the end of the file."""
         ...
 

@@ -27,8 +27,9 @@ tricks and vulnerability unless given (`score`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 import pytest
 

@@ -24,8 +24,9 @@ printing are the caller's (`td_plugin.commands.watch`).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from td_plugin.board import BoardRecord
 from td_plugin.coverage import Coverage

@@ -20,9 +20,10 @@ import io
 import json
 import random
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 REALWORLD = REPO.parent / "shared" / "realworld"
@@ -239,9 +240,10 @@ class Checker:
     # the session files: the audit, down to its reports
 
     def _audit(self, path: Path) -> Checked:
+        from rich.console import Console
+
         from td_plugin.audit import run_audit
         from td_plugin.report import audit_json, print_audit
-        from rich.console import Console
 
         result = run_audit([str(path)], self.host, self.context)
         report = result.inputs[0]
@@ -256,7 +258,6 @@ class Checker:
 
     def _pbn(self, path: Path) -> Checked:
         from adapters.pbn.reader import PbnSource
-
         from td_plugin.errors import WrongFormatError
 
         data = path.read_bytes()

@@ -6,6 +6,7 @@ a part does not end where a game ends."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import multiprocessing
 import multiprocessing.reduction
@@ -14,8 +15,9 @@ import signal
 import struct
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -26,8 +28,8 @@ from td_plugin import audit_parts, hookimpl
 from td_plugin.audit import run_audit
 from td_plugin.host import PluginHost
 from td_plugin.report import audit_json
-from td_plugin.rulings import ReviewContext
 from td_plugin.revoke_scenarios import session_pbn
+from td_plugin.rulings import ReviewContext
 
 pytestmark = pytest.mark.skipif(audit_parts.start_method() is None,
                                 reason="this system cannot start worker processes")
@@ -79,7 +81,7 @@ def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
         parts = cut_parts(fh, 4096)
     assert len(parts) > 5
     assert parts[0].start == 0 and parts[-1].end is None
-    for before, after in zip(parts, parts[1:]):
+    for before, after in itertools.pairwise(parts):
         assert before.end == after.start
         assert data[after.start:after.start + 8] == b"[Event \""  # a game starts there
         assert data[:after.start].endswith(b"\n\n")

@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 from adapters.lin import LinSource, parse_lin
 from adapters.pbn.reader import PbnSource
 from adapters.pbn.tokens import split_blocks
-from td_plugin.errors import (MAX_RECORD_PROBLEMS, CaseFileError, InputError,
-                              WrongFormatError)
+from td_plugin.errors import MAX_RECORD_PROBLEMS, CaseFileError, InputError, WrongFormatError
 from tests.fuzz_inputs import FORMATS, HOSTILE, OPS, Checker, Mutation, mutate, seeds
 
 _SEEDS = {fmt: seeds(fmt) for fmt in FORMATS}

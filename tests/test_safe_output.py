@@ -21,9 +21,8 @@ from pathlib import Path
 import pytest
 
 from td_plugin.cli import main
-from td_plugin.safe_output import (OutputConflict, atomic_output, atomic_write, check_outputs,
-                                   create_new)
 from td_plugin.revoke_scenarios import session_pbn
+from td_plugin.safe_output import OutputConflict, atomic_output, atomic_write, check_outputs, create_new
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"
@@ -176,10 +175,9 @@ def test_ctrl_c_or_an_error_while_writing_leaves_the_old_file(tmp_path: Path) ->
     dest = tmp_path / "out.pbn"
     dest.write_bytes(b"old")
     for stop in (KeyboardInterrupt, ValueError):
-        with pytest.raises(stop):
-            with atomic_output(dest) as fh:
-                fh.write(b"new, half written")
-                raise stop()
+        with pytest.raises(stop), atomic_output(dest) as fh:
+            fh.write(b"new, half written")
+            raise stop()
         assert dest.read_bytes() == b"old"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pbn"]
     atomic_write(dest, "new")

@@ -11,8 +11,6 @@ import sys
 import warnings
 from pathlib import Path
 
-import pytest
-
 from td_plugin import hookimpl
 from td_plugin.host import PluginHost
 from td_plugin.ruling_log import Place, RulingLog

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from adapters.pbn.sections import PbnItem, Report, Token, token_text
 from td_plugin.auction import Auction, AuctionEntry, Call

@@ -16,21 +16,22 @@ from __future__ import annotations
 
 import io
 import os
-from typing import IO, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any
 
-from adapters.pbn.game import PbnComment, PbnGame, PbnTag
 from adapters.pbn.auction import CALLS
+from adapters.pbn.game import PbnComment, PbnGame, PbnTag
 from adapters.pbn.play import CARDS
 from adapters.pbn.sections import SUFFIX_NAGS, PbnItem
 from adapters.pbn.tables import PbnTable, format_row
 from adapters.pbn.tokens import encode, file_encoding, tag_pair
-from td_plugin.whole_numbers import parse_whole
 from adapters.pbn.values import VULNERABLE, parse_contract, parse_deal
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat
 from td_plugin.play import Play
 from td_plugin.safe_output import atomic_output, check_outputs
+from td_plugin.whole_numbers import parse_whole
 
 __all__ = ["write_export", "MANDATORY_TAGS"]
 

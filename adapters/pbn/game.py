@@ -11,16 +11,27 @@ them into `RecordProblem`s once it knows the board.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Union
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.errors import clip_echo
 
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
-from adapters.pbn.tokens import (ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
-                                 ITEM_SEMI, ITEM_STRING, ITEM_TAG, MAX_LINE, LineIndex, scan,
-                                 unescape)
+from adapters.pbn.tokens import (
+    ITEM_BADTAG,
+    ITEM_BRACE,
+    ITEM_DATA,
+    ITEM_ESCAPE,
+    ITEM_SEMI,
+    ITEM_STRING,
+    ITEM_TAG,
+    MAX_LINE,
+    LineIndex,
+    scan,
+    unescape,
+)
 
 __all__ = ["PbnComment", "PbnTag", "PbnSection", "PbnGame", "assemble", "SECTION_AUCTION",
            "SECTION_PLAY", "SECTION_TABLE", "SECTION_USER", "KNOWN_TAGS"]
@@ -32,14 +43,17 @@ SECTION_USER = "user"
 _IGNORED = "ignored"
 
 #: the tags of PBN 2.1 (§3.4, §4) that carry no section data
-KNOWN_TAGS = frozenset("""
-Event Site Date Board West North East South Dealer Vulnerable Deal Scoring Declarer Contract
-Result Competition DealId Description FrenchMP Generator Hidden Room Termination Score
-ScoreIMP ScoreMP ScorePercentage ScoreRubber ScoreRubberHistory OptimumScore BidSystemEW
-BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType
-SouthType EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam Time UTCDate
-UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
-""".split())
+KNOWN_TAGS = frozenset(["Event", "Site", "Date", "Board", "West", "North", "East", "South",
+                       "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract",
+                       "Result", "Competition", "DealId", "Description", "FrenchMP",
+                       "Generator", "Hidden", "Room", "Termination", "Score", "ScoreIMP",
+                       "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory",
+                       "OptimumScore", "BidSystemEW", "BidSystemNS", "PairEW", "PairNS",
+                       "WestNA", "NorthNA", "EastNA", "SouthNA", "WestType", "NorthType",
+                       "EastType", "SouthType", "EventDate", "EventSponsor", "HomeTeam",
+                       "Round", "Section", "Stage", "Table", "VisitTeam", "Time", "UTCDate",
+                       "UTCTime", "TimeControl", "TimeCall", "TimeCard", "Annotator",
+                       "AnnotatorNA", "Application", "Mode"])
 
 
 @dataclass
@@ -88,7 +102,7 @@ class PbnTag:
         return f"PbnTag({self.name!r}, {self.value!r}, line={self.line})"
 
 
-Piece = Union[tuple[int, str], PbnComment]
+Piece = tuple[int, str] | PbnComment
 
 
 @dataclass
@@ -262,7 +276,7 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 section = None
                 user_tag = tag
-        elif kind == ITEM_DATA or kind == ITEM_STRING:
+        elif kind in (ITEM_DATA, ITEM_STRING):
             item = m.group(kind)
             if section is None and user_tag is not None:
                 section = PbnSection(user_tag, SECTION_USER)
@@ -275,7 +289,7 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 first = clip_echo(item.split("\n", 1)[0].rstrip())
                 issues.append((line_of(start), f"text outside any tag or section: {first!r}"))
-        elif kind == ITEM_BRACE or kind == ITEM_SEMI:
+        elif kind in (ITEM_BRACE, ITEM_SEMI):
             raw = m.group(kind)
             line = line_of(start)
             if raw[0] == "{":

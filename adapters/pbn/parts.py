@@ -45,7 +45,7 @@ class PbnPart:
     end: int | None
     first_line: int
 
-    def to_end(self) -> "PbnPart":
+    def to_end(self) -> PbnPart:
         """The same start, to the end of the file."""
         return PbnPart(self.number, self.start, None, self.first_line)
 

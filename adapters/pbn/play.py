@@ -7,7 +7,8 @@ one before (a ``^L`` card leads its trick instead).
 
 from __future__ import annotations
 
-from typing import Sequence, cast
+from collections.abc import Sequence
+from typing import cast
 
 from adapters.pbn.sections import SUFFIX_NAGS, PbnItem, Report, Token, token_text
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Suit

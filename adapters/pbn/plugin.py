@@ -4,7 +4,7 @@ and writes lossless changed copies (`adapters.pbn.writer`, ScoreTables scored ag
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from adapters.pbn.reader import PbnSource
 from td_plugin import hookimpl

@@ -25,14 +25,14 @@ from __future__ import annotations
 import io
 import os
 import re
-from typing import BinaryIO, Generator, Iterator, NoReturn, cast
+from collections.abc import Generator, Iterator
+from typing import BinaryIO, NoReturn, cast
 
 from adapters.pbn import parts as pbn_parts
 from adapters.pbn.game import PbnGame, assemble
 from adapters.pbn.parts import PartStream, PbnPart, cut_parts, lead_before
 from adapters.pbn.record import build_record
-from adapters.pbn.tokens import (MAX_GAME_BYTES, Block, ByteStream, decode, describe_stray,
-                                 split_blocks)
+from adapters.pbn.tokens import MAX_GAME_BYTES, Block, ByteStream, decode, describe_stray, split_blocks
 from adapters.pbn.values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location, ParseError, WrongFormatError
@@ -165,12 +165,12 @@ class PbnSource:
         self._unlisted = 0  # problems outside the games beyond MAX_FILE_PROBLEMS
 
     @classmethod
-    def from_text(cls, text: str, path: str = "<string>", **kw: object) -> "PbnSource":
+    def from_text(cls, text: str, path: str = "<string>", **kw: object) -> PbnSource:
         """A source reading ``text`` (as UTF-8) instead of a file."""
         return cls.from_bytes(text.encode("utf-8"), path, **kw)
 
     @classmethod
-    def from_bytes(cls, data: bytes, path: str = "<bytes>", **kw: object) -> "PbnSource":
+    def from_bytes(cls, data: bytes, path: str = "<bytes>", **kw: object) -> PbnSource:
         source = cls(path, **kw)  # type: ignore[arg-type]
         source._data = data
         return source
@@ -245,7 +245,7 @@ class PbnSource:
             return cut_parts(stream, size or pbn_parts.PART_SIZE)
 
     def read_part(self, part: PbnPart, state: object | None = None,
-                  warm: int | None = None) -> "PbnPartReading":
+                  warm: int | None = None) -> PbnPartReading:
         """Read one part: from ``state`` (a `PbnPartReading.end_state` of the part before;
         None: the state at the start of the file) brought up to date with the games in
         the ``warm`` bytes before the part (default `adapters.pbn.parts.WARM_BYTES`).

@@ -13,18 +13,29 @@ note in the game's commentary (``{TD: attention after-round; claim S}``,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from adapters.pbn.game import PbnComment, PbnGame, PbnSection
 from adapters.pbn.auction import build_auction
+from adapters.pbn.game import PbnComment, PbnGame, PbnSection
 from adapters.pbn.play import build_play
 from adapters.pbn.sections import PbnItem, Token, parse_items, plain_tokens, too_many_tokens
 from adapters.pbn.tables import build_table
+from adapters.pbn.values import (
+    UNKNOWN,
+    VULNERABLE,
+    declarer_tricks_of,
+    parse_contract,
+    parse_deal,
+    parse_note,
+    parse_result,
+    parse_score,
+    parse_seat_value,
+    rubber_vulnerability,
+    score_ns_of,
+)
 from adapters.td_notes import TdNotes, parse_td_note
-from adapters.pbn.values import (UNKNOWN, VULNERABLE, declarer_tricks_of, parse_contract,
-                                 parse_deal, parse_note, parse_result, parse_score,
-                                 parse_seat_value, rubber_vulnerability, score_ns_of)
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.cards import SEATS, Seat, Suit
@@ -271,7 +282,7 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
     trump_known = True
     if strain is not None:
         trump = strain.suit
-    elif contract is not None and contract.is_passed_out or (
+    elif (contract is not None and contract.is_passed_out) or (
             contract is None and auction_contract is not None
             and auction_contract.is_passed_out):
         trump_known = False

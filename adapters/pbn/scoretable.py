@@ -17,10 +17,11 @@ recomputed.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from adapters.pbn.game import PbnComment, PbnGame, PbnSection
 from adapters.pbn.tables import cell_value, parse_header
@@ -30,8 +31,15 @@ from td_plugin.adjustments import pair_key
 from td_plugin.board import standard_vulnerability
 from td_plugin.errors import InputError, Location
 from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
-from td_plugin.rescoring import (Line, LineChange, LineScore, RescoreReport, butler_board,
-                                 cross_imp_board, matchpoint_board)
+from td_plugin.rescoring import (
+    Line,
+    LineChange,
+    LineScore,
+    RescoreReport,
+    butler_board,
+    cross_imp_board,
+    matchpoint_board,
+)
 from td_plugin.sources import RecordChange
 from td_plugin.whole_numbers import parse_number, parse_whole
 
@@ -305,7 +313,7 @@ def _write_result(editor: _GameEditor, table: _Table, row: list[_Cell], outcome:
     result, score = outcome.result(), outcome.ns_score()
     values: dict[str, str]
     if outcome.artificial() is not None:
-        values = {name: "-" for name in _RESULT_CELLS}
+        values = dict.fromkeys(_RESULT_CELLS, "-")
     elif result is not None:
         c = result.contract
         assert score is not None  # scored for the board

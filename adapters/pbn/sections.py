@@ -11,9 +11,10 @@ callback receives each problem with the token it concerns (None: the whole secti
 from __future__ import annotations
 
 import re
-from typing import Callable, Union
+from collections.abc import Callable
 
 from adapters.pbn.game import PbnComment, PbnSection
+
 __all__ = ["PbnItem", "Token", "Report", "parse_items", "plain_tokens", "token_text",
            "too_many_tokens",
            "SUFFIX_NAGS", "CALL_NAGS", "CARD_NAGS"]
@@ -46,8 +47,8 @@ class PbnItem:
         return f"PbnItem({self.text!r}, line={self.line}, marker={self.marker!r})"
 
 
-Token = Union[str, PbnItem]
-Report = Callable[[Union[Token, None], str], None]
+Token = str | PbnItem
+Report = Callable[[Token | None, str], None]
 
 _TOKEN = re.compile(r"[A-Za-z0-9-]+|=[^=\s]*=?|\$[^\s=$!?^*+]*|[!?]{1,2}|\^\S?|[*+]|\S")
 _NOTE_REF = re.compile(r"=([0-9]{1,9})=\Z")

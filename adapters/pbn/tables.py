@@ -12,8 +12,8 @@ score (§5.2).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from adapters.pbn.game import PbnComment, PbnSection
 from adapters.pbn.tokens import unescape

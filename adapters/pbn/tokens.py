@@ -24,11 +24,13 @@ import os
 import re
 import textwrap
 from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Iterable, Iterator, Protocol
+from typing import Protocol
 
-__all__ = ["Block", "ByteStream", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode", "encode", "file_encoding", "scan", "LineIndex",
-           "unescape", "escape", "tag_pair", "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
+__all__ = ["Block", "ByteStream", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode",
+           "encode", "file_encoding", "scan", "LineIndex", "unescape", "escape", "tag_pair",
+           "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
            "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of", "brace_comment",
            "brace_comments"]
 
@@ -163,7 +165,7 @@ class _OpenComment:
         else:
             scan_from = self.at
         last = None
-        for last in _BRACE_SCAN.finditer(buf, scan_from, end):
+        for last in _BRACE_SCAN.finditer(buf, scan_from, end):  # noqa: B007 - the last match
             pass
         text = last.group() if last is not None else b""
         self.at = last.start() if text[:1] == b"{" and text[-1:] != b"}" else None  # type: ignore[union-attr]

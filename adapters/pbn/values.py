@@ -5,15 +5,17 @@ value; the parsers return domain objects. Unknown (``?``) and inappropriate (emp
 values of the mandatory tags are accepted everywhere (PBN 2.1 §3.4).
 
 Leniencies, each seen in real files: ``Contract "3N"`` and ``"3NR"`` (rpbridge.net
-writes ``N`` for notrump and ``R`` for redoubled), ISO dates with a time (``"2013-08-24 18:36"``, PbnTools), dates with a single
-``?`` (``"2015.09.?"``), and a ``+`` sign in scores (``"NS +550"``).
+writes ``N`` for notrump and ``R`` for redoubled), ISO dates with a time
+(``"2013-08-24 18:36"``, PbnTools), dates with a single ``?`` (``"2015.09.?"``), and a
+``+`` sign in scores (``"NS +550"``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from td_plugin.board import Vulnerability
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Strain

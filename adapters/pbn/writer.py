@@ -19,8 +19,8 @@ written to.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from adapters.pbn.export import MANDATORY_TAGS, write_export
 from adapters.pbn.game import PbnGame

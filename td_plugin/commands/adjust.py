@@ -115,8 +115,7 @@ def _write(host: Any, source: str, dest: str, changes: dict[int, list[RecordChan
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import (check_regulation, match_adjustments, mistakes_error,
-                                       read_adjustments)
+    from td_plugin.adjustments import check_regulation, match_adjustments, mistakes_error, read_adjustments
     from td_plugin.host import PluginHost
     from td_plugin.regulations import regulation
     from td_plugin.safe_output import copy_mode

@@ -111,8 +111,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
     from td_plugin.audit_parts import default_jobs
-    from td_plugin.audit_report import (AuditOutput, Host, JsonLinesReport, JsonReport,
-                                        TextReport, is_terminal)
+    from td_plugin.audit_report import AuditOutput, Host, JsonLinesReport, JsonReport, TextReport, is_terminal
     from td_plugin.host import PluginHost
 
     _check_outputs(args)

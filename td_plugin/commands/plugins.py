@@ -7,8 +7,6 @@ Exit status: 0, or 1 when a plugin failed to load.
 
 from __future__ import annotations
 
-from typing import Any
-
 import argparse
 import json
 

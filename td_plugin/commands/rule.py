@@ -12,21 +12,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
 from td_plugin import messages
-from td_plugin.messages import Msg
 from td_plugin.auction_ruling import AuctionRuling, Note
 from td_plugin.casefile import load_case
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.revokes import RevokeCaseRuling
+from td_plugin.messages import Msg
 from td_plugin.play_ruling import PlayRuling
 from td_plugin.rulings import ReviewContext
+
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(

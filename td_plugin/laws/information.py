@@ -9,13 +9,12 @@ call, the information is unauthorized to the offending side. Laws that switch 16
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from dataclasses import dataclass
-
 from td_plugin.auction import Call
-from td_plugin.cards import Seat, Side
 from td_plugin.call_names import seat_call_msg, side_msg
+from td_plugin.cards import Seat, Side
 
 __all__ = ["Unauthorized", "unauthorized_to_offenders"]
 

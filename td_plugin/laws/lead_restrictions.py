@@ -25,8 +25,9 @@ gives per call. What the withdrawn call showed does not matter.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from td_plugin.auction import Auction, Call
 from td_plugin.call_names import join_msgs, seat_msg, suit_msg
@@ -82,7 +83,7 @@ class LeadRestriction:
 
     @classmethod
     def law_26b(cls, offender: Seat, prohibit_one_of: tuple[Suit, ...] | None = None,
-                law: str = "") -> "LeadRestriction":
+                law: str = "") -> LeadRestriction:
         """Law 26B: declarer may prohibit ``offender``'s partner from leading one of
         ``prohibit_one_of``."""
         return cls(offender.partner, prohibited=True, one_of=prohibit_one_of,

@@ -28,15 +28,20 @@ The case (kind ``opening_lead``) is `OpeningLeadCase`, ruled by `rule_opening_le
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import (FactError, FactField, question_flow, seat_choices, seat_of,
-                                   yes_no)
-from td_plugin.laws.penalty_cards import (apply_lead_option, lead_options, option_label,
-                                          option_values, penalty_cards_clauses,
-                                          stand_penalty_cards)
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
+from td_plugin.laws.penalty_cards import (
+    apply_lead_option,
+    lead_options,
+    option_label,
+    option_values,
+    penalty_cards_clauses,
+    stand_penalty_cards,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice

@@ -19,8 +19,9 @@ stated purpose).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
@@ -63,7 +64,7 @@ class Draft:
 
     @classmethod
     def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
-            place: Place = Place()) -> "Draft":
+            place: Place = Place()) -> Draft:
         module = flow_module(kind)
         if module is not None:
             return cls(kind, {"kind": kind, **_start(module, facts or {})}, place)
@@ -74,7 +75,7 @@ class Draft:
                     case[key] = facts[key]
         return cls(kind, case, place, seat=case["dealer"])
 
-    def take(self, facts: Mapping[str, Any], place: Place) -> "Draft":
+    def take(self, facts: Mapping[str, Any], place: Place) -> Draft:
         """The draft with what the session knows of a table's result: dealer and
         vulnerability (and the first call's seat), or for a revoke the board's facts."""
         case = dict(self.case)
@@ -89,7 +90,7 @@ class Draft:
         return replace(self, case=case, place=place, seat=seat)
 
     @classmethod
-    def loads(cls, text: str) -> "Draft":
+    def loads(cls, text: str) -> Draft:
         """The draft from the page's hidden field.
 
         :raises DraftError: not a draft.

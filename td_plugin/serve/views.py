@@ -5,9 +5,10 @@ calls, suits and places in the page's language. Nothing here knows HTTP.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 

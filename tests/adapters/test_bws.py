@@ -21,8 +21,7 @@ from td_plugin.deal import Deal
 from td_plugin.errors import InputError
 from td_plugin.host import PluginHost
 from td_plugin.rulings import ArtificialScore, ReviewContext
-from tests.bws_session import (action_rows, hand_record_row, memory_tables, result_row,
-                               round_row, section_rows)
+from tests.bws_session import action_rows, hand_record_row, memory_tables, result_row, round_row, section_rows
 
 BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"
 
@@ -147,9 +146,9 @@ START = dt.datetime(2025, 12, 23, 19, 0)
 
 
 def session(**rows):
-    base = dict(Section=section_rows(("A", 1)),
-                RoundData=[round_row(1, 1, 1, 1, 1, 1, 2)],
-                HandRecord=[hand_record_row(1, 1, DEAL)])
+    base = {"Section": section_rows(("A", 1)),
+                "RoundData": [round_row(1, 1, 1, 1, 1, 1, 2)],
+                "HandRecord": [hand_record_row(1, 1, DEAL)]}
     base.update(rows)
     return BwsData.read(memory_tables(**base))
 

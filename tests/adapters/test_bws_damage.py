@@ -67,7 +67,7 @@ def test_audit_of_a_damaged_file_exits_2_naming_what_cannot_be_read(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "session.bws"
     path.write_bytes(damaged(real, kind))
-    with pytest.raises(InputError, match="cannot be read|damaged") as info:
+    with pytest.raises(InputError, match=r"cannot be read|damaged") as info:
         read_bws(str(path), backend)
     assert named in str(info.value)
     if backend == "access-parser":  # audit reads with mdbtools when it is installed

@@ -184,10 +184,10 @@ def test_agreed_result_caret_when_the_play_says_otherwise(tmp_path: Path) -> Non
     # 13 tricks played, declarer won all of them: an assigned 12 differs from the play
     hands = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     rows = "\n".join(f"{a} {b} {c} {d}" for a, b, c, d in zip(
-        "S2 H2 H3 H4 H5 D2 D3 D4 D5 C2 C3 C4 C5".split(),
-        "SA HA HK HQ SK DA DK DQ SQ CA CK CQ SJ".split(),
-        "S7 HJ HT H9 S8 DJ DT D9 S9 CJ CT C9 ST".split(),
-        "S3 H8 H7 H6 S4 D8 D7 D6 S5 C8 C7 C6 S6".split()))
+        ["S2", "H2", "H3", "H4", "H5", "D2", "D3", "D4", "D5", "C2", "C3", "C4", "C5"],
+        ["SA", "HA", "HK", "HQ", "SK", "DA", "DK", "DQ", "SQ", "CA", "CK", "CQ", "SJ"],
+        ["S7", "HJ", "HT", "H9", "S8", "DJ", "DT", "D9", "S9", "CJ", "CT", "C9", "ST"],
+        ["S3", "H8", "H7", "H6", "S4", "D8", "D7", "D6", "S5", "C8", "C7", "C6", "S6"]))
     source = tmp_path / "in.pbn"
     source.write_text(f'[Deal "{hands}"]\n[Declarer "N"]\n[Contract "7NT"]\n[Result "13"]\n'
                       f'[Play "W"]\n{rows}\n')

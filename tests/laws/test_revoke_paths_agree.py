@@ -21,12 +21,17 @@ import pytest
 from td_plugin import messages
 from td_plugin.cards import SEATS, Card
 from td_plugin.casefile import load_case
-from td_plugin.laws.revokes import (RevokeCaseRuling, detect_revokes, render_revoke_text,
-                                    review_revokes, rule_revoke_case)
+from td_plugin.laws.revokes import (
+    RevokeCaseRuling,
+    detect_revokes,
+    render_revoke_text,
+    review_revokes,
+    rule_revoke_case,
+)
 from td_plugin.laws.revokes.case import ATTENTION_NAMES
 from td_plugin.laws.revokes.ruling import card_msg
-from td_plugin.rulings import Attention, ReviewContext
 from td_plugin.revoke_scenarios import SCENARIOS, GeneratedBoard, generate_session
+from td_plugin.rulings import Attention, ReviewContext
 
 BOARDS = 400  # twenty of each scenario
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
-from tests.serve.test_browser import browser, page, server  # noqa: E402,F401  (fixtures)
+from tests.serve.test_browser import browser, page, server
 
 __all__ = ["browser", "page", "server"]
 

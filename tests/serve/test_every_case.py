@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
 
 from td_plugin.auction import Call
-from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, read_case_data
 from td_plugin.cards import Seat
+from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, read_case_data
 from td_plugin.serve.app import fact, rule_data
 from tests.serve.conftest import TOKEN
 

@@ -14,9 +14,10 @@ revoked (64C2(b)).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.auction import Call
@@ -26,15 +27,19 @@ from td_plugin.cards import Side
 from td_plugin.contract import Contract
 from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
+from td_plugin.laws.revokes.detection import PenaltyCard
 from td_plugin.laws.revokes.facts import BoardFacts
 from td_plugin.laws.revokes.redress import needs_redress, redress_clause
-from td_plugin.laws.revokes.detection import PenaltyCard
-from td_plugin.laws.revokes.ruling import (correction_penalty_cards, render_revoke_text,
-                                          revoke_data, revoke_ruling, signed)
+from td_plugin.laws.revokes.ruling import (
+    correction_penalty_cards,
+    render_revoke_text,
+    revoke_data,
+    revoke_ruling,
+    signed,
+)
 from td_plugin.messages import LANGUAGES, Msg, seat_name
 from td_plugin.outcomes import TableResult
-from td_plugin.rulings import (AssignedResult, Attention, Clause, ReviewContext, Ruling,
-                               WeightedScore)
+from td_plugin.rulings import AssignedResult, Attention, Clause, ReviewContext, Ruling, WeightedScore
 from td_plugin.scoring import score_ns
 
 __all__ = ["ATTENTION_NAMES", "EquityJudgement", "RevokeCase", "RevokeItem", "Redress",

@@ -17,8 +17,8 @@ revoke, and, in a record that marks revokes at all, a revoke left unmarked, are
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Iterable, Mapping, Sequence
 
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Card, Seat
@@ -27,8 +27,13 @@ from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Obligation, Revoke, RevokeKind, detect_revokes
 from td_plugin.laws.revokes.play_facts import board_facts, table_tricks, tally
 from td_plugin.laws.revokes.redress import equities, equity_clause
-from td_plugin.laws.revokes.ruling import (card_msg, render_revoke_text, revoke_data,
-                                          revoke_params, revoke_ruling)
+from td_plugin.laws.revokes.ruling import (
+    card_msg,
+    render_revoke_text,
+    revoke_data,
+    revoke_params,
+    revoke_ruling,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import Play, PlayedCard
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
