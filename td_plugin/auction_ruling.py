@@ -18,7 +18,7 @@ from td_plugin import messages
 from td_plugin.auction import Auction, Call
 from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
 from td_plugin.cards import Seat
-from td_plugin.laws.information import Unauthorized
+from td_plugin.laws.information_from_withdrawn_calls import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling, TextEnum
 

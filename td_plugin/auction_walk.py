@@ -34,14 +34,14 @@ from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_call_msg, sea
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.auction_period import revert_deprived_turn
-from td_plugin.laws.comparable import Comparability, judge_comparable
-from td_plugin.laws.information import Unauthorized, unauthorized_to_offenders
+from td_plugin.laws.comparable_calls import Comparability, judge_comparable
+from td_plugin.laws.information_from_withdrawn_calls import Unauthorized, unauthorized_to_offenders
 from td_plugin.laws.lead_restrictions import LeadRestriction, lead_restrictions_26b
 from td_plugin.rulings import Clause
 
 if TYPE_CHECKING:
     from td_plugin.incidents import Incident, IncidentCall
-    from td_plugin.laws.out_of_rotation import CoorRule
+    from td_plugin.laws.calls_out_of_rotation import CoorRule
     from td_plugin.regulations import Regulation
 
 __all__ = ["Walk", "Situation", "Pending", "PendingInsufficient", "QueuedCall", "rule_facts"]

@@ -26,7 +26,7 @@ from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import PROBLEM_LIMIT, CaseFileError, InvalidTokenError, Location, clip_echo
 from td_plugin.incidents import Incident, IncidentCall, Options
-from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
+from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE, Meaning
 from td_plugin.regulations import OPTIONS
 from td_plugin.text_files import parse_json, parse_yaml, read_text
 

@@ -31,7 +31,7 @@ __all__ = ["PLAY_KINDS", "PlayCase", "read_play_case", "rule_play_case", "play_m
 #: The law module of each kind of play-period case.
 PLAY_KINDS: dict[str, str] = {
     "card_in_auction": "td_plugin.laws.cards_exposed_in_auction",
-    "opening_lead": "td_plugin.laws.opening_leads",
+    "opening_lead": "td_plugin.laws.opening_leads_out_of_turn",
     "lead_out_of_turn": "td_plugin.laws.leads_out_of_turn",
     "penalty_card": "td_plugin.laws.penalty_cards",
     "premature_play": "td_plugin.laws.premature_plays",

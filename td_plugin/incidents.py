@@ -31,13 +31,13 @@ from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError
 from td_plugin.laws import (
+    calls_out_of_rotation,
     changes_of_call,
-    inadmissible,
+    inadmissible_calls,
     insufficient_bids,
-    out_of_rotation,
     simultaneous_calls,
 )
-from td_plugin.laws.comparable import Meaning
+from td_plugin.laws.comparable_calls import Meaning
 from td_plugin.laws.lead_restrictions import specified_suits
 from td_plugin.messages import LANGUAGES
 from td_plugin.regulations import Regulation, regulation
@@ -138,17 +138,17 @@ class Incident:
 #: is rules on it (see the module docstring).
 SITUATIONS: tuple[Situation, ...] = (
     simultaneous_calls.SIMULTANEOUS,
-    inadmissible.AFTER_FINAL_PASS,
+    inadmissible_calls.AFTER_FINAL_PASS,
     changes_of_call.UNINTENDED,
-    out_of_rotation.RHO_REQUIRED_TO_PASS,
-    out_of_rotation.OUT_OF_ROTATION,
+    calls_out_of_rotation.RHO_REQUIRED_TO_PASS,
+    calls_out_of_rotation.OUT_OF_ROTATION,
     insufficient_bids.CORRECTION,
-    out_of_rotation.REPEAT,
-    inadmissible.REQUIRED_TO_PASS,
+    calls_out_of_rotation.REPEAT,
+    inadmissible_calls.REQUIRED_TO_PASS,
     insufficient_bids.INSUFFICIENT,
-    inadmissible.INADMISSIBLE,
+    inadmissible_calls.INADMISSIBLE,
     changes_of_call.CHANGE,
-    out_of_rotation.OFFENDERS_CALL,
+    calls_out_of_rotation.OFFENDERS_CALL,
 )
 
 

@@ -88,7 +88,7 @@ def _ended_before(walk: Walk, ic: IncidentCall, between: list[IncidentCall]) -> 
 def rule_unintended(walk: Walk) -> None:
     """25A: a call judged unintended, and the same player's next call (the intended
     one)."""
-    from td_plugin.laws.inadmissible import rule_call_after_final_pass
+    from td_plugin.laws.inadmissible_calls import rule_call_after_final_pass
 
     idx, ic = walk.current()
     s = ic.seat

@@ -27,7 +27,7 @@ from td_plugin.auction import Call
 from td_plugin.cards import Seat
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, Field
 from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE
+from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE
 from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 

@@ -179,7 +179,7 @@ def _inadmissible_at_own_seat(walk: Walk, ic: IncidentCall) -> bool:
 
 def rule_out_of_rotation(walk: Walk) -> None:
     """Laws 28B-32 on a call by a player whose turn it is not."""
-    from td_plugin.laws.inadmissible import rule_inadmissible
+    from td_plugin.laws.inadmissible_calls import rule_inadmissible
 
     idx, ic = walk.current()
     s = ic.seat
@@ -274,7 +274,7 @@ def rule_repeat(walk: Walk) -> None:
     it; inadmissible, Law 36. Another call instead is cancelled while his LHO has not
     called over it, and he must still repeat; once LHO has called over it, the right to
     rectification is forfeited (11A) and the Director may adjust (12A1)."""
-    from td_plugin.laws.inadmissible import rule_inadmissible
+    from td_plugin.laws.inadmissible_calls import rule_inadmissible
     from td_plugin.laws.insufficient_bids import rule_insufficient
 
     _, ic = walk.current()
