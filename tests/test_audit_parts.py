@@ -89,6 +89,7 @@ def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
     assert sum(len(list(PbnSource(path).read_part(p).records())) for p in parts) == 120
 
 
+@pytest.mark.slow
 def test_parallel_audit_equals_the_single_process_audit(tmp_path: Path, small_parts: None,
                                                         calls: dict[str, int]) -> None:
     path = _session(tmp_path, 400)  # every scenario: revokes, claims, cards not held
@@ -149,6 +150,7 @@ def test_a_comment_with_empty_lines_across_a_cut_hands_the_rest_to_one_process(
     assert one[0]["inputs"][0]["records"] == 120
 
 
+@pytest.mark.slow
 def test_parallel_audit_of_every_real_pbn_file_equals_the_single_process_audit(
         realworld: Path, monkeypatch: pytest.MonkeyPatch, calls: dict[str, int]) -> None:
     # small parts and a short lead, so that cuts fall everywhere: inside commentary,
@@ -336,6 +338,7 @@ def test_a_worker_killed_from_outside_in_the_first_second_gives_the_one_process_
         assert killed[0] != 0  # the first worker was killed as soon as it existed
 
 
+@pytest.mark.slow
 def test_cli_jobs_write_the_same_adjusted_copy_and_report(
         tmp_path: Path, small_parts: None, capsys: pytest.CaptureFixture[str]) -> None:
     from td_plugin.cli import main
@@ -398,6 +401,7 @@ def test_cuts_fall_after_runs_of_semi_empty_lines_in_crlf_files_too() -> None:
     assert cut_parts(io.BytesIO(game * 500), 64) == [pbn_parts.PbnPart(0, 0, None, 1)]
 
 
+@pytest.mark.slow
 def test_spawned_workers_build_the_host_from_its_recipe(
         tmp_path: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch) -> None:
     # how Windows and macOS run the parts: workers import td_plugin and build their host
@@ -422,6 +426,7 @@ def test_spawned_workers_build_the_host_from_its_recipe(
     assert started == ["spawn"]
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_audit_and_its_workers(tmp_path: Path) -> None:
     import signal
     import subprocess

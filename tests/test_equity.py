@@ -81,6 +81,7 @@ def test_allowed_cards_restrict_the_choice(dds: None) -> None:
     assert solve_best(east, [Card.from_pbn("H3")]) == (1, Card.from_pbn("H3"))
 
 
+@pytest.mark.slow
 def test_opening_lead_agrees_with_the_double_dummy_table(dds: None) -> None:
     from endplay.dds import calc_dd_table
     from endplay.types import Deal as DdsDeal

@@ -359,6 +359,7 @@ REVOKE_CELL = "td.revoke"
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.slow
 def test_64a2_report_renders_on_a_phone_with_the_revoke_highlighted(lang: str) -> None:
     shown = render(page(lang), width=390, height=844,
                    selectors=[REVOKE_CELL, ".hand", "table.play"])
@@ -419,6 +420,7 @@ def _no_python_values(text: str) -> None:
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_thousands_of_findings_make_a_page_that_stays_usable_on_a_phone(realworld, tmp_path,
                                                                           capsys) -> None:
     page_text = _audit_page(tmp_path, realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn")
@@ -439,6 +441,7 @@ def test_thousands_of_findings_make_a_page_that_stays_usable_on_a_phone(realworl
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_a_file_with_problems_shows_them_as_a_table_in_either_language(realworld, tmp_path,
                                                                         capsys) -> None:
     path = realworld / "pbn" / "pbnref_errors_10.pbn"

@@ -223,6 +223,7 @@ def test_a_process_killed_while_writing_leaves_the_old_file(tmp_path: Path) -> N
     assert dest.read_bytes() == b"old"
 
 
+@pytest.mark.slow
 def test_an_audit_killed_while_it_writes_its_copy_leaves_the_old_copy_or_the_new_one(
         tmp_path: Path) -> None:
     source = tmp_path / "in" / "session.pbn"

@@ -36,10 +36,8 @@ BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"
 
 
 @pytest.fixture(scope="module")
-def real_data() -> BwsData:
-    from tests.conftest import realworld_dir
-
-    return read_bws(str(realworld_dir() / BWS))
+def real_data(realworld: Path) -> BwsData:
+    return read_bws(str(realworld / BWS))
 
 
 class Recorder:

@@ -27,10 +27,8 @@ BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"
 
 
 @pytest.fixture(scope="module")
-def real() -> BwsData:
-    from tests.conftest import realworld_dir
-
-    return read_bws(str(realworld_dir() / BWS), backend="access-parser")
+def real(realworld: Path) -> BwsData:
+    return read_bws(str(realworld / BWS), backend="access-parser")
 
 
 def test_real_session_header_sections_and_movement(real: BwsData) -> None:

@@ -172,7 +172,7 @@ def _fake_mdb_export(tmp_path: Path, realworld: Path, body: str) -> None:
 @pytest.mark.skipif(os.name != "posix", reason="a fake mdb-export is a POSIX script")
 @pytest.mark.parametrize("body,bound", [
     ("while True:\n    sys.stdout.write('1,' * 50000 + '\\n')", "MiB of output"),
-    ("time.sleep(600)", "still running after"),
+    pytest.param("time.sleep(600)", "still running after", marks=pytest.mark.slow),
     ("try:\n    grown = bytearray(1 << 30)\nexcept MemoryError:\n    os.abort()  # as glib does",
      "memory bound"),
 ])

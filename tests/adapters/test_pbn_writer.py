@@ -21,9 +21,11 @@ from td_plugin.host import PluginHost
 from td_plugin.outcomes import AssignedResult, ScoreOnly
 from td_plugin.rulings import ReviewContext
 from td_plugin.sources import Note, RecordChange
-from tests.conftest import REALWORLD
+from tests.conftest import LARGE_PBN, REALWORLD
 
 PBN_FILES = sorted(p.name for p in (REALWORLD / "pbn").glob("*.pbn")) or ["<none>"]
+#: the real files, the large one (7,632 games) marked slow
+PBN_PARAMS = [pytest.param(n, marks=pytest.mark.slow) if n == LARGE_PBN else n for n in PBN_FILES]
 
 
 def _assigned(source: Path, index: int, tricks: int, score: int | None = None) -> AssignedResult:
@@ -224,7 +226,7 @@ def _export(games: list) -> bytes:
 
 
 @pytest.mark.realworld
-@pytest.mark.parametrize("name", PBN_FILES)
+@pytest.mark.parametrize("name", PBN_PARAMS)
 def test_export_reads_back_to_the_same_records(realworld: Path, name: str) -> None:
     games = list(PbnSource(realworld / "pbn" / name).games())
     back = list(PbnSource.from_bytes(_export(games)).games())

@@ -36,6 +36,7 @@ def _mismatches(findings):
                   for f in findings if f.kind == "revoke_marker_mismatch")
 
 
+@pytest.mark.slow
 def test_61_64_detection_and_transfers_exact_on_generated_revokes() -> None:
     checked = 0
     branches: collections.Counter[str] = collections.Counter()

@@ -608,6 +608,7 @@ def _review_file(path, source_class):
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld) -> None:
     reader = pytest.importorskip("adapters.pbn.reader")
     files = sorted((realworld / "pbn").glob("*.pbn"))
@@ -633,6 +634,7 @@ def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld)
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_inconsistent_vugraph_records_are_data_problems_not_revokes(realworld) -> None:
     reader = pytest.importorskip("adapters.pbn.reader")
     path = realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn"

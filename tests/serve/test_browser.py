@@ -23,6 +23,9 @@ from tests.browser import require_chromium
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+#: every test drives Chromium through the app: a second or more each
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "serve"
 TOKEN = "browser-test-token"

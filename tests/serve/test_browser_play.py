@@ -13,6 +13,9 @@ from playwright.sync_api import Page, expect
 
 from tests.serve.test_browser import browser, page, server
 
+#: every test drives Chromium through the app: a second or more each
+pytestmark = pytest.mark.slow
+
 __all__ = ["browser", "page", "server"]
 
 
