@@ -56,13 +56,11 @@ class SessionBuilder:
         self._path = path
         self._name = name
         self._boards: list[dict[str, Any]] = []
-        self._score_given: list[bool] = []
 
     def board(self, number: int, **fields: Any) -> SessionBuilder:
         """Start a board; ``fields`` set any `BoardRecord` field at once."""
         self._boards.append({"board": number, "dealer": standard_dealer(number),
                              "vulnerability": standard_vulnerability(number), **fields})
-        self._score_given.append("score_ns" in fields)
         return self
 
     def _set(self, **fields: Any) -> SessionBuilder:
@@ -103,7 +101,6 @@ class SessionBuilder:
 
     def score(self, score_ns: int) -> SessionBuilder:
         """The recorded score from North-South's side (instead of the computed one)."""
-        self._score_given[-1] = True
         return self._set(score_ns=score_ns)
 
     def players(self, **names: str) -> SessionBuilder:
@@ -125,11 +122,11 @@ class SessionBuilder:
         """The boards as `BoardRecord`s, each with its place in the session (``record``
         1, 2, ... and the builder's path)."""
         out = []
-        for n, (fields, score_given) in enumerate(zip(self._boards, self._score_given), 1):
+        for n, fields in enumerate(self._boards, 1):
             record = BoardRecord(**fields, location=Location(self._path, None, fields["board"], n))
             if record.contract is None and record.auction is not None:
                 record = replace(record, contract=record.auction.contract())
-            if not score_given:
+            if "score_ns" not in fields:  # given by score(), board() or set()
                 record = replace(record, score_ns=_score(record))
             out.append(record)
         return out

@@ -33,6 +33,8 @@ def test_builder_keeps_a_given_score_and_leads_the_play_from_declarers_left() ->
     assert record.play is not None and record.play.leader is Seat.W
     assert record.play.tricks[1].leader is Seat.W  # the ace of spades won the first trick
     assert SessionBuilder().board(1).auction("Pass AP").records()[0].score_ns == 0
+    assert SessionBuilder().board(1, score_ns=90).contract("2H", "S").tricks(8) \
+        .records()[0].score_ns == 90
 
 
 def test_builder_refuses_fields_before_a_board_and_a_play_without_a_declarer() -> None:
