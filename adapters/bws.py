@@ -26,12 +26,20 @@ orders every row by its ``DateLog``/``TimeLog`` for a replay.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterator, Mapping
+from typing import Any, ClassVar
 
 from adapters import bws_values as v
-from adapters.bws_tables import (AccessParserTables, BackendFailed, DamagedTable, TableReader,
-                                 is_access_file, open_tables)
+from adapters.bws_tables import (
+    AccessParserTables,
+    BackendFailed,
+    DamagedTable,
+    TableReader,
+    is_access_file,
+    open_tables,
+)
 from td_plugin import hookimpl
 from td_plugin.auction import Auction, AuctionEntry
 from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
@@ -39,7 +47,7 @@ from td_plugin.cards import Seat
 from td_plugin.deal import Deal
 from td_plugin.errors import InputError, Location
 from td_plugin.movement import Movement, Slot
-from td_plugin.play import PlayedCard, Play, Trick
+from td_plugin.play import Play, PlayedCard, Trick
 from td_plugin.session import SectionInfo, Session
 from td_plugin.sources import Follower, RecordChange
 
@@ -115,13 +123,14 @@ class BwsData:
     # --- reading ----------------------------------------------------------------------
 
     @classmethod
-    def read(cls, tables: TableReader, path: str | None = None) -> "BwsData":
+    def read(cls, tables: TableReader, path: str | None = None) -> BwsData:
         """Read every table the adapter uses from ``tables``.
 
         :raises InputError: naming every table the file does not hold whole (a file cut
             short or damaged is not a session with fewer results).
         """
-        data = cls(path=path or getattr(tables, "path", "<bws>"), backend=tables.backend)
+        data = cls(path=path or str(getattr(tables, "path", None) or "<bws>"),
+                   backend=tables.backend)
         whole = _WholeTables(tables)
         data._read_all(whole)
         if whole.damaged:
@@ -228,8 +237,9 @@ class BwsData:
                     time=v.log_time(row.get("DateLog"), row.get("TimeLog")),
                     erased=v.to_bool(row.get("Erased"))))
             except (ValueError, TypeError) as exc:
+                board_text = str(row.get("Board", "")).strip()
                 self._problem(f"ReceivedData row {index} cannot be read: {exc}",
-                              v.to_int(row.get("Board")) if str(row.get("Board", "")).strip().isdigit() else None)
+                              v.to_int(row.get("Board")) if board_text.isdigit() else None)
         out.sort(key=lambda r: r.id)
         self.results = out
 
@@ -406,7 +416,7 @@ class BwsData:
         for row in self.results:
             by_place.setdefault(row.place, []).append(row)
         for rows in by_place.values():
-            for a, b in zip(rows, rows[1:]):
+            for a, b in itertools.pairwise(rows):
                 if a.erased:
                     later_at_place[a.id] = b
         for row in self.results:
@@ -414,9 +424,10 @@ class BwsData:
                 continue
             events.append((key(row.time, 2, row.id), "result", row))
         for kind, table in ((0, self.bids), (1, self.cards)):
-            for rows in table.values():
-                for a in rows:
-                    events.append((key(a.time, kind, a.id), "bid" if kind == 0 else "card", a))
+            for actions in table.values():
+                for action in actions:
+                    events.append((key(action.time, kind, action.id),
+                                   "bid" if kind == 0 else "card", action))
         events.sort(key=lambda e: e[0])
 
         shown_bids: dict[Place, list[ActionRow]] = {}
@@ -492,7 +503,7 @@ def _boards(low: Any, high: Any, custom: Any) -> tuple[int, ...]:
 def _auction(dealer: Seat | None, bids: list[ActionRow], problem: Any) -> Auction | None:
     if dealer is None:
         return None
-    entries = []
+    entries: list[AuctionEntry] = []
     for i, b in enumerate(bids):
         try:
             call = v.parse_call(b.value)

@@ -26,6 +26,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Mapping
+from typing import Any
 
 from adapters.bws import ActionRow, BwsData, read_bws
 from td_plugin.errors import InputError
@@ -34,7 +36,7 @@ from td_plugin.sources import Poll
 __all__ = ["Poll", "BwsPoller"]
 
 
-def _action_ids(actions: dict[object, list[ActionRow]]) -> set[int]:
+def _action_ids(actions: Mapping[Any, list[ActionRow]]) -> set[int]:
     return {a.id for rows in actions.values() for a in rows}
 
 
@@ -134,7 +136,7 @@ class BwsPoller:
         """Remove the private copy."""
         shutil.rmtree(self._dir, ignore_errors=True)
 
-    def __enter__(self) -> "BwsPoller":
+    def __enter__(self) -> BwsPoller:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -28,7 +28,8 @@ import shutil
 import subprocess
 import threading
 import time
-from typing import Any, Iterable, Mapping, Protocol
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, cast
 
 from adapters.jet_pages import JetFile
 from td_plugin.errors import InputError, Location
@@ -295,7 +296,7 @@ def _run_bounded(argv: list[str], timeout: float, max_output: int
     over: str | None = None
     try:
         assert proc.stdout is not None
-        while chunk := proc.stdout.read1(1 << 16):
+        while chunk := cast(io.BufferedReader, proc.stdout).read1(1 << 16):
             out.extend(chunk)
             if len(out) > max_output:
                 over = f"more than {max_output >> 20} MiB of output"

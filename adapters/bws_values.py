@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from td_plugin.auction import Call
-from td_plugin.cards import Card, Seat, Suit
+from td_plugin.cards import Card, Seat
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InvalidTokenError
@@ -119,7 +119,7 @@ def parse_result(text: str) -> int | None:
     return int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
 
 
-def parse_seat(text: str) -> Seat | None:
+def parse_seat(text: object) -> Seat | None:
     t = to_text(text)
     return Seat.from_pbn(t) if t else None
 
@@ -178,12 +178,11 @@ def parse_remarks(text: str) -> Remark | None:
 def hand_record_deal(row: dict[str, Any]) -> Deal | None:
     """A ``HandRecord`` row (``NorthSpades`` ... ``WestClubs``, ranks like ``AKT5`` or
     ``AK105``) -> the deal; None when the row holds no cards."""
-    hands: dict[Seat, Hand | None] = {}
+    hands: dict[Seat, Hand] = {}
     any_card = False
     for seat, name in ((Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West")):
         suits = []
-        for suit, suit_name in ((Suit.S, "Spades"), (Suit.H, "Hearts"), (Suit.D, "Diamonds"),
-                                (Suit.C, "Clubs")):
+        for suit_name in ("Spades", "Hearts", "Diamonds", "Clubs"):
             ranks = to_text(row.get(f"{name}{suit_name}")).upper().replace("10", "T")
             ranks = ranks.replace(" ", "").replace("-", "")
             any_card = any_card or bool(ranks)
@@ -200,6 +199,7 @@ def contract_text(contract: Contract) -> str:
     """4SX -> ``"4 S x"``; passed out -> ``"PASS"``."""
     if contract.is_passed_out:
         return "PASS"
+    assert contract.strain is not None
     return f"{contract.level} {contract.strain.value} {'x' * contract.risk}".rstrip()
 
 

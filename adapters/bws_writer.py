@@ -22,8 +22,9 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shutil
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from adapters import bws_values as v
 from adapters.bws import BwsData, ResultRow, read_bws
@@ -55,8 +56,8 @@ class Statement:
 
 
 def _section_number(data: BwsData, letter: str) -> int:
-    for number, l in data.section_letters.items():
-        if l == letter:
+    for number, section in data.section_letters.items():
+        if section == letter:
             return number
     return int(letter)
 
@@ -215,7 +216,7 @@ class BwsWriter:
 def _row_ids(data: BwsData, changes: Mapping[int, list[RecordChange]]) -> list[tuple[int, RecordChange]]:
     """Changes keyed by record index (the order of `BwsData.records`) -> by row ID."""
     current = data.current_results()
-    out = []
+    out: list[tuple[int, RecordChange]] = []
     for index, change_list in sorted(changes.items()):
         if not 1 <= index <= len(current):
             raise InputError(f"no record {index} (the file has {len(current)} results)",

@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from adapters.td_notes import TdNotes, parse_td_note
 from td_plugin.auction import Auction, AuctionEntry, Call
@@ -44,8 +45,14 @@ from td_plugin.board import BoardRecord, RecordProblem, Vulnerability, standard_
 from td_plugin.cards import SEATS, Card, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
-from td_plugin.errors import (InputError, InvalidDealError, InvalidTokenError, Location,
-                              WrongFormatError, listed_problems)
+from td_plugin.errors import (
+    InputError,
+    InvalidDealError,
+    InvalidTokenError,
+    Location,
+    WrongFormatError,
+    listed_problems,
+)
 from td_plugin.file_kinds import HEAD_BYTES, describe_content
 from td_plugin.play import Play
 from td_plugin.whole_numbers import parse_whole
@@ -200,7 +207,7 @@ def _split(tokens: Iterable[Token], vugraph: bool
 
 
 def _hand(text: str) -> Hand:
-    ranks: dict[Suit, str] = {s: "" for s in Suit}
+    ranks: dict[Suit, str] = dict.fromkeys(Suit, "")
     suit: Suit | None = None
     for ch in text.strip().upper():
         if ch in "SHDC":
@@ -224,7 +231,7 @@ def parse_md(value: str) -> tuple[Seat | None, Deal]:
     parts = text.split(",")
     if len(parts) > 4 and any(p.strip() for p in parts[4:]):
         raise InvalidTokenError(f"md {value!r} has more than four hands")
-    hands: dict[Seat, Hand | None] = {s: None for s in SEATS}
+    hands: dict[Seat, Hand | None] = dict.fromkeys(SEATS)
     for seat, part in zip(_LIN_SEATS, parts):
         if part.strip():
             hands[seat] = _hand(part)

@@ -47,7 +47,7 @@ class TdNotes:
     claim_disputed: bool | None = None
     obligations: tuple[Obligation, ...] = ()
 
-    def merge(self, other: "TdNotes") -> "TdNotes":
+    def merge(self, other: TdNotes) -> TdNotes:
         """Both notes together; a later statement of the same fact wins."""
         return replace(self, attention=other.attention or self.attention,
                        claim_by=other.claim_by or self.claim_by,

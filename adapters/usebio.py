@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from lxml import etree
 
@@ -221,7 +222,8 @@ def _text(el: Any, tag: str) -> str | None:
     child = el.find(tag)
     if child is None or child.text is None:
         return None
-    return child.text.strip()
+    text: str = child.text.strip()
+    return text
 
 
 def parse_lead(text: str) -> Card:
@@ -306,7 +308,7 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
 
 
 def _read_deal(board_el: Any) -> Deal:
-    hands: dict[Seat, Hand | None] = {s: None for s in SEATS}
+    hands: dict[Seat, Hand | None] = dict.fromkeys(SEATS)
     for hand_el in board_el.findall("HAND"):
         seat = Seat.from_pbn(_text(hand_el, "DIRECTION") or "?")
         text = ".".join((_text(hand_el, tag) or "") for tag, _ in _SUIT_ELEMENTS)
@@ -349,7 +351,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
                 kind = next((k for ns, _, k in POINT_ELEMENTS if el.find(ns) is not None), None)
     if kind is None and event_type:
         kind = _KIND_BY_EVENT_TYPE.get(event_type)
-    pairs = {}
+    pairs: dict[str, Any] = {}
     for pair_el in event.iter("PAIR"):
         number = _text(pair_el, "PAIR_NUMBER")
         if number:
@@ -360,14 +362,14 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
     if handset is not None:
         for board_el in handset.findall("BOARD"):
             number_text = _text(board_el, "BOARD_NUMBER") or ""
-            number = parse_whole(number_text)
-            if number is None:
+            board_number = parse_whole(number_text)
+            if board_number is None:
                 problems.append(f"hand set: BOARD_NUMBER {number_text!r} is not a board number")
                 continue
             try:
-                deals[number] = _read_deal(board_el)
+                deals[board_number] = _read_deal(board_el)
             except (InvalidTokenError, InputError) as exc:
-                deal_problems[number] = f"hand set: {exc.bare_message}"
+                deal_problems[board_number] = f"hand set: {exc.bare_message}"
     return UsebioEvent(doc, kind, event_type, two_winners, lines, board_elements, pairs,
                        deals, deal_problems, problems)
 
@@ -427,7 +429,7 @@ class UsebioSource:
             if board_average is not None:
                 extra["board_average"] = board_average
         for key, pair in (("ns_players", line.ns_pair), ("ew_players", line.ew_pair)):
-            if pair in names:
+            if pair is not None and pair in names:
                 extra[key] = tuple(names[pair])
         board = line.board
         dealer = standard_dealer(board) if board else None

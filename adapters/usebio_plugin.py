@@ -3,7 +3,7 @@ rescored copies (`adapters.usebio`, `adapters.usebio_writer`)."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from adapters.usebio import UsebioSource, is_usebio
 from td_plugin import hookimpl

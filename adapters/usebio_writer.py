@@ -21,21 +21,32 @@ report of ``td-plugin adjust``. What a line is given is an outcome of
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from adapters.usebio import (POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio,
-                             read_event)
+from adapters.usebio import POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio, read_event
 from adapters.xmlspans import Span, TextEditor, scan, spans_for
 from td_plugin.adjustments import Adjustment, pair_key, record_changes
 from td_plugin.board import BoardRecord, standard_vulnerability
 from td_plugin.errors import InputError, Location
 from td_plugin.outcomes import Outcome
-from td_plugin.rescoring import (Award, Line, LineChange, LineScore, PairChange,
-                                 RescoreReport, butler_board, cross_imp_board,
-                                 expected_boards, imp_totals, matchpoint_board,
-                                 matchpoint_totals, places)
+from td_plugin.rescoring import (
+    Award,
+    Line,
+    LineChange,
+    LineScore,
+    PairChange,
+    RescoreReport,
+    butler_board,
+    cross_imp_board,
+    expected_boards,
+    imp_totals,
+    matchpoint_board,
+    matchpoint_totals,
+    places,
+)
 from td_plugin.safe_output import atomic_write, check_outputs
 from td_plugin.sources import RecordChange
 from td_plugin.whole_numbers import parse_whole
@@ -53,7 +64,8 @@ def _text(el: Any, tag: str) -> str | None:
     child = el.find(tag)
     if child is None or child.text is None:
         return None
-    return child.text.strip()
+    text: str = child.text.strip()
+    return text
 
 
 def _half_even(value: Fraction, places: int) -> Decimal:
@@ -190,7 +202,8 @@ class _Writer:
             decimals = compared < expected or any(
                 r is not None and len(r.ns_scores()) > 1 for r in results)
             for line, result, score in zip(lines, results, scores):
-                if score.ns is None or line.ns_pair is None or line.ew_pair is None:
+                if (score.ns is None or score.ew is None or line.ns_pair is None
+                        or line.ew_pair is None):
                     continue
                 ns, ew = score.ns, score.ew
                 if line.index not in outcomes and line.points is not None and (
@@ -199,7 +212,7 @@ class _Writer:
                     ns, ew = line.points  # as the scorer awarded them
                 elif adjusted:
                     self._write_line(line, ns, ew, decimals, outcomes.get(line.index), result, score)
-                percent = (None, None)
+                percent: tuple[Fraction | None, Fraction | None] = (None, None)
                 if event.kind == "matchpoints" and _artificial(result):
                     top = Fraction(2 * (expected - 1))
                     percent = (ns * 100 / top, ew * 100 / top) if top else (Fraction(50), Fraction(50))
@@ -229,7 +242,7 @@ class _Writer:
             scores, _ = self._score_board(lines, results, None)
             expected = sum(1 for r in results if r is not None)
             for line, result, score in zip(lines, results, scores):
-                if score.ns is None or not line.ns_pair or not line.ew_pair:
+                if score.ns is None or score.ew is None or not line.ns_pair or not line.ew_pair:
                     continue
                 pct = (score.ns_percent, score.ew_percent) if _artificial(result) else (None, None)
                 awards.append(Award(line.ns_pair, score.ns, expected, pct[0]))

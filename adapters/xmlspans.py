@@ -14,8 +14,9 @@ end tags and start tags (with quoted attribute values) apart, in document order.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 from xml.sax.saxutils import escape
 
 __all__ = ["Span", "scan", "TextEditor", "spans_for"]

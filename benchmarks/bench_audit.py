@@ -5,7 +5,7 @@ Two generated sessions with full legal play (`benchmarks/generate.py`; ``--recor
 boards, default 100,000, and a tenth of that), and the real rpbridge vugraph file when
 ``../shared/realworld`` is present (or any ``--file``), are each measured:
 
-* ``reader``: our PBN reader alone (`adapters.pbn_reader.PbnSource.records`);
+* ``reader``: our PBN reader alone (`adapters.pbn.reader.PbnSource.records`);
 * ``audit``: the full audit through the plugin host with every built-in ruler, as
   ``td-plugin audit`` runs it without ``--html`` (`td_plugin.audit.run_audit` with its
   context, findings without their records, on as many processes as the machine has
@@ -86,7 +86,7 @@ def _measure(kind: str, path: str, dds: int, seed: int) -> dict[str, object]:
     """Run one measurement in this process: records, seconds, peak MB, and more."""
     sys.path.insert(0, str(ROOT))
     if kind == "reader":
-        from adapters.pbn_reader import PbnSource
+        from adapters.pbn.reader import PbnSource
 
         start = time.perf_counter()
         records = sum(1 for _ in PbnSource(path).records())

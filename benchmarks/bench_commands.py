@@ -89,10 +89,11 @@ def _best(cmd: list[str], env: dict[str, str], out: Path, repeat: int) -> float:
     return min(_timed(cmd, env, out)[0] for _ in range(repeat))
 
 
-def speed(args: argparse.Namespace, work: Path, env: dict[str, str]) -> list[tuple[str, float, float, bool | None]]:
+def speed(args: argparse.Namespace, work: Path, env: dict[str, str]
+          ) -> list[tuple[str, float, float, bool | None]]:
     """The speed table and the targets: (what, measured, target, passed)."""
     sys.path.insert(0, str(ROOT))
-    from td_plugin.testing import session_pbn
+    from td_plugin.revoke_scenarios import session_pbn
 
     club = work / "club-400.pbn"  # a club night's revokes: one board in a hundred
     club.write_text("".join(session_pbn(2017, 400, ("clean",) * 99 + ("a2_later",))),
@@ -177,7 +178,8 @@ def _peak(cmd: list[str], env: dict[str, str], out: Path) -> dict[str, float]:
             "out_mb": out.stat().st_size / 1e6}
 
 
-def memory(args: argparse.Namespace, work: Path, env: dict[str, str]) -> list[tuple[str, float, float, bool | None]]:
+def memory(args: argparse.Namespace, work: Path, env: dict[str, str]
+           ) -> list[tuple[str, float, float, bool | None]]:
     sys.path.insert(0, str(BENCHMARKS))
     from generate import write_session
 

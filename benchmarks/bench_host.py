@@ -2,7 +2,7 @@
 rulers directly, on the same boards in the same run.
 
 Each board is a generated record with a full auction and play (revokes injected, see
-`td_plugin.testing`), reviewed after the round (no double-dummy equity check, which
+`td_plugin.revoke_scenarios`), reviewed after the round (no double-dummy equity check, which
 would measure the solver instead of the host). Target: at most 2 ms at the 99th
 percentile through the host.
 
@@ -19,18 +19,18 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin.board import BoardRecord  # noqa: E402
-from td_plugin.host import PluginHost  # noqa: E402
-from td_plugin.consistency import check_record  # noqa: E402
-from td_plugin.laws.revokes import review_revokes  # noqa: E402
-from td_plugin.result_checks import check_recorded_result  # noqa: E402
-from td_plugin.rulings import ReviewContext  # noqa: E402
-from td_plugin.testing import generate_session  # noqa: E402
+from td_plugin.board import BoardRecord
+from td_plugin.consistency import check_record
+from td_plugin.host import PluginHost
+from td_plugin.laws.revokes import review_revokes
+from td_plugin.result_checks import check_recorded_result
+from td_plugin.revoke_scenarios import generate_session
+from td_plugin.rulings import ReviewContext
 
 try:
     from td_plugin.recorded_irregularities import explain_recorded_irregularities
@@ -51,7 +51,7 @@ def direct(record: BoardRecord, context: ReviewContext) -> list:
 def percentiles(samples: list[float]) -> tuple[float, float, float]:
     """p50, p99 and max in milliseconds."""
     ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
     return statistics.median(ordered) * 1e3, p99 * 1e3, ordered[-1] * 1e3
 
 

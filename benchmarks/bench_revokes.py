@@ -1,7 +1,7 @@
 """Revokes (Laws 61-64) on generated sessions: exactness, speed, and the 64C check.
 
 1. Exactness: detection and the computed transfers against what the generator built
-   (`td_plugin.testing`), on ``--revokes`` injected revokes (default 10,000).
+   (`td_plugin.revoke_scenarios`), on ``--revokes`` injected revokes (default 10,000).
 2. Speed: microseconds per record of `review_revokes` on clean boards (no revoke), the
    cost every record of an audit pays.
 3. 64C: milliseconds per established revoke of the double-dummy check (`equity_check`,
@@ -23,12 +23,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin import equity as dd  # noqa: E402
-from td_plugin.laws.revokes import (detect_revokes, equity_check, establishment,  # noqa: E402
-                                    review_revokes, table_tricks, tally)
-from td_plugin.play import replay  # noqa: E402
-from td_plugin.rulings import ReviewContext  # noqa: E402
-from td_plugin.testing import generate_session, session_pbn  # noqa: E402
+from td_plugin import equity as dd
+from td_plugin.laws.revokes import (
+    detect_revokes,
+    equity_check,
+    establishment,
+    review_revokes,
+    table_tricks,
+    tally,
+)
+from td_plugin.play import replay
+from td_plugin.revoke_scenarios import generate_session, session_pbn
+from td_plugin.rulings import ReviewContext
 
 
 def exactness(revokes: int, seed: int) -> tuple[int, int, float]:

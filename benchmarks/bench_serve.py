@@ -122,7 +122,7 @@ async def read_log(host: str, port: int) -> list[dict]:
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,8 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.fuzz_inputs import (FORMATS, Bug, Checker, mutate, random_mutations,  # noqa: E402
-                               scratch, seeds)
+from tests.fuzz_inputs import FORMATS, Bug, Checker, mutate, random_mutations, scratch, seeds
 
 
 class _TimedOut(Exception):
@@ -114,8 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     signal.signal(signal.SIGALRM, _on_alarm)
     failed = False
-    print(f"| format | inputs | read | refused in a sentence | records read | tracebacks, "
-          f"timeouts, memory | slowest input | peak memory | time |")
+    print("| format | inputs | read | refused in a sentence | records read | tracebacks, "
+          "timeouts, memory | slowest input | peak memory | time |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     with scratch() as folder:
         checker = Checker(folder, equity=True)

@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin.casefile import load_case  # noqa: E402
-from td_plugin.errors import CaseFileError  # noqa: E402
-from td_plugin.random_play_cases import KINDS, check, mangle, random_case  # noqa: E402
+from td_plugin.casefile import load_case
+from td_plugin.errors import CaseFileError
+from td_plugin.random_play_cases import KINDS, check, mangle, random_case
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,8 +30,9 @@ own value (`Outcome.from_entry`). `record_changes` turns the entries into the
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from td_plugin.board import BoardRecord, standard_vulnerability
 from td_plugin.errors import PROBLEM_LIMIT, InputError, Location, clip_echo

@@ -9,8 +9,9 @@ accepted, Law 27A1; ``^S``: a call skipped because someone called out of rotatio
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any
 
 from td_plugin.cards import Seat, Strain
 from td_plugin.contract import Contract
@@ -33,34 +34,37 @@ class Call:
     kind: CallKind
     level: int
     strain: Strain | None
+    _pbn: str
     rank: int  # bids: 0 (1C) .. 34 (7NT); other calls -1
 
     @classmethod
-    def _make(cls, kind: CallKind, level: int = 0, strain: Strain | None = None) -> "Call":
+    def _make(cls, kind: CallKind, level: int = 0, strain: Strain | None = None) -> Call:
         obj = object.__new__(cls)
         object.__setattr__(obj, "kind", kind)
         object.__setattr__(obj, "level", level)
         object.__setattr__(obj, "strain", strain)
-        text = kind.value if kind is not CallKind.BID else f"{level}{strain.value}"
+        text, rank = kind.value, -1
+        if kind is CallKind.BID:
+            assert strain is not None, "a bid has a strain"
+            text, rank = f"{level}{strain.value}", (level - 1) * 5 + strain.order
         object.__setattr__(obj, "_pbn", text)
-        rank = (level - 1) * 5 + strain.order if kind is CallKind.BID else -1
         object.__setattr__(obj, "rank", rank)
         return obj
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Call is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Call.from_pbn, (self._pbn,))
 
     @classmethod
-    def bid(cls, level: int, strain: Strain) -> "Call":
+    def bid(cls, level: int, strain: Strain) -> Call:
         if not 1 <= level <= 7:
             raise InvalidTokenError(f"no bid at level {level!r} (Law 38: bids above seven)")
         return _BIDS[(level, strain)]
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Call":
+    def from_pbn(cls, text: str) -> Call:
         """Parse ``Pass``/``P``, ``X``/``D``/``Dbl``, ``XX``/``R``/``Rdbl``, ``1C`` .. ``7NT`` (any case)."""
         call = _LOOKUP.get(text)
         if call is not None:
@@ -153,12 +157,10 @@ class Auction:
     truncated: bool = False
 
     @classmethod
-    def from_calls(cls, dealer: Seat, calls: "list[Call | str] | str") -> "Auction":
+    def from_calls(cls, dealer: Seat, calls: Sequence[Call | str] | str) -> Auction:
         """Build from calls (objects or PBN tokens, or one space-separated string)."""
-        if isinstance(calls, str):
-            calls = calls.split()
         out = []
-        for c in calls:
+        for c in calls.split() if isinstance(calls, str) else calls:
             if isinstance(c, str):
                 if c.upper() == "AP":
                     out.extend([AuctionEntry(PASS)] * 3)
@@ -281,6 +283,7 @@ class Auction:
         if last_bid is None:
             return Contract.PASSED_OUT
         bid = entries[last_bid].call
+        assert bid is not None  # the last bid is a call
         declarer = None
         # the declaring side's calls are every other slot, those of the last bid's parity
         for i in range(last_bid % 2, last_bid + 1, 2):

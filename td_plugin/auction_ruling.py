@@ -10,14 +10,15 @@ Danish.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.auction import Auction, Call
-from td_plugin.cards import Seat
 from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
-from td_plugin.laws.information import Unauthorized
+from td_plugin.cards import Seat
+from td_plugin.laws.information_from_withdrawn_calls import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling, TextEnum
 
@@ -56,7 +57,7 @@ class SeatCall:
     seat: Seat
     call: Call
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "call": self.call.pbn()}
 
 
@@ -69,7 +70,7 @@ class PassObligation:
     until: PassUntil
     law: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "until": self.until, "law": self.law}
 
 
@@ -89,7 +90,7 @@ class Decision:
     def key(self) -> str:
         return f"incident.decision.{self.decide}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat.value if self.seat else None, "decide": self.decide,
                 "law": self.law, **self.data}
 
@@ -142,7 +143,7 @@ class AuctionRuling(Ruling):
             object.__setattr__(self, "lead_restrictions", (self.lead_restriction,))
 
     @property
-    def laws(self) -> list[str]:  # type: ignore[override]
+    def laws(self) -> list[str]:
         """The clauses in the order first applied, each once."""
         return _unique([c.law for c in self.clauses])
 
@@ -154,7 +155,10 @@ class AuctionRuling(Ruling):
         """What the Director announces after the clauses: the auction as it now stands,
         who calls next, obligations to pass, adjustments kept open, decisions, notes."""
         lang = lang or self.lang
-        r = lambda key, **p: messages.render(key, p, lang)  # noqa: E731
+
+        def r(key: str, **params: Any) -> str:
+            return messages.render(key, params, lang)
+
         lines = []
         if self.auction:
             calls = ", ".join(r("incident.seat_call", seat=seat_msg(sc.seat),
@@ -241,7 +245,7 @@ class AuctionRuling(Ruling):
         of a `RecordChange`, what a writer adds as commentary)."""
         return "\n".join(self.text_lines(lang))
 
-    def to_json(self, lang: str | None = None) -> dict:
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
         """The ruling as JSON (the keys documented in docs/cases.md)."""
         lang = lang or self.lang
         return {

@@ -15,24 +15,33 @@ Law 26 for the lead restrictions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_ruling import (AuctionRuling, Decision, DecisionKind, Note,
-                                      PassObligation, PassUntil, RulingStatus, SeatCall)
+from td_plugin.auction_ruling import (
+    AuctionRuling,
+    Decision,
+    DecisionKind,
+    Note,
+    PassObligation,
+    PassUntil,
+    RulingStatus,
+    SeatCall,
+)
 from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_call_msg, seat_msg
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.auction_period import revert_deprived_turn
-from td_plugin.laws.comparable import Comparability, judge_comparable
-from td_plugin.laws.information import Unauthorized, unauthorized_to_offenders
+from td_plugin.laws.comparable_calls import Comparability, judge_comparable
+from td_plugin.laws.information_from_withdrawn_calls import Unauthorized, unauthorized_to_offenders
 from td_plugin.laws.lead_restrictions import LeadRestriction, lead_restrictions_26b
 from td_plugin.rulings import Clause
 
 if TYPE_CHECKING:
     from td_plugin.incidents import Incident, IncidentCall
-    from td_plugin.laws.out_of_rotation import CoorRule
+    from td_plugin.laws.calls_out_of_rotation import CoorRule
     from td_plugin.regulations import Regulation
 
 __all__ = ["Walk", "Situation", "Pending", "PendingInsufficient", "QueuedCall", "rule_facts"]

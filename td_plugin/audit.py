@@ -22,8 +22,9 @@ independent of the size of the input. What is kept of them is the caller's choic
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
@@ -34,6 +35,7 @@ from td_plugin.safe_output import check_outputs, copy_mode
 from td_plugin.sources import RecordChange
 
 if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
     from td_plugin.table_rulings import TableRuling
 
 __all__ = ["InputReport", "AuditResult", "Coverage", "RecordOutput", "RecordRenderer",
@@ -196,7 +198,7 @@ class AuditResult:
             self.plugin_errors_unlisted += 1
 
 
-def run_audit(paths: Iterable[str], host: object, context: ReviewContext, *,
+def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
               strict: bool = False,
               on_record: Callable[[str, int], None] | None = None,
               jobs: int = 1, keep_flagged: bool = True,
@@ -267,12 +269,12 @@ def add_table_rulings(result: AuditResult, host: Any, context: ReviewContext,
             report.problems.append(RecordProblem(exc.bare_message, Location(path=path)))
 
 
-def review_records(records: Iterable[BoardRecord], host: object, context: ReviewContext,
+def review_records(records: Iterable[BoardRecord], host: PluginHost, context: ReviewContext,
                    result: AuditResult, report: InputReport,
                    on_record: Callable[[str, int], None] | None = None) -> None:
     """Review each record with the host and add what it finds to ``result`` and
     ``report``."""
-    review_board = host.review_board  # type: ignore[attr-defined]
+    review_board = host.review_board
     coverage = report.coverage
     for record in records:
         report.records += 1
@@ -293,7 +295,7 @@ def copy_destinations(paths: Iterable[str], dest_dir: str) -> list[tuple[str, st
             for path in paths]
 
 
-def write_adjusted_copies(result: AuditResult, host: object, dest_dir: str,
+def write_adjusted_copies(result: AuditResult, host: PluginHost, dest_dir: str,
                           lang: str = "en") -> list[str]:
     """Write each audited input into ``dest_dir`` under the same name, with the changes
     its findings ask for (lossless: unchanged records are byte for byte the same), the

@@ -1,7 +1,7 @@
 """Auditing one large file on several processes.
 
 A source whose reader can cut its file into parts (`td_plugin.sources.PartedSource`, as
-the PBN reader does, `adapters.pbn_parts`) is audited part by part by worker processes,
+the PBN reader does, `adapters.pbn.parts`) is audited part by part by worker processes,
 a few parts ahead of the one being collected. The result is the one a single process
 gets, record for record:
 
@@ -40,9 +40,10 @@ import os
 import signal
 import sys
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable
+from typing import Any
 
 from td_plugin.audit import AuditResult, InputReport, review_records
 from td_plugin.board import RecordProblem
@@ -94,7 +95,7 @@ def _init_worker(host: Any, source: Any, context: ReviewContext, keep: tuple[boo
     _JOB = (source, host, context, keep, renderer)
 
 
-def _send(conn: Connection, audited: "_PartAudit | None") -> None:
+def _send(conn: Connection, audited: _PartAudit | None) -> None:
     conn.send(audited)
 
 
@@ -171,7 +172,7 @@ class _Workers:
         """Whether a living worker is auditing ``part``."""
         return any(w.part is not None and w.part.number == part.number for w in self._workers)
 
-    def wait(self) -> dict[int, "_PartAudit | None"]:
+    def wait(self) -> dict[int, _PartAudit | None]:
         """Wait until a busy worker sends its result or dies: {part number: what it
         found, or None when it died or could not audit the part}."""
         busy = [w for w in self._workers if w.part is not None]

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import json
 import tempfile
-from typing import IO, Any, Iterable, Sequence, TextIO
+from collections.abc import Iterable, Sequence
+from typing import IO, Any, TextIO
 
 from td_plugin import messages
 from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
+from td_plugin.errors import Location
 from td_plugin.report import finding_json
 from td_plugin.rulings import Finding
 
@@ -82,7 +84,7 @@ class Host:
         self.unknown = sorted(unknown)
 
     @classmethod
-    def of(cls, host: Any) -> "Host":
+    def of(cls, host: Any) -> Host:
         return cls(host.blocked(), host.unknown_blocked())
 
 
@@ -123,7 +125,8 @@ class AuditOutput:
                 if f.get("record") is not None:
                     f["record"] += offset
             if output.extra is not None:
-                output.extra = _shifted(*output.extra, offset)
+                record, findings = output.extra
+                output.extra = _shifted(record, findings, offset)
         for r in self.reports:
             r.take(report, output)
 
@@ -140,7 +143,8 @@ def _shifted(record: BoardRecord, findings: list[Finding], offset: int
              ) -> tuple[BoardRecord, list[Finding]]:
     """``record`` and its findings (this process's own copies, unpickled from a worker)
     with their indexes shifted by ``offset``."""
-    for obj in (record.location, *findings):
+    indexed: list[Location | Finding] = [record.location, *findings]
+    for obj in indexed:
         if obj.record is not None:
             object.__setattr__(obj, "record", obj.record + offset)
     return record, findings
@@ -286,8 +290,9 @@ class JsonLinesReport(_Report):
                                  ensure_ascii=False) + "\n")
             write(json.dumps({"type": "input", **input_json(report, self.lang)},
                              ensure_ascii=False) + "\n")
-        for p, h, m in result.plugin_errors:
-            write(json.dumps({"type": "plugin_error", "plugin": p, "hook": h, "message": m},
+        for plugin, hook, message in result.plugin_errors:
+            write(json.dumps({"type": "plugin_error", "plugin": plugin, "hook": hook,
+                              "message": message},
                              ensure_ascii=False) + "\n")
         write(json.dumps({"type": "summary", **_summary(result, host)}, ensure_ascii=False)
               + "\n")

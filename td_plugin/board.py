@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Auction
 from td_plugin.cards import Card, Seat, Side, Suit
@@ -29,7 +30,7 @@ class Vulnerability(enum.Enum):
     ALL = "All"
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Vulnerability":
+    def from_pbn(cls, text: str) -> Vulnerability:
         """Parse ``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both`` (any case)."""
         key = text.strip().upper().replace("-", "").replace("/", "")
         v = _VUL_LOOKUP.get(key)
@@ -165,5 +166,5 @@ class BoardRecord:
             parts.append(f"round {self.round}")
         return ", ".join(parts)
 
-    def evolve(self, **changes: Any) -> "BoardRecord":
+    def evolve(self, **changes: Any) -> BoardRecord:
         return replace(self, **changes)

@@ -6,7 +6,8 @@ Danish ("1NT"/"1ut", "pass"/"pas", "Law 25B1"/"§ 25B1").
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from td_plugin.auction import Call, CallKind
 from td_plugin.cards import Card, Seat, Side, Suit
@@ -20,6 +21,7 @@ __all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws
 def call_msg(call: Call) -> Msg:
     """``1♦``, ``1NT`` (da ``1ut``), ``pass`` (``pas``), ``double`` (``dobling``)."""
     if call.kind is CallKind.BID:
+        assert call.strain is not None
         return Msg("callname.bid", {"level": call.level,
                                     "strain": Msg(f"callname.strain.{call.strain.value}")})
     return Msg(f"callname.{call.kind.value}")

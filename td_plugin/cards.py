@@ -7,7 +7,8 @@ comparison are cheap on the hot path of play simulation.
 from __future__ import annotations
 
 import enum
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.errors import InvalidTokenError
@@ -26,7 +27,7 @@ class Side(enum.Enum):
     EW = "EW"
 
     @property
-    def other(self) -> "Side":
+    def other(self) -> Side:
         return Side.EW if self is Side.NS else Side.NS
 
     def __repr__(self) -> str:
@@ -37,6 +38,7 @@ class Seat(enum.Enum):
     """A compass position; iteration order is clockwise from North."""
 
     __hash__ = object.__hash__  # identity, see Side
+    _value_: str
 
     N = "N"
     E = "E"
@@ -49,7 +51,7 @@ class Seat(enum.Enum):
     side: Side
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Seat":
+    def from_pbn(cls, text: str) -> Seat:
         """Parse ``N``/``E``/``S``/``W`` (any case, also the full English names)."""
         key = text.strip().upper()[:1]
         try:
@@ -58,30 +60,30 @@ class Seat(enum.Enum):
             raise InvalidTokenError(f"not a seat: {text!r}") from None
 
     def pbn(self) -> str:
-        return self.value
+        return self._value_
 
     @property
-    def next(self) -> "Seat":
+    def next(self) -> Seat:
         """The seat to the left, who calls and plays next (= LHO)."""
         return SEATS[(self.index + 1) % 4]
 
     @property
-    def lho(self) -> "Seat":
+    def lho(self) -> Seat:
         return self.next
 
     @property
-    def partner(self) -> "Seat":
+    def partner(self) -> Seat:
         return SEATS[(self.index + 2) % 4]
 
     @property
-    def rho(self) -> "Seat":
+    def rho(self) -> Seat:
         return SEATS[(self.index + 3) % 4]
 
-    def offset(self, n: int) -> "Seat":
+    def offset(self, n: int) -> Seat:
         """The seat ``n`` places clockwise from this one."""
         return SEATS[(self.index + n) % 4]
 
-    def clockwise(self) -> Iterator["Seat"]:
+    def clockwise(self) -> Iterator[Seat]:
         """The four seats clockwise, starting with this one."""
         for i in range(4):
             yield SEATS[(self.index + i) % 4]
@@ -115,7 +117,7 @@ class Suit(enum.Enum):
     C = "C"
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Suit":
+    def from_pbn(cls, text: str) -> Suit:
         try:
             return cls(text.strip().upper())
         except ValueError:
@@ -129,7 +131,7 @@ class Suit(enum.Enum):
         return _SUIT_ORDER[self]
 
     @property
-    def strain(self) -> "Strain":
+    def strain(self) -> Strain:
         return Strain(self.value)
 
     @property
@@ -149,6 +151,7 @@ class Strain(enum.Enum):
     """A denomination of a bid: the four suits and notrump, in bidding order."""
 
     __hash__ = object.__hash__  # identity, see Side
+    _value_: str
 
     C = "C"
     D = "D"
@@ -160,7 +163,7 @@ class Strain(enum.Enum):
     suit: Suit | None
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Strain":
+    def from_pbn(cls, text: str) -> Strain:
         key = text.strip().upper()
         if key in ("N", "NT", "SA"):  # SA: sans atout, seen in French exports
             return cls.NT
@@ -170,7 +173,7 @@ class Strain(enum.Enum):
             raise InvalidTokenError(f"not a strain: {text!r}") from None
 
     def pbn(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def order(self) -> int:
@@ -212,7 +215,7 @@ class Rank(enum.IntEnum):
     ACE = 14
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Rank":
+    def from_pbn(cls, text: str) -> Rank:
         key = text.strip().upper()
         value = _RANK_FROM_CHAR.get(key)
         if value is None:
@@ -243,11 +246,11 @@ class Card:
     index: int  # 0..51, spades ace = 0 .. clubs two = 51
     _pbn: str
 
-    def __new__(cls, suit: Suit, rank: Rank) -> "Card":
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
         return _CARDS[(suit, rank)]
 
     @classmethod
-    def _make(cls, suit: Suit, rank: Rank, index: int) -> "Card":
+    def _make(cls, suit: Suit, rank: Rank, index: int) -> Card:
         obj = object.__new__(cls)
         object.__setattr__(obj, "suit", suit)
         object.__setattr__(obj, "rank", rank)
@@ -258,15 +261,15 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Card.from_pbn, (self._pbn,))
 
     @classmethod
-    def of(cls, suit: Suit, rank: Rank) -> "Card":
+    def of(cls, suit: Suit, rank: Rank) -> Card:
         return _CARDS[(suit, rank)]
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Card":
+    def from_pbn(cls, text: str) -> Card:
         """Parse ``SA``, ``h10``, ``DT`` (suit then rank, any case)."""
         card = _CARD_LOOKUP.get(text)
         if card is not None:
@@ -280,7 +283,7 @@ class Card:
         return card
 
     @classmethod
-    def all(cls) -> tuple["Card", ...]:
+    def all(cls) -> tuple[Card, ...]:
         """All 52 cards, spades ace first, clubs two last."""
         return ALL_CARDS
 
@@ -296,7 +299,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: "Card") -> bool:  # order: by index (spades ace first)
+    def __lt__(self, other: Card) -> bool:  # order: by index (spades ace first)
         return self.index < other.index
 
 

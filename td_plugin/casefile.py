@@ -16,16 +16,17 @@ Windows-1252), within bounds of size and nesting, without YAML aliases.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import PROBLEM_LIMIT, CaseFileError, InvalidTokenError, Location, clip_echo
 from td_plugin.incidents import Incident, IncidentCall, Options
-from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE, Meaning
+from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE, Meaning
 from td_plugin.regulations import OPTIONS
 from td_plugin.text_files import parse_json, parse_yaml, read_text
 
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
     from td_plugin.casefile_play import PlayCase
     from td_plugin.laws.revokes import RevokeCase
 
-__all__ = ["load_case", "parse_case", "read_case_data", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS", "Field",
-           "CASE_FIELDS", "CALL_FIELDS"]
+__all__ = ["load_case", "parse_case", "read_case_data", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS",
+           "Field", "CASE_FIELDS", "CALL_FIELDS"]
 
 #: The kinds of case file.
 KINDS = ("auction", "revoke")
@@ -132,7 +133,7 @@ class _Reader:
 
     def suits(self, value: Any, where: str) -> frozenset[Suit]:
         if isinstance(value, str):
-            value = [v for v in value.replace(",", " ").split()]
+            value = list(value.replace(",", " ").split())
         if not isinstance(value, list):
             raise self.fail(where, f"expected a list of suits, not {_kind(value)}")
         return frozenset(self.suit(v, f"{where}[{i}]") for i, v in enumerate(value))
@@ -316,7 +317,8 @@ def read_case_data(path: str | os.PathLike[str]) -> dict[str, Any]:
     return dict(data)
 
 
-def load_case(source: str | os.PathLike[str] | Mapping[str, Any]) -> Incident | RevokeCase:
+def load_case(source: str | os.PathLike[str] | Mapping[str, Any]
+              ) -> Incident | RevokeCase | PlayCase:
     """Read a case file (``.json``, ``.yaml``/``.yml``) or take an already parsed
     mapping. Raises `CaseFileError` naming the entry at fault."""
     if not isinstance(source, (str, os.PathLike)):

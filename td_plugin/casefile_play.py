@@ -14,9 +14,10 @@ suit or number that cannot be read, an answer that is not among a choice's — e
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card
 from td_plugin.casefile import _kind
@@ -30,7 +31,7 @@ __all__ = ["PLAY_KINDS", "PlayCase", "read_play_case", "rule_play_case", "play_m
 #: The law module of each kind of play-period case.
 PLAY_KINDS: dict[str, str] = {
     "card_in_auction": "td_plugin.laws.cards_exposed_in_auction",
-    "opening_lead": "td_plugin.laws.opening_leads",
+    "opening_lead": "td_plugin.laws.opening_leads_out_of_turn",
     "lead_out_of_turn": "td_plugin.laws.leads_out_of_turn",
     "penalty_card": "td_plugin.laws.penalty_cards",
     "premature_play": "td_plugin.laws.premature_plays",
@@ -142,4 +143,5 @@ def rule_play_case(case: PlayCase, context: ReviewContext | str = "en") -> PlayR
     """The ruling on a play-period case, in the context's language."""
     lang = context.language if isinstance(context, ReviewContext) else context
     module = play_module(case.kind)
-    return module.rule(case.case, lang)
+    ruling: PlayRuling = module.rule(case.case, lang)
+    return ruling

@@ -11,16 +11,24 @@ second revoke in the same suit by the same player (64B2), both sides (64B7), the
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from td_plugin.adjustments import parse_weighted
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Card, Seat
-from td_plugin.casefile import _Reader, _kind
+from td_plugin.casefile import _kind, _Reader
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.revokes import (BoardFacts, EquityJudgement, Establishment, Revoke,
-                                    RevokeCase, RevokeFacts, RevokeKind)
+from td_plugin.laws.revokes import (
+    BoardFacts,
+    EquityJudgement,
+    Establishment,
+    Revoke,
+    RevokeCase,
+    RevokeFacts,
+    RevokeKind,
+)
 from td_plugin.laws.revokes.case import ATTENTION_NAMES
 from td_plugin.rulings import Attention
 
@@ -190,10 +198,10 @@ class _RevokeReader(_Reader):
                                                  f"({suit_led.value})")
         elif kind is RevokeKind.PENALTY_CARD and not defender:
             raise self.fail(f"{where}.failure", "only a defender has penalty cards (Law 50)")
-        elif kind is RevokeKind.LEAD_RESTRICTION:
-            if card.suit is not suit_led or position not in (None, 0):
-                raise self.fail(where, "a lead restriction is broken by the lead itself: "
-                                       "suit_led is the suit of the card led, position 1")
+        elif kind is RevokeKind.LEAD_RESTRICTION and (
+                card.suit is not suit_led or position not in (None, 0)):
+            raise self.fail(where, "a lead restriction is broken by the lead itself: "
+                                   "suit_led is the suit of the card led, position 1")
 
     def establishment(self, m: Mapping[str, Any], where: str, established: bool,
                       offender: Seat, trick: int, board: BoardFacts

@@ -16,21 +16,27 @@ Each failing check is a `Finding` of one of these kinds:
 - ``score_mismatch``: the recorded score against contract, result and vulnerability.
 
 These are facts about the record, not rulings: no outcome is attached.
+
+The walk of a record's play against its deal (`td_plugin.play.replay`) is a `PlayWalk`:
+the host makes one per record and hands it to every ruler (`td_review_board`'s ``walk``),
+so this check and the revoke review walk the play once between them.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from td_plugin.board import BoardRecord
+from td_plugin.call_names import call_msg, card_msg, contract_msg
 from td_plugin.cards import SEATS, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
-from td_plugin.call_names import call_msg, card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play import replay
+from td_plugin.play import PlayProblem, Replay, replay
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
 from td_plugin.scoring import score_ns
 
-__all__ = ["check_record", "effective_contract"]
+__all__ = ["PlayWalk", "check_record", "effective_contract"]
 
 
 def effective_contract(record: BoardRecord) -> Contract | None:
@@ -47,11 +53,46 @@ def effective_contract(record: BoardRecord) -> Contract | None:
     return None
 
 
-def check_record(record: BoardRecord, context: ReviewContext | None = None) -> list[Finding]:
-    """Every consistency finding of one record (see the module docstring)."""
+class PlayWalk:
+    """The walk of ``record``'s play against its deal under the trump of its effective
+    contract, worked out when a ruler first asks for it (inside that ruler's guarded
+    call) and then shared by the rulers of the record."""
+
+    __slots__ = ("record", "_done", "_replay")
+
+    def __init__(self, record: BoardRecord) -> None:
+        self.record = record
+        self._done = False
+        self._replay: Replay | None = None
+
+    @property
+    def replay(self) -> Replay | None:
+        """The walk; None when the record has no deal, or no card played."""
+        if not self._done:
+            self._replay = _walk(self.record)
+            self._done = True
+        return self._replay
+
+    def __repr__(self) -> str:
+        return f"PlayWalk({self.record.label()!r})"
+
+
+def _walk(record: BoardRecord) -> Replay | None:
+    deal, play = record.deal, record.play
+    if deal is None or play is None or not any(t.cards for t in play.tricks):
+        return None
+    contract = effective_contract(record)
+    trump = contract.strain.suit if contract is not None and contract.strain else None
+    return replay(deal, play, trump)
+
+
+def check_record(record: BoardRecord, context: ReviewContext | None = None, *,
+                 walk: PlayWalk | None = None) -> list[Finding]:
+    """Every consistency finding of one record (see the module docstring); ``walk``: the
+    record's walk shared with the other rulers (a new one when not given)."""
     out: list[Finding] = []
 
-    def add(kind: FindingKind, key: str, law: str | None = None, data: dict | None = None,
+    def add(kind: FindingKind, key: str, law: str | None = None, data: dict[str, Any] | None = None,
             **params: object) -> None:
         loc = record.location
         if law is not None:
@@ -98,11 +139,10 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
                     recorded_contract=contract_msg(recorded, declarer=True), hint=hint)
 
     play = record.play
-    trump = contract.strain.suit if contract is not None and contract.strain else None
     play_clean = False
-    winners: list | None = None  # of the complete tricks, from the replay
-    if play is not None and deal is not None and deal_ok and any(t.cards for t in play.tricks):
-        rp = replay(deal, play, trump)
+    winners: tuple[Seat, ...] = ()  # of the complete tricks, from the replay
+    rp = (walk or PlayWalk(record)).replay if deal_ok else None
+    if rp is not None:
         winners = rp.winners
         wrong = [p for p in rp.problems if p.reason != "out_of_turn"]
         # a lead by the wrong player follows from a card not held earlier, or is a slip
@@ -119,8 +159,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None) -> l
             played = None
         else:  # declarer's tricks, counted from the winners the replay found
             side = contract.declarer.side
-            played = sum(1 for w in winners if w.side is side)  # type: ignore[union-attr]
-        complete = len(winners)  # type: ignore[arg-type]  # the winners of complete tricks
+            played = sum(1 for w in winners if w.side is side)
+        complete = len(winners)  # the winners of complete tricks
         if complete == 13 and played != tricks:
             add(FindingKind.RESULT_MISMATCH, "consistency.result_mismatch.complete",
                 recorded=tricks, played=played)
@@ -178,7 +218,7 @@ def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -
 _LETTER: dict[Seat | None, str] = {s: s.value for s in SEATS}
 
 
-def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> Finding:
+def _card_not_held(record: BoardRecord, wrong: list[PlayProblem], leader_first: set[int]) -> Finding:
     """One finding for a record's cards not held (the first one described, all listed)."""
     first = wrong[0]
     if first.reason == "played_twice":
@@ -196,8 +236,8 @@ def _card_not_held(record: BoardRecord, wrong: list, leader_first: set[int]) -> 
     loc = record.location
     return Finding(
         kind=FindingKind.CARD_NOT_HELD, key="consistency.card_not_held",
-        params=dict(trick=first.trick, seat=seat_name(first.seat), card=card_msg(first.card),
-                    why=why, more=more, hint=hint),
+        params={"trick": first.trick, "seat": seat_name(first.seat), "card": card_msg(first.card),
+                    "why": why, "more": more, "hint": hint},
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
         data={"trick": first.trick, "seat": _LETTER[first.seat], "card": first.card.pbn(),
               "reason": first.reason, "holder": _LETTER.get(first.holder),

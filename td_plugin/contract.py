@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from td_plugin.cards import Seat, Strain
 from td_plugin.errors import InvalidTokenError
@@ -26,8 +27,11 @@ class Contract:
     risk: int = 0
     declarer: Seat | None = None
 
+    #: the board passed out (level 0), set below
+    PASSED_OUT: ClassVar[Contract]
+
     @classmethod
-    def from_pbn(cls, text: str, declarer: Seat | str | None = None) -> "Contract":
+    def from_pbn(cls, text: str, declarer: Seat | str | None = None) -> Contract:
         """Parse ``"4HX"``, ``"3NT"``, ``"5Cx"``, ``"Pass"`` (also ``"4 S x"`` as Bridgemate writes it)."""
         if isinstance(declarer, str):
             declarer = Seat.from_pbn(declarer) if declarer.strip() else None
@@ -45,6 +49,7 @@ class Contract:
         """``"4HX"`` or ``"Pass"`` (export format: upper case)."""
         if self.is_passed_out:
             return "Pass"
+        assert self.strain is not None, "a contract above level 0 has a strain"
         return f"{self.level}{self.strain.value}{'X' * self.risk}"
 
     def __repr__(self) -> str:
@@ -64,12 +69,12 @@ class Contract:
     def tricks_needed(self) -> int:
         return self.level + 6
 
-    def with_declarer(self, declarer: Seat | None) -> "Contract":
+    def with_declarer(self, declarer: Seat | None) -> Contract:
         return Contract(self.level, self.strain, self.risk, declarer)
 
-    def same_as(self, other: "Contract") -> bool:
+    def same_as(self, other: Contract) -> bool:
         """Same level, strain and risk (ignoring the declarer)."""
         return (self.level, self.strain, self.risk) == (other.level, other.strain, other.risk)
 
 
-Contract.PASSED_OUT = Contract(0, None)  # type: ignore[attr-defined]
+Contract.PASSED_OUT = Contract(0, None)

@@ -39,7 +39,7 @@ class Coverage:
         if record.score_ns is not None:
             self.scores += 1
 
-    def merge(self, other: "Coverage") -> None:
+    def merge(self, other: Coverage) -> None:
         self.deals += other.deals
         self.auctions += other.auctions
         self.plays += other.plays

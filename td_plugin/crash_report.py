@@ -15,7 +15,8 @@ import platform
 import sys
 import tempfile
 import traceback
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from td_plugin import __version__
 

@@ -7,8 +7,9 @@ where the hand is unknown (PBN ``-``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Mapping
+from typing import Any
 
 from td_plugin.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
 from td_plugin.errors import InvalidDealError, InvalidTokenError
@@ -37,16 +38,16 @@ class Hand:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Hand.from_mask, (self.mask,))
 
     @classmethod
-    def from_mask(cls, mask: int) -> "Hand":
+    def from_mask(cls, mask: int) -> Hand:
         """The hand of a 52-bit mask (bit `Card.index` set for each card held)."""
         return cls(mask=mask)
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Hand":
+    def from_pbn(cls, text: str) -> Hand:
         """Parse ``S.H.D.C`` with ranks ``AKQJT98765432`` (any order, any case, ``10`` allowed)."""
         parts = text.strip().split(".")
         if len(parts) != 4:
@@ -100,7 +101,7 @@ class Hand:
     def cards_of(self, suit: Suit) -> list[Card]:
         return [c for c in self if c.suit is suit]
 
-    def without(self, card: Card) -> "Hand":
+    def without(self, card: Card) -> Hand:
         return Hand(mask=self.mask & ~(1 << card.index))
 
     def hcp(self) -> int:
@@ -115,7 +116,7 @@ class Deal:
     hands: Mapping[Seat, Hand | None]
 
     @classmethod
-    def from_pbn(cls, text: str, *, validate: bool = True) -> "Deal":
+    def from_pbn(cls, text: str, *, validate: bool = True) -> Deal:
         """Parse ``"N:hand hand hand hand"`` (clockwise from the first seat; ``-`` = unknown).
 
         With ``validate=False`` a deal that breaks the rules of `validate` is still built
@@ -139,23 +140,23 @@ class Deal:
             deal.validate()
         return deal
 
-    def completed(self) -> "Deal":
+    def completed(self) -> Deal:
         """With three known hands of 13 cards, the fourth is the rest of the pack
         (LIN and BBO files give three hands)."""
+        known = [h for s in SEATS if (h := self.hands[s]) is not None]
         unknown = [s for s in SEATS if self.hands[s] is None]
-        if len(unknown) != 1 or any(len(self.hands[s]) != 13 for s in SEATS if s not in unknown):
+        if len(unknown) != 1 or any(len(h) != 13 for h in known):
             return self
         used = 0
-        for s in SEATS:
-            if self.hands[s] is not None:
-                used |= self.hands[s].mask
+        for h in known:
+            used |= h.mask
         full = (1 << 52) - 1
         return Deal({s: (Hand(mask=full & ~used) if s is unknown[0] else self.hands[s])
                      for s in SEATS})
 
     def pbn(self, first: Seat = Seat.N) -> str:
         return f"{first.value}:" + " ".join(
-            "-" if self.hands[s] is None else self.hands[s].pbn() for s in first.clockwise()
+            "-" if (h := self.hands[s]) is None else h.pbn() for s in first.clockwise()
         )
 
     def __repr__(self) -> str:
@@ -165,7 +166,7 @@ class Deal:
         return self.hands[seat]
 
     def __hash__(self) -> int:
-        return hash(tuple(None if self.hands[s] is None else self.hands[s].mask for s in SEATS))
+        return hash(tuple(None if (h := self.hands[s]) is None else h.mask for s in SEATS))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and all(self.hands[s] == other.hands[s] for s in SEATS)
@@ -208,5 +209,5 @@ class Deal:
             sizes.add(size)
         if len(sizes) > 1:
             detail = ", ".join(
-                f"{s.value} {len(self.hands[s])}" for s in SEATS if self.hands[s] is not None)
+                f"{s.value} {len(h)}" for s in SEATS if (h := self.hands[s]) is not None)
             raise InvalidDealError(f"hands of different sizes ({detail})")

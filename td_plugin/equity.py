@@ -17,9 +17,10 @@ import contextlib
 import importlib.util
 import sys
 import types
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from td_plugin.cards import SEATS, Card, Rank, Seat, Suit
 from td_plugin.deal import Hand

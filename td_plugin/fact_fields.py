@@ -19,13 +19,13 @@ question `td_plugin.questions.MORE` ("another card?").
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from td_plugin.cards import Seat
 from td_plugin.messages import Msg, seat_name
-from td_plugin.questions import (MORE, SEATS, SUITS, Choice, Question, QuestionError, Step,
-                                 parse_answer)
+from td_plugin.questions import MORE, SEATS, SUITS, Choice, Question, QuestionError, Step, parse_answer
 
 __all__ = ["FactField", "FactError", "question_flow", "applies", "choices_of", "seat_choices",
            "seat_of", "defender_choices", "yes_no", "SEATS", "SUITS"]
@@ -192,11 +192,9 @@ def _prune(fields: tuple[FactField, ...], case: dict[str, Any]) -> dict[str, Any
     for f in fields:
         if f.key not in case:
             continue
-        if not applies(f, case):
+        if not applies(f, case) or (f.input in ("choice", "seat") and callable(f.choices) \
+                and case[f.key] not in [c.value for c in f.choices(case)]):
             del case[f.key]
-        elif f.input in ("choice", "seat") and callable(f.choices):
-            if case[f.key] not in [c.value for c in f.choices(case)]:
-                del case[f.key]
     return case
 
 

@@ -38,7 +38,7 @@ def describe_content(head: bytes, size: int) -> str:
         if head.startswith(magic):
             return f"{what} ({size:,} bytes)"
     text = head.lstrip(b"\xef\xbb\xbf")
-    if b"\0" in head or any(b < 9 or 13 < b < 32 and b != 27 for b in text[:HEAD_BYTES]):
+    if b"\0" in head or any(b < 9 or (13 < b < 32 and b != 27) for b in text[:HEAD_BYTES]):
         shown = " ".join(f"{b:02x}" for b in head[:8])
         return f"binary data ({size:,} bytes, starting {shown})"
     first = text.split(b"\n", 1)[0].strip().decode("utf-8", "replace")

@@ -27,7 +27,8 @@ Three groups of hooks:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -35,6 +36,7 @@ from td_plugin import NAME
 
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
+    from td_plugin.consistency import PlayWalk
     from td_plugin.rescoring import RescoreReport
     from td_plugin.rulings import Finding, ReviewContext, Ruling
     from td_plugin.session import Session
@@ -127,7 +129,8 @@ def td_session_closed(session: Session) -> list[Finding]:
 # --- answers --------------------------------------------------------------------------
 
 @hookspec
-def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding]:
+def td_review_board(record: BoardRecord, context: ReviewContext,
+                    walk: PlayWalk) -> list[Finding]:
     """Review one table's record of a board. Every ruler answers; all answers count.
 
     Called by the audit for each record of a file and by the watch for each result as it
@@ -139,6 +142,10 @@ def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding
         as the source knows them).
     :param context: what the Laws need that the record does not carry: when attention was
         drawn, the regulations in force, the language.
+    :param walk: the record's play walked against its deal (``walk.replay``: cards not
+        held, trick winners, whether a player showed out holding the suit led; None
+        without a deal or a card played), worked out once for all the rulers of the
+        record. A ruler that does not need it leaves the parameter out.
     :return: the findings of this ruler (each may carry a `Ruling`), or an empty list.
     """
 

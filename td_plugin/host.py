@@ -3,7 +3,8 @@
 The built-in rulers and adapters are registered from `DEFAULT_PLUGINS` exactly like
 external plugins, which come from the ``td_plugin`` entry-point group, so a club can block
 or replace any of them. A plugin's name is the last part of its module name without a
-``_plugin`` suffix (``adapters.pbn_plugin`` is ``pbn``); an external plugin's name is its
+``_plugin`` suffix (``adapters.lin_plugin`` is ``lin``), or its package's name for a module
+called ``plugin`` (``adapters.pbn.plugin`` is ``pbn``); an external plugin's name is its
 entry-point name.
 
 Environment:
@@ -23,13 +24,15 @@ import functools
 import importlib
 import os
 import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import pluggy
 
 from td_plugin import NAME, hookspecs
+from td_plugin.consistency import PlayWalk
 from td_plugin.errors import InputError, Location, NotWritableError
 
 if TYPE_CHECKING:
@@ -52,7 +55,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "td_plugin.rulers.movement",
     "td_plugin.rulers.incidents",
     "td_plugin.rulers.play",
-    "adapters.pbn_plugin",
+    "adapters.pbn.plugin",
     "adapters.lin_plugin",
     "adapters.usebio_plugin",
     "adapters.bws",
@@ -62,8 +65,12 @@ _GUARD_MARK = "_td_plugin_guarded"
 
 
 def plugin_name(module_name: str) -> str:
-    """The registration name of a built-in plugin module: ``adapters.pbn_plugin`` -> ``pbn``."""
-    last = module_name.rsplit(".", 1)[-1]
+    """The registration name of a built-in plugin module: ``adapters.lin_plugin`` -> ``lin``,
+    ``adapters.pbn.plugin`` -> ``pbn`` (a module called ``plugin`` is named for its package)."""
+    parts = module_name.split(".")
+    if parts[-1] == "plugin" and len(parts) > 1:
+        return parts[-2]
+    last = parts[-1]
     return last[: -len("_plugin")] if last.endswith("_plugin") else last
 
 
@@ -230,12 +237,12 @@ class PluginHost:
             self._current.append(error)
 
     def _start_trace(self, stream: TextIO) -> Callable[[], None]:
-        def before(hook_name: str, impls: list[pluggy.HookImpl], kwargs: Mapping[str, Any]) -> None:
+        def before(hook_name: str, impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, Any]) -> None:
             names = ", ".join(i.plugin_name for i in reversed(impls))
             print(f"[td_plugin] {hook_name}({', '.join(kwargs)}) -> {names or 'no plugin'}",
                   file=stream)
 
-        def after(outcome: pluggy.Result[Any], hook_name: str, impls: list[pluggy.HookImpl],
+        def after(outcome: pluggy.Result[Any], hook_name: str, impls: Sequence[pluggy.HookImpl],
                   kwargs: Mapping[str, Any]) -> None:
             if outcome.exception is not None:
                 print(f"[td_plugin] {hook_name} raised {outcome.exception!r}", file=stream)
@@ -312,7 +319,8 @@ class PluginHost:
 
     def _call(self, hook_name: str, **kwargs: Any) -> tuple[Any, list[PluginError]]:
         outer = self._current
-        self._current = errors = []
+        errors: list[PluginError] = []
+        self._current = errors
         try:
             result = getattr(self.pm.hook, hook_name)(**kwargs)
         finally:
@@ -330,8 +338,10 @@ class PluginHost:
         return Review(findings, errors)
 
     def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
-        """Ask every ruler about one record (`td_review_board`)."""
-        return self._findings("td_review_board", record=record, context=context)
+        """Ask every ruler about one record (`td_review_board`), with one walk of its
+        play for all of them (`td_plugin.consistency.PlayWalk`)."""
+        return self._findings("td_review_board", record=record, context=context,
+                              walk=PlayWalk(record))
 
     def session_opened(self, session: Session) -> Review:
         """Fire `td_session_opened`."""
@@ -361,7 +371,8 @@ class PluginHost:
         """Fire `td_session_closed`."""
         return self._findings("td_session_closed", session=session)
 
-    def report_incident(self, incident: Any, context: ReviewContext) -> tuple[Ruling | None, list[PluginError]]:
+    def report_incident(self, incident: Any, context: ReviewContext
+                        ) -> tuple[Ruling | None, list[PluginError]]:
         """The ruling on an incident reported by the Director (`td_incident_reported`),
         or None when no plugin rules on it, with the plugins that failed.
 
@@ -388,7 +399,8 @@ class PluginHost:
         """
         source, errors = self._call("td_open_source", path=str(path), strict=strict)
         if source is not None:
-            return source
+            opened: Source = source
+            return opened
         self._raise(errors, "no adapter knows this file", path)
 
     def follow_source(self, path: str) -> Follower:
@@ -399,7 +411,8 @@ class PluginHost:
         """
         follower, errors = self._call("td_follow_source", path=str(path))
         if follower is not None:
-            return follower
+            followed: Follower = follower
+            return followed
         self._raise(errors, "no adapter follows this file", path)
 
     def _raise(self, errors: list[PluginError], what: str, path: str) -> NoReturn:

@@ -20,8 +20,9 @@ walk ends with the ruling, an `AuctionRuling`, whose lead restrictions Law 26 gi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.auction import Auction, Call
 from td_plugin.auction_ruling import AuctionRuling
@@ -29,9 +30,14 @@ from td_plugin.auction_walk import Situation, Walk
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError
-from td_plugin.laws import (changes_of_call, inadmissible, insufficient_bids, out_of_rotation,
-                            simultaneous_calls)
-from td_plugin.laws.comparable import Meaning
+from td_plugin.laws import (
+    calls_out_of_rotation,
+    changes_of_call,
+    inadmissible_calls,
+    insufficient_bids,
+    simultaneous_calls,
+)
+from td_plugin.laws.comparable_calls import Meaning
 from td_plugin.laws.lead_restrictions import specified_suits
 from td_plugin.messages import LANGUAGES
 from td_plugin.regulations import Regulation, regulation
@@ -67,7 +73,7 @@ class IncidentCall:
     simultaneous: bool = False
 
     @classmethod
-    def of(cls, seat: Seat | str, call: Call | str, **findings: Any) -> "IncidentCall":
+    def of(cls, seat: Seat | str, call: Call | str, **findings: Any) -> IncidentCall:
         """``IncidentCall.of("S", "1D", unintended=True)``."""
         if isinstance(seat, str):
             seat = Seat.from_pbn(seat)
@@ -132,17 +138,17 @@ class Incident:
 #: is rules on it (see the module docstring).
 SITUATIONS: tuple[Situation, ...] = (
     simultaneous_calls.SIMULTANEOUS,
-    inadmissible.AFTER_FINAL_PASS,
+    inadmissible_calls.AFTER_FINAL_PASS,
     changes_of_call.UNINTENDED,
-    out_of_rotation.RHO_REQUIRED_TO_PASS,
-    out_of_rotation.OUT_OF_ROTATION,
+    calls_out_of_rotation.RHO_REQUIRED_TO_PASS,
+    calls_out_of_rotation.OUT_OF_ROTATION,
     insufficient_bids.CORRECTION,
-    out_of_rotation.REPEAT,
-    inadmissible.REQUIRED_TO_PASS,
+    calls_out_of_rotation.REPEAT,
+    inadmissible_calls.REQUIRED_TO_PASS,
     insufficient_bids.INSUFFICIENT,
-    inadmissible.INADMISSIBLE,
+    inadmissible_calls.INADMISSIBLE,
     changes_of_call.CHANGE,
-    out_of_rotation.OFFENDERS_CALL,
+    calls_out_of_rotation.OFFENDERS_CALL,
 )
 
 
@@ -162,10 +168,11 @@ def rule_incident(incident: Incident | Mapping[str, Any],
         lang = "en"
     if not isinstance(incident, Incident):
         from td_plugin.casefile import load_case
-        incident = load_case(incident)
-        if not isinstance(incident, Incident):
+        loaded = load_case(incident)
+        if not isinstance(loaded, Incident):
             raise CaseFileError("not an auction case (kind: revoke): "
                                 "td_plugin.laws.revokes.rule_revoke_case rules it")
+        incident = loaded
     walk = Walk(incident, incident.options.over(regulation(regulation_in_force)))
     while not walk.done:
         _, ic = walk.current()

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 __all__ = ["render", "law_ref", "laws_ref", "LANGUAGES", "Msg", "seat_name", "plain",
            "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",
@@ -176,7 +177,7 @@ def seat_name(seat: Any) -> Msg:
     return Msg(f"seat.{seat.value}")
 
 
-class _Default(dict):
+class _Default(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

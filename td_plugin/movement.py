@@ -17,8 +17,9 @@ Finding kinds:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord
@@ -61,6 +62,8 @@ class Movement:
         return iter(self.slots)
 
     def slot(self, section: str | None, table: str | None, round: int | None) -> Slot | None:
+        if section is None or table is None or round is None:
+            return None
         return self._by_place.get((section, table, round))
 
     def sections(self) -> list[str]:
@@ -83,7 +86,7 @@ class Movement:
 
 
 def _finding(kind: FindingKind, key: str, record: BoardRecord | None, board: int | None,
-             params: dict, data: dict) -> Finding:
+             params: dict[str, Any], data: dict[str, Any]) -> Finding:
     loc = record.location if record is not None else None
     return Finding(kind=kind, key=key, params=params, board=board,
                    record=loc.record if loc else None, path=loc.path if loc else None,

@@ -27,16 +27,17 @@ every writer ask an outcome what they need instead of testing its class:
 A kind that the Director's adjustments list can give names its entry key
 (``entry_key``: ``assigned``, ``artificial``, ``weighted``) and reads its entry
 (`Outcome.from_entry`); `ENTRY_KINDS` lists them. A new kind of adjustment is a class
-here that answers these questions.
+here that answers these questions, listed in `ENTRY_KINDS`.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from td_plugin.cards import Seat
 from td_plugin.contract import Contract
@@ -54,10 +55,6 @@ _ARTIFICIAL_RE = re.compile(r"^\s*A?(?P<ns>\d{2,3})\s*%?\s*[/\-]?\s*(?P<ew>\d{2,
 
 _R = TypeVar("_R", bound="TableResult")
 
-#: The kinds an entry of the adjustments list can give, by entry key, in the order defined.
-ENTRY_KINDS: dict[str, type[Outcome]] = {}
-
-
 class Outcome:
     """The base of the family: what every outcome answers (see the module docstring).
     The defaults are those of an outcome that is neither a result nor scored."""
@@ -69,12 +66,6 @@ class Outcome:
     entry_key: ClassVar[str | None] = None
     entry_options: ClassVar[tuple[str, ...]] = ()
     entry_name: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        key = cls.__dict__.get("entry_key")
-        if key:
-            ENTRY_KINDS[key] = cls
 
     @classmethod
     def from_entry(cls, value: Any, entry: Mapping[str, Any]) -> Outcome:
@@ -334,3 +325,10 @@ def _weight(value: Any) -> Fraction:
     if number is None:
         raise ValueError(f"weight {value!r} is not a number")
     return number / 100 if percent else number
+
+
+#: The kinds an entry of the adjustments list can give, by entry key, in the order an
+#: error message lists them.
+ENTRY_KINDS: dict[str, type[Outcome]] = {
+    kind.entry_key: kind for kind in (AssignedResult, ArtificialScore, WeightedScore)
+    if kind.entry_key is not None}

@@ -9,8 +9,9 @@ reports cards their player does not hold instead of failing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Any
 
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
@@ -30,7 +31,7 @@ class PlayedCard:
     notes: tuple[int, ...] = ()
     nags: tuple[int, ...] = ()
 
-    def __reduce__(self) -> tuple:  # quicker to unpickle than a dataclass's state
+    def __reduce__(self) -> tuple[Any, ...]:  # quicker to unpickle than a dataclass's state
         if self.marker is None and not self.notes and not self.nags:
             return (_plain_played, (self.seat.index, self.card.index))
         return (PlayedCard, (self.seat, self.card, self.marker, self.notes, self.nags))
@@ -161,7 +162,7 @@ class Play:
 
     @classmethod
     def from_played_order(cls, leader: Seat, cards: Iterable[Card | str],
-                          trump: Suit | None, **kw: object) -> "Play":
+                          trump: Suit | None, **kw: object) -> Play:
         """Build from cards in the order played, working out each trick's winner (who
         leads the next trick). Seats follow clockwise within a trick."""
         tricks: list[Trick] = []
@@ -242,22 +243,14 @@ class Replay:
         return not self.problems
 
 
-# the last replay, for the next ruler that asks about the same record
-_last_replay: tuple[object, object, object, Replay | None] = (None, None, None, None)
-
-
 def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     """Walk the play against the deal. Reports cards not held by their player and cards
     played twice; checks that each trick after the first is led by the previous winner.
-    Unknown hands (None) are not checked. The rulers reviewing one record ask for the
-    same walk, so the last one is kept."""
-    global _last_replay
-    last_deal, last_play, last_trump, last = _last_replay
-    if last is not None and play is last_play and deal is last_deal and trump is last_trump:
-        return last
+    Unknown hands (None) are not checked. The rulers reviewing one record share one walk
+    (`td_plugin.consistency.PlayWalk`)."""
     problems: list[PlayProblem] = []
     winners: list[Seat] = []
-    masks = [None if deal.hands[s] is None else deal.hands[s].mask for s in SEATS]
+    masks = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
     trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
     show_out = marked = False
@@ -292,15 +285,13 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
             winners.append(prev_winner)
         else:
             prev_winner = None
-    out = Replay(tuple(problems), tuple(winners), show_out, marked)
-    _last_replay = (deal, play, trump, out)
-    return out
+    return Replay(tuple(problems), tuple(winners), show_out, marked)
 
 
 def holdings_before(deal: Deal, play: Play, trick: int, position: int = 0) -> dict[Seat, Hand]:
     """The cards each seat still holds before the ``position``-th card (0-based) of
     trick ``trick`` (1-based). Cards not held are ignored (see `replay`)."""
-    masks = {s: (0 if deal.hands[s] is None else deal.hands[s].mask) for s in SEATS}
+    masks = {s: (0 if (h := deal.hands[s]) is None else h.mask) for s in SEATS}
     for n, t in enumerate(play.tricks, 1):
         for i, pc in enumerate(t.cards):
             if n == trick and i == position:

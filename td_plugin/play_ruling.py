@@ -19,13 +19,14 @@ for a failure to play a penalty card or to follow a lead restriction (Law 61A, 6
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Union
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.auction_ruling import PassObligation
-from td_plugin.cards import Card, Seat, Suit
 from td_plugin.call_names import join_msgs
+from td_plugin.cards import Card, Seat, Suit
 from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
@@ -60,7 +61,7 @@ class PlayRestriction:
     suit: Suit | None = None
 
 
-Obligation = Union[PenaltyCard, LeadRestriction, PassObligation, PlayRestriction]
+Obligation = PenaltyCard | LeadRestriction | PassObligation | PlayRestriction
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class Standing:
             return {"type": "penalty_card", "law": self.law, "seat": ob.seat.value,
                     "card": ob.card.pbn(), "from_trick": ob.trick, "major": ob.major}
         if isinstance(ob, LeadRestriction):
+            assert ob.suit is not None, "a lead restriction in play names its suit"
             return {"type": "lead", "law": self.law, "seat": ob.seat.value, "trick": ob.trick,
                     "suit": ob.suit.value, "prohibited": ob.prohibited, "lasting": ob.lasting}
         if isinstance(ob, PassObligation):
@@ -95,6 +97,7 @@ class Standing:
             key = ("play.standing.lead.require" if not ob.prohibited else
                    "play.standing.lead.prohibit.lasting" if ob.lasting
                    else "play.standing.lead.prohibit")
+            assert ob.suit is not None, "a lead restriction in play names its suit"
             return Msg(key, {"seat": seat_name(ob.seat), "suit": suit_msg(ob.suit),
                              "trick": ob.trick, **law})
         if isinstance(ob, PassObligation):
@@ -166,7 +169,7 @@ class PlayRuling(Ruling):
     lang: str = "en"
 
     @property
-    def laws(self) -> list[str]:  # type: ignore[override]
+    def laws(self) -> list[str]:
         """The clauses in the order first applied, each once."""
         return _unique([c.law for c in self.clauses])
 

@@ -47,7 +47,7 @@ SUITS = ("S", "H", "D", "C")
 #: the play period, whose law modules hold their flows (`td_plugin.fact_fields`).
 FLOWS: dict[str, str] = {
     "revoke": "td_plugin.laws.revokes.questions",
-    "opening_lead": "td_plugin.laws.opening_leads",
+    "opening_lead": "td_plugin.laws.opening_leads_out_of_turn",
     "lead_out_of_turn": "td_plugin.laws.leads_out_of_turn",
     "penalty_card": "td_plugin.laws.penalty_cards",
     "premature_play": "td_plugin.laws.premature_plays",

@@ -35,11 +35,12 @@ import copy
 import json
 import random
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from td_plugin.cards import ALL_CARDS, SUITS, Seat
 from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PLAY_KINDS, play_module, rule_play_case
+from td_plugin.casefile_play import PLAY_KINDS, PlayCase, play_module, rule_play_case
 from td_plugin.errors import CaseFileError
 from td_plugin.fact_fields import choices_of
 from td_plugin.questions import MORE, QuestionError
@@ -125,7 +126,7 @@ def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:
     """The case with the ruling's decisions answered at random, one round at a time (a
     round may stop early, leaving a decision open)."""
     for _ in range(6):
-        ruling = rule_play_case(load_case(case)).to_json()
+        ruling = rule_play_case(_play_case(case)).to_json()
         if not ruling["decisions"] or rng.random() < 0.15:
             break
         d = rng.choice(ruling["decisions"])
@@ -172,8 +173,8 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
     """Rule ``case`` in English and Danish; raise `AssertionError` when the ruling is not
     consistent (the module's docstring says what is checked). Returns the English JSON."""
     kind = case["kind"]
-    en = rule_play_case(load_case(case), "en").to_json("en")
-    da = rule_play_case(load_case(case), "da").to_json("da")
+    en = rule_play_case(_play_case(case), "en").to_json("en")
+    da = rule_play_case(_play_case(case), "da").to_json("da")
     json.dumps(en, ensure_ascii=False)
     for key in ("laws", "obligations", "status", "declarer", "adjustment_possible"):
         assert en[key] == da[key], key
@@ -203,7 +204,7 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
     given = [k for k, f in fields.items() if f.decision and case.get(k) is not None]
     for i, key in enumerate(given):  # each was asked when the case did not give it
         before = {k: v for k, v in case.items() if k not in given[i:]}
-        asked = [d["field"] for d in rule_play_case(load_case(before)).to_json()["decisions"]]
+        asked = [d["field"] for d in rule_play_case(_play_case(before)).to_json()["decisions"]]
         assert key in asked, (key, asked)
     for d in ruling["decisions"]:
         f = fields.get(d["field"])
@@ -215,7 +216,7 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
         for value in values:
             answered = {**case, d["field"]: value}
             try:
-                again = rule_play_case(load_case(answered)).to_json()
+                again = rule_play_case(_play_case(answered)).to_json()
             except CaseFileError as exc:
                 raise AssertionError(f"answer {value!r} to {d['field']}: {exc}") from None
             assert d["field"] not in [x["field"] for x in again["decisions"]], d["field"]
@@ -243,7 +244,7 @@ def _check_obligations(kind: str, case: Mapping[str, Any],
         assert o["card"] not in seen, o
         seen.add(o["card"])
         holders.setdefault(o["seat"], []).append(o)
-    for seat, cards in holders.items():
+    for cards in holders.values():
         if len(cards) > 1:
             assert all(o["major"] for o in cards), cards
     sources = {c[0] for c in named}
@@ -259,3 +260,10 @@ def _check_obligations(kind: str, case: Mapping[str, Any],
     for o in (o for o in obligations if o["type"] == "play"):
         assert kind == "premature_play" and o["seat"] == Seat(case["offender"]).partner.value
         assert o["suit"] != case["suit_led"], o
+
+
+def _play_case(data: Mapping[str, Any]) -> PlayCase:
+    """A generated case read back: always one of the play period."""
+    case = load_case(data)
+    assert isinstance(case, PlayCase), case
+    return case

@@ -10,11 +10,13 @@ clause, so the Director reading the audit knows the auction was not a slip of th
 
 from __future__ import annotations
 
+from typing import Any
+
 from td_plugin import messages
 from td_plugin.auction import Auction, Call
 from td_plugin.board import BoardRecord
-from td_plugin.cards import Seat
 from td_plugin.call_names import call_msg, join_msgs, seat_call_msg, seat_msg
+from td_plugin.cards import Seat
 from td_plugin.rulings import Clause, Finding, FindingKind, ReviewContext, Ruling
 
 __all__ = ["explain_recorded_irregularities", "KIND"]
@@ -29,8 +31,8 @@ def _last_bid(auction: Auction, before: int) -> Call | None:
     return None
 
 
-def _finding(record: BoardRecord, law: str, key: str, params: dict, seat: Seat,
-             data: dict) -> Finding:
+def _finding(record: BoardRecord, law: str, key: str, params: dict[str, Any], seat: Seat,
+             data: dict[str, Any]) -> Finding:
     loc = record.location
     ruling = Ruling((Clause(law, key, params),), key=key, params=params)
     return Finding(kind=KIND, key=key, params=params, law=law, board=record.board,
@@ -62,6 +64,7 @@ def explain_recorded_irregularities(record: BoardRecord,
             if j < len(entries):
                 offender = auction.seat_of(j)
                 call = entries[j].call
+                assert call is not None  # the first call after the skipped ones
                 params = {"source": seat_call_msg(offender, call), "turn": seat_msg(seat),
                           "lho": seat_msg(offender.lho), "skipped": lost}
                 data.update(seat=offender.value, call=call.pbn(), accepted_by=offender.lho.value)

@@ -64,14 +64,14 @@ class Regulation:
         """Every choice as it stands, the case's over the regulation's."""
         return {key: getattr(self, key) for key in (*OPTIONS, "weighted_scores")}
 
-    def with_options(self, **options: bool | None) -> "Regulation":
+    def with_options(self, **options: bool | None) -> Regulation:
         """This regulation with ``options`` (None: keep the regulation's) over it."""
         merged: dict[str, Any] = dict(self.options())
         merged.update({k: v for k, v in options.items() if v is not None})
         return type(self)(**merged)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options() == self.options()  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.options() == self.options()
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(sorted(self.options().items()))))

@@ -21,11 +21,13 @@ from a record or a message is escaped.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import tempfile
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import IO, Any, Iterable, Mapping, Sequence, TextIO
+from typing import IO, Any
 
 from td_plugin import messages
 from td_plugin.auction import Auction, AuctionEntry, Call
@@ -55,7 +57,7 @@ MAX_PROBLEM_ROWS = 100
 
 def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, title: str,
                 lang: str = "en", summary: Mapping[str, int] | None = None,
-                inputs: list[dict] | None = None) -> str:
+                inputs: list[dict[str, Any]] | None = None) -> str:
     """The report page: ``items`` pairs each record with its findings (records without
     findings are left out; a finding about no single record, such as a missing result,
     comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
@@ -74,7 +76,7 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
         head.append(_summary(summary, t))
     if inputs:
         head.append(_inputs(inputs, t))
-        tables = [(row, r) for row in inputs for r in row.get("table_rulings") or ()]
+        tables = [r for row in inputs for r in row.get("table_rulings") or ()]
         if tables:
             head.append(_table_rulings(tables, t))
     out = io.StringIO()
@@ -97,7 +99,7 @@ class _Group:
 class _Page:
     """Findings grouped by kind as they come, and the page written from them."""
 
-    def __init__(self, t: "_Text", per_kind: int = FULL_PER_KIND) -> None:
+    def __init__(self, t: _Text, per_kind: int = FULL_PER_KIND) -> None:
         self.t = t
         self.per_kind = per_kind
         self.groups: dict[str, _Group] = {}
@@ -141,7 +143,7 @@ class _Page:
                 f"<td>{escape(str(f.get('message') or ''))}</td></tr>")
             group.row_count += 1
 
-    def write(self, out: TextIO, title: str, head: str, counts: Mapping[str, int]) -> None:
+    def write(self, out: IO[str], title: str, head: str, counts: Mapping[str, int]) -> None:
         t = self.t
         write = out.write
         write("<!DOCTYPE html>\n"
@@ -170,7 +172,7 @@ class _Page:
                       f'<th>{t["board"]}</th><th>{t["record"]}</th><th>{t["line"]}</th>'
                       f'<th>{t["message"]}</th></tr></thead><tbody>')
                 group.rows.seek(0)
-                for chunk in iter(lambda: group.rows.read(1 << 16), ""):
+                for chunk in iter(functools.partial(group.rows.read, 1 << 16), ""):
                     write(chunk)
                 write("</tbody></table></div></details>")
             group.rows.close()
@@ -220,15 +222,16 @@ class HtmlReport:
         head = [f"<h1>{escape(title)}</h1>", _summary(summary, t),
                 _read(result.inputs, self._problems, t)]
         if host.blocked:
-            head.append(f'<p class="note">{escape(t.label("report.disabled", plugins=", ".join(host.blocked)))}</p>')
-        tables = [(None, r.to_json(self.lang)) for i in result.inputs for r in i.table_rulings]
+            disabled = t.label("report.disabled", plugins=", ".join(host.blocked))
+            head.append(f'<p class="note">{escape(disabled)}</p>')
+        tables = [r.to_json(self.lang) for i in result.inputs for r in i.table_rulings]
         if tables:
             head.append(_table_rulings(tables, t))
         with atomic_output(self.path, "w", encoding="utf-8", newline="\n") as out:
             self._page.write(out, title, "".join(head), result.kinds)
 
 
-def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t: "_Text") -> str:
+def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t: _Text) -> str:
     """What was read: per file its format, records, problems, findings, what its data
     allowed to check (or why it could not be read) and its copy; then each file's problems
     as a table."""
@@ -258,8 +261,8 @@ def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t
             more = report.problem_count - len(listed)
             note = (f'<p class="note">{escape(t.label("report.more", n=f"{more:,}"))}</p>'
                     if more > 0 else "")
-            tables.append(f'<details class="problems"><summary>'
-                          f"{escape(t.label('html.problems_of', path=report.path, n=f'{report.problem_count:,}'))}"
+            heading = t.label("html.problems_of", path=report.path, n=f"{report.problem_count:,}")
+            tables.append(f'<details class="problems"><summary>{escape(heading)}'
                           f'</summary><div class="scroll"><table class="rows"><thead><tr>'
                           f'<th>{t["line"]}</th><th>{t["board"]}</th><th>{t["message"]}</th>'
                           f"</tr></thead><tbody>{cells}</tbody></table></div>{note}</details>")
@@ -330,8 +333,9 @@ def _card(card: Card, t: _Text) -> str:
     return f'<span class="card">{_suit(card.suit, t)}{_rank(card.rank)}</span>'
 
 
-def _strain(strain: Strain, t: _Text) -> str:
-    return t["nt"] if strain is Strain.NT else _suit(strain.suit, t)
+def _strain(strain: Strain | None, t: _Text) -> str:
+    assert strain is not None, "a bid or a contract above level 0 has a strain"
+    return t["nt"] if strain.suit is None else _suit(strain.suit, t)
 
 
 def _call(call: Call, t: _Text) -> str:
@@ -383,12 +387,12 @@ def _value(key: str, value: Any, t: _Text) -> str:
     language, booleans as yes/no, anything else escaped as text."""
     if isinstance(value, bool):
         return t["yes"] if value else t["no"]
-    if key in ("offender", "seat") and _seat_of(value):
-        return t.seat_name(_seat_of(value))
-    if key == "suit_led" and _suit_of(value):
-        return _suit(_suit_of(value), t)
-    if key == "card" and _card_of(value):
-        return _card(_card_of(value), t)
+    if key in ("offender", "seat") and (seat := _seat_of(value)):
+        return t.seat_name(seat)
+    if key == "suit_led" and (suit := _suit_of(value)):
+        return _suit(suit, t)
+    if key == "card" and (card := _card_of(value)):
+        return _card(card, t)
     if key == "exception" and isinstance(value, str):
         return t.law(value)
     if key == "equity" and isinstance(value, Mapping):
@@ -435,11 +439,11 @@ def _summary(summary: Mapping[str, int], t: _Text) -> str:
     return f'<section class="summary"><h2>{t["summary"]}</h2><dl>{rows}</dl></section>'
 
 
-def _table_rulings(tables: list[tuple[dict, dict]], t: _Text) -> str:
+def _table_rulings(tables: list[dict[str, Any]], t: _Text) -> str:
     """The rulings given at the table (each input's ``table_rulings``): where, what, its
     clauses and text, and why one could not be written back."""
     items = []
-    for _, r in tables:
+    for r in tables:
         place = Place(r.get("board"), r.get("section"), r.get("table"), r.get("round"))
         heading = messages.render("report.table_ruling", {
             "place": place_label(place, t.lang), "kind": messages.Msg(f"app.kind.{r['kind']}"),
@@ -457,7 +461,7 @@ def _table_rulings(tables: list[tuple[dict, dict]], t: _Text) -> str:
             f'<ol>{"".join(items)}</ol></section>')
 
 
-def _inputs(inputs: list[dict], t: _Text) -> str:
+def _inputs(inputs: list[dict[str, Any]], t: _Text) -> str:
     """The files read, from their JSON (`td_plugin.report.audit_json`): a row each, then
     each file's problems as a table of line, board and message."""
     rows, tables = [], []
@@ -683,7 +687,7 @@ def _outcome(outcome: Outcome, t: _Text) -> str:
 
 # -- the deal --------------------------------------------------------------------------
 
-def _deal_section(record: BoardRecord, marks: "_Marks", t: _Text) -> str:
+def _deal_section(record: BoardRecord, marks: _Marks, t: _Text) -> str:
     deal: Deal | None = record.deal
     if deal is None:
         return f'<section class="deal-section"><h3>{t["deal"]}</h3><p>{t["no_deal"]}</p></section>'
@@ -837,7 +841,7 @@ def _play_section(record: BoardRecord, marks: _Marks, t: _Text) -> str:
         return head + f'<p>{t["no_play"]}</p></section>'
     contract = record.contract or (record.auction.contract() if record.auction else None)
     known_trump = contract is not None and not contract.is_passed_out
-    trump = contract.strain.suit if known_trump else None
+    trump = contract.strain.suit if known_trump and contract and contract.strain else None
     won = {Side.NS: 0, Side.EW: 0}
     rows = []
     for n, trick in enumerate(play.tricks, 1):

@@ -33,15 +33,16 @@ artificial score is worth +3 (average-plus), 0 (average) or -3 IMPs (average-min
 Law 12C2); ``artificial_imps`` changes the 3 where the regulations say otherwise.
 
 `RescoreReport` is what scoring a results file again changed, as the writers that do it
-report it (`adapters.usebio_writer`, `adapters.pbn_scoretable`).
+report it (`adapters.usebio_writer`, `adapters.pbn.scoretable`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Mapping, Optional, Sequence
+from typing import Any
 
 from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
 from td_plugin.scoring import imps
@@ -52,7 +53,7 @@ __all__ = ["Result", "Line", "LineScore", "Award", "PairTotal", "neuberg",
            "imp_totals", "expected_boards", "places", "LineChange", "PairChange",
            "RescoreReport"]
 
-Result = Optional[Outcome]
+Result = Outcome | None
 
 
 def _outcome(result: Outcome | int | None) -> Result:
@@ -383,8 +384,8 @@ class LineChange:
     after: str
     law: str
     note: str | None
-    points_before: tuple[str, str] | None
-    points_after: tuple[str, str] | None
+    points_before: tuple[str | None, ...] | None  # North-South's and East-West's
+    points_after: tuple[str | None, ...] | None
 
 
 @dataclass(frozen=True)
@@ -404,7 +405,8 @@ class RescoreReport:
     as message keys with their parameters (``adjust.note.*``, rendered by the command)."""
 
     lines: list[LineChange] = field(default_factory=list)
-    points: list[tuple[int, str, str, tuple[str, str] | None, tuple[str, str]]] = field(
+    points: list[tuple[int, str, str, tuple[str | None, ...] | None,
+                       tuple[str | None, ...]]] = field(
         default_factory=list)
     pairs: list[PairChange] = field(default_factory=list)
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)

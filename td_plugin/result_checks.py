@@ -22,6 +22,8 @@ Finding kinds:
 
 from __future__ import annotations
 
+from typing import Any
+
 from td_plugin.board import BoardRecord
 from td_plugin.call_names import card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
@@ -45,7 +47,7 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
     out: list[Finding] = []
     loc = record.location
 
-    def add(kind: FindingKind, key: str, law: str | None = None, data: dict | None = None,
+    def add(kind: FindingKind, key: str, law: str | None = None, data: dict[str, Any] | None = None,
             **params: object) -> None:
         out.append(Finding(kind=kind, key=key, params=params, law=law, board=record.board,
                            record=loc.record, path=loc.path, line=loc.line,
@@ -82,9 +84,10 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
     lead = record.lead
     if lead is not None and declarer is not None:
         leader = declarer.lho
-        hand = record.deal[leader] if record.deal is not None else None
-        if hand is not None and lead not in hand:
-            holder = record.deal.holder(lead)
+        deal = record.deal
+        hand = deal[leader] if deal is not None else None
+        if deal is not None and hand is not None and lead not in hand:
+            holder = deal.holder(lead)
             holder_text = Msg("result.lead_holder", {"holder": seat_name(holder)}) if holder else ""
             out.append(Finding(kind=FindingKind.LEAD_NOT_HELD, key="result.lead_not_held",
                                params={"card": card_msg(lead), "seat": seat_name(leader),

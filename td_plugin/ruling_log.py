@@ -19,10 +19,11 @@ import json
 import queue
 import sqlite3
 import threading
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from td_plugin.errors import InputError, Location
 
@@ -62,7 +63,7 @@ class Status(str, enum.Enum):
     ADJUSTED = "adjusted"  # the ruling changes the table result or score
 
     @classmethod
-    def of(cls, ruling: Mapping[str, Any]) -> "Status":
+    def of(cls, ruling: Mapping[str, Any]) -> Status:
         """The status of a ruling as ``rule --json`` prints it."""
         if ruling.get("status") == cls.WAITING.value:
             return cls.WAITING
@@ -172,7 +173,7 @@ class RulingLog:
             self._writer.close()
             self._db.close()
 
-    def __enter__(self) -> "RulingLog":
+    def __enter__(self) -> RulingLog:
         return self
 
     def __exit__(self, *exc: object) -> None:

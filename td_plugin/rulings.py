@@ -9,13 +9,13 @@ weighted score) are the family of `td_plugin.outcomes`, re-exported here.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.cards import Seat
-from td_plugin.outcomes import (ArtificialScore, AssignedResult, Outcome, ScoreOnly,
-                                TableResult, WeightedScore)
+from td_plugin.outcomes import ArtificialScore, AssignedResult, Outcome, ScoreOnly, TableResult, WeightedScore
 from td_plugin.regulations import Regulation, regulation
 from td_plugin.sources import RecordChange
 

@@ -24,7 +24,8 @@ import contextlib
 import os
 import secrets
 import shutil
-from typing import IO, Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, Any
 
 from td_plugin.errors import InputError
 

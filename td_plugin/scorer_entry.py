@@ -10,8 +10,9 @@ artificial score, or weighted results.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.board import BoardRecord
@@ -49,7 +50,7 @@ class ScorerEntry:
     and the values typed."""
 
     key: str
-    params: dict
+    params: dict[str, Any]
     laws: tuple[str, ...] = ()
     before: str | None = None
     after: str | None = None

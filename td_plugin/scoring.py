@@ -8,7 +8,7 @@ for each result it beats and 1 for each tie on the same board (top = 2 × (n - 1
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from td_plugin.cards import Seat, Strain
 from td_plugin.contract import Contract

@@ -8,8 +8,9 @@ rectified by a trick transfer) is decided here, from the movement and the result
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.board import BoardRecord
 from td_plugin.movement import Movement, result_key

@@ -16,9 +16,9 @@ differs; the input is never modified in place.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import (TYPE_CHECKING, Hashable, Iterator, Mapping, Protocol, Sequence,
-                    runtime_checkable)
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.outcomes import Outcome
@@ -34,10 +34,15 @@ __all__ = ["Source", "SessionSource", "Follower", "Poll", "PartedSource", "Sourc
 class Source(Protocol):
     """An opened source of board records."""
 
-    #: short format name: "pbn", "lin", "usebio", "bws"
-    format: str
-    #: the path as given by the user
-    path: str
+    @property
+    def format(self) -> str:
+        """The short format name: "pbn", "lin", "usebio", "bws"."""
+        ...
+
+    @property
+    def path(self) -> str:
+        """The path as given by the user."""
+        ...
 
     def records(self) -> Iterator[BoardRecord]:
         """The records in file order; ``record.location.record`` is the 1-based index.
@@ -57,8 +62,10 @@ class SessionSource(Source, Protocol):
     follows such a source; the entries are keyed by an identity per result or board in
     play (see `td_plugin.watch.SessionWatcher.observe`)."""
 
-    #: the round each table is playing, by (section, table), as the scorer says
-    current_rounds: Mapping[tuple[str, str], int]
+    @property
+    def current_rounds(self) -> Mapping[tuple[str, str], int]:
+        """The round each table is playing, by (section, table), as the scorer says."""
+        ...
 
     def session(self) -> Session:
         """A fresh session: name, date, sections, movement, no results."""
@@ -103,7 +110,7 @@ class SourcePart(Protocol):
     #: the part's place among the parts, from 0
     number: int
 
-    def to_end(self) -> "SourcePart":
+    def to_end(self) -> SourcePart:
         """A part with the same start that runs to the end of the file."""
         ...
 

@@ -15,11 +15,12 @@ rescored traveller line; for a Bridgemate file the corrected row (ODBC, opted in
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from td_plugin.adjustments import pair_key
 from td_plugin import messages
+from td_plugin.adjustments import pair_key
 from td_plugin.board import BoardRecord
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.ruling_log import LogEntry, Place

@@ -136,7 +136,9 @@ def _loader() -> Any:
         class NoAliasLoader(yaml.SafeLoader):
             def compose_node(self, parent: Any, index: Any) -> Any:
                 if self.check_event(yaml.AliasEvent):
-                    raise _AliasRefused(self.peek_event().start_mark.line + 1)
+                    # PyYAML's stubs leave the parser's methods untyped
+                    event = self.peek_event()  # type: ignore[no-untyped-call]
+                    raise _AliasRefused(event.start_mark.line + 1)
                 return super().compose_node(parent, index)
 
         _LOADER = NoAliasLoader

@@ -24,8 +24,9 @@ printing are the caller's (`td_plugin.commands.watch`).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from td_plugin.board import BoardRecord
 from td_plugin.coverage import Coverage
@@ -227,7 +228,8 @@ class SessionWatcher:
         if (section, round_) in self.session.completed_rounds:
             return Attention.AFTER_ROUND
         moved_on = max(latest.get((section, table), round_),
-                       self.session.current_rounds.get((section, table), round_))
+                       round_ if table is None
+                       else self.session.current_rounds.get((section, table), round_))
         return Attention.AFTER_ROUND if moved_on > round_ else Attention.DURING_ROUND
 
     def _changed(self, record: BoardRecord, before: BoardRecord | None,

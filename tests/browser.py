@@ -19,10 +19,11 @@ import struct
 import subprocess
 import tempfile
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 

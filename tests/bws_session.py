@@ -6,12 +6,13 @@ sessions with bidding and play records are made as rows and read through the sam
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from adapters.bws_tables import MemoryTables
 from td_plugin.cards import SEATS, Card, Seat, Suit
 from td_plugin.deal import Deal
-from td_plugin.play import trick_winner, PlayedCard
+from td_plugin.play import PlayedCard, trick_winner
 
 DATE = "2025-12-23 00:00:00"
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: the real-world files in ``../shared/realworld``.
+"""Shared fixtures: the real-world files in ``../shared/realworld``, and the ``realworld``
+marker on every test that reads them.
 
 Tests that need them skip with a clear reason where the folder is absent (someone
 else's clone), but never when ``CI=true``: there they fail.
@@ -14,6 +15,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 REALWORLD = REPO.parent / "shared" / "realworld"
 DATA = Path(__file__).resolve().parent / "data"
+#: the largest real PBN file (7,632 games): a test over it alone is slow
+LARGE_PBN = "rpbridge_world_championships_vugraph.pbn"
+
+#: pytest's own fixtures for running pytest on a test file (tests/test_testing.py)
+pytest_plugins = ["pytester"]
 
 
 def realworld_dir() -> Path:
@@ -26,9 +32,20 @@ def realworld_dir() -> Path:
     pytest.skip(reason)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def realworld() -> Path:
+    """The real files; a test that asks for them, itself or through a fixture, is marked
+    ``realworld`` (`pytest_collection_modifyitems`)."""
     return realworld_dir()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "realworld" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.realworld)
+    # the slow tests first (in their order), so that on several workers the quick ones
+    # fill in at the end instead of one long test finishing alone
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture

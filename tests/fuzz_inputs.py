@@ -20,9 +20,10 @@ import io
 import json
 import random
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 REALWORLD = REPO.parent / "shared" / "realworld"
@@ -239,9 +240,10 @@ class Checker:
     # the session files: the audit, down to its reports
 
     def _audit(self, path: Path) -> Checked:
+        from rich.console import Console
+
         from td_plugin.audit import run_audit
         from td_plugin.report import audit_json, print_audit
-        from rich.console import Console
 
         result = run_audit([str(path)], self.host, self.context)
         report = result.inputs[0]
@@ -255,8 +257,7 @@ class Checker:
         return Checked(report.records, len(result.findings), len(report.problems))
 
     def _pbn(self, path: Path) -> Checked:
-        from adapters.pbn_reader import PbnSource
-
+        from adapters.pbn.reader import PbnSource
         from td_plugin.errors import WrongFormatError
 
         data = path.read_bytes()
@@ -310,7 +311,7 @@ class Checker:
 
 
 def _check_problems(problems: Sequence[Any]) -> None:
-    from adapters.pbn_reader import MAX_FILE_PROBLEMS
+    from adapters.pbn.reader import MAX_FILE_PROBLEMS
     from td_plugin.errors import MAX_RECORD_PROBLEMS, PROBLEM_LIMIT
 
     per_record: dict[Any, int] = {}

@@ -16,9 +16,13 @@ import pytest
 import yaml
 from lxml import etree
 
-from adapters.pbn_reader import PbnSource
-from td_plugin.adjustments import (AdjustmentFileError, parse_adjustments,
-                                   parse_adjustments_text, parse_weighted)
+from adapters.pbn.reader import PbnSource
+from td_plugin.adjustments import (
+    AdjustmentFileError,
+    parse_adjustments,
+    parse_adjustments_text,
+    parse_weighted,
+)
 from td_plugin.board import Vulnerability
 from td_plugin.cli import main
 from td_plugin.contract import Contract

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters import pbn_parts
+from adapters.pbn import parts as pbn_parts
 from td_plugin import audit_parts
 from td_plugin.cli import main
 

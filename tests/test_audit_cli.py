@@ -109,6 +109,7 @@ def test_terminal_report_in_danish(capsys: pytest.CaptureFixture[str]) -> None:
     assert "§ 64B5" in out and "Spil 4" in out
 
 
+@pytest.mark.slow
 def test_every_real_pbn_file_audits(realworld: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = sorted((realworld / "pbn").glob("*.pbn"))
     code, report = audit_json(capsys, *map(str, files))

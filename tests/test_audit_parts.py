@@ -6,6 +6,7 @@ a part does not end where a game ends."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import multiprocessing
 import multiprocessing.reduction
@@ -14,20 +15,21 @@ import signal
 import struct
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
-from adapters import pbn_parts
-from adapters.pbn_parts import cut_parts
-from adapters.pbn_reader import PbnSource
+from adapters.pbn import parts as pbn_parts
+from adapters.pbn.parts import cut_parts
+from adapters.pbn.reader import PbnSource
 from td_plugin import audit_parts, hookimpl
 from td_plugin.audit import run_audit
 from td_plugin.host import PluginHost
 from td_plugin.report import audit_json
+from td_plugin.revoke_scenarios import session_pbn
 from td_plugin.rulings import ReviewContext
-from td_plugin.testing import session_pbn
 
 pytestmark = pytest.mark.skipif(audit_parts.start_method() is None,
                                 reason="this system cannot start worker processes")
@@ -79,7 +81,7 @@ def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
         parts = cut_parts(fh, 4096)
     assert len(parts) > 5
     assert parts[0].start == 0 and parts[-1].end is None
-    for before, after in zip(parts, parts[1:]):
+    for before, after in itertools.pairwise(parts):
         assert before.end == after.start
         assert data[after.start:after.start + 8] == b"[Event \""  # a game starts there
         assert data[:after.start].endswith(b"\n\n")
@@ -87,6 +89,7 @@ def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
     assert sum(len(list(PbnSource(path).read_part(p).records())) for p in parts) == 120
 
 
+@pytest.mark.slow
 def test_parallel_audit_equals_the_single_process_audit(tmp_path: Path, small_parts: None,
                                                         calls: dict[str, int]) -> None:
     path = _session(tmp_path, 400)  # every scenario: revokes, claims, cards not held
@@ -147,6 +150,7 @@ def test_a_comment_with_empty_lines_across_a_cut_hands_the_rest_to_one_process(
     assert one[0]["inputs"][0]["records"] == 120
 
 
+@pytest.mark.slow
 def test_parallel_audit_of_every_real_pbn_file_equals_the_single_process_audit(
         realworld: Path, monkeypatch: pytest.MonkeyPatch, calls: dict[str, int]) -> None:
     # small parts and a short lead, so that cuts fall everywhere: inside commentary,
@@ -334,6 +338,7 @@ def test_a_worker_killed_from_outside_in_the_first_second_gives_the_one_process_
         assert killed[0] != 0  # the first worker was killed as soon as it existed
 
 
+@pytest.mark.slow
 def test_cli_jobs_write_the_same_adjusted_copy_and_report(
         tmp_path: Path, small_parts: None, capsys: pytest.CaptureFixture[str]) -> None:
     from td_plugin.cli import main
@@ -396,6 +401,7 @@ def test_cuts_fall_after_runs_of_semi_empty_lines_in_crlf_files_too() -> None:
     assert cut_parts(io.BytesIO(game * 500), 64) == [pbn_parts.PbnPart(0, 0, None, 1)]
 
 
+@pytest.mark.slow
 def test_spawned_workers_build_the_host_from_its_recipe(
         tmp_path: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch) -> None:
     # how Windows and macOS run the parts: workers import td_plugin and build their host
@@ -420,6 +426,7 @@ def test_spawned_workers_build_the_host_from_its_recipe(
     assert started == ["spawn"]
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_audit_and_its_workers(tmp_path: Path) -> None:
     import signal
     import subprocess

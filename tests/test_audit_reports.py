@@ -18,8 +18,8 @@ from td_plugin.audit import RecordOutput, run_audit
 from td_plugin.audit_report import AuditOutput, Host, JsonReport, TextReport, wrap
 from td_plugin.cli import main
 from td_plugin.host import PluginHost
+from td_plugin.revoke_scenarios import session_pbn
 from td_plugin.rulings import ReviewContext
-from td_plugin.testing import session_pbn
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"
@@ -79,7 +79,7 @@ def test_no_finding_is_kept_once_the_reports_have_it(tmp_path: Path, jobs: int,
     by benchmarks/bench_commands.py --memory)."""
     import gc
 
-    from adapters import pbn_parts
+    from adapters.pbn import parts as pbn_parts
     from td_plugin.board import BoardRecord
     from td_plugin.rulings import Finding
 

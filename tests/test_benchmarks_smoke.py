@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
@@ -31,7 +33,7 @@ def test_generate_writes_the_session_it_was_asked_for(tmp_path: Path) -> None:
 
 
 def test_generated_session_is_clean_by_default_and_mixed_on_request(tmp_path: Path) -> None:
-    from adapters.pbn_reader import PbnSource
+    from adapters.pbn.reader import PbnSource
     from td_plugin.audit import run_audit
     from td_plugin.host import PluginHost
     from td_plugin.rulings import ReviewContext
@@ -50,6 +52,7 @@ def test_generated_session_is_clean_by_default_and_mixed_on_request(tmp_path: Pa
     assert "revoke" in kinds
 
 
+@pytest.mark.slow
 def test_bench_audit_quick_run_prints_every_measurement_and_target(tmp_path: Path) -> None:
     out = _run("bench_audit.py", "--quick", "--data", str(tmp_path))
     rows = [line for line in out.splitlines() if line.startswith("generated ")
@@ -77,6 +80,7 @@ def test_bench_host_runs_small() -> None:
     assert "through the host" in out and "rulers directly" in out
 
 
+@pytest.mark.slow
 def test_bench_serve_runs_small() -> None:
     out = _run("bench_serve.py", "--clients", "4", "--seconds", "1.5", ok=(0, 1))
     assert re.search(r"rulings posted: [1-9]\d*", out)
@@ -84,6 +88,7 @@ def test_bench_serve_runs_small() -> None:
     assert re.search(r"latency ms: p50 [\d.]+ +p90 [\d.]+ +p99 [\d.]+", out)
 
 
+@pytest.mark.slow
 def test_bench_commands_quick_run_times_the_whole_commands_and_prints_the_targets(
         realworld: Path) -> None:
     out = _run("bench_commands.py", "--quick", "--file",
@@ -95,6 +100,7 @@ def test_bench_commands_quick_run_times_the_whole_commands_and_prints_the_target
     assert len(targets) == 3 and all(t.rstrip().endswith("n/a |") for t in targets)
 
 
+@pytest.mark.slow
 def test_fuzz_inputs_runs_every_format_and_counts_what_must_never_happen() -> None:
     out = _run("fuzz_inputs.py", "--inputs", "5")
     rows = [line.split("|") for line in out.splitlines()

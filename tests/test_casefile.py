@@ -15,7 +15,7 @@ from td_plugin.cards import Seat, Suit
 from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
 from td_plugin.incidents import Incident, IncidentCall, rule_incident
-from td_plugin.laws.comparable import Meaning
+from td_plugin.laws.comparable_calls import Meaning
 
 BASE: dict[str, Any] = {"dealer": "S", "calls": [{"seat": "S", "call": "1D"},
                                                {"seat": "S", "call": "1NT"}]}

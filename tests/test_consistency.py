@@ -7,10 +7,10 @@ from td_plugin import messages
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import BoardRecord, Vulnerability
 from td_plugin.cards import Seat, Suit
+from td_plugin.consistency import check_record, effective_contract
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import Location
-from td_plugin.consistency import check_record, effective_contract
 from td_plugin.play import Play, PlayedCard, trick_winner
 
 DEAL = Deal.from_pbn("N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85")
@@ -24,7 +24,7 @@ def legal_play(deal: Deal, leader: Seat, trump: Suit | None) -> list[str]:
     seat = leader
     for _ in range(13):
         trick = []
-        for i in range(4):
+        for _ in range(4):
             hand = hands[seat]
             if trick:
                 follow = [c for c in hand if c.suit is trick[0][1].suit]
@@ -43,8 +43,8 @@ PLAY_CARDS = " ".join(legal_play(DEAL, Seat.W, Suit.H))
 
 
 def record(**kw: object) -> BoardRecord:
-    base = dict(board=1, dealer=Seat.N, vulnerability=Vulnerability.NONE, deal=DEAL,
-                location=Location(path="s.pbn", line=1, board=1, record=1))
+    base = {"board": 1, "dealer": Seat.N, "vulnerability": Vulnerability.NONE, "deal": DEAL,
+                "location": Location(path="s.pbn", line=1, board=1, record=1)}
     base.update(kw)
     return BoardRecord(**base)  # type: ignore[arg-type]
 
@@ -109,7 +109,7 @@ def test_declarer_swapped_marker_expects_the_partner() -> None:
 
 def test_card_not_held_with_holder() -> None:
     c = Contract.from_pbn("2H", "S")
-    play = Play.from_played_order(Seat.W, "SA H3 S4 S3".split(), c.strain.suit)
+    play = Play.from_played_order(Seat.W, ["SA", "H3", "S4", "S3"], c.strain.suit)
     fs = check_record(record(contract=c, play=play))
     assert [(f.kind, f.data["card"], f.data["holder"]) for f in fs] == [("card_not_held", "SA", "E")]
     assert "East" in messages.render(fs[0].key, fs[0].params)
@@ -117,7 +117,7 @@ def test_card_not_held_with_holder() -> None:
 
 def test_card_not_held_says_when_leader_first_is_consistent() -> None:
     c = Contract.from_pbn("2H", "S")
-    play = Play.from_played_order(Seat.W, "SA H3 S4 S3".split(), c.strain.suit)
+    play = Play.from_played_order(Seat.W, ["SA", "H3", "S4", "S3"], c.strain.suit)
     fs = check_record(record(contract=c, play=play, extra={"leader_first_rows": [1]}))
     assert "leader-first" in messages.render(fs[0].key, fs[0].params)
     assert fs[0].data["leader_first_consistent"] == [1]
@@ -125,7 +125,7 @@ def test_card_not_held_says_when_leader_first_is_consistent() -> None:
 
 def test_card_not_held_is_one_finding_per_record() -> None:
     c = Contract.from_pbn("2H", "S")
-    play = Play.from_played_order(Seat.W, "SA H3 SK S3".split(), c.strain.suit)
+    play = Play.from_played_order(Seat.W, ["SA", "H3", "SK", "S3"], c.strain.suit)
     fs = check_record(record(contract=c, play=play))
     assert len(fs) == 1
     assert [x["card"] for x in fs[0].data["cards"]] == ["SA", "SK"]

@@ -7,7 +7,6 @@ where the extra is installed and its absence is a failure.
 from __future__ import annotations
 
 import os
-
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,8 @@ from td_plugin.cards import SEATS, Card, Seat, Strain, Suit
 from td_plugin.deal import Deal, Hand
 from td_plugin.equity import DDS_HINT, DoubleDummyUnavailable, Position, solve_best, unavailable
 from td_plugin.laws.revokes import review_revokes
+from td_plugin.revoke_scenarios import generate_session
 from td_plugin.rulings import Attention, ReviewContext
-from td_plugin.testing import generate_session
 
 
 @pytest.fixture
@@ -82,6 +81,7 @@ def test_allowed_cards_restrict_the_choice(dds: None) -> None:
     assert solve_best(east, [Card.from_pbn("H3")]) == (1, Card.from_pbn("H3"))
 
 
+@pytest.mark.slow
 def test_opening_lead_agrees_with_the_double_dummy_table(dds: None) -> None:
     from endplay.dds import calc_dd_table
     from endplay.types import Deal as DdsDeal

@@ -50,7 +50,7 @@ def test_a_crash_in_another_command_names_what_it_was_given(
         capsys: pytest.CaptureFixture[str]) -> None:
     from td_plugin.commands import rule
 
-    monkeypatch.setattr(rule, "load_case", lambda path: [][0])
+    monkeypatch.setattr(rule, "load_case", lambda path: [][0])  # noqa: PLE0643 - fails on purpose
     assert cli.main(["rule", "case.json"]) == 3
     assert "while reading 'case.json': IndexError" in capsys.readouterr().err
     assert len(list(crash_logs.glob("td-plugin-crash-*.log"))) == 1

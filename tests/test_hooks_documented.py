@@ -4,6 +4,7 @@ and has a test named ``test_hook_<name>``."""
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import re
 from pathlib import Path
@@ -42,12 +43,13 @@ def test_hook_is_documented(name: str, args: list[str]) -> None:
         assert "Not first-result." in section, name
 
 
-def _test_names() -> set[str]:
+@functools.cache
+def _test_names() -> frozenset[str]:
     names = set()
     for path in (ROOT / "tests").rglob("test_*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
-    return names
+    return frozenset(names)
 
 
 @pytest.mark.parametrize("name", [n for n, _ in _hooks()])

@@ -112,7 +112,7 @@ def test_trace_prints_each_hook_call() -> None:
     host.close()
     host.review_board(impossible_record(), ReviewContext())
     lines = stream.getvalue().splitlines()
-    assert lines[0].startswith("[td_plugin] td_review_board(record, context) -> results, ")
+    assert lines[0].startswith("[td_plugin] td_review_board(record, context, walk) -> results, ")
     assert lines[1].startswith("[td_plugin] td_review_board = [")
     assert len(lines) == 2  # tracing stopped by close()
 

@@ -223,7 +223,7 @@ def test_missing_key_raises_naming_key_and_language(lang: str) -> None:
         render("no.such.key", {}, lang)
     with pytest.raises(MissingMessageError):
         render("", {}, lang)  # not the catalogue's header
-    with pytest.raises(MissingMessageError, match="'no.such.key'"):
+    with pytest.raises(MissingMessageError, match=r"'no\.such\.key'"):
         render("seat.N", {"seat": Msg("no.such.key")}, lang)  # nor inside a parameter
 
 
@@ -255,4 +255,4 @@ def test_every_command_offers_the_languages_of_the_catalogues() -> None:
         for action in sub._actions:
             if "--lang" in action.option_strings:
                 offered[name] = tuple(action.choices)
-    assert offered == {name: LANGUAGES for name in ("audit", "rule", "adjust", "watch", "serve")}
+    assert offered == dict.fromkeys(("audit", "rule", "adjust", "watch", "serve"), LANGUAGES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adapters.pbn_reader import read_pbn
+from adapters.pbn.reader import read_pbn
 from td_plugin import messages
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import BoardRecord

@@ -15,8 +15,7 @@ from td_plugin.cli import main
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.incidents import rule_incident
 from td_plugin.laws.revokes import RevokeCase, rule_revoke_case
-from td_plugin.regulations import (ACBL, DBf, EBU, REGULATIONS, WBF, Regulation, names,
-                                   register, regulation)
+from td_plugin.regulations import ACBL, EBU, REGULATIONS, WBF, DBf, Regulation, names, register, regulation
 from td_plugin.rulings import ReviewContext
 
 # 32A2(b): South doubles at East's turn, East bids, South's 3H is not comparable
@@ -43,7 +42,7 @@ def test_found_by_name_and_alias() -> None:
     assert type(regulation()) is WBF and type(regulation("ACBL")) is ACBL
     assert type(regulation("ebu")) is EBU and type(regulation("danish")) is DBf
     assert ReviewContext(regulation="dbf").in_force == DBf()
-    with pytest.raises(InputError, match="unknown regulation 'fifa' .known: wbf, acbl, ebu, dbf"):
+    with pytest.raises(InputError, match=r"unknown regulation 'fifa' .known: wbf, acbl, ebu, dbf"):
         regulation("fifa")
 
 
@@ -95,7 +94,7 @@ def test_12c1e_adjust_refuses_weighted_scores(no_weighted) -> None:
         '[{"board": 1, "ns_pair": 4, "ew_pair": 4, "law": "12C1(c)", "weighted": '
         '[{"result": "4S S 10", "weight": 0.6}, {"result": "4S S 9", "weight": 0.4}]}]')
     check_regulation(adjustments, regulation("acbl"))  # allowed
-    with pytest.raises(AdjustmentFileError, match="allows no weighted scores .Law 12C1.e."):
+    with pytest.raises(AdjustmentFileError, match=r"allows no weighted scores .Law 12C1.e."):
         check_regulation(adjustments, regulation("no-weighted"), "adj.yaml")
 
 

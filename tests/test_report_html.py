@@ -24,13 +24,12 @@ from td_plugin.errors import Location
 from td_plugin.messages import MissingMessageError, Msg
 from td_plugin.play import Play, PlayedCard, Trick
 from td_plugin.report_html import render_html
-from td_plugin.rulings import (ArtificialScore, AssignedResult, Clause, Finding, Ruling,
-                               WeightedScore)
+from td_plugin.rulings import ArtificialScore, AssignedResult, Clause, Finding, Ruling, WeightedScore
 from tests.browser import png_colours, png_size, render
 
 DEAL = "N:KQ4.A32.KQJ5.765 7.KQJ9.AT98.QJ98 AJT983.54.7.AK43 652.T876.6432.T2"
-PLAY = ("HT HA H9 H4  SK D8 S3 S2  SQ S7 S8 S5  S4 C8 SA S6  "
-        "D7 D2 DK DA  HK H5 H7 H3  HQ S9 H8 D5").split()
+PLAY = ["HT", "HA", "H9", "H4", "SK", "D8", "S3", "S2", "SQ", "S7", "S8", "S5", "S4", "C8", "SA",
+        "S6", "D7", "D2", "DK", "DA", "HK", "H5", "H7", "H3", "HQ", "S9", "H8", "D5"]
 PLAYERS = {Seat.N: 'Ann "Boss" <b>Smith</b> & Co', Seat.E: "Søren Ærø",
            Seat.S: "O'Brien", Seat.W: "<script>alert(1)</script>"}
 
@@ -360,6 +359,7 @@ REVOKE_CELL = "td.revoke"
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.slow
 def test_64a2_report_renders_on_a_phone_with_the_revoke_highlighted(lang: str) -> None:
     shown = render(page(lang), width=390, height=844,
                    selectors=[REVOKE_CELL, ".hand", "table.play"])
@@ -373,7 +373,7 @@ def test_64a2_report_renders_on_a_phone_with_the_revoke_highlighted(lang: str) -
     assert len(dom.xpath('//td[contains(@class,"revoke")][@data-revoke="detected"]')) == 1
     (cell,) = shown.metrics["elements"][REVOKE_CELL]
     assert cell["visibility"] == "visible" and cell["width"] > 20 and cell["height"] > 20
-    assert 0 <= cell["left"] and cell["right"] <= 390
+    assert cell["left"] >= 0 and cell["right"] <= 390
     assert cell["outlineStyle"] == "solid" and cell["outlineColor"] == "rgb(196, 0, 26)"
     assert cell["background"] == "rgb(255, 225, 225)"
     assert ("E" if lang == "en" else "Ø") in cell["text"] and "♦8" in cell["text"]
@@ -420,6 +420,7 @@ def _no_python_values(text: str) -> None:
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_thousands_of_findings_make_a_page_that_stays_usable_on_a_phone(realworld, tmp_path,
                                                                           capsys) -> None:
     page_text = _audit_page(tmp_path, realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn")
@@ -440,6 +441,7 @@ def test_thousands_of_findings_make_a_page_that_stays_usable_on_a_phone(realworl
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_a_file_with_problems_shows_them_as_a_table_in_either_language(realworld, tmp_path,
                                                                         capsys) -> None:
     path = realworld / "pbn" / "pbnref_errors_10.pbn"

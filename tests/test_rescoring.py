@@ -11,10 +11,21 @@ import pytest
 
 from adapters.usebio import load_usebio, read_event
 from td_plugin.contract import Contract
-from td_plugin.rescoring import (Award, Line, artificial_percentages, butler_board,
-                                 butler_datum, cross_imp_board, expected_boards,
-                                 imp_totals, matchpoint_board, matchpoint_totals, neuberg,
-                                 places, team_imps)
+from td_plugin.rescoring import (
+    Award,
+    Line,
+    artificial_percentages,
+    butler_board,
+    butler_datum,
+    cross_imp_board,
+    expected_boards,
+    imp_totals,
+    matchpoint_board,
+    matchpoint_totals,
+    neuberg,
+    places,
+    team_imps,
+)
 from td_plugin.rulings import ArtificialScore, AssignedResult, WeightedScore
 
 F = Fraction

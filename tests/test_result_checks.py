@@ -14,8 +14,15 @@ from td_plugin.host import PluginHost
 from td_plugin.messages import render
 from td_plugin.play import Play
 from td_plugin.result_checks import check_recorded_result
-from td_plugin.rulings import (ArtificialScore, AssignedResult, Clause, Finding,
-                               ReviewContext, Ruling, WeightedScore)
+from td_plugin.rulings import (
+    ArtificialScore,
+    AssignedResult,
+    Clause,
+    Finding,
+    ReviewContext,
+    Ruling,
+    WeightedScore,
+)
 from td_plugin.scorer_entry import average_words, result_notation, scorer_entry
 
 DEAL = Deal.from_pbn("N:KT653.QJ9.64.AQ2 94.86.A872.J9864 Q2.AT7.KQT93.T53 AJ87.K5432.J5.K7")
@@ -66,7 +73,7 @@ def test_lead_not_held_and_lead_against_the_play() -> None:
 
 
 def ruling(outcome, *laws: str) -> Finding:
-    return Finding(kind="revoke", key="k", ruling=Ruling(tuple(Clause(l, "k") for l in laws),
+    return Finding(kind="revoke", key="k", ruling=Ruling(tuple(Clause(law, "k") for law in laws),
                                                           outcome))
 
 

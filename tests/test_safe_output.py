@@ -21,9 +21,8 @@ from pathlib import Path
 import pytest
 
 from td_plugin.cli import main
-from td_plugin.safe_output import (OutputConflict, atomic_output, atomic_write, check_outputs,
-                                   create_new)
-from td_plugin.testing import session_pbn
+from td_plugin.revoke_scenarios import session_pbn
+from td_plugin.safe_output import OutputConflict, atomic_output, atomic_write, check_outputs, create_new
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"
@@ -176,10 +175,9 @@ def test_ctrl_c_or_an_error_while_writing_leaves_the_old_file(tmp_path: Path) ->
     dest = tmp_path / "out.pbn"
     dest.write_bytes(b"old")
     for stop in (KeyboardInterrupt, ValueError):
-        with pytest.raises(stop):
-            with atomic_output(dest) as fh:
-                fh.write(b"new, half written")
-                raise stop()
+        with pytest.raises(stop), atomic_output(dest) as fh:
+            fh.write(b"new, half written")
+            raise stop()
         assert dest.read_bytes() == b"old"
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pbn"]
     atomic_write(dest, "new")
@@ -225,6 +223,7 @@ def test_a_process_killed_while_writing_leaves_the_old_file(tmp_path: Path) -> N
     assert dest.read_bytes() == b"old"
 
 
+@pytest.mark.slow
 def test_an_audit_killed_while_it_writes_its_copy_leaves_the_old_copy_or_the_new_one(
         tmp_path: Path) -> None:
     source = tmp_path / "in" / "session.pbn"
@@ -288,8 +287,8 @@ def test_create_new_never_replaces_a_file_or_writes_through_a_link(tmp_path: Pat
 
 def test_the_pbn_export_is_never_written_over_the_file_its_games_come_from(
         tmp_path: Path) -> None:
-    from adapters.pbn_reader import PbnSource
-    from adapters.pbn_writer import write_export
+    from adapters.pbn.reader import PbnSource
+    from adapters.pbn.writer import write_export
 
     source = Path(shutil.copyfile(EXAMPLE, tmp_path / "x.pbn"))
     before = snapshot(tmp_path)

@@ -180,6 +180,7 @@ def _log_beside(session: Path, *rulings: tuple[dict, Place]) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_audit_lists_the_table_rulings_and_writes_them_back(tmp_path):
     session = tmp_path / "club.pbn"
     session.write_bytes(SESSION.read_bytes())

@@ -22,17 +22,22 @@ from td_plugin.deal import Deal
 from td_plugin.host import PluginHost
 from td_plugin.rulings import AssignedResult, Attention, ReviewContext
 from td_plugin.watch import SessionWatcher
-from tests.bws_session import (action_rows, hand_record_row, memory_tables, play_with_revoke,
-                               result_row, round_row, section_rows)
+from tests.bws_session import (
+    action_rows,
+    hand_record_row,
+    memory_tables,
+    play_with_revoke,
+    result_row,
+    round_row,
+    section_rows,
+)
 
 BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"
 
 
 @pytest.fixture(scope="module")
-def real_data() -> BwsData:
-    from tests.conftest import realworld_dir
-
-    return read_bws(str(realworld_dir() / BWS))
+def real_data(realworld: Path) -> BwsData:
+    return read_bws(str(realworld / BWS))
 
 
 class Recorder:
@@ -317,8 +322,8 @@ def test_plugin_raising_in_watch_is_named_in_report_and_rest_runs(capsys) -> Non
 # --- the command, live -------------------------------------------------------------------
 
 def watch_command_args(path: str, **kw) -> argparse.Namespace:
-    base = dict(path=path, replay=False, speed=0.0, interval=0.0, polls=0, log=None, lang="en",
-                backend="auto", no_equity=True, rulings_log=None)
+    base = {"path": path, "replay": False, "speed": 0.0, "interval": 0.0, "polls": 0, "log": None,
+            "lang": "en", "backend": "auto", "no_equity": True, "rulings_log": None}
     base.update(kw)
     return argparse.Namespace(**base)
 

@@ -38,7 +38,7 @@ from td_plugin.sources import RecordChange
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "adjust", help="apply adjusted scores to a USEBIO or PBN results file and rescore",
         description="Apply the Director's adjusted scores (assigned 12C1(a), artificial "
@@ -115,8 +115,7 @@ def _write(host: Any, source: str, dest: str, changes: dict[int, list[RecordChan
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import (check_regulation, match_adjustments, mistakes_error,
-                                       read_adjustments)
+    from td_plugin.adjustments import check_regulation, match_adjustments, mistakes_error, read_adjustments
     from td_plugin.host import PluginHost
     from td_plugin.regulations import regulation
     from td_plugin.safe_output import copy_mode

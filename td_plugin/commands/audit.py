@@ -23,15 +23,20 @@ import argparse
 import os
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.rulings import Attention, ReviewContext
 
+if TYPE_CHECKING:
+    from td_plugin.audit import AuditResult
+    from td_plugin.host import PluginHost
+
 __all__ = ["add_parser", "run", "load_attention_file"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "audit", help="audit session files (PBN, LIN, USEBIO XML, BWS) and report findings",
         description="Read every record of the given files, check deal, auction, play, "
@@ -106,8 +111,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
     from td_plugin.audit_parts import default_jobs
-    from td_plugin.audit_report import (AuditOutput, Host, JsonLinesReport, JsonReport,
-                                        TextReport, is_terminal)
+    from td_plugin.audit_report import AuditOutput, Host, JsonLinesReport, JsonReport, TextReport, is_terminal
     from td_plugin.host import PluginHost
 
     _check_outputs(args)
@@ -131,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     report = (JsonReport(out, args.lang) if args.json else
               JsonLinesReport(out, args.lang) if args.jsonl else TextReport(out, args.lang))
-    reports: list = [report]
+    reports: list[Any] = [report]
     records_per_kind = 0
     if args.html:
         from td_plugin.report_html import HtmlReport
@@ -159,8 +163,8 @@ def run(args: argparse.Namespace) -> int:
     return 1 if result.finding_count else 0
 
 
-def _with_progress(paths: list[str], host: object, context: ReviewContext,
-                   options: dict) -> object:
+def _with_progress(paths: list[str], host: PluginHost, context: ReviewContext,
+                   options: dict[str, Any]) -> AuditResult:
     """The audit with a progress bar on standard error (the report goes elsewhere)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn

@@ -13,7 +13,7 @@ import json
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("plugins", help="list the plugins loaded and the hooks each implements",
                        description="List the built-in and external plugins (entry-point "
                                    "group td_plugin) and the hooks each implements.")

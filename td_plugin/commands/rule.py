@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -19,13 +20,15 @@ from rich.panel import Panel
 from rich.table import Table
 
 from td_plugin import messages
-from td_plugin.auction_ruling import AuctionRuling
+from td_plugin.auction_ruling import AuctionRuling, Note
 from td_plugin.casefile import load_case
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.revokes import RevokeCaseRuling
+from td_plugin.messages import Msg
 from td_plugin.play_ruling import PlayRuling
 from td_plugin.rulings import ReviewContext
+
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
@@ -106,7 +109,8 @@ def render(ruling: AuctionRuling | PlayRuling, console: Console, lang: str) -> N
         table.add_row(h("regulation"), messages.render(f"regulation.{regulation}", None, lang))
     for i, text in enumerate(ruling.decision_texts(lang)):
         table.add_row(h("decide") if i == 0 else "", _without_heading(text, h("decide")))
-    for i, n in enumerate(ruling.notes):
+    notes: Sequence[Note | Msg] = ruling.notes
+    for i, n in enumerate(notes):
         table.add_row(h("notes") if i == 0 else "", messages.render(n.key, n.params, lang))
     laws = messages.laws_ref(ruling.laws, lang)
     title = h("needs_decision") if ruling.status == "needs_decision" else h("title")
@@ -183,6 +187,7 @@ def _write_back(args: argparse.Namespace, host: Any, context: ReviewContext) -> 
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(table.ruling.render(args.lang) + "\n")
+        assert table.record is not None  # the record the ruling was written into
         sys.stdout.write(messages.render("rule.written", {"path": dest,
                                                           "record": table.record.label()},
                                          args.lang) + "\n")

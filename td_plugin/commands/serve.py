@@ -30,7 +30,7 @@ __all__ = ["add_parser", "run", "default_db", "lan_address"]
 DEFAULT_PORT = 8765
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve", help="the Director's phone app: rulings at the table, kept in a log",
         description="Serve the table app: enter an auction irregularity or a revoke on the "

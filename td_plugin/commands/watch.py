@@ -24,15 +24,16 @@ import json
 import os
 import sys
 import time
-from typing import IO, Any, Callable, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import IO, Any, TextIO
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
-from td_plugin.table_rulings import default_log_path
 from td_plugin.sources import SessionSource
+from td_plugin.table_rulings import default_log_path
 
 #: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
 _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
@@ -40,7 +41,7 @@ _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
 __all__ = ["add_parser", "run", "event_json", "print_event", "print_report"]
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "watch", help="follow a Bridgemate .bws session live (or --replay a finished one)",
         description="Review each result as the table terminals enter it: movement, "

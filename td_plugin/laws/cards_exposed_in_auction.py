@@ -25,15 +25,23 @@ The case (kind ``card_in_auction``) is `ExposedCardCase`, ruled by `rule_exposed
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.auction_ruling import PassObligation, PassUntil
 from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
-from td_plugin.laws.penalty_cards import (HONOUR, apply_lead_option, classify, lead_options,
-                                          option_values, penalty_cards_clauses,
-                                          stand_penalty_cards, option_label)
+from td_plugin.laws.penalty_cards import (
+    HONOUR,
+    apply_lead_option,
+    classify,
+    lead_options,
+    option_label,
+    option_values,
+    penalty_cards_clauses,
+    stand_penalty_cards,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import PlayRuling, RulingBuilder, cards_msg
 from td_plugin.questions import Choice

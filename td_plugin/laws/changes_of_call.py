@@ -76,7 +76,7 @@ def _ended_before(walk: Walk, ic: IncidentCall, between: list[IncidentCall]) -> 
     """How many of ``between`` were made before the auction ended, ``ic`` standing, when
     it ended before ``ic``'s partner called (None: it did not)."""
     entries = tuple(walk.entries) + (AuctionEntry(ic.call),)
-    for n, b in enumerate(between + [None]):  # type: ignore[list-item]
+    for n, b in enumerate([*between, None]):
         if Auction(walk.incident.dealer, entries).is_complete:
             return n
         if b is None or b.seat is ic.seat.partner:
@@ -88,7 +88,7 @@ def _ended_before(walk: Walk, ic: IncidentCall, between: list[IncidentCall]) -> 
 def rule_unintended(walk: Walk) -> None:
     """25A: a call judged unintended, and the same player's next call (the intended
     one)."""
-    from td_plugin.laws.inadmissible import rule_call_after_final_pass
+    from td_plugin.laws.inadmissible_calls import rule_call_after_final_pass
 
     idx, ic = walk.current()
     s = ic.seat

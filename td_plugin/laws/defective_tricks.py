@@ -27,8 +27,9 @@ The case (kind ``defective_trick``) is `DefectiveTrickCase`, ruled by `rule_defe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit

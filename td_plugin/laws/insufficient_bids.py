@@ -23,8 +23,9 @@ become insufficient) and about the offender's next call, its correction (`SITUAT
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Call
 from td_plugin.auction_ruling import DecisionKind, PassUntil, SeatCall

@@ -25,8 +25,9 @@ gives per call. What the withdrawn call showed does not matter.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from td_plugin.auction import Auction, Call
 from td_plugin.call_names import join_msgs, seat_msg, suit_msg
@@ -41,8 +42,8 @@ def specified_suits(call: Call, shows: Iterable[Suit] | None = None) -> frozense
     suit of a natural suit bid; notrump, pass, double and redouble specify none."""
     if shows is not None:
         return frozenset(shows)
-    if call.is_bid and call.strain is not Strain.NT:
-        return frozenset({call.strain.suit})
+    if call.is_bid and call.strain is not None and call.strain.suit is not None:
+        return frozenset({call.strain.suit})  # a suit bid; notrump specifies no suit
     return frozenset()
 
 
@@ -51,7 +52,7 @@ def specified_denominations(call: Call, shows: Iterable[Suit] | None = None) -> 
     natural notrump bid specifies notrump."""
     if shows is not None:
         return frozenset(s.strain for s in shows)
-    if call.is_bid:
+    if call.is_bid and call.strain is not None:
         return frozenset({call.strain})
     return frozenset()
 
@@ -82,7 +83,7 @@ class LeadRestriction:
 
     @classmethod
     def law_26b(cls, offender: Seat, prohibit_one_of: tuple[Suit, ...] | None = None,
-                law: str = "") -> "LeadRestriction":
+                law: str = "") -> LeadRestriction:
         """Law 26B: declarer may prohibit ``offender``'s partner from leading one of
         ``prohibit_one_of``."""
         return cls(offender.partner, prohibited=True, one_of=prohibit_one_of,
@@ -98,7 +99,7 @@ class LeadRestriction:
         """Under 26B: the suits declarer may prohibit one of (``one_of``)."""
         return self.one_of
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Under 26B: ``{offender, partner, prohibit_one_of}``; a chosen lead:
         ``{seat, trick, suit, prohibited}``."""
         if self.suit is None:

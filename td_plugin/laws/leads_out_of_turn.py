@@ -29,15 +29,20 @@ The case (kind ``lead_out_of_turn``) is `LeadOutOfTurnCase`, ruled by `rule_lead
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import (FactError, FactField, question_flow, seat_choices, seat_of,
-                                   yes_no)
-from td_plugin.laws.penalty_cards import (apply_lead_option, lead_options, option_label,
-                                          option_values, penalty_cards_clauses,
-                                          stand_penalty_cards)
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
+from td_plugin.laws.penalty_cards import (
+    apply_lead_option,
+    lead_options,
+    option_label,
+    option_values,
+    penalty_cards_clauses,
+    stand_penalty_cards,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
@@ -151,7 +156,7 @@ def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
     offender, trick = case.offender, case.trick
     b.clause("56", "loot.56", {"offender": offender.value, "card": case.card.pbn()},
              {"offender": seat_name(offender), "card": card_msg(case.card)})
-    cards = (case.card,)
+    cards: tuple[Card, ...] = (case.card,)
     major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
     staying = cards
     if case.correct is offender.partner and not case.proper_lead and trick < 13:

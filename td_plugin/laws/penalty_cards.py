@@ -38,17 +38,17 @@ rules on it. `FIELDS` are its facts, asked one at a time by `flow` (the table ap
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
 
+from td_plugin.call_names import join_msgs
 from td_plugin.cards import SUITS, Card, Rank, Seat, Suit
 from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
-from td_plugin.call_names import join_msgs
 from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import (DecisionChoice, PlayRuling, RulingBuilder, card_msg,
-                                   cards_msg, suit_msg)
+from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg, suit_msg
 from td_plugin.questions import Choice
 
 __all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "lead_options",

@@ -37,8 +37,9 @@ The case (kind ``played_card``) is `PlayedCardCase`, ruled by `rule_played_card`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no

@@ -24,15 +24,22 @@ The case (kind ``premature_play``) is `PrematurePlayCase`, ruled by `rule_premat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import SUITS, Card, Seat, Suit
 from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import (DecisionChoice, PlayRestriction, PlayRuling, RulingBuilder,
-                                   card_msg, suit_msg)
+from td_plugin.play_ruling import (
+    DecisionChoice,
+    PlayRestriction,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    suit_msg,
+)
 from td_plugin.questions import Choice
 
 __all__ = ["PrematurePlayCase", "rule_premature_play", "options", "FIELDS", "START", "flow",

@@ -23,15 +23,15 @@ The case (kind ``simultaneous_play``) is `SimultaneousCase`, ruled by `rule_simu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import (DecisionChoice, PlayRuling, RulingBuilder, card_msg,
-                                   cards_msg)
+from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
 from td_plugin.questions import Choice
 
 __all__ = ["SimultaneousCase", "rule_simultaneous", "FIELDS", "START", "flow", "answer",

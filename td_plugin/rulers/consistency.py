@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
-from td_plugin.consistency import check_record
+from td_plugin.consistency import PlayWalk, check_record
 from td_plugin.rulings import Finding, ReviewContext
 
 
 @hookimpl
-def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding]:
-    return check_record(record, context)
+def td_review_board(record: BoardRecord, context: ReviewContext,
+                    walk: PlayWalk) -> list[Finding]:
+    return check_record(record, context, walk=walk)

@@ -8,15 +8,17 @@ from typing import Any
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
 from td_plugin.casefile import case_kind, parse_case
+from td_plugin.consistency import PlayWalk
 from td_plugin.laws.revokes import RevokeCase, review_revokes, rule_revoke_case
 from td_plugin.rulings import Finding, ReviewContext, Ruling
 
 
 @hookimpl
-def td_review_board(record: BoardRecord, context: ReviewContext) -> list[Finding]:
+def td_review_board(record: BoardRecord, context: ReviewContext,
+                    walk: PlayWalk) -> list[Finding]:
     if record.play is None:
         return []
-    return review_revokes(record, context)
+    return review_revokes(record, context, walk=walk)
 
 
 @hookimpl

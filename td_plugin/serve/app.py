@@ -21,15 +21,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse,
-                                 RedirectResponse, Response)
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -43,11 +43,17 @@ from td_plugin.ruling_log import LogEntry, Place, RulingLog
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
 from td_plugin.serve.boards import SessionBoards, TableResult
-from td_plugin.serve.editor import (SEATS, Draft, DraftError, answer_decision, apply,
-                                    questions_of)
+from td_plugin.serve.editor import SEATS, Draft, DraftError, answer_decision, apply, questions_of
 from td_plugin.serve.guard import MAX_BODY, Guard, same_secret
-from td_plugin.serve.views import (RulingView, auction_grid, environment, fact, helpers,
-                                   open_decisions, ruling_view)
+from td_plugin.serve.views import (
+    RulingView,
+    auction_grid,
+    environment,
+    fact,
+    helpers,
+    open_decisions,
+    ruling_view,
+)
 from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
 
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
@@ -189,7 +195,7 @@ def create_app(config: AppConfig) -> Guard:
         values = {k: v for k, v in form.items() if isinstance(v, str)}
         state = request.scope["state"]
         if not state.get("by_request") and not same_secret(values.get("csrf"), state["csrf"]):
-            raise _Forbidden()
+            raise _Forbidden
         return values
 
     def session_rulings(request: Request, entries: list[LogEntry]) -> list[TableRuling]:
@@ -261,13 +267,7 @@ def create_app(config: AppConfig) -> Guard:
         preview, pending = None, None
         questions = flow_module(draft.kind) is not None
         steps, question = questions_of(draft)
-        if questions and question is None:
-            try:
-                preview = ruling_view(_ruling_object(config, draft.case, lang, reg),
-                                      draft.case, lang)
-            except (CaseError, CaseFileError) as exc:
-                pending = getattr(exc, "bare_message", str(exc))
-        elif not questions and draft.calls:
+        if (questions and question is None) or (not questions and draft.calls):
             try:
                 preview = ruling_view(_ruling_object(config, draft.case, lang, reg),
                                       draft.case, lang)

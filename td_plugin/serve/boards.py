@@ -8,8 +8,9 @@ app starts, through the host (`PluginHost.open_source`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
 from td_plugin.ruling_log import Place
@@ -80,7 +81,7 @@ class SessionBoards:
         self.results = list(results)
 
     @classmethod
-    def read(cls, host: Any, path: str) -> "SessionBoards":
+    def read(cls, host: Any, path: str) -> SessionBoards:
         """Read every record of ``path`` through the host.
 
         :raises InputError: no adapter knows the file.

@@ -19,14 +19,15 @@ stated purpose).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.auction import Call
 from td_plugin.cards import Seat
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, Field
 from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.comparable import HCP_RANGE, LENGTH_RANGE
+from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE
 from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 
@@ -63,7 +64,7 @@ class Draft:
 
     @classmethod
     def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
-            place: Place = Place()) -> "Draft":
+            place: Place = Place()) -> Draft:
         module = flow_module(kind)
         if module is not None:
             return cls(kind, {"kind": kind, **_start(module, facts or {})}, place)
@@ -74,7 +75,7 @@ class Draft:
                     case[key] = facts[key]
         return cls(kind, case, place, seat=case["dealer"])
 
-    def take(self, facts: Mapping[str, Any], place: Place) -> "Draft":
+    def take(self, facts: Mapping[str, Any], place: Place) -> Draft:
         """The draft with what the session knows of a table's result: dealer and
         vulnerability (and the first call's seat), or for a revoke the board's facts."""
         case = dict(self.case)
@@ -89,7 +90,7 @@ class Draft:
         return replace(self, case=case, place=place, seat=seat)
 
     @classmethod
-    def loads(cls, text: str) -> "Draft":
+    def loads(cls, text: str) -> Draft:
         """The draft from the page's hidden field.
 
         :raises DraftError: not a draft.
@@ -117,7 +118,8 @@ class Draft:
 
     @property
     def calls(self) -> list[Any]:
-        return self.case.setdefault("calls", [])
+        calls: list[Any] = self.case.setdefault("calls", [])
+        return calls
 
     def call_at(self, index: int) -> dict[str, Any]:
         """Call ``index`` as a mapping (short forms such as ``"S 1D"`` are expanded)."""
@@ -128,7 +130,8 @@ class Draft:
         if isinstance(item, str):
             seat, _, call = item.partition(" ")
             item = calls[index] = {"seat": seat, "call": call.strip()}
-        return item
+        entry: dict[str, Any] = item
+        return entry
 
 
 def _seat(value: str) -> str:
@@ -356,15 +359,15 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
 
     :raises DraftError: the answer does not fit the question.
     """
-    case = json.loads(json.dumps(case))
-    calls = case.get("calls", [])
+    answered: dict[str, Any] = json.loads(json.dumps(case))
+    calls = answered.get("calls", [])
     decide = decision.get("decide")
     if decision.get("field") and decision.get("choices"):  # the play period's: one of its answers
         chosen = [c["value"] for c in decision["choices"]
                   if str(c["value"]).lower() == value.lower()]
         if not chosen:
             raise DraftError(f"{value!r} is not an answer to this question")
-        case[str(decision["field"])] = chosen[0]
+        answered[str(decision["field"])] = chosen[0]
     elif decide in ("accept", "withdraw", "comparable"):
         if value not in ("yes", "no"):
             raise DraftError(f"answer yes or no, not {value!r}")
@@ -379,7 +382,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     elif decide == "equity":
         if not value.isdigit() or not 0 <= int(value) <= 13:
             raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
-        case["equity_declarer_tricks"] = int(value)
+        answered["equity_declarer_tricks"] = int(value)
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEATS:
@@ -387,7 +390,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
         calls.append({"seat": seat, "call": _call(value)})
     else:
         raise DraftError(f"the app cannot answer {decide!r} yet")
-    return case
+    return answered
 
 
 # --- cases entered by questions (a revoke: the flowchart's) ---------------------------------
@@ -420,6 +423,7 @@ def questions_of(draft: Draft) -> tuple[list[Step], Question | None]:
 
 def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
     module = flow_module(draft.kind)
+    assert module is not None, "asked only of a kind entered by questions"
     if verb == "answer":
         key, _, value = arg.partition("=")
         steps, q = questions_of(draft)

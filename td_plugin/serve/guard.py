@@ -26,8 +26,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
-from typing import Any, Awaitable, Callable, MutableMapping
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 __all__ = ["Guard", "new_token", "csrf_value", "same_secret", "COOKIE", "MAX_BODY"]

@@ -5,9 +5,10 @@ calls, suits and places in the page's language. Nothing here knows HTTP.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -77,7 +78,10 @@ def open_decisions(ruling: Mapping[str, Any]) -> list[dict[str, Any]]:
 def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
     """What the pages show of a ruling object (``td-plugin rule``'s value): the text to
     read to the players, what stands, and the questions still open."""
-    t = lambda key, **p: messages.render(key, p, lang)  # noqa: E731
+
+    def t(key: str, **params: Any) -> str:
+        return messages.render(key, params, lang)
+
     data = ruling.to_json(lang)
     view = RulingView(status=Status.of(data).value,
                       laws=messages.laws_ref(list(data.get("laws", [])), lang), read=[])

@@ -21,17 +21,14 @@ from td_plugin.deal import Deal
 from td_plugin.errors import InputError
 from td_plugin.host import PluginHost
 from td_plugin.rulings import ArtificialScore, ReviewContext
-from tests.bws_session import (action_rows, hand_record_row, memory_tables, result_row,
-                               round_row, section_rows)
+from tests.bws_session import action_rows, hand_record_row, memory_tables, result_row, round_row, section_rows
 
 BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"
 
 
 @pytest.fixture(scope="module")
-def real() -> BwsData:
-    from tests.conftest import realworld_dir
-
-    return read_bws(str(realworld_dir() / BWS), backend="access-parser")
+def real(realworld: Path) -> BwsData:
+    return read_bws(str(realworld / BWS), backend="access-parser")
 
 
 def test_real_session_header_sections_and_movement(real: BwsData) -> None:
@@ -147,9 +144,9 @@ START = dt.datetime(2025, 12, 23, 19, 0)
 
 
 def session(**rows):
-    base = dict(Section=section_rows(("A", 1)),
-                RoundData=[round_row(1, 1, 1, 1, 1, 1, 2)],
-                HandRecord=[hand_record_row(1, 1, DEAL)])
+    base = {"Section": section_rows(("A", 1)),
+                "RoundData": [round_row(1, 1, 1, 1, 1, 1, 2)],
+                "HandRecord": [hand_record_row(1, 1, DEAL)]}
     base.update(rows)
     return BwsData.read(memory_tables(**base))
 

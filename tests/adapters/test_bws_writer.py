@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from adapters.bws import BwsData
-from adapters.bws_writer import (BwsWriteBack, BwsWriter, Statement, odbc_connect,
-                                 plan_row_change, write_copy)
+from adapters.bws_writer import BwsWriteBack, BwsWriter, Statement, odbc_connect, plan_row_change, write_copy
 from td_plugin.contract import Contract
 from td_plugin.errors import InputError
 from td_plugin.host import PluginHost

@@ -8,9 +8,9 @@ import pytest
 from adapters.lin import LinSource, is_lin, parse_lin, parse_md, read_lin, tokenize
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Card, Seat
+from td_plugin.consistency import check_record
 from td_plugin.contract import Contract
 from td_plugin.errors import InputError
-from td_plugin.consistency import check_record
 from td_plugin.play import replay
 from td_plugin.sources import Source
 
@@ -124,7 +124,7 @@ def test_md_dealer_and_hands():
     assert dealer is Seat.E
     assert deal.hands[Seat.S].pbn() == "AKQJT98765432..."
     assert deal.hands[Seat.E].pbn() == "...AKQJT98765432"
-    with pytest.raises(InputError, match="dealer '7' is not 1..4"):
+    with pytest.raises(InputError, match=r"dealer '7' is not 1\.\.4"):
         parse_md("7S2,H3,D4,")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.lin import read_lin
-from adapters.pbn_reader import PbnSource
+from adapters.pbn.reader import PbnSource
 
 EVENTS = [
     ("bbo_wronie_pairs_2013_play.pbn", ["bbo_wronie_28189365.lin", "bbo_wronie_28189376.lin",

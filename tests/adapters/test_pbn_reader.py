@@ -15,16 +15,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.pbn_reader import PbnSource, read_pbn
-from adapters.pbn_tokens import split_blocks
+from adapters.pbn.reader import PbnSource, read_pbn
+from adapters.pbn.tokens import split_blocks
 from td_plugin.auction import Call
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Card, Seat
 from td_plugin.contract import Contract
 from td_plugin.errors import ParseError
-from tests.conftest import REALWORLD, realworld_dir
+from tests.conftest import LARGE_PBN, REALWORLD, realworld_dir
 
 PBN_FILES = sorted(p.name for p in (REALWORLD / "pbn").glob("*.pbn")) or ["<none>"]
+#: the real files, the large one (7,632 games) marked slow
+PBN_PARAMS = [pytest.param(n, marks=pytest.mark.slow) if n == LARGE_PBN else n for n in PBN_FILES]
 
 
 def _source(realworld: Path, name: str, **kw: object) -> PbnSource:
@@ -47,7 +49,7 @@ def _problem_lines(source: PbnSource) -> set[int]:
 # -- every real file ----------------------------------------------------------------------
 
 @pytest.mark.realworld
-@pytest.mark.parametrize("name", PBN_FILES)
+@pytest.mark.parametrize("name", PBN_PARAMS)
 def test_every_real_pbn_file_reads(realworld: Path, name: str) -> None:
     source = _source(realworld, name)
     records = list(source.records())

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from adapters.pbn_reader import PbnSource
-from adapters.pbn_sections import SUFFIX_NAGS
-from adapters.pbn_writer import MANDATORY_TAGS, write_export, write_lossless
+from adapters.pbn.reader import PbnSource
+from adapters.pbn.sections import SUFFIX_NAGS
+from adapters.pbn.writer import MANDATORY_TAGS, write_export, write_lossless
 from td_plugin.board import BoardRecord
 from td_plugin.casefile import load_case
 from td_plugin.contract import Contract
@@ -21,9 +21,11 @@ from td_plugin.host import PluginHost
 from td_plugin.outcomes import AssignedResult, ScoreOnly
 from td_plugin.rulings import ReviewContext
 from td_plugin.sources import Note, RecordChange
-from tests.conftest import REALWORLD
+from tests.conftest import LARGE_PBN, REALWORLD
 
 PBN_FILES = sorted(p.name for p in (REALWORLD / "pbn").glob("*.pbn")) or ["<none>"]
+#: the real files, the large one (7,632 games) marked slow
+PBN_PARAMS = [pytest.param(n, marks=pytest.mark.slow) if n == LARGE_PBN else n for n in PBN_FILES]
 
 
 def _assigned(source: Path, index: int, tricks: int, score: int | None = None) -> AssignedResult:
@@ -184,10 +186,10 @@ def test_agreed_result_caret_when_the_play_says_otherwise(tmp_path: Path) -> Non
     # 13 tricks played, declarer won all of them: an assigned 12 differs from the play
     hands = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     rows = "\n".join(f"{a} {b} {c} {d}" for a, b, c, d in zip(
-        "S2 H2 H3 H4 H5 D2 D3 D4 D5 C2 C3 C4 C5".split(),
-        "SA HA HK HQ SK DA DK DQ SQ CA CK CQ SJ".split(),
-        "S7 HJ HT H9 S8 DJ DT D9 S9 CJ CT C9 ST".split(),
-        "S3 H8 H7 H6 S4 D8 D7 D6 S5 C8 C7 C6 S6".split()))
+        ["S2", "H2", "H3", "H4", "H5", "D2", "D3", "D4", "D5", "C2", "C3", "C4", "C5"],
+        ["SA", "HA", "HK", "HQ", "SK", "DA", "DK", "DQ", "SQ", "CA", "CK", "CQ", "SJ"],
+        ["S7", "HJ", "HT", "H9", "S8", "DJ", "DT", "D9", "S9", "CJ", "CT", "C9", "ST"],
+        ["S3", "H8", "H7", "H6", "S4", "D8", "D7", "D6", "S5", "C8", "C7", "C6", "S6"]))
     source = tmp_path / "in.pbn"
     source.write_text(f'[Deal "{hands}"]\n[Declarer "N"]\n[Contract "7NT"]\n[Result "13"]\n'
                       f'[Play "W"]\n{rows}\n')
@@ -224,7 +226,7 @@ def _export(games: list) -> bytes:
 
 
 @pytest.mark.realworld
-@pytest.mark.parametrize("name", PBN_FILES)
+@pytest.mark.parametrize("name", PBN_PARAMS)
 def test_export_reads_back_to_the_same_records(realworld: Path, name: str) -> None:
     games = list(PbnSource(realworld / "pbn" / name).games())
     back = list(PbnSource.from_bytes(_export(games)).games())

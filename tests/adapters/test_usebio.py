@@ -143,7 +143,7 @@ def test_bad_values_are_problems_of_their_record_and_strict_raises(tmp_path, dat
 # --- safe parsing -------------------------------------------------------------------------
 
 def test_billion_laughs_is_refused(data_dir):
-    with pytest.raises(InputError, match="declares XML entities .*refused"):
+    with pytest.raises(InputError, match=r"declares XML entities .*refused"):
         read_usebio(data_dir / "usebio_billion_laughs.xml")
 
 

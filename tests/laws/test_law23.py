@@ -6,7 +6,7 @@ from typing import Any
 
 from td_plugin.cards import Suit
 from td_plugin.incidents import rule_incident
-from td_plugin.laws.comparable import Meaning, is_subset, judge_comparable
+from td_plugin.laws.comparable_calls import Meaning, is_subset, judge_comparable
 
 OPENING_1S = Meaning.of((12, 21), {Suit.S: (5, 13)})
 OVERCALL_1S = Meaning.of((8, 16), {Suit.S: (5, 13)})

@@ -12,8 +12,7 @@ from td_plugin.auction import Call
 from td_plugin.cards import Seat, Strain, Suit
 from td_plugin.errors import CaseFileError
 from td_plugin.incidents import rule_incident
-from td_plugin.laws.lead_restrictions import (lead_restriction_26b, specified_denominations,
-                                              specified_suits)
+from td_plugin.laws.lead_restrictions import lead_restriction_26b, specified_denominations, specified_suits
 
 C = Call.from_pbn
 
@@ -24,7 +23,7 @@ def rule(lang: str = "en", **case: Any) -> dict:
 
 # East opens 1H; South bids 1C (insufficient), not accepted, and corrects to 1S, which is
 # neither the lowest club bid nor comparable: 27B2, North passes throughout, 26B.
-IB_1S = dict(dealer="E", accept=False, comparable=False, calls=["E 1H", "S 1C", "S 1S"])
+IB_1S = {"dealer": "E", "accept": False, "comparable": False, "calls": ["E 1H", "S 1C", "S 1S"]}
 
 
 def test_26b_natural_suit_bid_specifies_its_suit() -> None:

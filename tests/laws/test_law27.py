@@ -10,8 +10,12 @@ from td_plugin.auction import Call
 from td_plugin.cards import Strain, Suit
 from td_plugin.errors import CaseFileError
 from td_plugin.incidents import rule_incident
-from td_plugin.laws.insufficient_bids import (corrects_27b1a, correction_for,
-                                              lowest_same_denomination, lowest_sufficient_bid)
+from td_plugin.laws.insufficient_bids import (
+    correction_for,
+    corrects_27b1a,
+    lowest_same_denomination,
+    lowest_sufficient_bid,
+)
 
 
 def rule(lang: str = "en", **case: Any) -> dict:

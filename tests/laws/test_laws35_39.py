@@ -10,7 +10,7 @@ import pytest
 from td_plugin.auction import Call
 from td_plugin.errors import CaseFileError
 from td_plugin.incidents import rule_incident
-from td_plugin.laws.inadmissible import after_final_pass, inadmissible_double, obligation_violated
+from td_plugin.laws.inadmissible_calls import after_final_pass, inadmissible_double, obligation_violated
 
 
 def rule(**case: Any) -> dict:

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from td_plugin import messages
 from td_plugin.casefile import load_case
 from td_plugin.contract import Contract
 from td_plugin.errors import CaseFileError

@@ -1,4 +1,4 @@
-"""The session generator (`td_plugin.testing`) against the revoke engine: detection and
+"""The session generator (`td_plugin.revoke_scenarios`) against the revoke engine: detection and
 the computed transfers must be exact on generated revokes whose expected rulings the
 generator works out from how it built each board (Laws 61-64).
 
@@ -15,7 +15,7 @@ import pytest
 
 from td_plugin.laws.revokes import review_revokes
 from td_plugin.play import replay
-from td_plugin.testing import SCENARIOS, generate_session, session_pbn
+from td_plugin.revoke_scenarios import SCENARIOS, generate_session, session_pbn
 
 REVOKES = int(os.environ.get("TD_PLUGIN_REVOKE_CHECKS", "10000"))
 
@@ -36,6 +36,7 @@ def _mismatches(findings):
                   for f in findings if f.kind == "revoke_marker_mismatch")
 
 
+@pytest.mark.slow
 def test_61_64_detection_and_transfers_exact_on_generated_revokes() -> None:
     checked = 0
     branches: collections.Counter[str] = collections.Counter()
@@ -119,7 +120,7 @@ def test_pbn_claim_and_stopped_record_endings() -> None:
 
 
 def test_generated_pbn_reads_back_to_the_same_findings(tmp_path) -> None:
-    reader = pytest.importorskip("adapters.pbn_reader")
+    reader = pytest.importorskip("adapters.pbn.reader")
     boards = list(generate_session(seed=4, boards=300))
     path = tmp_path / "session.pbn"
     path.write_text("".join(session_pbn(seed=4, boards=300)), encoding="ascii")

@@ -47,8 +47,8 @@ def test_61a_63a_64a1_the_article_order_then_the_ruling() -> None:
         "3", "during_round", "False"])
     assert asked == ["contract", "declarer", "vulnerable", "declarer_tricks", "offender",
                      "trick", "failure", "suit_led", "card", "established", "established_how",
-                     "established_by", "revoke_trick_won_by", "offending_side_tricks_from_revoke", "attention",
-                     MORE]
+                     "established_by", "revoke_trick_won_by", "offending_side_tricks_from_revoke",
+                     "attention", MORE]
     assert flow(case, finished)[1] is None
     assert leads(case, finished) == {"established": "63A", "established_how": "63A1",
                                      "revoke_trick_won_by": "64A1", "attention": "64A"}

@@ -29,9 +29,18 @@ from td_plugin.contract import Contract
 from td_plugin.deal import Deal, Hand
 from td_plugin.equity import HAVE_DDS
 from td_plugin.errors import Location
-from td_plugin.laws.revokes import (DATA_KEYS, Establishment, LeadRestriction, PenaltyCard,
-                                    RevokeKind, detect_revokes, establishment,
-                                    render_revoke_text, review_revokes, revoke_change)
+from td_plugin.laws.revokes import (
+    DATA_KEYS,
+    Establishment,
+    LeadRestriction,
+    PenaltyCard,
+    RevokeKind,
+    detect_revokes,
+    establishment,
+    render_revoke_text,
+    review_revokes,
+    revoke_change,
+)
 from td_plugin.play import Play, Trick, replay
 from td_plugin.rulings import AssignedResult, Attention, ReviewContext
 
@@ -60,7 +69,7 @@ def board(play: str, *, deal: str = DEAL_A, contract: str = "2H", declarer: str 
     """A record from cards in played order (``/`` between tricks, ``*`` = claim)."""
     c = Contract.from_pbn(contract, declarer)
     claimed = play.rstrip().endswith("*")
-    cards = [t for t in play.replace("/", " ").replace("*", " ").split()]
+    cards = list(play.replace("/", " ").replace("*", " ").split())
     p = Play.from_played_order(c.declarer.lho, cards, c.strain.suit, claimed=claimed,
                                incomplete=not claimed and len(cards) < 52)
     return BoardRecord(board=1, deal=deal_obj or Deal.from_pbn(deal), play=p, contract=c,
@@ -588,9 +597,9 @@ def _review_file(path, source_class):
     for record in source_class(path).records():
         contract = record.contract
         if record.play is not None and record.deal is not None and contract is not None \
-                and contract.strain is not None and len(record.play):
-            if replay(record.deal, record.play, contract.strain.suit).problems:
-                unclean += 1
+                and contract.strain is not None and len(record.play) \
+                and replay(record.deal, record.play, contract.strain.suit).problems:
+            unclean += 1
         for f in review_revokes(record, AFTER):
             item = (f.record, f.data.get("offender") or f.data.get("seat"), f.data["trick"],
                     f.data["card"])
@@ -599,8 +608,9 @@ def _review_file(path, source_class):
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld) -> None:
-    reader = pytest.importorskip("adapters.pbn_reader")
+    reader = pytest.importorskip("adapters.pbn.reader")
     files = sorted((realworld / "pbn").glob("*.pbn"))
     assert len(files) > 20
     for path in files:
@@ -624,8 +634,9 @@ def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld)
 
 
 @pytest.mark.realworld
+@pytest.mark.slow
 def test_inconsistent_vugraph_records_are_data_problems_not_revokes(realworld) -> None:
-    reader = pytest.importorskip("adapters.pbn_reader")
+    reader = pytest.importorskip("adapters.pbn.reader")
     path = realworld / "pbn" / "rpbridge_world_championships_vugraph.pbn"
     revokes, mismatches, unclean = _review_file(path, reader.PbnSource)
     assert unclean > 1000  # cards their players do not hold, by the deal

@@ -13,15 +13,18 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from tests.browser import require_chromium
 
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+#: every test drives Chromium through the app: a second or more each
+pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "serve"
@@ -40,7 +43,7 @@ class Server:
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "td_plugin.cli", "serve", "--db", str(self.db), "--port", "0",
              "--token", TOKEN, "--no-qr", *self.extra],

@@ -9,9 +9,12 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
-from tests.serve.test_browser import browser, page, server  # noqa: E402,F401  (fixtures)
+from tests.serve.test_browser import browser, page, server
+
+#: every test drives Chromium through the app: a second or more each
+pytestmark = pytest.mark.slow
 
 __all__ = ["browser", "page", "server"]
 

@@ -8,17 +8,31 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
 
 from td_plugin.auction import Call
-from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, read_case_data
 from td_plugin.cards import Seat
-from td_plugin.serve.app import fact, rule_data
-from tests.serve.conftest import TOKEN
+from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, read_case_data
+from td_plugin.host import PluginHost
+from td_plugin.ruling_log import RulingLog
+from td_plugin.serve.app import AppConfig, create_app, fact, rule_data
+from tests.serve.conftest import TOKEN, TestClient
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One app for the module: each example is found again by the ruling id it was
+    given, so the examples need no log of their own."""
+    path = tmp_path_factory.mktemp("every-case") / "rulings.sqlite"
+    with RulingLog(path) as log:
+        app = create_app(AppConfig(log=log, host=PluginHost(load_entrypoints=False), token=TOKEN))
+        with TestClient(app, base_url="http://testserver") as c:
+            yield c
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 AUCTION = sorted(p for p in CASES.glob("*") if p.suffix in (".json", ".yaml", ".yml"))

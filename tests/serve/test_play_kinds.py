@@ -17,7 +17,6 @@ from td_plugin.casefile import load_case
 from td_plugin.casefile_play import PLAY_KINDS, play_module, rule_play_case
 from td_plugin.questions import MORE
 from td_plugin.serve.editor import Draft, DraftError, answer_decision, apply, questions_of
-
 from tests.serve.conftest import TOKEN
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "play"

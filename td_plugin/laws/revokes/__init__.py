@@ -16,12 +16,16 @@ revoke case file. Both hand a `facts.BoardFacts` to one assessment and one rulin
 - `case`: the ruling on a revoke case file (`rule_revoke_case`).
 """
 
-from td_plugin.laws.revokes.assessment import (Assessment, BoardAssessment, assess,
-                                               automatic_transfer)
-from td_plugin.laws.revokes.case import (EquityJudgement, RevokeCase, RevokeCaseRuling,
-                                         rule_revoke_case)
-from td_plugin.laws.revokes.detection import (LeadRestriction, Obligation, PenaltyCard, Revoke,
-                                              RevokeKind, detect_revokes)
+from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment, assess, automatic_transfer
+from td_plugin.laws.revokes.case import EquityJudgement, RevokeCase, RevokeCaseRuling, rule_revoke_case
+from td_plugin.laws.revokes.detection import (
+                                               LeadRestriction,
+                                               Obligation,
+                                               PenaltyCard,
+                                               Revoke,
+                                               RevokeKind,
+                                               detect_revokes,
+)
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.laws.revokes.play_facts import Tally, board_facts, establishment, table_tricks, tally
 from td_plugin.laws.revokes.redress import EquityFigures, EquityUnavailable, equity_check

@@ -14,9 +14,10 @@ revoked (64C2(b)).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin import messages
 from td_plugin.auction import Call
@@ -26,14 +27,19 @@ from td_plugin.cards import Side
 from td_plugin.contract import Contract
 from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
+from td_plugin.laws.revokes.detection import PenaltyCard
 from td_plugin.laws.revokes.facts import BoardFacts
 from td_plugin.laws.revokes.redress import needs_redress, redress_clause
-from td_plugin.laws.revokes.detection import PenaltyCard
-from td_plugin.laws.revokes.ruling import (correction_penalty_cards, render_revoke_text,
-                                          revoke_data, revoke_ruling, signed)
+from td_plugin.laws.revokes.ruling import (
+    correction_penalty_cards,
+    render_revoke_text,
+    revoke_data,
+    revoke_ruling,
+    signed,
+)
 from td_plugin.messages import LANGUAGES, Msg, seat_name
-from td_plugin.rulings import (AssignedResult, Attention, Clause, ReviewContext, Ruling,
-                               WeightedScore)
+from td_plugin.outcomes import TableResult
+from td_plugin.rulings import AssignedResult, Attention, Clause, ReviewContext, Ruling, WeightedScore
 from td_plugin.scoring import score_ns
 
 __all__ = ["ATTENTION_NAMES", "EquityJudgement", "RevokeCase", "RevokeItem", "Redress",
@@ -332,7 +338,7 @@ def _redress(case: RevokeCase, board: BoardAssessment) -> Redress | None:
     assigned: AssignedResult | WeightedScore | None
     if judgement.weighted is not None:
         weighted = judgement.weighted
-        expected = sum((w * r.score_ns for w, r in weighted.components), Fraction(0))
+        expected = sum((w * _scored(r) for w, r in weighted.components), Fraction(0))
         insufficient, assign = needs_redress(expected, board.adjusted_score_ns,
                                              None if nos is None else nos is Side.NS)
         assigned = weighted if assign else None
@@ -377,16 +383,22 @@ def _weight(weight: Fraction) -> str:
 def _components(weighted: WeightedScore) -> Msg | str:
     return join_msgs([Msg("revoke.case.weighted.item",
                           {"weight": _weight(w), "contract": _contract_msg(r.contract),
-                           "tricks": r.declarer_tricks, "score": signed(r.score_ns)})
+                           "tricks": r.declarer_tricks, "score": signed(_scored(r))})
                       for w, r in weighted.components])
 
 
-def _result_text(result: AssignedResult) -> str:
+def _scored(result: TableResult) -> int:
+    """The score of a weighted score's result (each is scored when the score is built)."""
+    assert result.score_ns is not None
+    return result.score_ns
+
+
+def _result_text(result: TableResult) -> str:
     assert result.contract.declarer is not None
     return f"{result.contract.pbn()} {result.contract.declarer.value} {result.declarer_tricks}"
 
 
-def _component_json(weight: Fraction, result: AssignedResult) -> dict[str, Any]:
+def _component_json(weight: Fraction, result: TableResult) -> dict[str, Any]:
     return {"result": _result_text(result), "weight": str(weight), "score_ns": result.score_ns}
 
 

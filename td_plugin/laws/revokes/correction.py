@@ -21,8 +21,9 @@ A revoke already established, or both sides revoking on one trick (62C3), is a r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card, Seat, Suit
 from td_plugin.contract import Contract

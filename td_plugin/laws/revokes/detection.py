@@ -15,8 +15,8 @@ record: then the cards the offender held and his place in the trick may be unkno
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from td_plugin.cards import SEATS, Card, Rank, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand

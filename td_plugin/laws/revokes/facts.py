@@ -51,13 +51,14 @@ class RevokeFacts:
     """One revoke and what followed it.
 
     ``established_by``: who led, played or named a card to the next trick (63A1, 63A2),
-    or claimed or conceded (63A3), None when not known. ``trick_won_by``: who won the revoke trick (None: not known, or
-    the trick was not completed). ``offending_side_tricks``: the tricks the offending
-    side won from the revoke trick on, that trick included, tricks claimed or conceded
-    included (None: not known). ``card_faced``: the revoke card was a defender's card
-    already faced (a penalty card on the table), replaced without further rectification
-    (62B2). ``hands_returned``: for a revoke on trick 12, whether all four hands had
-    been returned to the board when it was noticed (62D1); None when not said.
+    or claimed or conceded (63A3), None when not known. ``trick_won_by``: who won the
+    revoke trick (None: not known, or the trick was not completed).
+    ``offending_side_tricks``: the tricks the offending side won from the revoke trick on,
+    that trick included, tricks claimed or conceded included (None: not known).
+    ``card_faced``: the revoke card was a defender's card already faced (a penalty card
+    on the table), replaced without further rectification (62B2). ``hands_returned``: for
+    a revoke on trick 12, whether all four hands had been returned to the board when it
+    was noticed (62D1); None when not said.
     """
 
     revoke: Revoke

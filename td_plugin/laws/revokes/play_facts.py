@@ -15,13 +15,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat, Side, Suit
-from td_plugin.contract import Contract
 from td_plugin.consistency import effective_contract
+from td_plugin.contract import Contract
 from td_plugin.laws.revokes.detection import Obligation, PenaltyCard, Revoke
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.play import Play

@@ -18,12 +18,12 @@ here knows how the questions are shown.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from td_plugin.cards import Seat
 from td_plugin.messages import Msg, seat_name
-from td_plugin.questions import (MORE, SEATS, Choice, Question, QuestionError, Step,
-                                 parse_answer)
+from td_plugin.questions import MORE, SEATS, Choice, Question, QuestionError, Step, parse_answer
 
 __all__ = ["flow", "answer", "question_by_id", "START"]
 

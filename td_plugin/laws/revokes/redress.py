@@ -19,9 +19,10 @@ them. Its figures (`EquityFigures`) are proposals for the Director: never applie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from td_plugin import equity as dd
 from td_plugin.cards import Card, Seat, Side, Suit

@@ -17,20 +17,25 @@ revoke, and, in a record that marks revokes at all, a revoke left unmarked, are
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Iterable, Mapping, Sequence
 
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Card, Seat
-from td_plugin.consistency import effective_contract
+from td_plugin.consistency import PlayWalk, effective_contract
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Obligation, Revoke, RevokeKind, detect_revokes
 from td_plugin.laws.revokes.play_facts import board_facts, table_tricks, tally
 from td_plugin.laws.revokes.redress import equities, equity_clause
-from td_plugin.laws.revokes.ruling import (card_msg, render_revoke_text, revoke_data,
-                                          revoke_params, revoke_ruling)
+from td_plugin.laws.revokes.ruling import (
+    card_msg,
+    render_revoke_text,
+    revoke_data,
+    revoke_params,
+    revoke_ruling,
+)
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play import Play, PlayedCard, replay
+from td_plugin.play import Play, PlayedCard
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
 from td_plugin.sources import RecordChange
 
@@ -38,14 +43,17 @@ __all__ = ["review_revokes", "revoke_change", "render_revoke_text"]
 
 
 def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
-                   obligations: Iterable[Obligation] = ()) -> list[Finding]:
+                   obligations: Iterable[Obligation] = (),
+                   walk: PlayWalk | None = None) -> list[Finding]:
     """Every revoke of one record as a `Finding` (kind ``revoke``), plus
     ``revoke_marker_mismatch`` findings where the record's ``^R`` markers disagree with
     detection. Nothing when the record's play does not replay cleanly against its deal
     (the consistency check reports those cards), or when the contract is unknown.
     ``obligations``: penalty cards and lead restrictions the Director knows of, beside
     those the record carries (``record.obligations``). When attention was drawn is the
-    context's for the record's board (`ReviewContext.attention_for`)."""
+    context's for the record's board (`ReviewContext.attention_for`). ``walk``: the
+    record's walk of the play, shared with the consistency check (a new one when not
+    given)."""
     context = context or ReviewContext()
     obligations = (*obligations, *record.obligations)
     play, deal = record.play, record.deal
@@ -55,14 +63,16 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
         return []
     trump = contract.strain.suit
     obligations = tuple(obligations)
-    walk = replay(deal, play, trump)  # the consistency check walked the same play
-    if not (walk.show_out_holding or walk.marked or obligations):
+    replayed = (walk or PlayWalk(record)).replay  # the walk the consistency check took
+    if replayed is None:
+        return []
+    if not (replayed.show_out_holding or replayed.marked or obligations):
         return []  # the usual record: nothing to report, whether or not it replays cleanly
     revokes = detect_revokes(deal, play, contract.declarer, obligations)
-    marked = _marked(play) if walk.marked else {}
+    marked = _marked(play) if replayed.marked else {}
     if not revokes and not marked:
         return []
-    if walk.problems:
+    if replayed.problems:
         return []
     out = _marker_mismatches(record, marked, revokes)
     if not revokes:

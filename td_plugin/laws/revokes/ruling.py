@@ -20,10 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import messages
+from td_plugin.call_names import card_msg
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
 from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
-from td_plugin.call_names import card_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.rulings import AssignedResult, Clause, Finding, Ruling
 

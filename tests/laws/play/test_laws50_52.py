@@ -4,7 +4,6 @@ lead (50D2, 51B), the information (50E), and a failure to play one (52)."""
 
 from __future__ import annotations
 
-
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 SOUTH_DECLARES = {"kind": "penalty_card", "declarer": "S", "offender": "E", "trick": 4}

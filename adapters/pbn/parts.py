@@ -1,5 +1,5 @@
 """Cutting a PBN file into parts of whole games, so that one file can be read on several
-processes (`adapters.pbn_reader.PbnSource.read_part`).
+processes (`adapters.pbn.reader.PbnSource.read_part`).
 
 A part ends after a run of semi-empty lines, where the next game's first line begins, so
 that it holds whole games. Whether a game really ends there depends on what precedes it
@@ -45,7 +45,7 @@ class PbnPart:
     end: int | None
     first_line: int
 
-    def to_end(self) -> "PbnPart":
+    def to_end(self) -> PbnPart:
         """The same start, to the end of the file."""
         return PbnPart(self.number, self.start, None, self.first_line)
 

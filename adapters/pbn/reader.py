@@ -25,14 +25,15 @@ from __future__ import annotations
 import io
 import os
 import re
-from typing import BinaryIO, Generator, Iterator, NoReturn
+from collections.abc import Generator, Iterator
+from typing import BinaryIO, NoReturn, cast
 
-from adapters import pbn_parts
-from adapters.pbn_game import PbnGame, assemble
-from adapters.pbn_parts import PartStream, PbnPart, cut_parts, lead_before
-from adapters.pbn_record import build_record
-from adapters.pbn_tokens import MAX_GAME_BYTES, Block, decode, describe_stray, split_blocks
-from adapters.pbn_values import NO_INHERITANCE, TAG_CHECKS, check_tag
+from adapters.pbn import parts as pbn_parts
+from adapters.pbn.game import PbnGame, assemble
+from adapters.pbn.parts import PartStream, PbnPart, cut_parts, lead_before
+from adapters.pbn.record import build_record
+from adapters.pbn.tokens import MAX_GAME_BYTES, Block, ByteStream, decode, describe_stray, split_blocks
+from adapters.pbn.values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location, ParseError, WrongFormatError
 from td_plugin.file_kinds import HEAD_BYTES, describe_content
@@ -164,12 +165,12 @@ class PbnSource:
         self._unlisted = 0  # problems outside the games beyond MAX_FILE_PROBLEMS
 
     @classmethod
-    def from_text(cls, text: str, path: str = "<string>", **kw: object) -> "PbnSource":
+    def from_text(cls, text: str, path: str = "<string>", **kw: object) -> PbnSource:
         """A source reading ``text`` (as UTF-8) instead of a file."""
         return cls.from_bytes(text.encode("utf-8"), path, **kw)
 
     @classmethod
-    def from_bytes(cls, data: bytes, path: str = "<bytes>", **kw: object) -> "PbnSource":
+    def from_bytes(cls, data: bytes, path: str = "<bytes>", **kw: object) -> PbnSource:
         source = cls(path, **kw)  # type: ignore[arg-type]
         source._data = data
         return source
@@ -202,7 +203,7 @@ class PbnSource:
         raise WrongFormatError(f"not a PBN file: no game in it; the file is {what}",
                                Location(self.path))
 
-    def _read(self, stream: BinaryIO, first_line: int, resolver: _Resolver,
+    def _read(self, stream: ByteStream, first_line: int, resolver: _Resolver,
               final: bool = True) -> Generator[tuple[Block, PbnGame | None], None, int]:
         """Every block with its game (None: no game); returns how many games there were.
         ``final``: the stream ends where the file ends."""
@@ -239,15 +240,15 @@ class PbnSource:
 
     def parts(self, size: int | None = None) -> list[PbnPart]:
         """The file cut into parts of whole games of about ``size`` bytes (default
-        `adapters.pbn_parts.PART_SIZE`), for `read_part`."""
+        `adapters.pbn.parts.PART_SIZE`), for `read_part`."""
         with self._open() as stream:
             return cut_parts(stream, size or pbn_parts.PART_SIZE)
 
     def read_part(self, part: PbnPart, state: object | None = None,
-                  warm: int | None = None) -> "PbnPartReading":
+                  warm: int | None = None) -> PbnPartReading:
         """Read one part: from ``state`` (a `PbnPartReading.end_state` of the part before;
         None: the state at the start of the file) brought up to date with the games in
-        the ``warm`` bytes before the part (default `adapters.pbn_parts.WARM_BYTES`).
+        the ``warm`` bytes before the part (default `adapters.pbn.parts.WARM_BYTES`).
         Record indexes count from 1 at the part's start."""
         return PbnPartReading(self, part, state,
                               pbn_parts.WARM_BYTES if warm is None else warm)
@@ -348,7 +349,8 @@ class PbnPartReading:
         resolver = _Resolver(source.carry_over)
         source.encoding = None
         if self._state is not None:
-            resolved, source.encoding = self._state  # type: ignore[misc]
+            # the opaque state `_snapshot` made for the part before
+            resolved, source.encoding = cast("tuple[_State, str | None]", self._state)
             resolver.restore(resolved)
         with source._open() as stream:
             lead, line = lead_before(stream, part, self._warm)

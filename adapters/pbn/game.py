@@ -11,13 +11,27 @@ them into `RecordProblem`s once it knows the board.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.errors import clip_echo
-from adapters.pbn_tokens import (ITEM_BADTAG, ITEM_BRACE, ITEM_DATA, ITEM_ESCAPE,
-                                 ITEM_SEMI, ITEM_STRING, ITEM_TAG, MAX_LINE, LineIndex, scan,
-                                 unescape)
+
+if TYPE_CHECKING:
+    from td_plugin.board import BoardRecord
+from adapters.pbn.tokens import (
+    ITEM_BADTAG,
+    ITEM_BRACE,
+    ITEM_DATA,
+    ITEM_ESCAPE,
+    ITEM_SEMI,
+    ITEM_STRING,
+    ITEM_TAG,
+    MAX_LINE,
+    LineIndex,
+    scan,
+    unescape,
+)
 
 __all__ = ["PbnComment", "PbnTag", "PbnSection", "PbnGame", "assemble", "SECTION_AUCTION",
            "SECTION_PLAY", "SECTION_TABLE", "SECTION_USER", "KNOWN_TAGS"]
@@ -29,14 +43,17 @@ SECTION_USER = "user"
 _IGNORED = "ignored"
 
 #: the tags of PBN 2.1 (§3.4, §4) that carry no section data
-KNOWN_TAGS = frozenset("""
-Event Site Date Board West North East South Dealer Vulnerable Deal Scoring Declarer Contract
-Result Competition DealId Description FrenchMP Generator Hidden Room Termination Score
-ScoreIMP ScoreMP ScorePercentage ScoreRubber ScoreRubberHistory OptimumScore BidSystemEW
-BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType
-SouthType EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam Time UTCDate
-UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
-""".split())
+KNOWN_TAGS = frozenset(["Event", "Site", "Date", "Board", "West", "North", "East", "South",
+                       "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract",
+                       "Result", "Competition", "DealId", "Description", "FrenchMP",
+                       "Generator", "Hidden", "Room", "Termination", "Score", "ScoreIMP",
+                       "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory",
+                       "OptimumScore", "BidSystemEW", "BidSystemNS", "PairEW", "PairNS",
+                       "WestNA", "NorthNA", "EastNA", "SouthNA", "WestType", "NorthType",
+                       "EastType", "SouthType", "EventDate", "EventSponsor", "HomeTeam",
+                       "Round", "Section", "Stage", "Table", "VisitTeam", "Time", "UTCDate",
+                       "UTCTime", "TimeControl", "TimeCall", "TimeCard", "Annotator",
+                       "AnnotatorNA", "Application", "Mode"])
 
 
 @dataclass
@@ -85,7 +102,7 @@ class PbnTag:
         return f"PbnTag({self.name!r}, {self.value!r}, line={self.line})"
 
 
-Piece = Union[tuple[int, str], PbnComment]
+Piece = tuple[int, str] | PbnComment
 
 
 @dataclass
@@ -136,8 +153,8 @@ class PbnGame:
     carried: list[str] = field(default_factory=list)
     _tables: dict[str, Any] = field(default_factory=dict, repr=False)
     _lines: LineIndex | None = field(default=None, repr=False)
-    _record: Any = field(default=None, repr=False)
-    _builder: Any = field(default=None, repr=False)
+    _record: BoardRecord | None = field(default=None, repr=False)
+    _builder: Callable[[PbnGame], BoardRecord] | None = field(default=None, repr=False)
 
     @property
     def lines(self) -> LineIndex:
@@ -158,9 +175,10 @@ class PbnGame:
         return None
 
     @property
-    def record(self) -> Any:
+    def record(self) -> BoardRecord:
         """The `BoardRecord` of this game (built on first use)."""
         if self._record is None:
+            assert self._builder is not None, "a game read by the reader knows its builder"
             self._record = self._builder(self)
         return self._record
 
@@ -170,7 +188,7 @@ class PbnGame:
 
     @property
     def auction_items(self) -> list[Any]:
-        """The calls of the Auction section as written (`adapters.pbn_sections.PbnItem`,
+        """The calls of the Auction section as written (`adapters.pbn.sections.PbnItem`,
         with markers, annotations and commentary); empty without one."""
         return self._items(self.auction)
 
@@ -182,18 +200,19 @@ class PbnGame:
     def _items(self, section: PbnSection | None) -> list[Any]:
         if section is None:
             return []
-        from adapters.pbn_sections import parse_items  # the sections module builds on this one
+        from adapters.pbn.sections import parse_items  # the sections module builds on this one
         return parse_items(section, self.line_of, lambda pos, message: None)
 
     @property
     def tables(self) -> dict[str, Any]:
-        """The supplemental tables by name (`adapters.pbn_tables.PbnTable`), read with the
+        """The supplemental tables by name (`adapters.pbn.tables.PbnTable`), read with the
         record."""
-        return self.record.extra["tables"]
+        tables: dict[str, Any] = self.record.extra["tables"]
+        return tables
 
 
 def _closed(string: str) -> bool:
-    """Whether a string item (`adapters.pbn_tokens.scan` kind ``ITEM_STRING``) ends with
+    """Whether a string item (`adapters.pbn.tokens.scan` kind ``ITEM_STRING``) ends with
     its closing quote: a final quote after an even run of backslashes."""
     if len(string) < 2 or string[-1] != '"':
         return False
@@ -218,7 +237,7 @@ def assemble(game: PbnGame) -> PbnGame:
     user_tag: PbnTag | None = None
     comments = game.leading_comments
     for m in scan(text):
-        kind = m.lastindex
+        kind = m.lastindex or 0  # one group of the scanner matched
         start = m.start(kind)
         if kind == ITEM_TAG:
             name, value = m.group(2, 3)
@@ -257,7 +276,7 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 section = None
                 user_tag = tag
-        elif kind == ITEM_DATA or kind == ITEM_STRING:
+        elif kind in (ITEM_DATA, ITEM_STRING):
             item = m.group(kind)
             if section is None and user_tag is not None:
                 section = PbnSection(user_tag, SECTION_USER)
@@ -270,7 +289,7 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 first = clip_echo(item.split("\n", 1)[0].rstrip())
                 issues.append((line_of(start), f"text outside any tag or section: {first!r}"))
-        elif kind == ITEM_BRACE or kind == ITEM_SEMI:
+        elif kind in (ITEM_BRACE, ITEM_SEMI):
             raw = m.group(kind)
             line = line_of(start)
             if raw[0] == "{":

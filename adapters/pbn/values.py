@@ -5,15 +5,17 @@ value; the parsers return domain objects. Unknown (``?``) and inappropriate (emp
 values of the mandatory tags are accepted everywhere (PBN 2.1 §3.4).
 
 Leniencies, each seen in real files: ``Contract "3N"`` and ``"3NR"`` (rpbridge.net
-writes ``N`` for notrump and ``R`` for redoubled), ISO dates with a time (``"2013-08-24 18:36"``, PbnTools), dates with a single
-``?`` (``"2015.09.?"``), and a ``+`` sign in scores (``"NS +550"``).
+writes ``N`` for notrump and ``R`` for redoubled), ISO dates with a time
+(``"2013-08-24 18:36"``, PbnTools), dates with a single ``?`` (``"2015.09.?"``), and a
+``+`` sign in scores (``"NS +550"``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from td_plugin.board import Vulnerability
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Strain
@@ -136,8 +138,14 @@ def declarer_tricks_of(result: Sided, declarer: Seat | None) -> int | None:
     if declarer is None:
         return None
     if declarer.side is Side.NS:
-        return int(result.ns) if result.ns is not None else 13 - int(result.ew)
-    return int(result.ew) if result.ew is not None else 13 - int(result.ns)
+        return int(result.ns) if result.ns is not None else 13 - _number(result.ew)
+    return int(result.ew) if result.ew is not None else 13 - _number(result.ns)
+
+
+def _number(text: str | None) -> int:
+    """The number of a `Sided` value's one remaining form (a `Sided` holds at least one)."""
+    assert text is not None
+    return int(text)
 
 
 @_memo
@@ -162,7 +170,7 @@ def score_ns_of(score: Sided, declarer: Seat | None) -> int | None:
         return int(score.ns)
     if score.ew is not None:
         return -int(score.ew)
-    n = int(score.plain)
+    n = _number(score.plain)
     if n == 0:
         return 0
     if declarer is None:

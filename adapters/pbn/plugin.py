@@ -1,12 +1,12 @@
-"""The PBN adapter as a plugin (``pbn``): opens ``.pbn`` files (`adapters.pbn_reader`)
-and writes lossless changed copies (`adapters.pbn_writer`, ScoreTables scored again by
-`adapters.pbn_scoretable`)."""
+"""The PBN adapter as a plugin (``pbn``): opens ``.pbn`` files (`adapters.pbn.reader`)
+and writes lossless changed copies (`adapters.pbn.writer`, ScoreTables scored again by
+`adapters.pbn.scoretable`)."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
-from adapters.pbn_reader import PbnSource
+from adapters.pbn.reader import PbnSource
 from td_plugin import hookimpl
 from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
@@ -34,6 +34,6 @@ def td_write_changes(source_path: str, dest_path: str, changes: Mapping[int, lis
                      lang: str) -> RescoreReport | None:
     if not is_pbn(source_path):
         return None
-    from adapters.pbn_writer import write_lossless  # only a copy needs the writer
+    from adapters.pbn.writer import write_lossless  # only a copy needs the writer
 
     return write_lossless(source_path, dest_path, changes, lang)

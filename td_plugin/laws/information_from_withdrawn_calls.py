@@ -10,10 +10,11 @@ call, the information is unauthorized to the offending side. Laws that switch 16
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from td_plugin.auction import Call
-from td_plugin.cards import Seat, Side
 from td_plugin.call_names import seat_call_msg, side_msg
+from td_plugin.cards import Seat, Side
 
 __all__ = ["Unauthorized", "unauthorized_to_offenders"]
 
@@ -26,11 +27,11 @@ class Unauthorized:
     seat: Seat
     call: Call
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"side": self.side.value, "from": {"seat": self.seat.value,
                                                    "call": self.call.pbn()}}
 
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         return {"side": side_msg(self.side), "nos": side_msg(self.side.other),
                 "source": seat_call_msg(self.seat, self.call)}
 

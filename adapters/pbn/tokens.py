@@ -24,11 +24,13 @@ import os
 import re
 import textwrap
 from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Iterable, Iterator
+from typing import Protocol
 
-__all__ = ["Block", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode", "encode", "file_encoding", "scan", "LineIndex",
-           "unescape", "escape", "tag_pair", "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
+__all__ = ["Block", "ByteStream", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode",
+           "encode", "file_encoding", "scan", "LineIndex", "unescape", "escape", "tag_pair",
+           "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
            "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of", "brace_comment",
            "brace_comments"]
 
@@ -38,7 +40,7 @@ MAX_LINE = 254
 
 # -- encoding ---------------------------------------------------------------------------
 
-def _latin1_fallback(err: UnicodeError) -> tuple[object, int]:
+def _latin1_fallback(err: UnicodeError) -> tuple[str | bytes, int]:
     """Codec error handler: undefined cp1252 bytes <-> the Latin-1 code points U+0080..U+009F."""
     if isinstance(err, UnicodeDecodeError):
         return chr(err.object[err.start]), err.start + 1
@@ -163,7 +165,7 @@ class _OpenComment:
         else:
             scan_from = self.at
         last = None
-        for last in _BRACE_SCAN.finditer(buf, scan_from, end):
+        for last in _BRACE_SCAN.finditer(buf, scan_from, end):  # noqa: B007 - the last match
             pass
         text = last.group() if last is not None else b""
         self.at = last.start() if text[:1] == b"{" and text[-1:] != b"}" else None  # type: ignore[union-attr]
@@ -180,7 +182,14 @@ def _next_blank_run(buf: bytes, pos: int) -> tuple[int, int] | None:
     return m.span(1) if m is not None else None
 
 
-def split_blocks(stream: BinaryIO, chunk_size: int = _CHUNK, first_line: int = 1,
+class ByteStream(Protocol):
+    """What `split_blocks` reads from: a binary file, or a part of one."""
+
+    def read(self, size: int = -1, /) -> bytes:
+        ...
+
+
+def split_blocks(stream: ByteStream, chunk_size: int = _CHUNK, first_line: int = 1,
                  max_game: int = MAX_GAME_BYTES, final: bool = True) -> Iterator[Block]:
     """Cut a binary stream into blocks, reading it a chunk at a time: memory holds about
     one chunk and ``max_game`` bytes, whatever the size of the file and its games.

@@ -16,8 +16,9 @@ may adjust the score if the infraction helped the offending side (23C).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any
 
 from td_plugin.cards import SUITS, Suit
 
@@ -42,7 +43,7 @@ class Meaning:
     @classmethod
     def of(cls, hcp: tuple[int, int] | None = None,
            suits: Mapping[Suit, tuple[int, int]] | None = None,
-           purpose: str | None = None) -> "Meaning":
+           purpose: str | None = None) -> Meaning:
         ordered = tuple((s, tuple(suits[s])) for s in SUITS if suits and s in suits)
         return cls(tuple(hcp) if hcp is not None else None, ordered,  # type: ignore[arg-type]
                    purpose.strip() if purpose else None)
@@ -56,8 +57,8 @@ class Meaning:
                 return rng
         return LENGTH_RANGE
 
-    def to_json(self) -> dict:
-        out: dict = {}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         if self.hcp is not None:
             out["hcp"] = list(self.hcp)
         if self.suits:

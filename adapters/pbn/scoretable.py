@@ -10,28 +10,36 @@ artificial score; a weighted score keeps the table result), scores the board aga
 or the points of a weighted score, are marked ``^`` (§5.2); a ``{}`` commentary gives the
 ruling, its law and the change's annotations (right after the table's tag, the one place
 §5.1 allows commentary in a section). Only the changed cells and the commentary differ
-from the input (`adapters.pbn_writer` applies the edits). A TotalScoreTable is not
+from the input (`adapters.pbn.writer` applies the edits). A TotalScoreTable is not
 recomputed.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
-from adapters.pbn_game import PbnComment, PbnGame, PbnSection
-from adapters.pbn_tables import cell_value, parse_header
-from adapters.pbn_tokens import brace_comment
+from adapters.pbn.game import PbnComment, PbnGame, PbnSection
+from adapters.pbn.tables import cell_value, parse_header
+from adapters.pbn.tokens import brace_comment
 from td_plugin import messages
 from td_plugin.adjustments import pair_key
 from td_plugin.board import standard_vulnerability
 from td_plugin.errors import InputError, Location
 from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
-from td_plugin.rescoring import (Line, LineChange, LineScore, RescoreReport, butler_board,
-                                 cross_imp_board, matchpoint_board)
+from td_plugin.rescoring import (
+    Line,
+    LineChange,
+    LineScore,
+    RescoreReport,
+    butler_board,
+    cross_imp_board,
+    matchpoint_board,
+)
 from td_plugin.sources import RecordChange
 from td_plugin.whole_numbers import parse_number, parse_whole
 
@@ -52,7 +60,7 @@ class _Cell:
 
 
 def _cells(section: PbnSection) -> list[_Cell]:
-    out = []
+    out: list[_Cell] = []
     for piece in section.pieces:
         if isinstance(piece, PbnComment):
             continue
@@ -305,7 +313,7 @@ def _write_result(editor: _GameEditor, table: _Table, row: list[_Cell], outcome:
     result, score = outcome.result(), outcome.ns_score()
     values: dict[str, str]
     if outcome.artificial() is not None:
-        values = {name: "-" for name in _RESULT_CELLS}
+        values = dict.fromkeys(_RESULT_CELLS, "-")
     elif result is not None:
         c = result.contract
         assert score is not None  # scored for the board

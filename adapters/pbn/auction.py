@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from adapters.pbn_sections import Report, Token, token_text
+from adapters.pbn.sections import PbnItem, Report, Token, token_text
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.cards import Seat
 
@@ -70,7 +70,7 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
             truncated = True
             end = "+"
             continue
-        item = tok if type(tok) is not str else None
+        item = tok if isinstance(tok, PbnItem) else None
         if text == "^S":
             entries.append(_SKIPPED)
             continue

@@ -7,9 +7,10 @@ one before (a ``^L`` card leads its trick instead).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import cast
 
-from adapters.pbn_sections import SUFFIX_NAGS, Report, Token, token_text
+from adapters.pbn.sections import SUFFIX_NAGS, PbnItem, Report, Token, token_text
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Suit
 from td_plugin.play import PLAIN_PLAYED, Play, PlayedCard, Trick, winning_position
 
@@ -35,13 +36,14 @@ def _slots(tokens: Sequence[Token], report: Report
     """Cards (or ``-``/``+``) in column order, their tokens, whether ``*`` ended the
     section, and how many ``+`` it has."""
     if tokens and type(tokens[0]) is str:
-        slots: list[Card | str] = [CARDS.get(t) for t in tokens]  # type: ignore[misc]
-        star = bool(slots) and slots[-1] is None and tokens[-1] == "*"
+        # a section's tokens are all plain text or all items (`parse_items`)
+        plain = [CARDS.get(t) for t in cast("Sequence[str]", tokens)]
+        star = bool(plain) and plain[-1] is None and tokens[-1] == "*"
         if star:
-            slots.pop()
-        if None not in slots:
-            return slots, tokens, star, 0
-    slots = []
+            plain.pop()
+        if None not in plain:
+            return cast("list[Card | str]", plain), tokens, star, 0
+    slots: list[Card | str] = []
     slot_tokens: list[Token] = []
     star = False
     pluses = 0
@@ -91,13 +93,14 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     trump_index = _SUIT_INDEX[trump] if trump is not None else -1
     if trump_known and tokens and type(tokens[0]) is str:
         # the leading rows of four plain cards, the usual play record (all of it, mostly)
-        tricks, leader_first, lead_col, done = _plain_tricks(tokens, p0, trump_index, hands)
+        tricks, leader_first, lead_col, done = _plain_tricks(
+            cast("Sequence[str]", tokens), p0, trump_index, hands)  # all plain, as the first
     else:
         tricks, leader_first, lead_col, done = [], [], 0, 0
     slots, slot_tokens, star, pluses = _slots(tokens[done * 4:], report)
     annotated = bool(slot_tokens) and type(slot_tokens[0]) is not str
-    refs = [(tok.note, tok) for tok in slot_tokens
-            if tok.note is not None] if annotated else []  # type: ignore[union-attr]
+    refs: list[tuple[int, Token]] = [(tok.note, tok) for tok in slot_tokens
+            if isinstance(tok, PbnItem) and tok.note is not None] if annotated else []
     rows = [slots[i:i + 4] for i in range(0, len(slots), 4)]
     padded = done + len(rows) == 13  # BBO's claim: dash rows out to the thirteenth trick
     dashes = 0
@@ -127,31 +130,31 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
             break
         if annotated:
             lead_col = _lead_out_of_turn(row_tokens, lead_col, play_seat, report)
-        full = False
+        full: tuple[Card, Card, Card, Card] | None = None  # the trick's cards, when all known
         if len(row) == 4:
             o = _ORDER[lead_col]
             c0, c1, c2, c3 = row[o[0]], row[o[1]], row[o[2]], row[o[3]]
-            full = (type(c0) is Card and type(c1) is Card and type(c2) is Card
-                    and type(c3) is Card)
-        if full and not annotated:
+            if type(c0) is Card and type(c1) is Card and type(c2) is Card and type(c3) is Card:
+                full = (c0, c1, c2, c3)
+        if full is not None and not annotated:
             ls = p0 + lead_col
             played: Sequence[PlayedCard] = (
-                played_cards[ls & 3][c0.index], played_cards[(ls + 1) & 3][c1.index],  # type: ignore[union-attr]
-                played_cards[(ls + 2) & 3][c2.index], played_cards[(ls + 3) & 3][c3.index])  # type: ignore[union-attr]
+                played_cards[ls & 3][full[0].index], played_cards[(ls + 1) & 3][full[1].index],
+                played_cards[(ls + 2) & 3][full[2].index], played_cards[(ls + 3) & 3][full[3].index])
         else:
             played = []
             for k in range(4):
                 c = (lead_col + k) & 3
                 s = row[c] if c < len(row) else _DASH
-                if type(s) is not Card:
-                    stop = s  # type: ignore[assignment]
+                if not isinstance(s, Card):
+                    stop = s
                     if s is _PLUS:
                         _cards_after_plus(row, row_tokens, lead_col, k, report)
                     elif hands is not None:
                         _cards_after_unknown(row, row_tokens, p0, lead_col, k, hands,
                                              len(tricks) + 1, report)
                     break
-                played.append(_played((p0 + c) & 3, s, row_tokens[c]))  # type: ignore[arg-type]
+                played.append(_played((p0 + c) & 3, s, row_tokens[c]))
             if annotated:
                 _check_revoke_marks(played, row_tokens, lead_col, report)
         if played:
@@ -160,7 +163,8 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
             continue
         if hands is not None and lead_col and _fits_leader_first(row, p0, lead_col, hands):
             leader_first.append(r + 1)
-        won = winning_position(c0.index, c1.index, c2.index, c3.index,  # type: ignore[union-attr]
+        assert full is not None  # no card unknown: the play did not stop
+        won = winning_position(full[0].index, full[1].index, full[2].index, full[3].index,
                                trump_index)
         lead_col = (lead_col + won) & 3
     complete = done + sum(1 for t in tricks[done:] if len(t.cards) == 4)
@@ -213,18 +217,18 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
 
 
 def _played(seat: int, card: Card, tok: Token) -> PlayedCard:
-    if type(tok) is str or not (tok.marker or tok.note is not None or tok.nags or tok.suffix):
+    if isinstance(tok, str) or not (tok.marker or tok.note is not None or tok.nags or tok.suffix):
         return PLAIN_PLAYED[seat][card.index]
     nags = tok.nags + (SUFFIX_NAGS[tok.suffix] + 6,) if tok.suffix else tok.nags
     return PlayedCard(SEATS[seat], card, tok.marker,
                       () if tok.note is None else (tok.note,), tuple(sorted(nags)))
 
 
-def _lead_out_of_turn(row_tokens: list[Token], lead_col: int, play_seat: Seat,
+def _lead_out_of_turn(row_tokens: Sequence[Token], lead_col: int, play_seat: Seat,
                       report: Report) -> int:
     """The column that leads: the ``^L`` card's, else ``lead_col``."""
     marked = [c for c, tok in enumerate(row_tokens)
-              if type(tok) is not str and tok.marker == "L"]
+              if not isinstance(tok, str) and tok.marker == "L"]
     if not marked:
         return lead_col
     if len(marked) > 1:
@@ -235,7 +239,7 @@ def _lead_out_of_turn(row_tokens: list[Token], lead_col: int, play_seat: Seat,
     return marked[0]
 
 
-def _check_revoke_marks(played: list[PlayedCard], row_tokens: list[Token], lead_col: int,
+def _check_revoke_marks(played: list[PlayedCard], row_tokens: Sequence[Token], lead_col: int,
                         report: Report) -> None:
     """``^R`` cannot mark the card led, nor a card of the suit led."""
     for k, pc in enumerate(played):
@@ -248,7 +252,7 @@ def _check_revoke_marks(played: list[PlayedCard], row_tokens: list[Token], lead_
             report(tok, f"^R marks {pc.card.pbn()}, which follows suit (§3.9)")
 
 
-def _cards_after_plus(row: list[Card | str], row_tokens: list[Token], lead_col: int,
+def _cards_after_plus(row: list[Card | str], row_tokens: Sequence[Token], lead_col: int,
                       k: int, report: Report) -> None:
     for k2 in range(k + 1, 4):
         c = (lead_col + k2) & 3
@@ -258,7 +262,7 @@ def _cards_after_plus(row: list[Card | str], row_tokens: list[Token], lead_col: 
             return
 
 
-def _cards_after_unknown(row: list[Card | str], row_tokens: list[Token], p0: int,
+def _cards_after_unknown(row: list[Card | str], row_tokens: Sequence[Token], p0: int,
                         lead_col: int, k: int, hands: Sequence[int], trick: int,
                         report: Report) -> None:
     """A card after an unknown one (``- - - HK``) cannot be put in played order; that is
@@ -268,11 +272,11 @@ def _cards_after_unknown(row: list[Card | str], row_tokens: list[Token], p0: int
         card = row[c] if c < len(row) else None
         if type(card) is not Card:
             continue
-        bit = 1 << card.index  # type: ignore[union-attr]
+        bit = 1 << card.index
         if not hands[(p0 + c) & 3] & bit:
             column = SEATS[(p0 + c) & 3]
             holder = next(s for s, hand in zip(SEATS, hands) if hand & bit)
-            report(row_tokens[c], f"{card.pbn()} stands in {column.english}'s column of "  # type: ignore[union-attr]
+            report(row_tokens[c], f"{card.pbn()} stands in {column.english}'s column of "
                                   f"trick {trick} after an unknown card, but the deal gives "
                                   f"it to {holder.english}; the play stops before it")
             return

@@ -1,4 +1,4 @@
-"""Writing PBN: lossless write-back, and (from `adapters.pbn_export`) the export format.
+"""Writing PBN: lossless write-back, and (from `adapters.pbn.export`) the export format.
 
 `write_lossless` copies a file and applies the changes rulings and adjustments ask for.
 A change of a game's own result: only the values of the Result and Score tags change, to
@@ -9,7 +9,7 @@ score for declarer); a tag the game lacks is added after the last tag of its
 identification section, and each annotation is added, rendered in the language of the
 write, as ``{...}`` commentary right after the changed tag (after the Result tag when
 only annotations are given). A change that names a table's pairs goes into the game's
-ScoreTable (`adapters.pbn_scoretable`). Every other byte, the encoding and the line ends
+ScoreTable (`adapters.pbn.scoretable`). Every other byte, the encoding and the line ends
 stay as they were; an unchanged game comes out byte for byte. The source is never
 written to.
 
@@ -19,15 +19,15 @@ written to.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
 
-from adapters.pbn_export import MANDATORY_TAGS, write_export
-from adapters.pbn_game import PbnGame
-from adapters.pbn_reader import PbnSource
-from adapters.pbn_scoretable import adjusted_text, scoretable_edits
-from adapters.pbn_tokens import brace_comments, encode, eol_of, escape, file_encoding, tag_pair
-from adapters.pbn_values import parse_result, parse_score
+from adapters.pbn.export import MANDATORY_TAGS, write_export
+from adapters.pbn.game import PbnGame
+from adapters.pbn.reader import PbnSource
+from adapters.pbn.scoretable import adjusted_text, scoretable_edits
+from adapters.pbn.tokens import brace_comments, encode, eol_of, escape, file_encoding, tag_pair
+from adapters.pbn.values import parse_result, parse_score
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat, Side
 from td_plugin.errors import InputError, Location

@@ -12,11 +12,11 @@ score (§5.2).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
-from adapters.pbn_game import PbnComment, PbnSection
-from adapters.pbn_tokens import unescape
+from adapters.pbn.game import PbnComment, PbnSection
+from adapters.pbn.tokens import unescape
 
 __all__ = ["Column", "PbnTable", "parse_header", "build_table", "cell_value", "format_row"]
 
@@ -79,6 +79,7 @@ def parse_header(value: str) -> tuple[list[Column], list[str]]:
     problems = []
     for token in value.split(";"):
         m = _COLUMN.match(token)
+        assert m is not None  # the pattern matches any text
         order, name, width = m.group(1) or None, m.group(2), m.group(3)
         if width is None:
             columns.append(Column(name, order))

@@ -2,7 +2,7 @@
 
 A section's data become `PbnItem`s: a call or card token as written with its
 irregularity marker (``^I ^S ^R ^L``), suffix, note reference and NAGs, and the
-commentary that follows it. `adapters.pbn_auction` and `adapters.pbn_play` turn them
+commentary that follows it. `adapters.pbn.auction` and `adapters.pbn.play` turn them
 into the domain model. Both take plain token strings as well as items (`plain_tokens`:
 a section without annotations needs no item objects); a ``report(token, message)``
 callback receives each problem with the token it concerns (None: the whole section).
@@ -11,9 +11,10 @@ callback receives each problem with the token it concerns (None: the whole secti
 from __future__ import annotations
 
 import re
-from typing import Callable, Union
+from collections.abc import Callable
 
-from adapters.pbn_game import PbnComment, PbnSection
+from adapters.pbn.game import PbnComment, PbnSection
+
 __all__ = ["PbnItem", "Token", "Report", "parse_items", "plain_tokens", "token_text",
            "too_many_tokens",
            "SUFFIX_NAGS", "CALL_NAGS", "CARD_NAGS"]
@@ -46,8 +47,8 @@ class PbnItem:
         return f"PbnItem({self.text!r}, line={self.line}, marker={self.marker!r})"
 
 
-Token = Union[str, PbnItem]
-Report = Callable[[Union[Token, None], str], None]
+Token = str | PbnItem
+Report = Callable[[Token | None, str], None]
 
 _TOKEN = re.compile(r"[A-Za-z0-9-]+|=[^=\s]*=?|\$[^\s=$!?^*+]*|[!?]{1,2}|\^\S?|[*+]|\S")
 _NOTE_REF = re.compile(r"=([0-9]{1,9})=\Z")
@@ -160,4 +161,4 @@ def plain_tokens(section: PbnSection) -> list[str] | None:
 
 def token_text(tok: Token) -> str:
     """The text of a plain token or an item."""
-    return tok if type(tok) is str else tok.text
+    return tok if isinstance(tok, str) else tok.text

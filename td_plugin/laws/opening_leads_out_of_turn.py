@@ -28,15 +28,20 @@ The case (kind ``opening_lead``) is `OpeningLeadCase`, ruled by `rule_opening_le
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import (FactError, FactField, question_flow, seat_choices, seat_of,
-                                   yes_no)
-from td_plugin.laws.penalty_cards import (apply_lead_option, lead_options, option_label,
-                                          option_values, penalty_cards_clauses,
-                                          stand_penalty_cards)
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
+from td_plugin.laws.penalty_cards import (
+    apply_lead_option,
+    lead_options,
+    option_label,
+    option_values,
+    penalty_cards_clauses,
+    stand_penalty_cards,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
@@ -124,7 +129,7 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
         b.next = Msg("opening.next.54B", params)
         return b.build(declarer, facts=facts | {"outcome": "accepted"})
     b.clause("54D", "opening.54D", facts, params)
-    cards = (card,)
+    cards: tuple[Card, ...] = (card,)
     major = penalty_cards_clauses(b, offender, cards, 1, deliberate=True)
     law, question, choices = lead_options(declarer, offender, cards, 1)
     staying = cards

@@ -13,18 +13,29 @@ note in the game's commentary (``{TD: attention after-round; claim S}``,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from adapters.pbn_game import PbnComment, PbnGame, PbnSection
-from adapters.pbn_auction import build_auction
-from adapters.pbn_play import build_play
-from adapters.pbn_sections import PbnItem, Token, parse_items, plain_tokens, too_many_tokens
-from adapters.pbn_tables import build_table
+from adapters.pbn.auction import build_auction
+from adapters.pbn.game import PbnComment, PbnGame, PbnSection
+from adapters.pbn.play import build_play
+from adapters.pbn.sections import PbnItem, Token, parse_items, plain_tokens, too_many_tokens
+from adapters.pbn.tables import build_table
+from adapters.pbn.values import (
+    UNKNOWN,
+    VULNERABLE,
+    declarer_tricks_of,
+    parse_contract,
+    parse_deal,
+    parse_note,
+    parse_result,
+    parse_score,
+    parse_seat_value,
+    rubber_vulnerability,
+    score_ns_of,
+)
 from adapters.td_notes import TdNotes, parse_td_note
-from adapters.pbn_values import (UNKNOWN, VULNERABLE, declarer_tricks_of, parse_contract,
-                                 parse_deal, parse_note, parse_result, parse_score,
-                                 parse_seat_value, rubber_vulnerability, score_ns_of)
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.cards import SEATS, Seat, Suit
@@ -130,13 +141,13 @@ def build_record(game: PbnGame) -> BoardRecord:
     vulnerability = VULNERABLE.get(values.get("Vulnerable", "").strip().lower())
     deal_text = values.get("Deal", "")
     deal, problem = parse_deal(deal_text)
-    if problem and written("Deal"):
-        issues.append((written("Deal"), problem))
+    if problem and (at := written("Deal")):
+        issues.append((at, problem))
     declarer_text = values.get("Declarer", "").strip()
     swapped = declarer_text.startswith("^")
     contract, strain, problem, declarer = _contract(values.get("Contract", ""), declarer_text)
-    if problem and written("Contract"):
-        issues.append((written("Contract"), problem))
+    if problem and (at := written("Contract")):
+        issues.append((at, problem))
 
     auction, auction_notes, auction_seat = _auction(game, dealer, issues)
     needs_auction = declarer is None or (contract is None and strain is None)
@@ -271,12 +282,13 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
     trump_known = True
     if strain is not None:
         trump = strain.suit
-    elif contract is not None and contract.is_passed_out or (
+    elif (contract is not None and contract.is_passed_out) or (
             contract is None and auction_contract is not None
             and auction_contract.is_passed_out):
         trump_known = False
         issues.append((section.tag.line, "a Play section after a passed-out auction"))
     elif auction_contract is not None:
+        assert auction_contract.strain is not None  # not passed out
         trump = auction_contract.strain.suit
     else:
         trump_known = False
@@ -310,8 +322,8 @@ def _result(values: dict[str, str], declarer: Seat | None, passed_out: bool,
 def _score(values: dict[str, str], declarer: Seat | None,
            written: Callable[[str], int | None], issues: list[tuple[int, str]]) -> int | None:
     sided, problem = parse_score(values.get("Score", ""))
-    if problem and written("Score"):
-        issues.append((written("Score"), problem))
+    if problem and (at := written("Score")):
+        issues.append((at, problem))
     return score_ns_of(sided, declarer) if sided is not None else None
 
 

@@ -1,6 +1,6 @@
 """The export format of PBN (2.1 §2.1, §3): what a program writes for any other to read.
 
-`write_export` writes games (read by `adapters.pbn_reader`) or bare `BoardRecord`s:
+`write_export` writes games (read by `adapters.pbn.reader`) or bare `BoardRecord`s:
 CRLF line ends, ``% PBN 2.1`` and ``% EXPORT`` first, one empty line between games, one
 tag per line, the 15 mandatory tags in their order (``?`` where unknown) and then the
 others alphabetically, upper-case values, the auction four calls a line from the dealer,
@@ -16,21 +16,22 @@ from __future__ import annotations
 
 import io
 import os
-from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any
 
-from adapters.pbn_game import PbnComment, PbnGame, PbnTag
-from adapters.pbn_auction import CALLS
-from adapters.pbn_play import CARDS
-from adapters.pbn_sections import SUFFIX_NAGS, PbnItem
-from adapters.pbn_tables import PbnTable, format_row
-from adapters.pbn_tokens import encode, file_encoding, tag_pair
-from td_plugin.whole_numbers import parse_whole
-from adapters.pbn_values import VULNERABLE, parse_contract, parse_deal
+from adapters.pbn.auction import CALLS
+from adapters.pbn.game import PbnComment, PbnGame, PbnTag
+from adapters.pbn.play import CARDS
+from adapters.pbn.sections import SUFFIX_NAGS, PbnItem
+from adapters.pbn.tables import PbnTable, format_row
+from adapters.pbn.tokens import encode, file_encoding, tag_pair
+from adapters.pbn.values import VULNERABLE, parse_contract, parse_deal
 from td_plugin.auction import Auction
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Seat
 from td_plugin.play import Play
 from td_plugin.safe_output import atomic_output, check_outputs
+from td_plugin.whole_numbers import parse_whole
 
 __all__ = ["write_export", "MANDATORY_TAGS"]
 
@@ -64,10 +65,11 @@ def write_export(games: Iterable[PbnGame | BoardRecord], dest: str | os.PathLike
             check_outputs([source], [(os.fspath(dest), "the export")])
         with atomic_output(dest) as fp:
             return _write_chunks(chunks, fp, encoding)
-    if isinstance(dest, io.TextIOBase):
+    text_dest: object = dest  # an open text stream, or a binary one
+    if isinstance(text_dest, io.TextIOBase):
         count = 0
         for text in chunks:
-            dest.write(text)
+            text_dest.write(text)
             count += 1
         return count - 1
     return _write_chunks(chunks, dest, encoding)
@@ -264,6 +266,7 @@ class _GameExport(_Export):
     def auction_lines(self) -> list[str]:
         game, section = self.game, self.game.auction
         auction = self.record.auction
+        assert section is not None and auction is not None, "asked only of a game with one"
         items = game.auction_items
         leading = 0
         while leading < len(items) and items[leading].text.strip("-") == "":
@@ -283,6 +286,7 @@ class _GameExport(_Export):
 
     def play_lines(self) -> list[str]:
         game, section = self.game, self.game.play
+        assert section is not None, "asked only of a game with a play"
         items = game.play_items
         out = [tag_pair("Play", section.tag.resolved.strip().upper())]
         out += [_comment_text(c) for c in section.tag.comments]
@@ -296,7 +300,7 @@ class _GameExport(_Export):
         return out
 
     @staticmethod
-    def item_text(item: PbnItem, normal: Any, offset: int) -> str:
+    def item_text(item: PbnItem, normal: Callable[[str], str], offset: int) -> str:
         if item.text in ("*", "+", "^S"):
             return item.text
         marker = f"^{item.marker} " if item.marker and item.marker != "S" else ""

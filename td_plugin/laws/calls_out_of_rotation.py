@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.auction_ruling import DecisionKind, Note, PassUntil, SeatCall
@@ -179,7 +179,7 @@ def _inadmissible_at_own_seat(walk: Walk, ic: IncidentCall) -> bool:
 
 def rule_out_of_rotation(walk: Walk) -> None:
     """Laws 28B-32 on a call by a player whose turn it is not."""
-    from td_plugin.laws.inadmissible import rule_inadmissible
+    from td_plugin.laws.inadmissible_calls import rule_inadmissible
 
     idx, ic = walk.current()
     s = ic.seat
@@ -188,8 +188,10 @@ def rule_out_of_rotation(walk: Walk) -> None:
     if turn is Turn.LHO and walk.last_call_of(s) is not None:
         # a later call at LHO's turn is a change of call (30B2, 31C, 32C): of the last
         # call of the legal auction, which is his; rule on the two calls together
-        if walk.meta and walk.meta[-1] is not None and walk.meta[-1].seat is s:
-            first, first_idx = walk.meta.pop(), walk.meta_index.pop()
+        first = walk.meta[-1] if walk.meta else None
+        if first is not None and first.seat is s:
+            walk.meta.pop()
+            first_idx = walk.meta_index.pop()
             walk.entries.pop()
             walk.queue.insert(walk.pos, (first_idx, first))
             return
@@ -246,7 +248,7 @@ def rule_out_of_rotation(walk: Walk) -> None:
     walk.pos += 1
 
 
-def accept_out_of_rotation(walk: Walk, facts: dict) -> None:
+def accept_out_of_rotation(walk: Walk, facts: dict[str, Any]) -> None:
     """29A: the call out of rotation stands; the players between lose their turn (an
     insufficient bid so accepted stands as accepted, 27A1). Nobody's earlier call is
     withdrawn by it."""
@@ -272,7 +274,7 @@ def rule_repeat(walk: Walk) -> None:
     it; inadmissible, Law 36. Another call instead is cancelled while his LHO has not
     called over it, and he must still repeat; once LHO has called over it, the right to
     rectification is forfeited (11A) and the Director may adjust (12A1)."""
-    from td_plugin.laws.inadmissible import rule_inadmissible
+    from td_plugin.laws.inadmissible_calls import rule_inadmissible
     from td_plugin.laws.insufficient_bids import rule_insufficient
 
     _, ic = walk.current()
