@@ -20,7 +20,7 @@ Each measurement runs in a fresh Python process, so its peak resident memory
 (``ru_maxrss``, imports included) is its own; the time excludes start-up and imports.
 Finally the Law 64C double-dummy check is timed per revoke (`bench_revokes.equity_times`).
 The targets are checked and printed with PASS or FAIL; the exit status is 1 when one
-fails (never with ``--quick``, a smoke run on a few hundred records).
+fails (never with ``--quick``, a smoke run on a thousand records).
 
     python benchmarks/bench_audit.py [--records 100000] [--repeat 1] [--dds 200] [--quick]
 """
@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a further PBN file to measure (repeatable); default: the real "
                              "rpbridge vugraph file when ../shared/realworld is present")
     parser.add_argument("--quick", action="store_true",
-                        help="a smoke run: 300 and 3,000 records, 3 revokes, no verdict")
+                        help="a smoke run: 100 and 1,000 records, 3 revokes, no verdict")
     parser.add_argument("--measure", nargs=2, metavar=("KIND", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(_measure(kind, path, args.dds, args.seed)))
         return 0
     if args.quick:
-        args.records, args.dds, args.repeat = 3_000, min(args.dds, 3), 1
+        args.records, args.dds, args.repeat = 1_000, min(args.dds, 3), 1
     if not args.file and not args.quick and REAL_FILE.exists():
         args.file = [REAL_FILE.resolve()]
 

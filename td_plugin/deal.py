@@ -7,6 +7,7 @@ where the hand is unknown (PBN ``-``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,16 @@ __all__ = ["Hand", "Deal", "SUIT_MASKS"]
 SUIT_MASKS: dict[Suit, int] = {
     s: sum(1 << c.index for c in ALL_CARDS if c.suit is s) for s in SUITS
 }
+
+#: The rank letters of a suit's 13 bits, the ace's bit first (cards are indexed spades ace
+#: first, clubs two last, 13 to a suit).
+_RANK_LETTERS = "".join(c.rank.pbn() for c in ALL_CARDS[:13])
+
+
+@functools.cache
+def _holding(bits: int) -> str:
+    """The PBN ranks of one suit's 13 bits, highest first (at most 8,192 of them)."""
+    return "".join(letter for i, letter in enumerate(_RANK_LETTERS) if bits >> i & 1)
 
 
 class Hand:
@@ -64,7 +75,9 @@ class Hand:
         return cls(mask=mask)
 
     def pbn(self) -> str:
-        return ".".join("".join(r.pbn() for r in self.ranks(s)) for s in SUITS)
+        m = self.mask
+        return (f"{_holding(m & 0x1FFF)}.{_holding(m >> 13 & 0x1FFF)}."
+                f"{_holding(m >> 26 & 0x1FFF)}.{_holding(m >> 39)}")
 
     def __repr__(self) -> str:
         return f"Hand.from_pbn({self.pbn()!r})"

@@ -8,9 +8,17 @@ else's clone), but never when ``CI=true``: there they fail.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
+
+# The suite starts td-plugin in a few hundred processes, and pytest rewrites the asserts of
+# every module of the package (it is a pytest plugin): without bytecode caches each of them
+# compiles the package again. Where PYTHONDONTWRITEBYTECODE is set (container images set
+# it), the suite still writes them, into the ignored __pycache__ folders.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 REPO = Path(__file__).resolve().parents[1]
 REALWORLD = REPO.parent / "shared" / "realworld"

@@ -427,25 +427,48 @@ def test_spawned_workers_build_the_host_from_its_recipe(
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers in /proc (Linux)")
 def test_ctrl_c_stops_the_audit_and_its_workers(tmp_path: Path) -> None:
     import signal
     import subprocess
     import sys
     import time
 
-    path = _session(tmp_path, 9000)  # four parts of a megabyte
+    path = _session(tmp_path, 6000)  # three parts of a megabyte
     code = "import sys; from td_plugin.cli import main; sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen([sys.executable, "-c", code, "audit", "--jobs", "2", str(path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
-    time.sleep(1.5)  # the workers are auditing
+    deadline = time.monotonic() + 30
+    while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the audit ended before its workers were seen"
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole process group
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "interrupted" in err.decode() and "Traceback" not in err.decode()
-    time.sleep(0.5)
-    with pytest.raises(ProcessLookupError):  # no worker is left behind
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # no worker is left behind
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.02)
+    with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc: the test runs on Linux)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def test_the_pbn_reader_declares_parallel_reading_and_the_host_says_when_it_cannot(

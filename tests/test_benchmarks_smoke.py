@@ -57,7 +57,7 @@ def test_bench_audit_quick_run_prints_every_measurement_and_target(tmp_path: Pat
     out = _run("bench_audit.py", "--quick", "--data", str(tmp_path))
     rows = [line for line in out.splitlines() if line.startswith("generated ")
             and "|" in line]
-    assert len(rows) == 2  # 300 and 3,000 records
+    assert len(rows) == 2  # 100 and 1,000 records
     for row in rows:
         cells = row.split("|")[1:]
         assert len(cells) == 5  # reader, audit, audit on one process, no revokes, endplay

@@ -18,10 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import require_chromium
-
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 #: every test drives Chromium through the app: a second or more each
 pytestmark = pytest.mark.slow
@@ -29,8 +27,6 @@ pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "serve"
 TOKEN = "browser-test-token"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 
@@ -68,15 +64,6 @@ class Server:
     @property
     def base(self) -> str:
         return self.url.split("/?", 1)[0]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = require_chromium()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=executable, args=FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -11,12 +11,12 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 from playwright.sync_api import Page, expect
 
-from tests.serve.test_browser import browser, page, server
+from tests.serve.test_browser import page, server
 
 #: every test drives Chromium through the app: a second or more each
 pytestmark = pytest.mark.slow
 
-__all__ = ["browser", "page", "server"]
+__all__ = ["page", "server"]
 
 
 def ask(page: Page, question: str, value: str, leads: str | None = None) -> None:
