@@ -112,8 +112,8 @@ def test_terminal_report_in_danish(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.slow
 def test_every_real_pbn_file_audits(realworld: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = sorted((realworld / "pbn").glob("*.pbn"))
-    code, report = audit_json(capsys, *map(str, files))
-    assert code in (0, 1)
+    code, report = audit_json(capsys, "--jobs", "1", *map(str, files))  # as on several:
+    assert code in (0, 1)                                                # test_audit_parts
     assert [i["path"] for i in report["inputs"]] == [str(f) for f in files]
     assert all("error" not in i for i in report["inputs"])
     revokes = sorted((Path(f["path"]).name, f["record"], f["offender"], f["trick"])

@@ -15,6 +15,7 @@ not carry the flag ``same-as-en``. A text of fields, digits and symbols alone
 from __future__ import annotations
 
 import ast
+import functools
 import gettext
 import io
 import re
@@ -128,6 +129,7 @@ def test_example_plugin_catalogues_are_complete() -> None:
 
 # -- the keys the code uses ------------------------------------------------------------
 
+@functools.cache  # read, never changed, by two tests
 def _dotted_strings() -> tuple[dict[str, str], dict[str, str]]:
     """Every string literal of the package's code shaped like a message key, and every
     f-string that begins like one (its constant prefix), each with a file naming it."""

@@ -1,8 +1,9 @@
 """Two kinds of the play period tapped through in a real browser (Debian's Chromium
-driven by Playwright) at a phone's and a desktop's size, against ``td-plugin serve`` as its
-own process, with a screenshot of where each ended (``test-artifacts/serve/``): an opening
-lead out of turn that declarer refuses (Laws 54D, 50D2), and a defender's penalty card
-when his partner has the lead (Law 50D2)."""
+driven by Playwright) at a phone's size (the desktop's layout of the same pages is checked
+in test_browser), against ``td-plugin serve`` as its own process, with a screenshot of
+where each ended (``test-artifacts/serve/``): an opening lead out of turn that declarer
+refuses (Laws 54D, 50D2), and a defender's penalty card when his partner has the lead
+(Law 50D2)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 from playwright.sync_api import Page, expect
 
-from tests.serve.test_browser import page, server
+from tests.serve.test_browser import PHONE_ONLY, page, server
 
 #: every test drives Chromium through the app: a second or more each
 pytestmark = pytest.mark.slow
@@ -33,6 +34,7 @@ def decide(page: Page, question: str, label: str) -> None:
     form.get_by_role("button", name=label, exact=True).click()
 
 
+@PHONE_ONLY
 def test_54_opening_lead_out_of_turn_refused_then_hearts_required(page: Page) -> None:
     """North declares 3NT; West faces the ♥4 though East is to lead (a New Zealand club's
     example of the five options): declarer refuses the lead (54D) and requires a heart
@@ -58,6 +60,7 @@ def test_54_opening_lead_out_of_turn_refused_then_hearts_required(page: Page) ->
     expect(page.locator(".status").first).to_contain_text("ruled")
 
 
+@PHONE_ONLY
 def test_50_penalty_card_partner_on_lead_in_danish(page: Page) -> None:
     """East's ♠7, led out of turn and refused, lies on the table; West has the lead to
     trick 6: declarer prohibits spades for as long as West keeps the lead (50D2(a)), the
