@@ -156,12 +156,10 @@ class GeneratedBoard:
 
 # -- the play ----------------------------------------------------------------------------
 
-# Per suit, each 13-bit holding (bit 0 = ace) as card indices, its best and worst card,
-# and its ranks as PBN writes them: the play and the PBN text without loops over bits.
+# Per suit, each 13-bit holding (bit 0 = ace) as card indices: the play without loops
+# over bits.
 _HOLDING_CARDS = tuple(tuple(tuple(13 * s + i for i in range(13) if h >> i & 1)
                              for h in range(8192)) for s in range(4))
-_RANK_TEXT = tuple("".join("AKQJT98765432"[i] for i in range(13) if h >> i & 1)
-                   for h in range(8192))
 
 
 def _bits(mask: int) -> tuple[int, ...]:
@@ -169,9 +167,6 @@ def _bits(mask: int) -> tuple[int, ...]:
     return (_HOLDING_CARDS[0][mask & 0x1FFF] + _HOLDING_CARDS[1][mask >> 13 & 0x1FFF]
             + _HOLDING_CARDS[2][mask >> 26 & 0x1FFF] + _HOLDING_CARDS[3][mask >> 39 & 0x1FFF])
 
-
-def _hand_pbn(mask: int) -> str:
-    return ".".join(_RANK_TEXT[mask >> 13 * s & 0x1FFF] for s in range(4))
 
 
 def _highest(mask: int) -> int:
@@ -702,7 +697,7 @@ def _calls(dealer: Seat, contract: Contract) -> list[str]:
 def _pbn(board: GeneratedBoard) -> str:
     dealer = board.dealer
     contract = board.contract
-    deal = " ".join(_hand_pbn(board.hands[s.index]) for s in dealer.clockwise())
+    deal = " ".join(Hand.from_mask(board.hands[s.index]).pbn() for s in dealer.clockwise())
     lines = [
         '[Event "Revoke test session"]', '[Site ""]', '[Date "2024.01.01"]',
         f'[Board "{board.number}"]', '[West "W"]', '[North "N"]', '[East "E"]', '[South "S"]',
