@@ -45,7 +45,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from td_plugin.audit import AuditResult, InputReport, review_records
+from td_plugin import audit
+from td_plugin.audit import AuditResult, InputReport
 from td_plugin.board import RecordProblem
 from td_plugin.errors import Location
 from td_plugin.rulings import Finding, ReviewContext
@@ -242,7 +243,8 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
     out = _PartAudit(AuditResult(keep_flagged=keep_flagged, renderer=renderer,
                                  keep_changes=keep_changes),
                      InputReport(path=source.path, format=source.format))
-    review_records(reading.records(), host, context, out.result, out.report, on_record)
+    # as run_audit calls it: the module's function at the time of the call
+    audit.review_records(reading.records(), host, context, out.result, out.report, on_record)
     out.file_problems = reading.file_problems()
     out.start_state, out.end_state = reading.start_state, reading.end_state
     out.open_end = reading.open_end

@@ -169,7 +169,8 @@ def checked_text(records: int, c: Coverage, lang: str) -> str:
     parts = [_m(f"report.coverage.{name}", lang, n=f"{n:,}") for name, n in have.items() if n]
     missing = [_m(f"report.coverage.{name}.none", lang) for name, n in have.items() if not n]
     details = "; ".join(x for x in (", ".join(parts), ", ".join(missing)) if x)
-    text = _m("report.coverage", lang, records=f"{records:,}", details=details)
+    text = _m("report.coverage", lang, records=messages.count("records", records, lang),
+              details=details)
     not_checked = c.not_checked()
     if not_checked and records:
         text += " " + _m("report.not_checked", lang, what=", ".join(
@@ -436,8 +437,9 @@ class TextReport(_Report):
         if more > 0:
             self.w.line([(_m("report.more", lang, n=f"{more:,}"), "")], 2)
         self.w.line([(coverage_text(report, lang), "")], 0, 2)
-        self.w.line([(_m("report.input_summary", lang, problems=f"{report.problem_count:,}",
-                         findings=f"{report.findings:,}"), "")], 2)
+        self.w.line([(_m("report.input_summary", lang,
+                         problems=messages.count("problems", report.problem_count, lang),
+                         findings=messages.count("findings", report.findings, lang)), "")], 2)
 
     def finish(self, result: AuditResult, host: Host) -> None:
         lang = self.lang
@@ -469,8 +471,10 @@ class TextReport(_Report):
             self.w.line([(_m("report.unreadable_files", lang, n=unreadable), "bold red")])
         elif not result.finding_count:
             self.w.line([(_m("report.none", lang), "green")])
-        self.w.line([("\n" + _m("report.summary", lang, records=f"{result.records:,}",
-                                 findings=f"{result.finding_count:,}"), "")])
+        self.w.line([("\n" + _m("report.summary", lang,
+                                 records=messages.count("records", result.records, lang),
+                                 findings=messages.count("findings", result.finding_count,
+                                                         lang)), "")])
 
 def replay(result: AuditResult, reports: Sequence[_Report], host: Host) -> None:
     """Write ``reports`` of a result whose findings and problems were kept (not handed to

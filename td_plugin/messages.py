@@ -23,7 +23,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["render", "law_ref", "laws_ref", "LANGUAGES", "Msg", "seat_name", "plain",
+__all__ = ["render", "count", "law_ref", "laws_ref", "LANGUAGES", "Msg", "seat_name", "plain",
            "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",
            "PLUGIN_GROUP"]
 
@@ -194,6 +194,13 @@ def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") 
     values = {k: (_render_msg(v, lang) if isinstance(v, Msg) else v)
               for k, v in params.items()}
     return template.format_map(_Default(values))
+
+
+def count(noun: str, n: int, lang: str = "en") -> str:
+    """``n`` with its noun in the number it takes: ``count("records", 1)`` is "1 record",
+    ``count("records", 7632)`` "7,632 records" (the texts ``count.NOUN.1`` and
+    ``count.NOUN.n``)."""
+    return render(f"count.{noun}.{1 if n == 1 else 'n'}", {"n": f"{n:,}"}, lang)
 
 
 #: texts of short `Msg` parameters already rendered, by language and message (the same
