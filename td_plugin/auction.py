@@ -16,6 +16,7 @@ from typing import Any
 from td_plugin.cards import Seat, Strain
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
+from td_plugin.quick_init import quick_init
 
 __all__ = ["CallKind", "Call", "AuctionEntry", "Auction", "AuctionProblem"]
 
@@ -147,6 +148,7 @@ class AuctionProblem:
     deprived: Seat | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Auction:
     """An auction as recorded, from the dealer."""

@@ -44,6 +44,10 @@ MAX_TEXT_PROBLEMS = 20
 PLAIN_WIDTH = 80
 
 
+#: ``json.dumps(value, ensure_ascii=False)``, without making an encoder each time
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def problem_json(problem: RecordProblem) -> dict[str, Any]:
     loc = problem.location
     return {"line": loc.line, "board": loc.board, "message": problem.message}
@@ -224,14 +228,14 @@ class JsonReport(_Report):
         for f in output.findings:
             write("\n" if self._first else ",\n")
             self._first = False
-            write(json.dumps(f, ensure_ascii=False))
+            write(_dumps(f))
         if output.problems:
             spool = self._problems.get(id(report))
             if spool is None:
                 spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(
                     1 << 20, "w+", encoding="utf-8")
             for p in output.problems:
-                spool.write(json.dumps(p, ensure_ascii=False) + "\n")
+                spool.write(_dumps(p) + "\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self.out.write
@@ -277,10 +281,9 @@ class JsonLinesReport(_Report):
     def take(self, report: InputReport, output: RecordOutput) -> None:
         write = self.out.write
         for p in output.problems:
-            write(json.dumps({"type": "problem", "path": report.path, **p},
-                             ensure_ascii=False) + "\n")
+            write(_dumps({"type": "problem", "path": report.path, **p}) + "\n")
         for f in output.findings:
-            write(json.dumps({"type": "finding", **f}, ensure_ascii=False) + "\n")
+            write(_dumps({"type": "finding", **f}) + "\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self.out.write
