@@ -35,6 +35,7 @@ one process (`td_plugin.host.PluginHost.single_process_reason`).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -138,6 +139,10 @@ class _Workers:
         context = multiprocessing.get_context(method)
         self._workers: list[_Worker] = []
         parent_ends: list[Connection] = []
+        # what a forked worker inherits (modules, the host) is left out of its garbage
+        # collections, which would otherwise touch, and so copy, every page of it
+        frozen = gc.get_freeze_count()
+        gc.freeze()
         try:
             for _ in range(count):
                 mine, theirs = context.Pipe()
@@ -151,6 +156,9 @@ class _Workers:
         except BaseException:
             self.stop()
             raise
+        finally:
+            if not frozen:  # (what the caller froze stays frozen)
+                gc.unfreeze()
 
     def give(self, part: SourcePart, state: object | None) -> bool:
         """Hand ``part`` to an idle worker; False when none is left alive."""
