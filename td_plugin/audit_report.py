@@ -34,9 +34,9 @@ from td_plugin.errors import Location
 from td_plugin.report import finding_json
 from td_plugin.rulings import Finding
 
-__all__ = ["PlainRenderer", "AuditOutput", "TextReport", "JsonReport", "JsonLinesReport",
-           "problem_json", "input_json", "coverage_text", "checked_text", "Host", "replay",
-           "wrap", "MAX_TEXT_PROBLEMS"]
+__all__ = ["PlainRenderer", "json_pieces", "json_text", "AuditOutput", "TextReport",
+           "JsonReport", "JsonLinesReport", "problem_json", "input_json", "coverage_text",
+           "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
 
 #: problems of an input the text report lists; the rest are counted
 MAX_TEXT_PROBLEMS = 20
@@ -57,11 +57,17 @@ class PlainRenderer:
     """`td_plugin.audit.RecordRenderer`: each problem and finding as its JSON
     (`td_plugin.report.finding_json`, texts in ``lang``), and, for the first
     ``records_per_kind`` records of each kind of finding, the record and its findings (the
-    HTML page shows those in full). Picklable."""
+    HTML page shows those in full). Picklable.
 
-    def __init__(self, lang: str = "en", records_per_kind: int = 0) -> None:
+    ``forms``: what the reports read of the findings: ``"dicts"`` (``output.findings``,
+    the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON text
+    already written on the worker that reviewed the record, as `json_pieces`)."""
+
+    def __init__(self, lang: str = "en", records_per_kind: int = 0,
+                 forms: Iterable[str] = ("dicts",)) -> None:
         self.lang = lang
         self.records_per_kind = records_per_kind
+        self.forms = frozenset(forms)
         self._shown: dict[str, int] = {}
 
     def render(self, record: BoardRecord | None, problems: Sequence[RecordProblem],
@@ -74,9 +80,37 @@ class PlainRenderer:
                 self._shown[kind] = shown + 1
                 extra = (record, list(findings))
         lang = self.lang
-        return RecordOutput(record.location.record if record is not None else None,
-                            [problem_json(p) for p in problems],
-                            [finding_json(f, lang) for f in findings], extra)
+        dicts = [finding_json(f, lang) for f in findings]
+        output = RecordOutput(record.location.record if record is not None else None,
+                              [problem_json(p) for p in problems],
+                              dicts if "dicts" in self.forms else [], extra)
+        if "json" in self.forms:
+            output.findings_json = [json_pieces(d) for d in dicts]
+        return output
+
+
+def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
+    """A finding's JSON (`td_plugin.report.finding_json`) as text, ``_dumps(finding)``,
+    cut around its record index so that the index can still be shifted: ``(head, record,
+    tail)``, the text being ``head + str(record) + tail`` (``null`` for None). A finding
+    whose record index is not where `finding_json` puts it is the whole text."""
+    keys = iter(finding)
+    record = finding.get("record")
+    if (next(keys, None), next(keys, None), next(keys, None)) != ("path", "board", "record") \
+            or (record is not None and type(record) is not int) or len(finding) < 4:
+        return _dumps(finding)
+    items = iter(finding.items())
+    head = dict(next(items) for _ in range(2))
+    next(items)  # the record
+    return (_dumps(head)[:-1] + ', "record": ', record, ", " + _dumps(dict(items))[1:])
+
+
+def json_text(pieces: tuple[str, int | None, str] | str) -> str:
+    """The JSON text of `json_pieces`."""
+    if isinstance(pieces, str):
+        return pieces
+    head, record, tail = pieces
+    return head + ("null" if record is None else str(record)) + tail
 
 
 class Host:
@@ -93,7 +127,10 @@ class Host:
 
 
 class _Report:
-    """One report of the audit (`td_plugin.audit.AuditSink` without a renderer)."""
+    """One report of the audit (`td_plugin.audit.AuditSink` without a renderer).
+    ``forms``: what it reads of the findings (`PlainRenderer`)."""
+
+    forms: tuple[str, ...] = ("dicts",)
 
     def begin(self, report: InputReport) -> None:
         pass
@@ -115,7 +152,8 @@ class AuditOutput:
     def __init__(self, reports: Sequence[_Report], lang: str = "en",
                  records_per_kind: int = 0) -> None:
         self.reports = list(reports)
-        self.renderer = PlainRenderer(lang, records_per_kind)
+        forms = {form for r in self.reports for form in getattr(r, "forms", ("dicts",))}
+        self.renderer = PlainRenderer(lang, records_per_kind, forms)
 
     def begin(self, report: InputReport) -> None:
         for r in self.reports:
@@ -128,6 +166,9 @@ class AuditOutput:
             for f in output.findings:
                 if f.get("record") is not None:
                     f["record"] += offset
+            output.findings_json = [
+                (p[0], p[1] + offset, p[2]) if type(p) is tuple and p[1] is not None else p
+                for p in output.findings_json]
             if output.extra is not None:
                 record, findings = output.extra
                 output.extra = _shifted(record, findings, offset)
@@ -223,12 +264,13 @@ class JsonReport(_Report):
         self._problems: dict[int, IO[str]] = {}
         out.write('{"findings": [')
 
+    forms = ("json",)
+
     def take(self, report: InputReport, output: RecordOutput) -> None:
         write = self.out.write
-        for f in output.findings:
-            write("\n" if self._first else ",\n")
+        for pieces in output.findings_json:
+            write(("\n" if self._first else ",\n") + json_text(pieces))
             self._first = False
-            write(_dumps(f))
         if output.problems:
             spool = self._problems.get(id(report))
             if spool is None:
