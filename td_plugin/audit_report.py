@@ -94,15 +94,16 @@ def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
     cut around its record index so that the index can still be shifted: ``(head, record,
     tail)``, the text being ``head + str(record) + tail`` (``null`` for None). A finding
     whose record index is not where `finding_json` puts it is the whole text."""
-    keys = iter(finding)
+    text = _dumps(finding)
     record = finding.get("record")
-    if (next(keys, None), next(keys, None), next(keys, None)) != ("path", "board", "record") \
-            or (record is not None and type(record) is not int) or len(finding) < 4:
-        return _dumps(finding)
-    items = iter(finding.items())
-    head = dict(next(items) for _ in range(2))
-    next(items)  # the record
-    return (_dumps(head)[:-1] + ', "record": ', record, ", " + _dumps(dict(items))[1:])
+    if record is not None and type(record) is not int:
+        return text
+    head = (f'{{"path": {_dumps(finding.get("path"))}, "board": {_dumps(finding.get("board"))}'
+            ', "record": ')
+    index = "null" if record is None else str(record)
+    if not text.startswith(index, len(head)) or not text.startswith(head):
+        return text
+    return (head, record, text[len(head) + len(index):])
 
 
 def json_text(pieces: tuple[str, int | None, str] | str) -> str:

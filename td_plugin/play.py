@@ -255,7 +255,8 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     (`td_plugin.consistency.PlayWalk`)."""
     problems: list[PlayProblem] = []
     winners: list[Seat] = []
-    masks = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
+    dealt = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
+    masks = list(dealt)
     trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
     show_out = marked = False
@@ -282,9 +283,14 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
                 masks[k] = m ^ bit
                 if m & led and not bit & led:
                     show_out = True
-            else:
-                problems.append(
-                    PlayProblem(n, pc.seat, pc.card, "not_held", deal.holder(pc.card)))
+            else:  # who was dealt it (`Deal.holder`, from the hands' masks)
+                holder = None
+                for i in range(4):
+                    dealt_i = dealt[i]
+                    if dealt_i is not None and dealt_i & bit:
+                        holder = SEATS[i]
+                        break
+                problems.append(PlayProblem(n, pc.seat, pc.card, "not_held", holder))
         if len(cards) == 4:
             prev_winner = _winning4(cards, trump_number).seat
             winners.append(prev_winner)
