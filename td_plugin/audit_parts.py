@@ -272,7 +272,7 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     shared = host if method == "fork" else host.recipe
     if shared is None:  # plugins registered by hand cannot be rebuilt in a spawned worker
         return False
-    parts = list(source.parts())
+    parts = list(source.parts(jobs=jobs))
     if len(parts) < MIN_PARTS[method]:
         return False
     global _JOB
