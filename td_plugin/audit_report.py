@@ -8,8 +8,9 @@ reviewed the record) and `AuditOutput` passes them to each report in file order:
 * `TextReport` prints each input's findings as they come, then what the input's data
   allowed to check; wrapped lines are indented, and nothing is padded. On a terminal it
   is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns;
-* `JsonReport` writes the document of the README: the findings as they come, one a line,
-  then the inputs (their problems kept on disk meanwhile), plugin failures and a summary;
+* `JsonReport` writes the document of the README: the findings as they come, one a line
+  (their JSON text made on the worker too, `json_pieces`), then the inputs (their
+  problems kept on disk meanwhile), plugin failures and a summary;
 * `JsonLinesReport` writes one JSON object a line: each finding (``"type": "finding"``)
   and problem (``"problem"``) as it comes, then each input (``"input"``), each plugin
   failure (``"plugin_error"``) and the summary (``"summary"``).
@@ -258,14 +259,14 @@ class JsonReport(_Report):
     ``inputs`` (each input's problems are kept in a temporary file until then),
     ``plugin_errors``, ``disabled`` and ``summary``."""
 
+    forms = ("json",)
+
     def __init__(self, out: TextIO, lang: str = "en") -> None:
         self.out = out
         self.lang = lang
         self._first = True
         self._problems: dict[int, IO[str]] = {}
         out.write('{"findings": [')
-
-    forms = ("json",)
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
         write = self.out.write
