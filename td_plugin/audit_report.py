@@ -99,12 +99,23 @@ def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
     record = finding.get("record")
     if record is not None and type(record) is not int:
         return text
-    head = (f'{{"path": {_dumps(finding.get("path"))}, "board": {_dumps(finding.get("board"))}'
-            ', "record": ')
+    path, board = finding.get("path"), finding.get("board")
+    plain = type(path) is str and (board is None or type(board) is int)
+    head = _HEADS.get((path, board)) if plain else None
+    if head is None:
+        head = f'{{"path": {_dumps(path)}, "board": {_dumps(board)}, "record": '
+        if plain:  # (the same start for every finding of the board)
+            if len(_HEADS) >= 4096:
+                _HEADS.clear()
+            _HEADS[(path, board)] = head
     index = "null" if record is None else str(record)
     if not text.startswith(index, len(head)) or not text.startswith(head):
         return text
     return (head, record, text[len(head) + len(index):])
+
+
+#: the start of the JSON of the findings of one board of one file (`json_pieces`)
+_HEADS: dict[tuple[Any, Any], str] = {}
 
 
 def json_text(pieces: tuple[str, int | None, str] | str) -> str:
