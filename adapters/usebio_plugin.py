@@ -4,11 +4,14 @@ rescored copies (`adapters.usebio`, `adapters.usebio_writer`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from adapters.usebio import UsebioSource, is_usebio
 from td_plugin import hookimpl
-from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
+
+if TYPE_CHECKING:  # the writers' report, read when a copy is written
+    from td_plugin.rescoring import RescoreReport
 
 
 @hookimpl

@@ -16,6 +16,7 @@ from typing import Any
 from td_plugin.cards import Seat, Strain
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
+from td_plugin.quick_init import quick_init
 
 __all__ = ["CallKind", "Call", "AuctionEntry", "Auction", "AuctionProblem"]
 
@@ -147,6 +148,7 @@ class AuctionProblem:
     deprived: Seat | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Auction:
     """An auction as recorded, from the dealer."""
@@ -225,7 +227,7 @@ class Auction:
         start = 0
         for i in range(end - 1, -1, -1):
             c = self.entries[i].call
-            if c is not None and not c.is_pass:
+            if c is not None and c is not PASS:
                 start = i + 1
                 break
         return next((i for i in range(start, end) if self.entries[i].call is None), None)
@@ -244,13 +246,16 @@ class Auction:
                                       f"the auction did not end: {self.seat_of(skipped).name} "
                                       f"lost his turn", "deprived_turn", self.seat_of(skipped)))
         state = _State(self.dealer)
+        check, advance = state.check, state.advance
         for e in self.entries:
             call = e.call
-            if call is not None and not e.insufficient:
-                p = state.check(call)
+            # a pass is legal wherever the auction has not ended (the usual call)
+            if call is not None and not e.insufficient and (
+                    call.kind is not CallKind.PASS or state.ended):
+                p = check(call)
                 if p is not None:
                     out.append(p)
-            state.advance(call)
+            advance(call)
         return out
 
     def contract(self) -> Contract | None:
@@ -304,7 +309,7 @@ def _end_index(entries: tuple[AuctionEntry, ...]) -> int | None:
     any_call_before = False
     for i, e in enumerate(entries):
         c = e.call
-        if c is not None and c.is_pass:
+        if c is PASS:  # calls are interned: the one pass
             passes += 1
             if (any_call_before and passes == 3) or (not any_call_before and passes == 4):
                 return i + 1
@@ -337,8 +342,8 @@ class _State:
 
     def advance(self, call: Call | None) -> None:
         """Take the next slot's call (None: a skipped slot, ``^S``)."""
-        seat = (self.dealer.index + self.index) % 4
-        self.index += 1
+        index = self.index
+        self.index = index + 1
         if call is None:
             return
         kind = call.kind
@@ -347,6 +352,7 @@ class _State:
             if self.passes == (3 if self.any_call else 4):
                 self.ended = True
             return
+        seat = (self.dealer.index + index) % 4
         self.any_call = True
         self.passes = 0
         if kind is CallKind.BID:
@@ -359,21 +365,21 @@ class _State:
     def check(self, call: Call) -> AuctionProblem | None:
         """Whether ``call`` may legally be made in the next slot."""
         index = self.index
-        seat = self.dealer.offset(index)
         if self.ended:
-            return AuctionProblem(index, seat, call, "39", "call after the final pass",
-                                  "after_final_pass")
+            return AuctionProblem(index, self.dealer.offset(index), call, "39",
+                                  "call after the final pass", "after_final_pass")
         kind = call.kind
         if kind is CallKind.PASS:
             return None
         last_bid = self.last_bid
         if kind is CallKind.BID:
-            if last_bid is not None and call.rank <= last_bid.rank:
-                return AuctionProblem(index, seat, call, "27",
-                                      f"insufficient bid: {call.pbn()} over {last_bid.pbn()}",
-                                      "insufficient")
-            return None
+            if last_bid is None or call.rank > last_bid.rank:
+                return None
+            return AuctionProblem(index, self.dealer.offset(index), call, "27",
+                                  f"insufficient bid: {call.pbn()} over {last_bid.pbn()}",
+                                  "insufficient")
         # double / redouble (Law 19; inadmissible per Law 36)
+        seat = self.dealer.offset(index)
         if last_bid is None:
             return AuctionProblem(index, seat, call, "36", f"{call.pbn()} with no bid to act on",
                                   "no_bid")

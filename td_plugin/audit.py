@@ -78,12 +78,15 @@ class RecordOutput:
     """What a sink is given of one record (or of the problems of a file outside its
     records, ``record`` None): plain data, cheap to send from a worker. ``record`` is the
     record's index counted from the start of the part it was read in; the sink is told
-    how many records come before (``offset``)."""
+    how many records come before (``offset``). ``findings_json``: the findings already
+    written as JSON text, when the sink asked for that form (see
+    `td_plugin.audit_report.PlainRenderer`)."""
 
     record: int | None
     problems: list[Any] = field(default_factory=list)
     findings: list[Any] = field(default_factory=list)
     extra: Any = None
+    findings_json: list[Any] = field(default_factory=list)
 
 
 class RecordRenderer(Protocol):

@@ -35,6 +35,7 @@ one process (`td_plugin.host.PluginHost.single_process_reason`).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -139,6 +140,10 @@ class _Workers:
         context = multiprocessing.get_context(method)
         self._workers: list[_Worker] = []
         parent_ends: list[Connection] = []
+        # what a forked worker inherits (modules, the host) is left out of its garbage
+        # collections, which would otherwise touch, and so copy, every page of it
+        frozen = gc.get_freeze_count()
+        gc.freeze()
         try:
             for _ in range(count):
                 mine, theirs = context.Pipe()
@@ -152,6 +157,9 @@ class _Workers:
         except BaseException:
             self.stop()
             raise
+        finally:
+            if not frozen:  # (what the caller froze stays frozen)
+                gc.unfreeze()
 
     def give(self, part: SourcePart, state: object | None) -> bool:
         """Hand ``part`` to an idle worker; False when none is left alive."""
@@ -266,7 +274,7 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     shared = host if method == "fork" else host.recipe
     if shared is None:  # plugins registered by hand cannot be rebuilt in a spawned worker
         return False
-    parts = list(source.parts())
+    parts = list(source.parts(jobs=jobs))
     if len(parts) < MIN_PARTS[method]:
         return False
     global _JOB

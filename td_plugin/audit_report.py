@@ -8,8 +8,9 @@ reviewed the record) and `AuditOutput` passes them to each report in file order:
 * `TextReport` prints each input's findings as they come, then what the input's data
   allowed to check; wrapped lines are indented, and nothing is padded. On a terminal it
   is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns;
-* `JsonReport` writes the document of the README: the findings as they come, one a line,
-  then the inputs (their problems kept on disk meanwhile), plugin failures and a summary;
+* `JsonReport` writes the document of the README: the findings as they come, one a line
+  (their JSON text made on the worker too, `json_pieces`), then the inputs (their
+  problems kept on disk meanwhile), plugin failures and a summary;
 * `JsonLinesReport` writes one JSON object a line: each finding (``"type": "finding"``)
   and problem (``"problem"``) as it comes, then each input (``"input"``), each plugin
   failure (``"plugin_error"``) and the summary (``"summary"``).
@@ -34,14 +35,18 @@ from td_plugin.errors import Location
 from td_plugin.report import finding_json
 from td_plugin.rulings import Finding
 
-__all__ = ["PlainRenderer", "AuditOutput", "TextReport", "JsonReport", "JsonLinesReport",
-           "problem_json", "input_json", "coverage_text", "checked_text", "Host", "replay",
-           "wrap", "MAX_TEXT_PROBLEMS"]
+__all__ = ["PlainRenderer", "json_pieces", "json_text", "AuditOutput", "TextReport",
+           "JsonReport", "JsonLinesReport", "problem_json", "input_json", "coverage_text",
+           "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
 
 #: problems of an input the text report lists; the rest are counted
 MAX_TEXT_PROBLEMS = 20
 #: columns of the text report when it does not go to a terminal
 PLAIN_WIDTH = 80
+
+
+#: ``json.dumps(value, ensure_ascii=False)``, without making an encoder each time
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def problem_json(problem: RecordProblem) -> dict[str, Any]:
@@ -53,11 +58,17 @@ class PlainRenderer:
     """`td_plugin.audit.RecordRenderer`: each problem and finding as its JSON
     (`td_plugin.report.finding_json`, texts in ``lang``), and, for the first
     ``records_per_kind`` records of each kind of finding, the record and its findings (the
-    HTML page shows those in full). Picklable."""
+    HTML page shows those in full). Picklable.
 
-    def __init__(self, lang: str = "en", records_per_kind: int = 0) -> None:
+    ``forms``: what the reports read of the findings: ``"dicts"`` (``output.findings``,
+    the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON text
+    already written on the worker that reviewed the record, as `json_pieces`)."""
+
+    def __init__(self, lang: str = "en", records_per_kind: int = 0,
+                 forms: Iterable[str] = ("dicts",)) -> None:
         self.lang = lang
         self.records_per_kind = records_per_kind
+        self.forms = frozenset(forms)
         self._shown: dict[str, int] = {}
 
     def render(self, record: BoardRecord | None, problems: Sequence[RecordProblem],
@@ -70,9 +81,49 @@ class PlainRenderer:
                 self._shown[kind] = shown + 1
                 extra = (record, list(findings))
         lang = self.lang
-        return RecordOutput(record.location.record if record is not None else None,
-                            [problem_json(p) for p in problems],
-                            [finding_json(f, lang) for f in findings], extra)
+        dicts = [finding_json(f, lang) for f in findings]
+        output = RecordOutput(record.location.record if record is not None else None,
+                              [problem_json(p) for p in problems],
+                              dicts if "dicts" in self.forms else [], extra)
+        if "json" in self.forms:
+            output.findings_json = [json_pieces(d) for d in dicts]
+        return output
+
+
+def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
+    """A finding's JSON (`td_plugin.report.finding_json`) as text, ``_dumps(finding)``,
+    cut around its record index so that the index can still be shifted: ``(head, record,
+    tail)``, the text being ``head + str(record) + tail`` (``null`` for None). A finding
+    whose record index is not where `finding_json` puts it is the whole text."""
+    text = _dumps(finding)
+    record = finding.get("record")
+    if record is not None and type(record) is not int:
+        return text
+    path, board = finding.get("path"), finding.get("board")
+    plain = type(path) is str and (board is None or type(board) is int)
+    head = _HEADS.get((path, board)) if plain else None
+    if head is None:
+        head = f'{{"path": {_dumps(path)}, "board": {_dumps(board)}, "record": '
+        if plain:  # (the same start for every finding of the board)
+            if len(_HEADS) >= 4096:
+                _HEADS.clear()
+            _HEADS[(path, board)] = head
+    index = "null" if record is None else str(record)
+    if not text.startswith(index, len(head)) or not text.startswith(head):
+        return text
+    return (head, record, text[len(head) + len(index):])
+
+
+#: the start of the JSON of the findings of one board of one file (`json_pieces`)
+_HEADS: dict[tuple[Any, Any], str] = {}
+
+
+def json_text(pieces: tuple[str, int | None, str] | str) -> str:
+    """The JSON text of `json_pieces`."""
+    if isinstance(pieces, str):
+        return pieces
+    head, record, tail = pieces
+    return head + ("null" if record is None else str(record)) + tail
 
 
 class Host:
@@ -89,7 +140,10 @@ class Host:
 
 
 class _Report:
-    """One report of the audit (`td_plugin.audit.AuditSink` without a renderer)."""
+    """One report of the audit (`td_plugin.audit.AuditSink` without a renderer).
+    ``forms``: what it reads of the findings (`PlainRenderer`)."""
+
+    forms: tuple[str, ...] = ("dicts",)
 
     def begin(self, report: InputReport) -> None:
         pass
@@ -111,7 +165,8 @@ class AuditOutput:
     def __init__(self, reports: Sequence[_Report], lang: str = "en",
                  records_per_kind: int = 0) -> None:
         self.reports = list(reports)
-        self.renderer = PlainRenderer(lang, records_per_kind)
+        forms = {form for r in self.reports for form in getattr(r, "forms", ("dicts",))}
+        self.renderer = PlainRenderer(lang, records_per_kind, forms)
 
     def begin(self, report: InputReport) -> None:
         for r in self.reports:
@@ -124,6 +179,9 @@ class AuditOutput:
             for f in output.findings:
                 if f.get("record") is not None:
                     f["record"] += offset
+            output.findings_json = [
+                (p[0], p[1] + offset, p[2]) if type(p) is tuple and p[1] is not None else p
+                for p in output.findings_json]
             if output.extra is not None:
                 record, findings = output.extra
                 output.extra = _shifted(record, findings, offset)
@@ -213,6 +271,8 @@ class JsonReport(_Report):
     ``inputs`` (each input's problems are kept in a temporary file until then),
     ``plugin_errors``, ``disabled`` and ``summary``."""
 
+    forms = ("json",)
+
     def __init__(self, out: TextIO, lang: str = "en") -> None:
         self.out = out
         self.lang = lang
@@ -222,17 +282,16 @@ class JsonReport(_Report):
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
         write = self.out.write
-        for f in output.findings:
-            write("\n" if self._first else ",\n")
+        for pieces in output.findings_json:
+            write(("\n" if self._first else ",\n") + json_text(pieces))
             self._first = False
-            write(json.dumps(f, ensure_ascii=False))
         if output.problems:
             spool = self._problems.get(id(report))
             if spool is None:
                 spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(
                     1 << 20, "w+", encoding="utf-8")
             for p in output.problems:
-                spool.write(json.dumps(p, ensure_ascii=False) + "\n")
+                spool.write(_dumps(p) + "\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self.out.write
@@ -278,10 +337,9 @@ class JsonLinesReport(_Report):
     def take(self, report: InputReport, output: RecordOutput) -> None:
         write = self.out.write
         for p in output.problems:
-            write(json.dumps({"type": "problem", "path": report.path, **p},
-                             ensure_ascii=False) + "\n")
+            write(_dumps({"type": "problem", "path": report.path, **p}) + "\n")
         for f in output.findings:
-            write(json.dumps({"type": "finding", **f}, ensure_ascii=False) + "\n")
+            write(_dumps({"type": "finding", **f}) + "\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self.out.write

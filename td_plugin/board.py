@@ -14,6 +14,7 @@ from td_plugin.deal import Deal
 from td_plugin.errors import PROBLEM_LIMIT, InvalidTokenError, Location, clip_echo
 from td_plugin.outcomes import ArtificialScore
 from td_plugin.play import Play
+from td_plugin.quick_init import quick_init
 
 if TYPE_CHECKING:
     from td_plugin.laws.revokes.detection import Obligation
@@ -88,6 +89,7 @@ class RecordProblem:
         return f"{where}: {self.message}" if where else self.message
 
 
+@quick_init
 @dataclass(frozen=True)
 class BoardRecord:
     """One table's result of one board, as far as the source knows it.

@@ -18,26 +18,52 @@ __all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws
            "seat_msg", "join_msgs", "contract_msg", "card_msg"]
 
 
+#: the messages of calls, cards and contracts made so far: a message is not changed once
+#: made (`Msg`), and the same few recur in every finding (each made once, and its text
+#: found again by identity)
+_CALLS: dict[Call, Msg] = {}
+_CARDS: dict[Card, Msg] = {}
+_CONTRACTS: dict[tuple[Contract, bool], Msg] = {}
+
+
 def call_msg(call: Call) -> Msg:
     """``1♦``, ``1NT`` (da ``1ut``), ``pass`` (``pas``), ``double`` (``dobling``)."""
-    if call.kind is CallKind.BID:
-        assert call.strain is not None
-        return Msg("callname.bid", {"level": call.level,
-                                    "strain": Msg(f"callname.strain.{call.strain.value}")})
-    return Msg(f"callname.{call.kind.value}")
+    msg = _CALLS.get(call)
+    if msg is None:
+        if call.kind is CallKind.BID:
+            assert call.strain is not None
+            msg = Msg("callname.bid", {"level": call.level,
+                                       "strain": Msg(f"callname.strain.{call.strain.value}")})
+        else:
+            msg = Msg(f"callname.{call.kind.value}")
+        _CALLS[call] = msg
+    return msg
 
 
 def card_msg(card: Card) -> Msg:
     """``♥5``, ``♦K`` (``♦K`` in Danish too, ``♠E`` for the ace), ``♣10``."""
-    rank = card.rank.pbn()
-    rank_text: Any = Msg(f"revoke.rank.{rank}") if rank in "AKQJ" else (
-        "10" if rank == "T" else rank)
-    return Msg("revoke.card", {"suit": card.suit.symbol, "rank": rank_text})
+    msg = _CARDS.get(card)
+    if msg is None:
+        rank = card.rank.pbn()
+        rank_text: Any = Msg(f"revoke.rank.{rank}") if rank in "AKQJ" else (
+            "10" if rank == "T" else rank)
+        msg = _CARDS[card] = Msg("revoke.card", {"suit": card.suit.symbol, "rank": rank_text})
+    return msg
 
 
 def contract_msg(contract: Contract, declarer: bool = False) -> Msg:
     """``4♠X`` (``3ut`` in Danish), ``passed out``; with ``declarer``, ``4♠X by South``
     when the contract names one."""
+    key = (contract, declarer)
+    msg = _CONTRACTS.get(key)
+    if msg is None:
+        if len(_CONTRACTS) >= 4096:  # (contracts of every level, strain, risk, declarer)
+            _CONTRACTS.clear()
+        msg = _CONTRACTS[key] = _contract_msg(contract, declarer)
+    return msg
+
+
+def _contract_msg(contract: Contract, declarer: bool) -> Msg:
     if contract.is_passed_out:
         return Msg("callname.passed_out")
     bid = Call.bid(contract.level, contract.strain)  # type: ignore[arg-type]

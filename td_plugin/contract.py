@@ -8,12 +8,14 @@ from typing import ClassVar
 
 from td_plugin.cards import Seat, Strain
 from td_plugin.errors import InvalidTokenError
+from td_plugin.quick_init import quick_init
 
 __all__ = ["Contract"]
 
 _CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(NT|N|SA|[SHDC])\s*(XX|X|R|\*\*|\*)?\s*$", re.I)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Contract:
     """A final contract. ``level`` 0 means the board was passed out (`Contract.PASSED_OUT`).

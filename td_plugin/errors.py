@@ -31,6 +31,8 @@ __all__ = [
 import re
 from dataclasses import dataclass
 
+from td_plugin.quick_init import quick_init
+
 #: the most characters of one unbroken value (no space in it) a message echoes; a longer
 #: one is shown by its first 120 and last 40 characters
 ECHO_LIMIT = 200
@@ -70,6 +72,7 @@ def listed_problems(problems: list[tuple[int | None, str]]) -> list[tuple[int | 
     return problems
 
 
+@quick_init
 @dataclass(frozen=True)
 class Location:
     """Where something stands in its source: file path, 1-based line, board number."""

@@ -153,28 +153,47 @@ def laws_ref(laws: list[str] | tuple[str, ...], lang: str = "en") -> str:
 class Msg:
     """A message used as a parameter of another: rendered in the same language.
 
-    ``Msg("seat.N")`` renders "North" in English and "Nord" in Danish.
+    ``Msg("seat.N")`` renders "North" in English and "Nord" in Danish. A message is not
+    changed once made (its hash is kept), so one may be shared (`seat_name`).
     """
 
-    __slots__ = ("key", "params")
+    __slots__ = ("key", "params", "_hash")
 
     def __init__(self, key: str, params: Mapping[str, Any] | None = None) -> None:
         self.key = key
-        self.params = dict(params or {})
+        self.params = dict(params) if params else {}
+        self._hash: int | None = None
 
     def __repr__(self) -> str:
         return f"Msg({self.key!r}, {self.params!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:  # not the hash: another process hashes anew
+        return (Msg, (self.key, self.params))
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Msg) and (self.key, self.params) == (other.key, other.params)
+        return self is other or (isinstance(other, Msg) and self.key == other.key
+                                 and self.params == other.params)
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        if self._hash is None:
+            try:  # equal messages have equal parameters: hashing them too keeps apart
+                # the many messages of one key (cards, contracts) in `_RENDERED`
+                self._hash = hash((self.key, frozenset(self.params.items())))
+            except TypeError:  # a parameter that cannot be hashed
+                self._hash = hash(self.key)
+        return self._hash
+
+
+#: the seats' names, made once (a finding names a seat or two)
+_SEAT_NAMES: dict[Any, Msg] = {}
 
 
 def seat_name(seat: Any) -> Msg:
     """The seat's name as a message (``seat.N`` ...)."""
-    return Msg(f"seat.{seat.value}")
+    msg = _SEAT_NAMES.get(seat)
+    if msg is None:
+        msg = _SEAT_NAMES[seat] = Msg(f"seat.{seat.value}")
+    return msg
 
 
 class _Default(dict[str, Any]):

@@ -15,6 +15,7 @@ from typing import Any
 
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
+from td_plugin.quick_init import quick_init
 
 __all__ = ["PlayedCard", "PLAIN_PLAYED", "Trick", "Play", "PlayProblem", "Replay",
            "trick_winner", "winning_position", "replay"]
@@ -109,6 +110,7 @@ def _winning4(cards: Sequence[PlayedCard], trump: int) -> PlayedCard:
                                   trump)]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Trick:
     """The cards of one trick in played order (up to four; fewer when the record stops)."""
@@ -140,6 +142,7 @@ class Trick:
         return " ".join(pc.card.pbn() for pc in self.cards)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Play:
     """The play of a board.
@@ -213,6 +216,7 @@ class Play:
         return " / ".join(t.pbn() for t in self.tricks)
 
 
+@quick_init
 @dataclass(frozen=True)
 class PlayProblem:
     """A card its player does not hold (``card_not_held``) or a card played twice."""
@@ -224,6 +228,7 @@ class PlayProblem:
     holder: Seat | None = None  # who the deal gives the card to
 
 
+@quick_init
 @dataclass(frozen=True)
 class Replay:
     """The result of walking a play record against a deal (`replay`)."""
@@ -250,7 +255,8 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     (`td_plugin.consistency.PlayWalk`)."""
     problems: list[PlayProblem] = []
     winners: list[Seat] = []
-    masks = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
+    dealt = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
+    masks = list(dealt)
     trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
     show_out = marked = False
@@ -277,9 +283,14 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
                 masks[k] = m ^ bit
                 if m & led and not bit & led:
                     show_out = True
-            else:
-                problems.append(
-                    PlayProblem(n, pc.seat, pc.card, "not_held", deal.holder(pc.card)))
+            else:  # who was dealt it (`Deal.holder`, from the hands' masks)
+                holder = None
+                for i in range(4):
+                    dealt_i = dealt[i]
+                    if dealt_i is not None and dealt_i & bit:
+                        holder = SEATS[i]
+                        break
+                problems.append(PlayProblem(n, pc.seat, pc.card, "not_held", holder))
         if len(cards) == 4:
             prev_winner = _winning4(cards, trump_number).seat
             winners.append(prev_winner)

@@ -53,6 +53,9 @@ def explain_recorded_irregularities(record: BoardRecord,
     i = 0
     while i < len(entries):
         e = entries[i]
+        if e.call is not None and not e.insufficient:  # the usual call: nothing recorded
+            i += 1
+            continue
         seat = auction.seat_of(i)
         if e.call is None:
             j = i

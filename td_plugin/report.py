@@ -26,6 +26,7 @@ def ruling_text(finding: Finding, lang: str = "en") -> str | None:
 
 
 _PLAIN = (str, int, float, bool, type(None))
+_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def _jsonable(value: Any, lang: str) -> Any:
@@ -34,6 +35,8 @@ def _jsonable(value: Any, lang: str) -> Any:
     if isinstance(value, messages.Msg):
         return messages.render(value.key, value.params, lang)
     if isinstance(value, dict):
+        if type(value) is dict and _PLAIN_TYPES.issuperset(map(type, value.values())):
+            return value  # plain already (the cards of a finding): shared, never changed
         return {k: v if type(v) in _PLAIN else _jsonable(v, lang) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [v if type(v) in _PLAIN else _jsonable(v, lang) for v in value]

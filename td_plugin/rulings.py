@@ -16,6 +16,7 @@ from typing import Any
 from td_plugin import messages
 from td_plugin.cards import Seat
 from td_plugin.outcomes import ArtificialScore, AssignedResult, Outcome, ScoreOnly, TableResult, WeightedScore
+from td_plugin.quick_init import quick_init
 from td_plugin.regulations import Regulation, regulation
 from td_plugin.sources import RecordChange
 
@@ -151,6 +152,7 @@ class FindingKind(TextEnum):
 _KINDS = {k.value: k for k in FindingKind}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Finding:
     """Something the audit found in a record: ``kind`` (a `FindingKind`, or a plugin's

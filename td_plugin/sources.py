@@ -168,8 +168,11 @@ class PartedSource(Source, Protocol):
     right one (the end state of the part before) when the guess was wrong.
     """
 
-    def parts(self) -> Sequence[SourcePart]:
-        """The file cut into parts of whole records, in file order."""
+    def parts(self, *, jobs: int = 1) -> Sequence[SourcePart]:
+        """The file cut into parts of whole records, in file order; to be shared among
+        ``jobs`` processes (a reader may then cut a file of several parts into a multiple
+        of ``jobs`` parts of one size, so that no part is left to one process alone at
+        the end)."""
         ...
 
     def read_part(self, part: SourcePart, state: object | None = None,

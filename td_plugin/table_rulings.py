@@ -17,15 +17,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
 from td_plugin.adjustments import pair_key
 from td_plugin.board import BoardRecord
 from td_plugin.errors import CaseFileError, InputError
-from td_plugin.ruling_log import LogEntry, Place
 from td_plugin.rulings import ReviewContext, Ruling
 from td_plugin.sources import RecordChange
+
+if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has one
+    from td_plugin.ruling_log import LogEntry, Place
 
 __all__ = ["TableRuling", "match", "by_pairs", "rule_entries", "rule_case", "changes_of",
            "announce", "records_of", "default_log_path", "place_label"]

@@ -89,6 +89,24 @@ def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
     assert sum(len(list(PbnSource(path).read_part(p).records())) for p in parts) == 120
 
 
+def test_parts_shared_by_several_processes_are_a_multiple_of_them_of_one_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No part is left to one process alone at the end: five parts' worth for two
+    processes are six parts of one size; one process keeps the parts as they are."""
+    path = _session(tmp_path, 120)
+    size = len(path.read_bytes())
+    monkeypatch.setattr(pbn_parts, "PART_SIZE", size // 5 + 1)  # five parts
+    source = PbnSource(path)
+    assert len(source.parts()) == len(source.parts(jobs=1)) == 5
+    shared = source.parts(jobs=2)
+    assert len(shared) == 6
+    lengths = [(p.end or size) - p.start for p in shared]
+    assert max(lengths) - min(lengths) < 2 * max(lengths) // 10  # about one size
+    assert len(source.parts(jobs=3)) == 6 and len(source.parts(jobs=4)) == 8
+    monkeypatch.setattr(pbn_parts, "PART_SIZE", size + 1)  # one part: one process
+    assert len(source.parts(jobs=2)) == 1
+
+
 @pytest.mark.slow
 def test_parallel_audit_equals_the_single_process_audit(tmp_path: Path, small_parts: None,
                                                         calls: dict[str, int]) -> None:
@@ -144,6 +162,9 @@ def test_a_comment_with_empty_lines_across_a_cut_hands_the_rest_to_one_process(
     path.write_text("".join(games), encoding="utf-8")
     start = path.read_bytes().index(b"{The TD")
     monkeypatch.setattr(pbn_parts, "PART_SIZE", start + 20)  # the cut falls in the comment
+    parts = PbnSource.parts  # at that size, not one balanced between the processes
+    monkeypatch.setattr(PbnSource, "parts", lambda self, size=None, jobs=1: parts(
+        self, size or pbn_parts.PART_SIZE))
     one, many = _audit(path, 1), _audit(path, 2)
     assert json.dumps(many, default=str) == json.dumps(one, default=str)
     assert calls["rest"] == 1
@@ -305,7 +326,7 @@ def test_every_worker_dying_as_it_starts_leaves_the_audit_to_this_process(
     one = json.dumps(_audit(path, 1), default=str)
     monkeypatch.setattr(audit_parts, "_init_worker", lambda *args: os._exit(9))
     assert json.dumps(_in_time(lambda: _audit(path, 2)), default=str) == one
-    assert calls["again"] == len(PbnSource(path).parts()) and calls["rest"] == 0
+    assert calls["again"] == len(PbnSource(path).parts(jobs=2)) and calls["rest"] == 0
 
 
 @pytest.mark.parametrize("after", [0.0, 0.03, 0.08, 0.15])

@@ -98,6 +98,30 @@ def test_no_finding_is_kept_once_the_reports_have_it(tmp_path: Path, jobs: int,
     assert alive == []
 
 
+@pytest.mark.parametrize("finding", [
+    {"path": "a \"b\".pbn", "board": 3, "record": 12, "line": 40, "kind": "revoke", "law": "64A1",
+     "message": "\u2663Q \u00e6\u00f8", "cards": [{"trick": 1, "seat": "N"}], "ruling": None},
+    {"path": "x.pbn", "board": None, "record": None, "line": None, "kind": "k"},
+    {"path": "x.pbn", "board": 1, "record": 2},  # nothing after the record
+    {"board": 1, "path": "x.pbn", "record": 2, "line": 1},  # another order
+    {"path": "x.pbn", "board": 1, "record": True, "line": 1},  # not an index
+])
+def test_the_json_text_made_on_a_worker_is_the_json_of_the_finding(
+        finding: dict[str, object]) -> None:
+    """A worker writes each finding's JSON as text, cut around its record index, which
+    the parent shifts by the records of the parts before: the text is what ``json.dumps``
+    writes, before and after the shift."""
+    from td_plugin.audit_report import json_pieces, json_text
+
+    pieces = json_pieces(finding)
+    assert json_text(pieces) == json.dumps(finding, ensure_ascii=False)
+    if isinstance(pieces, tuple) and isinstance(finding["record"], int):
+        output = RecordOutput(1, findings_json=[pieces])
+        AuditOutput([]).take(None, output, 100)  # type: ignore[arg-type]
+        assert json_text(output.findings_json[0]) == json.dumps(
+            {**finding, "record": finding["record"] + 100}, ensure_ascii=False)
+
+
 def test_json_document_is_the_findings_then_the_inputs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--json", str(EXAMPLE)]) == 1
     out = capsys.readouterr().out

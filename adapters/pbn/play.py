@@ -21,6 +21,8 @@ CARDS: dict[str, Card] = {c.pbn(): c for c in Card.all()}
 #: the plain played cards (`td_plugin.play.PLAIN_PLAYED`) of each seat by their PBN text
 _PLAYED_BY_TEXT = [{c.pbn(): by_seat[c.index] for c in Card.all()} for by_seat in PLAIN_PLAYED]
 _INDEX_BY_TEXT = {c.pbn(): c.index for c in Card.all()}
+#: for each seat of the Play tag (by index), each column's player's played card by its text
+_COLUMN_CARDS = [tuple(_PLAYED_BY_TEXT[(p0 + c) & 3].get for c in range(4)) for p0 in range(4)]
 _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DASH = "-"
@@ -181,11 +183,11 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
     tricks = []
     leader_first = []
     # each column's player's card by its text, and each card's index by its text
-    col0, col1, col2, col3 = (_PLAYED_BY_TEXT[(p0 + c) & 3].get for c in range(4))
+    col0, col1, col2, col3 = _COLUMN_CARDS[p0]
     index = _INDEX_BY_TEXT.get
     columns = _COLUMN_SEATS[p0]
     if hands is not None:  # each column's player's hand
-        h0, h1, h2, h3 = (hands[(p0 + c) & 3] for c in range(4))
+        h0, h1, h2, h3 = hands[p0], hands[(p0 + 1) & 3], hands[(p0 + 2) & 3], hands[(p0 + 3) & 3]
     lead = 0
     rows = 0
     t0, t1, t2, t3 = tokens[0::4], tokens[1::4], tokens[2::4], tokens[3::4]

@@ -5,11 +5,14 @@ and writes lossless changed copies (`adapters.pbn.writer`, ScoreTables scored ag
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from adapters.pbn.reader import PbnSource
 from td_plugin import hookimpl
-from td_plugin.rescoring import RescoreReport
 from td_plugin.sources import RecordChange
+
+if TYPE_CHECKING:  # the writers' report, read when a copy is written
+    from td_plugin.rescoring import RescoreReport
 
 
 def is_pbn(path: str) -> bool:

@@ -238,11 +238,22 @@ class PbnSource:
         stray.flush()
         return index
 
-    def parts(self, size: int | None = None) -> list[PbnPart]:
+    def parts(self, size: int | None = None, *, jobs: int = 1) -> list[PbnPart]:
         """The file cut into parts of whole games of about ``size`` bytes (default
-        `adapters.pbn.parts.PART_SIZE`), for `read_part`."""
+        `adapters.pbn.parts.PART_SIZE`), for `read_part`. Without ``size``, a file of more
+        than one part that ``jobs`` processes share is cut into a multiple of ``jobs``
+        parts of one size (a 1.9 MB file into two parts of 0.95 MB for two processes,
+        not 1 MB and 0.9 MB; five megabytes into six parts, not five)."""
         with self._open() as stream:
-            return cut_parts(stream, size or pbn_parts.PART_SIZE)
+            if size is None:
+                size = pbn_parts.PART_SIZE
+                total = stream.seek(0, os.SEEK_END)
+                stream.seek(0)
+                count = -(-total // size)
+                if jobs > 1 and count > 1:
+                    count = -(-count // jobs) * jobs
+                    size = -(-total // count)
+            return cut_parts(stream, size)
 
     def read_part(self, part: PbnPart, state: object | None = None,
                   warm: int | None = None) -> PbnPartReading:

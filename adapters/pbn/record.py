@@ -203,7 +203,8 @@ _TD = re.compile(r"(?i)\bTD\s*:")
 def _td_notes(game: PbnGame, issues: list[tuple[int, str]]) -> TdNotes:
     """The Director's notes among the game's commentary (`adapters.td_notes`)."""
     notes = TdNotes()
-    if not _TD.search(game.text):
+    text = game.text
+    if "TD" not in text.upper() or not _TD.search(text):  # a quick look first: seldom there
         return notes
     comments = list(game.leading_comments)
     for tag in game.tags:

@@ -28,6 +28,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from td_plugin.quick_init import quick_init
+
 __all__ = ["Block", "ByteStream", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode",
            "encode", "file_encoding", "scan", "LineIndex", "unescape", "escape", "tag_pair",
            "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
@@ -107,6 +109,7 @@ def file_encoding(path: str | os.PathLike[str]) -> str:
 
 # -- splitting --------------------------------------------------------------------------
 
+@quick_init
 @dataclass(frozen=True)
 class Block:
     """A run of lines of the file: a game candidate (``blank`` false) or semi-empty lines.

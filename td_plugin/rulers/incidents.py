@@ -7,15 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import hookimpl
-from td_plugin.casefile import case_kind
-from td_plugin.casefile_play import PlayCase
-from td_plugin.incidents import rule_incident
 from td_plugin.laws.revokes import RevokeCase
 from td_plugin.rulings import ReviewContext, Ruling
 
 
 @hookimpl
 def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
+    # the case reader and the auction laws are read when a case comes (an audit has none)
+    from td_plugin.casefile import case_kind
+    from td_plugin.casefile_play import PlayCase
+    from td_plugin.incidents import rule_incident
+
     if isinstance(incident, (RevokeCase, PlayCase)) or case_kind(incident) != "auction":
         return None  # the revokes and play rulers' (an unknown kind: the case reader says so)
     return rule_incident(incident, context)

@@ -8,14 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import hookimpl
-from td_plugin.casefile import case_kind, parse_case
-from td_plugin.casefile_play import PLAY_KINDS, PlayCase, rule_play_case
 from td_plugin.rulings import ReviewContext, Ruling
 
 
 @hookimpl
 def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
     """A play-period case (a `PlayCase`, or its case-file data)."""
+    # the case reader and the laws of the play period are read when a case comes
+    from td_plugin.casefile import case_kind, parse_case
+    from td_plugin.casefile_play import PLAY_KINDS, PlayCase, rule_play_case
+
     if not isinstance(incident, PlayCase):
         if case_kind(incident) not in PLAY_KINDS:
             return None

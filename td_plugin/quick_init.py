@@ -1,0 +1,69 @@
+"""A quicker ``__init__`` for the frozen dataclasses made by the ten thousand for each file
+read (records, tricks, locations, findings).
+
+A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``, a
+call per field; `quick_init` gives it one that stores the fields straight into the new
+instance's ``__dict__``, with the same signature, defaults and default factories, and
+``__post_init__`` called after. Nothing else of the class changes: it stays frozen,
+compared, hashed and printed as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from typing import Any, TypeVar
+
+__all__ = ["quick_init"]
+
+_T = TypeVar("_T")
+
+
+def quick_init(cls: type[_T]) -> type[_T]:
+    """Replace the ``__init__`` of ``cls``, a frozen dataclass without ``__slots__``,
+    init-only or keyword-only fields (applied below ``@dataclass(frozen=True)``)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: quick_init is for frozen dataclasses without slots")
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    original = cls.__init__
+    own = list(inspect.signature(original).parameters)[1:]
+    if own != [f.name for f in fields] or any(not f.init or f.kw_only for f in fields):
+        raise TypeError(f"{cls.__name__}: quick_init takes plain fields only (no init-only, "
+                        "keyword-only or left-out field)")
+    names: dict[str, Any] = {"_FACTORY": _FACTORY}
+    args, body = [], ["    d = self.__dict__"]
+    for f in fields:
+        if f.default is not dataclasses.MISSING:
+            names[f"_d_{f.name}"] = f.default
+            args.append(f"{f.name}=_d_{f.name}")
+            body.append(f"    d[{f.name!r}] = {f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            names[f"_f_{f.name}"] = f.default_factory
+            args.append(f"{f.name}=_FACTORY")
+            body.append(f"    d[{f.name!r}] = _f_{f.name}() if {f.name} is _FACTORY "
+                        f"else {f.name}")
+        else:
+            args.append(f.name)
+            body.append(f"    d[{f.name!r}] = {f.name}")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    source = f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body) + "\n"
+    exec(source, names)
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = original.__doc__
+    init.__annotations__ = dict(original.__annotations__)
+    setattr(cls, "__init__", init)  # noqa: B010 - a method put in place
+    return cls
+
+
+class _Factory:
+    """The default of a field with a default factory (the factory is called)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
