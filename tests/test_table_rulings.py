@@ -61,6 +61,9 @@ def test_64a1_revoke_ruled_at_the_table_adjusts_result_and_score_in_the_pbn(tmp_
     assert '[Score "NS 680"]' in added and any(a.startswith('[Result "') and "12" in a
                                                 for a in added)
     assert any("two tricks are" in a for a in added)  # the ruling as commentary
+    text = "\n".join(added)  # with the questions of 64C, not how to put them in a case file
+    assert "Law 64C" in text and "equity_declarer_tricks" not in text
+    assert "equity_declarer_tricks" in r.stdout  # (the command line says it)
     assert SESSION.read_bytes() == SESSION.read_bytes()  # the input is never touched
 
 

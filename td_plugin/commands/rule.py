@@ -186,7 +186,11 @@ def _write_back(args: argparse.Namespace, host: Any, context: ReviewContext) -> 
         out["written"] = {"path": dest, "record": table.index}
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
     else:
-        sys.stdout.write(table.ruling.render(args.lang) + "\n")
+        ruling = table.ruling
+        # as written into the session, and how to enter a 64C judgement in the case file
+        text = ("\n".join(ruling.text_lines(args.lang)) if isinstance(ruling, RevokeCaseRuling)
+                else ruling.render(args.lang))
+        sys.stdout.write(text + "\n")
         assert table.record is not None  # the record the ruling was written into
         sys.stdout.write(messages.render("rule.written", {"path": dest,
                                                           "record": table.record.label()},

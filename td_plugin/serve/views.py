@@ -94,8 +94,7 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
         redress = ruling.redress
         if redress is not None:  # the questions of 64C, or the judgement (not how to
             # enter one in a case file: the page asks for it)
-            lines = [messages.render(m.key, m.params, lang)
-                     for m in (*redress.questions, redress.text) if m is not None]
+            lines = redress.lines(lang, how_to_enter=False)
             view.rows += [(t("revoke.case.heading.redress") if i == 0 else "", line)
                           for i, line in enumerate(lines)]
     else:

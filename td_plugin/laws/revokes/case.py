@@ -105,10 +105,12 @@ class Redress:
     enter: Msg | None = None
     text: Msg | None = None
 
-    def lines(self, lang: str) -> list[str]:
-        """The questions and how to enter the judgement, or the judgement."""
+    def lines(self, lang: str, how_to_enter: bool = True) -> list[str]:
+        """The questions and (``how_to_enter``) how to enter the judgement in a case file,
+        or the judgement."""
+        enter = self.enter if how_to_enter else None
         return [messages.render(m.key, m.params, lang)
-                for m in (*self.questions, self.enter, self.text) if m is not None]
+                for m in (*self.questions, enter, self.text) if m is not None]
 
     def to_json(self, lang: str) -> dict[str, Any]:
         return {"law": self.clause, "nos": None if self.nos is None else self.nos.value,
@@ -195,19 +197,21 @@ class RevokeCaseRuling(Ruling):
             lines.append(r("revoke.case.result.stands"))
         return lines
 
-    def redress_lines(self, lang: str | None = None) -> list[str]:
+    def redress_lines(self, lang: str | None = None, how_to_enter: bool = True) -> list[str]:
         """64C: the questions and how to enter the judgement, or the judgement."""
-        return [] if self.redress is None else self.redress.lines(lang or self.lang)
+        return ([] if self.redress is None
+                else self.redress.lines(lang or self.lang, how_to_enter))
 
     def decision_lines(self, lang: str | None = None) -> list[str]:
         if self.status != "needs_decision":
             return []
         return [messages.render("revoke.redress.decide", None, lang or self.lang)]
 
-    def text_lines(self, lang: str | None = None) -> list[str]:
+    def text_lines(self, lang: str | None = None, how_to_enter: bool = True) -> list[str]:
         lang = lang or self.lang
         return ([render_revoke_text(item.ruling, lang) for item in self.revokes]
-                + self.result_lines(lang) + self.redress_lines(lang) + self.decision_lines(lang))
+                + self.result_lines(lang) + self.redress_lines(lang, how_to_enter)
+                + self.decision_lines(lang))
 
     @property
     def text(self) -> str:
@@ -215,8 +219,8 @@ class RevokeCaseRuling(Ruling):
 
     def render(self, lang: str = "en") -> str:
         """The whole ruling in ``lang`` (as an annotation of a `RecordChange`, what a
-        writer adds as commentary)."""
-        return "\n".join(self.text_lines(lang))
+        writer adds as commentary), without how to enter a 64C judgement in a case file."""
+        return "\n".join(self.text_lines(lang, how_to_enter=False))
 
     def to_json(self, lang: str | None = None) -> dict[str, Any]:
         """The ruling as JSON (the keys documented in docs/cases.md)."""
