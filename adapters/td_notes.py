@@ -4,7 +4,7 @@ PBN has no notation for when attention was drawn to an irregularity, for who cla
 or for a penalty card on the table; LIN has none either. A Director (or the program that
 wrote the file) can say it in a commentary — PBN ``{...}`` or ``;...`` anywhere in the
 game, LIN ``nt|...|`` — that begins with ``TD:``, followed by statements separated by
-``;`` (docs/cases.md, "The Director's notes in a file"):
+``;`` (README, "Director's notes in a file"):
 
 - ``attention during-round`` | ``after-next-deal-called`` | ``after-round``: when
   attention was first drawn to an irregularity of this board (Law 64B4, 64B5);
@@ -14,7 +14,11 @@ game, LIN ``nt|...|`` — that begins with ``TD:``, followed by statements separ
 - ``penalty-card SEAT CARD TRICK`` (``minor`` after it for a minor penalty card, 50C):
   a defender's penalty card on the table from trick ``TRICK`` on;
 - ``lead SEAT require|prohibit SUIT TRICK`` (``lasting`` after it: for as long as he
-  keeps the lead): a lead an opponent required or prohibited in rectification.
+  keeps the lead): a lead an opponent required or prohibited in rectification;
+- ``play SEAT highest|lowest TRICK``, ``play SEAT suit SUIT TRICK``, ``play SEAT
+  not-suit SUIT TRICK``: declarer's choice after a defender's premature lead or play
+  (Law 57A): to trick ``TRICK``, ``SEAT`` must play the highest or the lowest card he
+  holds of the suit led, a card of ``SUIT``, or no card of ``SUIT``.
 
 `parse_td_note` reads one commentary (None when it is not a Director's note);
 `TdNotes.merge` gathers a game's. A statement it cannot read raises `ValueError` naming
@@ -27,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from td_plugin.cards import Card, Seat, Suit
 from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.revokes import LeadRestriction, Obligation, PenaltyCard
+from td_plugin.laws.revokes import LeadRestriction, Obligation, PenaltyCard, PlayRestriction
 from td_plugin.rulings import Attention
 
 __all__ = ["TdNotes", "parse_td_note", "ATTENTION_NAMES"]
@@ -97,15 +101,27 @@ def _statement(words: list[str]) -> TdNotes:
         seat, how, suit, trick = _seat(args[0]), args[1].lower(), args[2], _trick(args[3])
         if how not in ("require", "prohibit"):
             raise ValueError(f"TD note: lead {args[0]} {args[1]!r}: require or prohibit")
-        if suit.upper() not in _SUITS:
-            raise ValueError(f"TD note: lead ... {suit!r} is not a suit (S, H, D, C)")
         if len(args) == 5 and args[4].lower() != "lasting":
             raise ValueError(f"TD note: lead ... {args[4]!r}: only 'lasting' may follow")
-        return TdNotes(obligations=(LeadRestriction(seat, trick, _SUITS[suit.upper()],
+        return TdNotes(obligations=(LeadRestriction(seat, trick, _suit(verb, suit),
                                                     prohibited=how == "prohibit",
                                                     lasting=len(args) == 5),))
+    if verb == "play" and len(args) in (3, 4):
+        return TdNotes(obligations=(_play(args),))
     raise ValueError(f"TD note: cannot read {' '.join(words)!r} (attention, claim, "
-                     f"concession, penalty-card or lead)")
+                     f"concession, penalty-card, lead or play)")
+
+
+def _play(args: list[str]) -> PlayRestriction:
+    """``SEAT highest|lowest TRICK`` or ``SEAT suit|not-suit SUIT TRICK`` (Law 57A)."""
+    seat, how = _seat(args[0]), args[1].lower().replace("_", "-")
+    if how in ("highest", "lowest") and len(args) == 3:
+        return PlayRestriction(seat, _trick(args[2]), how)
+    if how in ("suit", "not-suit") and len(args) == 4:
+        return PlayRestriction(seat, _trick(args[3]), how.replace("-", "_"),
+                               _suit("play", args[2]))
+    raise ValueError(f"TD note: cannot read 'play {' '.join(args)}': play SEAT "
+                     f"highest|lowest TRICK, or play SEAT suit|not-suit SUIT TRICK")
 
 
 def _seat(text: str) -> Seat:
@@ -113,6 +129,13 @@ def _seat(text: str) -> Seat:
     if seat is None:
         raise ValueError(f"TD note: {text!r} is not a seat (N, E, S, W)")
     return seat
+
+
+def _suit(verb: str, text: str) -> Suit:
+    suit = _SUITS.get(text.upper())
+    if suit is None:
+        raise ValueError(f"TD note: {verb} ... {text!r} is not a suit (S, H, D, C)")
+    return suit
 
 
 def _card(text: str) -> Card:

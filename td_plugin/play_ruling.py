@@ -12,9 +12,10 @@ play, a penalty card, ...). Each choice names the case-file key that carries it,
 case answered from its ``decisions`` is ruled again with the choice made.
 
 The obligations are the values the revoke review takes (`td_plugin.laws.revokes`
-`PenaltyCard`, `LeadRestriction`) and the auction's pass obligation
+`PenaltyCard`, `LeadRestriction`, `PlayRestriction`) and the auction's pass obligation
 (`td_plugin.auction_ruling.PassObligation`), so that a record carrying them is checked
-for a failure to play a penalty card or to follow a lead restriction (Law 61A, 64B3).
+for a failure to play a penalty card, to follow a lead restriction or to play as declarer
+specified after a premature play (Law 61A, 64B3).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from td_plugin import messages
 from td_plugin.auction_ruling import PassObligation
 from td_plugin.call_names import join_msgs
 from td_plugin.cards import Card, Seat, Suit
-from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
+from td_plugin.laws.revokes import LeadRestriction, PenaltyCard, PlayRestriction
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.outcomes import AssignedResult
@@ -47,18 +48,6 @@ def suit_msg(suit: Suit) -> Msg:
 def cards_msg(cards: Iterable[Card]) -> Msg | str:
     """Cards as the texts name them: ♠K, ♥10 and ♦4."""
     return join_msgs([card_msg(c) for c in cards], "and")
-
-
-@dataclass(frozen=True)
-class PlayRestriction:
-    """For one trick, ``seat`` must play the highest (``how`` = ``highest``) or the
-    lowest (``lowest``) card he holds of the suit led, a card of ``suit`` (``suit``), or
-    no card of ``suit`` (``not_suit``): declarer's option of Law 57A."""
-
-    seat: Seat
-    trick: int
-    how: str
-    suit: Suit | None = None
 
 
 Obligation = PenaltyCard | LeadRestriction | PassObligation | PlayRestriction

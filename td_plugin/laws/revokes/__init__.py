@@ -4,7 +4,8 @@ Two paths reach the same law. From a play record, the audit detects the revokes 
 derives their facts from the play; at the table, the Director states the facts in a
 revoke case file. Both hand a `facts.BoardFacts` to one assessment and one ruling:
 
-- `detection`: 61A, revokes in a play record (with penalty cards and lead restrictions);
+- `detection`: 61A, revokes in a play record (with penalty cards, lead restrictions and
+  the play restrictions of 57A);
 - `facts`: the facts of a board's revokes, whoever establishes them;
 - `play_facts`: those facts derived from a play record (63A, tricks won, claims);
 - `assessment`: establishment, the corrections of 62, the transfers of 64A, every
@@ -22,6 +23,7 @@ from td_plugin.laws.revokes.detection import (
                                                LeadRestriction,
                                                Obligation,
                                                PenaltyCard,
+                                               PlayRestriction,
                                                Revoke,
                                                RevokeKind,
                                                detect_revokes,
@@ -32,8 +34,8 @@ from td_plugin.laws.revokes.redress import EquityFigures, EquityUnavailable, equ
 from td_plugin.laws.revokes.review import review_revokes, revoke_change
 from td_plugin.laws.revokes.ruling import DATA_KEYS, render_revoke_text, revoke_data, revoke_ruling
 
-__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "Obligation", "Revoke",
-           "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",
+__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestriction", "Obligation",
+           "Revoke", "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",
            "BoardAssessment", "EquityFigures", "EquityUnavailable", "EquityJudgement",
            "RevokeCase", "RevokeCaseRuling", "DATA_KEYS", "detect_revokes", "establishment",
            "tally", "table_tricks", "board_facts", "automatic_transfer", "assess",

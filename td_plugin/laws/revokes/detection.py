@@ -1,10 +1,13 @@
 """Law 61A: finding revokes in a play record.
 
 A revoke is a card played while its player held a card he had to play: a card of the
-suit led (Law 44), a major penalty card (Law 50D1), or a lead an opponent required or
-prohibited in rectification of an irregularity (`PenaltyCard`, and
-`td_plugin.laws.lead_restrictions.LeadRestriction` at a known trick with a chosen suit: a
-record does not carry them, the caller gives them). `detect_revokes` walks the play
+suit led (Law 44), a major penalty card (Law 50D1), a lead an opponent required or
+prohibited in rectification of an irregularity, or the card or suit declarer specified
+for one trick after a defender's premature lead or play, Law 57A (`PenaltyCard`,
+`td_plugin.laws.lead_restrictions.LeadRestriction` at a known trick with a chosen suit,
+and `PlayRestriction`: a record does not carry them, the caller gives them). A player who
+cannot comply with a play restriction plays any legal card (57B, Law 59), following suit
+first: the restriction then finds no revoke. `detect_revokes` walks the play
 against the deal; a card its player does not hold is a data problem, never a revoke, and
 is skipped here (`td_plugin.play.replay` reports it).
 
@@ -23,8 +26,8 @@ from td_plugin.deal import SUIT_MASKS, Deal, Hand
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.play import Play
 
-__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "Obligation", "Revoke",
-           "detect_revokes"]
+__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestriction", "Obligation",
+           "Revoke", "detect_revokes"]
 
 
 class RevokeKind(enum.Enum):
@@ -33,6 +36,7 @@ class RevokeKind(enum.Enum):
     FOLLOW_SUIT = "follow_suit"  # a card of the suit led (Law 44)
     PENALTY_CARD = "penalty_card"  # a major penalty card (Law 50D1)
     LEAD_RESTRICTION = "lead_restriction"  # a lead required or prohibited by an opponent
+    PLAY_RESTRICTION = "play_restriction"  # the card or suit declarer specified (Law 57A)
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,19 @@ class PenaltyCard:
     major: bool = True
 
 
-Obligation = PenaltyCard | LeadRestriction
+@dataclass(frozen=True)
+class PlayRestriction:
+    """For one trick, ``seat`` must play the highest (``how`` = ``highest``) or the
+    lowest (``lowest``) card he holds of the suit led, a card of ``suit`` (``suit``), or
+    no card of ``suit`` (``not_suit``): declarer's option of Law 57A."""
+
+    seat: Seat
+    trick: int
+    how: str
+    suit: Suit | None = None
+
+
+Obligation = PenaltyCard | LeadRestriction | PlayRestriction
 
 
 @dataclass(frozen=True)
@@ -97,12 +113,15 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
     masks = [None if hand is None else hand.mask for hand in (deal.hands[s] for s in SEATS)]
     penalties: list[list[PenaltyCard]] = [[], [], [], []]
     restrictions: dict[tuple[int, int], LeadRestriction] = {}
+    plays: dict[tuple[int, int], PlayRestriction] = {}
     for ob in obligations:
         if isinstance(ob, PenaltyCard):
             penalties[ob.seat.index].append(ob)
+        elif isinstance(ob, PlayRestriction):
+            plays[(ob.trick, ob.seat.index)] = ob
         elif ob.trick is not None and ob.suit is not None:  # a choice made, at a known trick
             restrictions[(ob.trick, ob.seat.index)] = ob
-    obliged = bool(restrictions) or any(penalties)
+    obliged = bool(restrictions) or bool(plays) or any(penalties)
     out: list[Revoke] = []
     lasting: LeadRestriction | None = None  # a restriction for as long as its seat leads
     for n, trick in enumerate(play.tricks, 1):
@@ -125,8 +144,9 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
             masks[k] = mask ^ bit
             found: tuple[Card, ...] | None = None
             if obliged:
-                found, kind = _obligation_revoke(penalties[k], rule if i == 0 else None, n, i,
-                                                 pc.card, mask, led)
+                restriction = rule if i == 0 else plays.get((n, k))
+                found, kind = _obligation_revoke(penalties[k], restriction, n, i, pc.card, mask,
+                                                 led)
             if found is None and i and mask & led_mask and pc.card.suit is not led:
                 found, kind = tuple(Hand(mask=mask & led_mask)), RevokeKind.FOLLOW_SUIT
             if found is not None:
@@ -135,16 +155,22 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
     return out
 
 
-def _obligation_revoke(penalties: list[PenaltyCard], restriction: LeadRestriction | None,
+def _obligation_revoke(penalties: list[PenaltyCard],
+                       restriction: LeadRestriction | PlayRestriction | None,
                        trick: int, position: int, card: Card, mask: int, led: Suit
                        ) -> tuple[tuple[Card, ...] | None, RevokeKind]:
-    """A revoke against a penalty card, else (leading) against a lead restriction: the
-    cards the player had to choose from and the kind, or None."""
+    """A revoke against a penalty card, else against a lead restriction (leading) or a
+    play restriction (not leading): the cards the player had to choose from and the
+    kind, or None."""
     if penalties:
         found = _penalty_revoke(penalties, trick, card, mask, None if position == 0 else led)
         if found is not None:
             return found, RevokeKind.PENALTY_CARD
-    if position == 0 and restriction is not None:
+    if isinstance(restriction, PlayRestriction):
+        found = _play_revoke(restriction, card, mask, led)
+        if found is not None:
+            return found, RevokeKind.PLAY_RESTRICTION
+    elif restriction is not None:
         found = _restriction_revoke(restriction, card, mask)
         if found is not None:
             return found, RevokeKind.LEAD_RESTRICTION
@@ -169,3 +195,23 @@ def _restriction_revoke(rule: LeadRestriction, card: Card, mask: int) -> tuple[C
         return tuple(Hand(mask=others)) if card.suit is rule.suit and others else None
     return tuple(Hand(mask=mask & suit_mask)) if card.suit is not rule.suit and mask & suit_mask \
         else None
+
+
+def _play_revoke(rule: PlayRestriction, card: Card, mask: int, led: Suit
+                 ) -> tuple[Card, ...] | None:
+    """A card played against declarer's choice of 57A by a hand ``mask`` (before the
+    card), or None: he could not comply (57B), or did."""
+    led_mask = mask & SUIT_MASKS[led]
+    if rule.how in ("highest", "lowest"):  # 57A1, 57A2: only with a card of the suit led
+        if not led_mask:
+            return None
+        # the ace has the lowest index of its suit: the highest card is the lowest bit
+        bit = led_mask & -led_mask if rule.how == "highest" else 1 << (led_mask.bit_length() - 1)
+        return None if 1 << card.index == bit else tuple(Hand(mask=bit))
+    if led_mask or rule.suit is None:  # following suit comes first (Law 59)
+        return None
+    suit_mask = mask & SUIT_MASKS[rule.suit]
+    if rule.how == "suit":  # 57A3
+        return tuple(Hand(mask=suit_mask)) if suit_mask and card.suit is not rule.suit else None
+    others = mask & ~SUIT_MASKS[rule.suit]  # 57A4
+    return tuple(Hand(mask=others)) if card.suit is rule.suit and others else None
