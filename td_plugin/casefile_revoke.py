@@ -202,6 +202,9 @@ class _RevokeReader(_Reader):
                 card.suit is not suit_led or position not in (None, 0)):
             raise self.fail(where, "a lead restriction is broken by the lead itself: "
                                    "suit_led is the suit of the card led, position 1")
+        elif kind is RevokeKind.PLAY_RESTRICTION and (not defender or position == 0):
+            raise self.fail(f"{where}.failure", "a play restriction binds a defender who is "
+                                                "not leading (Law 57A)")
 
     def establishment(self, m: Mapping[str, Any], where: str, established: bool,
                       offender: Seat, trick: int, board: BoardFacts

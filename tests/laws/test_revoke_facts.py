@@ -79,6 +79,17 @@ def test_61a_lead_restriction_is_broken_by_the_lead() -> None:
         case(east(failure="lead_restriction")))
 
 
+def test_61a_57a_play_restriction_broken_by_a_defender_who_follows() -> None:
+    r = rule(case(east(failure="play_restriction", suit_led="D", card="D3", held="DQ")))
+    assert only(r)["law"] == "64A2" and r.transfer == 1  # an ordinary revoke: no 64B3
+    assert only(r)["clauses"][0]["key"] == "revoke.found.play_restriction"
+    assert "against the card or suit declarer had specified after a premature play" in r.text
+    assert "a play restriction binds a defender who is not leading (Law 57A)" in error(
+        case({**EAST, "offender": "N", "failure": "play_restriction"}))  # declarer
+    assert "a play restriction binds a defender" in error(
+        case(east(failure="play_restriction", position=1)))
+
+
 # -- 63A: establishment ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("how,by,law,en,da", [
