@@ -105,6 +105,17 @@ def test_64b3_failure_to_play_a_penalty_card() -> None:
     assert leads(case)["failure"] == "64B3"
 
 
+def test_57a_61a_failure_to_play_as_declarer_chose() -> None:
+    """East, told to play his highest diamond after West's premature lead (57A1), plays
+    a low one while holding the queen: an ordinary revoke, one trick (64A2)."""
+    case, _, finished = walk(dict(BOARD), ["E", "5", "play_restriction", "D", "D3", "True",
+                                           "next_trick", "W", "N", "2", "during_round",
+                                           "False"])
+    ruling = rule_revoke_case(load_case(case)).to_json()
+    assert ruling["revokes"][0]["law"] == "64A2" and ruling["transfer"] == 1
+    assert ruling["revokes"][0]["clauses"][0]["key"].startswith("revoke.found.play_restriction")
+
+
 @pytest.mark.parametrize("won_by,clause", [("E", "64A1"), ("W", "64A2"), ("N", "64A2")])
 def test_64a_who_won_the_revoke_trick(won_by, clause) -> None:
     case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W",

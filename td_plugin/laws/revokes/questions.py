@@ -94,7 +94,9 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                                Choice("penalty_card", _q("revoke.q.failure.penalty_card"),
                                       _leads("64B3", "penalty_card")),
                                Choice("lead_restriction",
-                                      _q("revoke.q.failure.lead_restriction")))))
+                                      _q("revoke.q.failure.lead_restriction")),
+                               Choice("play_restriction",
+                                      _q("revoke.q.failure.play_restriction")))))
     failure = r.get("failure", "follow_suit")
     qs += [ask("suit_led", "suit", _q("revoke.q.suit_led", trick=trick or ""), "61A"),
            ask("card", "card", _q("revoke.q.card", offender=seat), "61A",
