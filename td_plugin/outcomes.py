@@ -32,6 +32,7 @@ here that answers these questions, listed in `ENTRY_KINDS`.
 
 from __future__ import annotations
 
+import abc
 import math
 import re
 from collections.abc import Mapping
@@ -55,9 +56,10 @@ _ARTIFICIAL_RE = re.compile(r"^\s*A?(?P<ns>\d{2,3})\s*%?\s*[/\-]?\s*(?P<ew>\d{2,
 
 _R = TypeVar("_R", bound="TableResult")
 
-class Outcome:
+class Outcome(abc.ABC):
     """The base of the family: what every outcome answers (see the module docstring).
-    The defaults are those of an outcome that is neither a result nor scored."""
+    The defaults are those of an outcome that is neither a result nor scored; each kind
+    says how it is written (`notation`)."""
 
     __slots__ = ()
 
@@ -74,7 +76,7 @@ class Outcome:
 
         :raises ValueError: naming what is wrong with the value.
         """
-        raise NotImplementedError
+        raise TypeError(f"no adjustments-list entry gives {cls.__name__} (entry_key is None)")
 
     def results(self) -> tuple[tuple[Fraction, TableResult], ...]:
         """The results (contract, declarer, declarer's tricks) that make up the outcome,
@@ -113,9 +115,9 @@ class Outcome:
         worked out on a board of ``vulnerability``; scores already known are kept."""
         return self
 
+    @abc.abstractmethod
     def notation(self) -> str:
         """The outcome as the Director writes it (see the module docstring)."""
-        raise NotImplementedError
 
     def describe(self) -> str:
         """The outcome as a report shows it (language-free)."""

@@ -483,3 +483,18 @@ def test_the_copy_gets_the_permissions_of_the_input(data_dir, tmp_path):
     code, written = _run(tmp_path, source, "- {board: 1, ns_pair: 1, ew_pair: 1, "
                                            "artificial: '50/50', law: '12C2'}\n")
     assert code == 0 and written.stat().st_mode & 0o777 == 0o640
+
+
+def test_every_outcome_says_how_it_is_written_and_only_entry_kinds_are_read():
+    from td_plugin.outcomes import ENTRY_KINDS, Outcome, ScoreOnly, TableResult
+
+    class Unwritten(Outcome):
+        pass
+
+    with pytest.raises(TypeError):
+        Unwritten()  # an outcome without a notation cannot be made
+    assert all(kind.entry_key == key for key, kind in ENTRY_KINDS.items())
+    for kind in (ScoreOnly, TableResult):  # no adjustments-list entry gives these
+        assert kind.entry_key is None
+        with pytest.raises(TypeError, match=kind.__name__):
+            kind.from_entry("4S S 10", {})
