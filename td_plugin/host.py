@@ -120,6 +120,9 @@ class PluginHost:
         self.errors: list[PluginError] = []
         self._current: list[PluginError] | None = None
         self._sources: dict[str, str] = {}
+        #: `td_review_board`'s implementations and how the host calls them (`_review_impls`)
+        self._review_cache: tuple[list[Any], list[tuple[Callable[..., Any], tuple[str, ...]]]
+                                  | None] | None = None
         #: the names of the built-in and installed plugins, blocked or not
         self._known: set[str] = {plugin_name(m) for m in builtins}
         for name in _env_names(os.environ.get("TD_PLUGIN_DISABLE")) | set(disabled or ()):
@@ -339,9 +342,41 @@ class PluginHost:
 
     def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
         """Ask every ruler about one record (`td_review_board`), with one walk of its
-        play for all of them (`td_plugin.consistency.PlayWalk`)."""
-        return self._findings("td_review_board", record=record, context=context,
-                              walk=PlayWalk(record))
+        play for all of them (`td_plugin.consistency.PlayWalk`).
+
+        The hook runs for every record of every file, so the host calls the plugins'
+        implementations itself, as pluggy would (last registered first, each with the
+        arguments it names, answers that are not None kept), unless hook calls are traced
+        or a plugin wraps the hook: then pluggy calls them."""
+        kwargs = {"record": record, "context": context, "walk": PlayWalk(record)}
+        impls = self._review_impls()
+        if impls is None:
+            return self._findings("td_review_board", **kwargs)
+        outer = self._current
+        errors: list[PluginError] = []
+        self._current = errors
+        findings: list[Finding] = []
+        try:
+            for function, argnames in impls:
+                answer = function(*[kwargs[name] for name in argnames])
+                if answer:
+                    findings.extend(answer)
+        finally:
+            self._current = outer
+            if outer is not None:
+                outer.extend(errors)
+        return Review(findings, errors)
+
+    def _review_impls(self) -> list[tuple[Callable[..., Any], tuple[str, ...]]] | None:
+        """The implementations of `td_review_board` in calling order with the arguments
+        each takes, or None when pluggy must call them (traced, or a wrapper among them).
+        Worked out again whenever the registered implementations change."""
+        impls = self.pm.hook.td_review_board.get_hookimpls()
+        if self._review_cache is None or self._review_cache[0] != impls:
+            direct = None if self.tracing or any(i.wrapper or i.hookwrapper for i in impls) \
+                else [(i.function, tuple(i.argnames)) for i in reversed(impls)]
+            self._review_cache = (impls, direct)
+        return self._review_cache[1]
 
     def session_opened(self, session: Session) -> Review:
         """Fire `td_session_opened`."""

@@ -297,6 +297,47 @@ def test_hook_td_review_board(host: PluginHost) -> None:
     assert contexts == [Attention.DURING_ROUND]
 
 
+def test_review_board_asks_as_pluggy_does(host: PluginHost) -> None:
+    """The host calls `td_review_board`'s implementations itself: last registered first,
+    each with the arguments it names; a plugin registered or removed later is seen; with a
+    wrapper among them pluggy calls them all (the wrapper sees the answers)."""
+    calls: list[str] = []
+
+    class Ask:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        @hookimpl
+        def td_review_board(self, walk, record):
+            calls.append(self.name)
+            assert walk.record is record
+            return [Finding(kind=self.name, key="club")]
+
+    host.register(Ask("first"), "first")
+    review = host.review_board(impossible_record(), ReviewContext())
+    assert calls == ["first"]
+    assert [f.kind for f in review.findings] == ["first", "impossible_result"]
+    host.register(Ask("second"), "second")
+    host.review_board(impossible_record(), ReviewContext())
+    assert calls == ["first", "second", "first"]
+    host.unregister("first")
+    assert [f.kind for f in host.review_board(impossible_record(), ReviewContext()).findings] \
+        == ["second", "impossible_result"]
+    seen: list[list[str]] = []
+
+    class Wrap:
+        @hookimpl(wrapper=True)
+        def td_review_board(self, record):
+            answers = yield
+            seen.append(sorted(f.kind for answer in answers for f in answer))
+            return answers
+
+    host.register(Wrap(), "wrap")
+    review = host.review_board(impossible_record(), ReviewContext())
+    assert [f.kind for f in review.findings] == ["second", "impossible_result"]
+    assert seen == [["impossible_result", "second"]]
+
+
 def test_hook_td_incident_reported(host: PluginHost) -> None:
     """The built-in ``incidents`` plugin rules (Law 25A1: an unintended call replaced);
     a club plugin asked first may answer instead; nonsense is an input error."""
