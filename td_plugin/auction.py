@@ -238,55 +238,71 @@ class Auction:
         pass out of rotation that deprived a player of his turn (17D3, reported at that
         pass)."""
         out = []
-        skipped = self.deprived_turn()
-        if skipped is not None:
-            k = next(i for i in range(skipped, len(self.entries))
-                     if self.entries[i].call is not None)
-            out.append(AuctionProblem(k, self.seat_of(k), self.entries[k].call, "17D3",  # type: ignore[arg-type]
-                                      f"the auction did not end: {self.seat_of(skipped).name} "
-                                      f"lost his turn", "deprived_turn", self.seat_of(skipped)))
         state = _State(self.dealer)
         check, advance = state.check, state.advance
+        any_skipped = False
         for e in self.entries:
             call = e.call
-            # a pass is legal wherever the auction has not ended (the usual call)
-            if call is not None and not e.insufficient and (
-                    call.kind is not CallKind.PASS or state.ended):
+            if call is PASS and not state.ended:  # legal wherever the auction goes on
+                state.index += 1  # (`_State.advance` of a pass, the usual call)
+                state.passes += 1
+                if state.passes == (3 if state.any_call else 4):
+                    state.ended = True
+                continue
+            if call is None:
+                any_skipped = True
+            elif not e.insufficient:
                 p = check(call)
                 if p is not None:
                     out.append(p)
             advance(call)
+        skipped = self.deprived_turn() if any_skipped else None
+        if skipped is not None:
+            k = next(i for i in range(skipped, len(self.entries))
+                     if self.entries[i].call is not None)
+            out.insert(0, AuctionProblem(
+                k, self.seat_of(k), self.entries[k].call, "17D3",  # type: ignore[arg-type]
+                f"the auction did not end: {self.seat_of(skipped).name} lost his turn",
+                "deprived_turn", self.seat_of(skipped)))
         return out
 
     def contract(self) -> Contract | None:
         """The final contract with its declarer (`Contract.PASSED_OUT` when passed out),
         or None while the auction is not complete."""
-        end = _end_index(self.entries)
-        if end is None:
-            return None
-        return self._contract_upto(end)
+        return self._contract(final=True)
 
     def last_contract(self) -> Contract | None:
         """The contract as it stands after the recorded calls, complete or not."""
-        return self._contract_upto(len(self.entries))
+        return self._contract(final=False)
 
-    def _contract_upto(self, end: int) -> Contract:
-        entries = self.entries
-        last_bid = None
+    def _contract(self, final: bool) -> Contract | None:
+        """The contract when the auction ends (``final``: None when it does not), or
+        after every recorded call; in one pass over the calls."""
+        passes = 0
+        any_call = False
+        last_bid = -1  # the index of the last bid so far
         risk = 0
-        for i in range(end):
-            c = entries[i].call
-            if c is None:
-                continue
-            if c.kind is CallKind.BID:
-                last_bid = i
-                risk = 0
-            elif c.kind is CallKind.DOUBLE and last_bid is not None:
-                risk = 1
-            elif c.kind is CallKind.REDOUBLE and last_bid is not None:
-                risk = 2
-        if last_bid is None:
+        for i, e in enumerate(self.entries):
+            c = e.call
+            if c is PASS:  # calls are interned: the one pass
+                passes += 1
+                if final and passes == (3 if any_call else 4):  # Law 22
+                    return self._contract_of(last_bid, risk)
+            elif c is not None:  # (a skipped slot neither passes nor ends the auction)
+                any_call = True
+                passes = 0
+                kind = c.kind
+                if kind is CallKind.BID:
+                    last_bid, risk = i, 0
+                elif last_bid >= 0:
+                    risk = 1 if kind is CallKind.DOUBLE else 2
+        return None if final else self._contract_of(last_bid, risk)
+
+    def _contract_of(self, last_bid: int, risk: int) -> Contract:
+        """The contract of the bid at ``last_bid`` (-1: none, passed out) at ``risk``."""
+        if last_bid < 0:
             return Contract.PASSED_OUT
+        entries = self.entries
         bid = entries[last_bid].call
         assert bid is not None  # the last bid is a call
         declarer = None
