@@ -37,8 +37,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from lxml import etree
-
 from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
 from td_plugin.cards import SEATS, Card, Seat, Suit
 from td_plugin.contract import Contract
@@ -95,6 +93,8 @@ def _decode(data: bytes, encoding: str) -> str:
 
 
 def _safe_parser() -> Any:
+    from lxml import etree  # (imported when a USEBIO file is read: the other formats never need it)
+
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            huge_tree=False, dtd_validation=False, remove_blank_text=False)
 
@@ -129,6 +129,8 @@ def load_usebio(path: str | os.PathLike[str]) -> UsebioDocument:
         raise InputError(f"the file declares XML entities ({names}); refused: USEBIO needs "
                          "none, and expanding them could exhaust memory or read other files",
                          loc)
+    from lxml import etree
+
     try:
         root = etree.fromstring(data, _safe_parser())
     except etree.XMLSyntaxError as exc:
@@ -328,6 +330,8 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
     event = root.find("EVENT")
     if event is None:
         problems.append("no EVENT element")
+        from lxml import etree
+
         event = etree.Element("EVENT")
     event_type = (event.get("EVENT_TYPE") or "").strip().upper() or None
     two_winners = (_text(event, "WINNER_TYPE") or "") == "2"

@@ -2,8 +2,9 @@
 
 A source whose reader can cut its file into parts (`td_plugin.sources.PartedSource`, as
 the PBN reader does, `adapters.pbn.parts`) is audited part by part by worker processes,
-a few parts ahead of the one being collected. The result is the one a single process
-gets, record for record:
+a few parts ahead of the one being collected, while this process audits the first part
+itself (its findings go straight to the reports, nothing to send). The result is the
+one a single process gets, record for record:
 
 * a part is read from a guessed reader state (tag values carried from game to game); a
   part whose guess differs from the state the part before really ended with is audited
@@ -282,16 +283,23 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     keep = (result.keep_flagged, result.keep_changes)
     _JOB = (source, host, context, keep, renderer)
     file_problems: list[RecordProblem] = []
-    workers = _Workers(min(jobs, len(parts)), method, (shared, source, context, keep, renderer))
+    workers = _Workers(min(jobs, len(parts) - 1), method,
+                       (shared, source, context, keep, renderer))
     try:
         known: object | None = None  # the reader's state after the parts collected
         waiting = deque(parts)  # not handed out yet
         done: dict[int, _PartAudit | None] = {}  # by part number; None: lost
         for part in parts:
+            mine = bool(waiting) and waiting[0] is part  # no worker has it: audited here
+            if mine:
+                waiting.popleft()
             while part.number not in done:
                 while (waiting and waiting[0].number < part.number + 2 * jobs
                        and workers.idle() and workers.give(waiting[0], known)):
                     waiting.popleft()
+                if mine:  # (from the state the part before ended with: nothing to guess)
+                    done[part.number] = _audit_part(part, known, warm=False)
+                    break
                 if not workers.holding(part):  # every worker died before it got it
                     done[part.number] = None
                     break

@@ -9,12 +9,8 @@ line, the inputs' names and sizes, and the versions. The command exits with
 
 from __future__ import annotations
 
-import datetime as dt
 import os
-import platform
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -62,6 +58,12 @@ def write_crash_log(exc: BaseException, argv: Sequence[str], inputs: Sequence[st
                     folder: str | None = None) -> str:
     """Write the log of a crash into ``folder`` (default: the system's temporary folder)
     and return its path. ``inputs``: the files the command was given."""
+    # (imported here: every command loads this module, few ever write a log)
+    import datetime as dt
+    import platform
+    import tempfile
+    import traceback
+
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     fd, path = tempfile.mkstemp(prefix=f"td-plugin-crash-{stamp}-", suffix=".log",
                                 dir=folder)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
@@ -104,7 +103,7 @@ def _new_temporary(dest: str) -> tuple[int, str]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
         path = os.path.join(folder, f"{TEMP_PREFIX}{name}{_TEMP_MARK}"
-                                    f"{secrets.token_hex(4)}{TEMP_SUFFIX}")
+                                    f"{os.urandom(4).hex()}{TEMP_SUFFIX}")
         try:
             return os.open(path, flags, 0o666), path  # the umask applies
         except FileExistsError:
