@@ -37,10 +37,8 @@ from adapters.bws_tables import (
     BackendFailed,
     DamagedTable,
     TableReader,
-    is_access_file,
     open_tables,
 )
-from td_plugin import hookimpl
 from td_plugin.auction import Auction, AuctionEntry
 from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
 from td_plugin.cards import Seat
@@ -49,10 +47,8 @@ from td_plugin.errors import InputError, Location
 from td_plugin.movement import Movement, Slot
 from td_plugin.play import Play, PlayedCard, Trick
 from td_plugin.session import SectionInfo, Session
-from td_plugin.sources import Follower, RecordChange
 
-__all__ = ["Place", "ResultRow", "ActionRow", "BwsData", "BwsSource", "read_bws",
-           "td_open_source", "td_follow_source", "td_write_changes"]
+__all__ = ["Place", "ResultRow", "ActionRow", "BwsData", "BwsSource", "read_bws"]
 
 #: (section letter, table, round, board): where one table's play of a board belongs
 Place = tuple[str, str, int, int]
@@ -603,38 +599,3 @@ class BwsSource:
 
     def file_problems(self) -> list[RecordProblem]:
         return list(self.data.problems)
-
-
-def _is_bws(path: str) -> bool:
-    return path.lower().endswith(".bws") or is_access_file(path)
-
-
-@hookimpl
-def td_open_source(path: str, strict: bool) -> BwsSource | None:
-    """A ``.bws`` (or any Jet database) is opened by this adapter."""
-    if not _is_bws(path):
-        return None
-    return BwsSource(path, strict)
-
-
-@hookimpl
-def td_follow_source(path: str) -> Follower | None:
-    """A live ``.bws`` is followed through private copies (`adapters.bws_live`)."""
-    if not _is_bws(path):
-        return None
-    from adapters.bws_live import BwsPoller
-
-    return BwsPoller(path)
-
-
-@hookimpl
-def td_write_changes(source_path: str, dest_path: str,
-                     changes: Mapping[int, list[RecordChange]]) -> bool | None:
-    """Write a changed copy of a ``.bws`` (needs the Access ODBC driver; see
-    `adapters.bws_writer`)."""
-    if not _is_bws(source_path):
-        return None
-    from adapters.bws_writer import write_copy
-
-    write_copy(source_path, dest_path, changes)
-    return True

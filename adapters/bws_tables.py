@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, cast
 
-from adapters.jet_pages import JetFile
+from adapters.jet_pages import JET_MAGIC, JetFile, is_access_file
 from td_plugin.errors import InputError, Location
 
 __all__ = ["TableReader", "AccessParserTables", "MdbToolsTables", "MemoryTables",
@@ -42,9 +42,6 @@ __all__ = ["TableReader", "AccessParserTables", "MdbToolsTables", "MemoryTables"
 #: The backends `open_tables` knows, and the variable that chooses one for "auto".
 BACKENDS = ("auto", "mdbtools", "access-parser")
 BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
-
-#: Bytes 4..19 of every Jet 3/4 database ("Standard ACE DB" for Access 2007+ files).
-JET_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
 
 Row = dict[str, Any]
 
@@ -333,16 +330,6 @@ class MemoryTables:
 
     def warnings(self) -> list[str]:
         return []
-
-
-def is_access_file(path: str) -> bool:
-    """True when the file starts like a Jet/ACE database."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(20)
-    except OSError:
-        return False
-    return head[4:19] in JET_MAGIC
 
 
 def open_tables(path: str, backend: str = "auto") -> TableReader:

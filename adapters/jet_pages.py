@@ -16,7 +16,20 @@ from __future__ import annotations
 
 import struct
 
-__all__ = ["JetFile", "DATA_PAGE", "TABLE_PAGE", "MAP_PAGE"]
+__all__ = ["JetFile", "DATA_PAGE", "TABLE_PAGE", "MAP_PAGE", "JET_MAGIC", "is_access_file"]
+
+#: Bytes 4..19 of every Jet 3/4 database ("Standard ACE DB" for Access 2007+ files).
+JET_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
+
+
+def is_access_file(path: str) -> bool:
+    """True when the file starts like a Jet/ACE database."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(20)
+    except OSError:
+        return False
+    return head[4:19] in JET_MAGIC
 
 DATA_PAGE, TABLE_PAGE, MAP_PAGE = 1, 2, 5
 

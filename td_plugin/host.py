@@ -58,7 +58,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "adapters.pbn.plugin",
     "adapters.lin_plugin",
     "adapters.usebio_plugin",
-    "adapters.bws",
+    "adapters.bws_plugin",
 )
 
 _GUARD_MARK = "_td_plugin_guarded"

@@ -125,7 +125,7 @@ def test_builtin_also_listed_as_entry_point_is_registered_once(
     dist = tmp_path / "td_plugin_extra-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: td-plugin-extra\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[td_plugin]\nbridgemate = adapters.bws\n")
+    (dist / "entry_points.txt").write_text("[td_plugin]\nbridgemate = adapters.bws_plugin\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     host = PluginHost()
     names = [n for n, _ in host.plugins()]

@@ -50,7 +50,7 @@ def test_builtins_are_plugins_named_after_their_modules(host: PluginHost) -> Non
     hooks = dict(host.plugins())
     assert hooks["bws"] == ["td_follow_source", "td_open_source", "td_write_changes"]
     assert hooks["movement"] == ["td_result_recorded", "td_round_completed", "td_session_closed"]
-    assert host.source_of("bws") == "adapters.bws"
+    assert host.source_of("bws") == "adapters.bws_plugin"
     assert host.errors == []
 
 
