@@ -48,8 +48,13 @@ def explain_recorded_irregularities(record: BoardRecord,
     auction = record.auction
     if auction is None:
         return []
-    out: list[Finding] = []
     entries = auction.entries
+    for e in entries:
+        if e.call is None or e.insufficient:
+            break
+    else:  # the usual auction: nothing recorded
+        return []
+    out: list[Finding] = []
     i = 0
     while i < len(entries):
         e = entries[i]
