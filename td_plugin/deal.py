@@ -205,6 +205,12 @@ class Deal:
 
         :raises InvalidDealError: with the card or hand at fault.
         """
+        masks = [h.mask for h in self.hands.values() if h is not None]
+        if len(masks) == 4:
+            a, b, c, d = masks
+            if (a | b | c | d).bit_count() == 52 and a.bit_count() == b.bit_count() \
+                    == c.bit_count() == d.bit_count() == 13:
+                return  # the usual deal: four hands of 13, the 52 cards between them
         seen = 0
         sizes = set()
         for s in SEATS:
