@@ -22,7 +22,6 @@ not a clean bill of health when nothing could be checked.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, TextIO
@@ -32,7 +31,7 @@ from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
 from td_plugin.errors import Location
-from td_plugin.report import finding_json
+from td_plugin.report import dumps, finding_json
 from td_plugin.rulings import Finding
 
 __all__ = ["PlainRenderer", "json_pieces", "json_text", "AuditOutput", "TextReport",
@@ -43,10 +42,6 @@ __all__ = ["PlainRenderer", "json_pieces", "json_text", "AuditOutput", "TextRepo
 MAX_TEXT_PROBLEMS = 20
 #: columns of the text report when it does not go to a terminal
 PLAIN_WIDTH = 80
-
-
-#: ``json.dumps(value, ensure_ascii=False)``, without making an encoder each time
-_dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def problem_json(problem: RecordProblem) -> dict[str, Any]:
@@ -91,11 +86,11 @@ class PlainRenderer:
 
 
 def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
-    """A finding's JSON (`td_plugin.report.finding_json`) as text, ``_dumps(finding)``,
+    """A finding's JSON (`td_plugin.report.finding_json`) as text, ``dumps(finding)``,
     cut around its record index so that the index can still be shifted: ``(head, record,
     tail)``, the text being ``head + str(record) + tail`` (``null`` for None). A finding
     whose record index is not where `finding_json` puts it is the whole text."""
-    text = _dumps(finding)
+    text = dumps(finding)
     record = finding.get("record")
     if record is not None and type(record) is not int:
         return text
@@ -103,7 +98,7 @@ def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
     plain = type(path) is str and (board is None or type(board) is int)
     head = _HEADS.get((path, board)) if plain else None
     if head is None:
-        head = f'{{"path": {_dumps(path)}, "board": {_dumps(board)}, "record": '
+        head = f'{{"path":{dumps(path)},"board":{dumps(board)},"record":'
         if plain:  # (the same start for every finding of the board)
             if len(_HEADS) >= 4096:
                 _HEADS.clear()
@@ -291,7 +286,7 @@ class JsonReport(_Report):
                 spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(
                     1 << 20, "w+", encoding="utf-8")
             for p in output.problems:
-                spool.write(_dumps(p) + "\n")
+                spool.write(dumps(p) + "\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self.out.write
@@ -299,17 +294,16 @@ class JsonReport(_Report):
         write('"inputs": [')
         for i, report in enumerate(result.inputs):
             write("\n" if i == 0 else ",\n")
-            doc = json.dumps(input_json(report, self.lang, problems=[]), ensure_ascii=False)
-            head, tail = doc.split('"problems": []', 1)
-            write(head + '"problems": [')
+            doc = dumps(input_json(report, self.lang, problems=[]))
+            head, tail = doc.split('"problems":[]', 1)
+            write(head + '"problems":[')
             self._write_problems(report)
             write("]" + tail)
         write("\n],\n")
         errors = [{"plugin": p, "hook": h, "message": m} for p, h, m in result.plugin_errors]
-        write('"plugin_errors": ' + json.dumps(errors, ensure_ascii=False) + ",\n")
-        write('"disabled": ' + json.dumps({"plugins": host.blocked, "unknown": host.unknown})
-              + ",\n")
-        write('"summary": ' + json.dumps(_summary(result, host), ensure_ascii=False) + "}\n")
+        write('"plugin_errors": ' + dumps(errors) + ",\n")
+        write('"disabled": ' + dumps({"plugins": host.blocked, "unknown": host.unknown}) + ",\n")
+        write('"summary": ' + dumps(_summary(result, host)) + "}\n")
 
     def _write_problems(self, report: InputReport) -> None:
         first = True
@@ -321,8 +315,7 @@ class JsonReport(_Report):
                 first = False
             spool.close()
         for p in report.problems:  # found after the audit (a rulings log)
-            self.out.write(("\n" if first else ",\n")
-                           + json.dumps(problem_json(p), ensure_ascii=False))
+            self.out.write(("\n" if first else ",\n") + dumps(problem_json(p)))
             first = False
 
 
@@ -337,24 +330,20 @@ class JsonLinesReport(_Report):
     def take(self, report: InputReport, output: RecordOutput) -> None:
         write = self.out.write
         for p in output.problems:
-            write(_dumps({"type": "problem", "path": report.path, **p}) + "\n")
+            write(dumps({"type": "problem", "path": report.path, **p}) + "\n")
         for f in output.findings:
-            write(_dumps({"type": "finding", **f}) + "\n")
+            write(dumps({"type": "finding", **f}) + "\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self.out.write
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
-                write(json.dumps({"type": "problem", "path": report.path, **problem_json(p)},
-                                 ensure_ascii=False) + "\n")
-            write(json.dumps({"type": "input", **input_json(report, self.lang)},
-                             ensure_ascii=False) + "\n")
+                write(dumps({"type": "problem", "path": report.path, **problem_json(p)}) + "\n")
+            write(dumps({"type": "input", **input_json(report, self.lang)}) + "\n")
         for plugin, hook, message in result.plugin_errors:
-            write(json.dumps({"type": "plugin_error", "plugin": plugin, "hook": hook,
-                              "message": message},
-                             ensure_ascii=False) + "\n")
-        write(json.dumps({"type": "summary", **_summary(result, host)}, ensure_ascii=False)
-              + "\n")
+            write(dumps({"type": "plugin_error", "plugin": plugin, "hook": hook,
+                         "message": message}) + "\n")
+        write(dumps({"type": "summary", **_summary(result, host)}) + "\n")
 
 
 # -- text ---------------------------------------------------------------------------------

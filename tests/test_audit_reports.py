@@ -110,16 +110,28 @@ def test_the_json_text_made_on_a_worker_is_the_json_of_the_finding(
         finding: dict[str, object]) -> None:
     """A worker writes each finding's JSON as text, cut around its record index, which
     the parent shifts by the records of the parts before: the text is what ``json.dumps``
-    writes, before and after the shift."""
+    writes without spaces, before and after the shift."""
     from td_plugin.audit_report import json_pieces, json_text
 
     pieces = json_pieces(finding)
-    assert json_text(pieces) == json.dumps(finding, ensure_ascii=False)
+    assert json_text(pieces) == json.dumps(finding, ensure_ascii=False, separators=(",", ":"))
     if isinstance(pieces, tuple) and isinstance(finding["record"], int):
         output = RecordOutput(1, findings_json=[pieces])
         AuditOutput([]).take(None, output, 100)  # type: ignore[arg-type]
         assert json_text(output.findings_json[0]) == json.dumps(
-            {**finding, "record": finding["record"] + 100}, ensure_ascii=False)
+            {**finding, "record": finding["record"] + 100}, ensure_ascii=False,
+            separators=(",", ":"))
+
+
+@pytest.mark.parametrize("value", [
+    {"n": 2 ** 70, "text": "\u2663"},  # beyond orjson's 64 bits: the standard library's
+    {1: "a", None: [1.5, True]},  # keys that are not text, as the standard library has them
+    "\ud800",  # a lone surrogate (not Unicode): written as the standard library writes it
+])
+def test_what_orjson_refuses_is_written_the_same_way(value: object) -> None:
+    from td_plugin.report import dumps
+
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def test_json_document_is_the_findings_then_the_inputs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,7 +139,7 @@ def test_json_document_is_the_findings_then_the_inputs(capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     report = json.loads(out)
     assert list(report) == ["findings", "inputs", "plugin_errors", "disabled", "summary"]
-    assert out.startswith('{"findings": [\n{"path": ')  # one finding a line, as they come
+    assert out.startswith('{"findings": [\n{"path":')  # one finding a line, as they come
     assert len(out.splitlines()) < 20
     summary = report["summary"]
     assert summary["findings"] == 4 and summary["kinds"]["revoke"] == 1
