@@ -276,9 +276,9 @@ class JsonReport(_Report):
         out.write('{"findings": [')
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
-        write = self.out.write
-        for pieces in output.findings_json:
-            write(("\n" if self._first else ",\n") + json_text(pieces))
+        if output.findings_json:
+            self.out.write(("\n" if self._first else ",\n")
+                           + ",\n".join(map(json_text, output.findings_json)))
             self._first = False
         if output.problems:
             spool = self._problems.get(id(report))
