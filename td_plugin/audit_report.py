@@ -9,11 +9,14 @@ reviewed the record) and `AuditOutput` passes them to each report in file order:
   allowed to check; wrapped lines are indented, and nothing is padded. On a terminal it
   is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns;
 * `JsonReport` writes the document of the README: the findings as they come, one a line
-  (their JSON text made on the worker too, `json_pieces`), then the inputs (their
-  problems kept on disk meanwhile), plugin failures and a summary;
+  (their JSON made on the worker too, `json_pieces`), then the inputs (their problems
+  kept on disk meanwhile), plugin failures and a summary;
 * `JsonLinesReport` writes one JSON object a line: each finding (``"type": "finding"``)
   and problem (``"problem"``) as it comes, then each input (``"input"``), each plugin
   failure (``"plugin_error"``) and the summary (``"summary"``).
+
+Both JSON reports write UTF-8 whatever the locale's encoding: to the binary buffer of
+their stream when it has one (a file, standard output), as text to one that has none.
 
 What an input's data allowed to check (`td_plugin.coverage.Coverage`) and which plugins
 ``TD_PLUGIN_DISABLE`` blocked are said in every report: a report that finds nothing is
@@ -23,7 +26,7 @@ not a clean bill of health when nothing could be checked.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any, TextIO
 
 from td_plugin import messages
@@ -31,10 +34,10 @@ from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
 from td_plugin.errors import Location
-from td_plugin.report import dumps, finding_json
+from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
 
-__all__ = ["PlainRenderer", "json_pieces", "json_text", "AuditOutput", "TextReport",
+__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "AuditOutput", "TextReport",
            "JsonReport", "JsonLinesReport", "problem_json", "input_json", "coverage_text",
            "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
 
@@ -56,7 +59,7 @@ class PlainRenderer:
     HTML page shows those in full). Picklable.
 
     ``forms``: what the reports read of the findings: ``"dicts"`` (``output.findings``,
-    the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON text
+    the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON
     already written on the worker that reviewed the record, as `json_pieces`)."""
 
     def __init__(self, lang: str = "en", records_per_kind: int = 0,
@@ -75,50 +78,69 @@ class PlainRenderer:
             if shown < self.records_per_kind:
                 self._shown[kind] = shown + 1
                 extra = (record, list(findings))
-        lang = self.lang
-        dicts = [finding_json(f, lang) for f in findings]
+        lang, forms = self.lang, self.forms
         output = RecordOutput(record.location.record if record is not None else None,
-                              [problem_json(p) for p in problems],
-                              dicts if "dicts" in self.forms else [], extra)
-        if "json" in self.forms:
-            output.findings_json = [json_pieces(d) for d in dicts]
+                              [problem_json(p) for p in problems] if problems else [],
+                              [finding_json(f, lang) for f in findings]
+                              if "dicts" in forms else [], extra)
+        if "json" in forms:
+            output.findings_json = ([json_pieces(d) for d in output.findings]
+                                    if "dicts" in forms else
+                                    [json_pieces(finding_json(f, lang)) for f in findings])
         return output
 
 
-def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
-    """A finding's JSON (`td_plugin.report.finding_json`) as text, ``dumps(finding)``,
-    cut around its record index so that the index can still be shifted: ``(head, record,
-    tail)``, the text being ``head + str(record) + tail`` (``null`` for None). A finding
-    whose record index is not where `finding_json` puts it is the whole text."""
-    text = dumps(finding)
+def json_pieces(finding: dict[str, Any]) -> tuple[bytes, int | None, bytes] | bytes:
+    """A finding's JSON (`td_plugin.report.finding_json`), ``json_bytes(finding)``, cut
+    around its record index so that the index can still be shifted: ``(head, record,
+    tail)``, the JSON being ``head + str(record) + tail`` (``null`` for None). A finding
+    whose record index is not where `finding_json` puts it is the whole JSON."""
+    data = json_bytes(finding)
     record = finding.get("record")
-    if record is not None and type(record) is not int:
-        return text
-    path, board = finding.get("path"), finding.get("board")
+    if record is None or type(record) is int:
+        head = _head(finding.get("path"), finding.get("board"))
+        if data.startswith(head):
+            index = b"null" if record is None else b"%d" % record
+            start = len(head)
+            if data.startswith(index, start):
+                return (head, record, data[start + len(index):])
+    return data
+
+
+def _head(path: Any, board: Any) -> bytes:
+    """The JSON of a finding up to its record index, for the findings of ``board`` of
+    the file ``path``; made once for every finding of a board."""
     plain = type(path) is str and (board is None or type(board) is int)
     head = _HEADS.get((path, board)) if plain else None
     if head is None:
-        head = f'{{"path":{dumps(path)},"board":{dumps(board)},"record":'
-        if plain:  # (the same start for every finding of the board)
+        head = b'{"path":%s,"board":%s,"record":' % (json_bytes(path), json_bytes(board))
+        if plain:
             if len(_HEADS) >= 4096:
                 _HEADS.clear()
             _HEADS[(path, board)] = head
-    index = "null" if record is None else str(record)
-    if not text.startswith(index, len(head)) or not text.startswith(head):
-        return text
-    return (head, record, text[len(head) + len(index):])
+    return head
 
 
-#: the start of the JSON of the findings of one board of one file (`json_pieces`)
-_HEADS: dict[tuple[Any, Any], str] = {}
+#: `_head` of the boards met last
+_HEADS: dict[tuple[str, int | None], bytes] = {}
 
 
-def json_text(pieces: tuple[str, int | None, str] | str) -> str:
-    """The JSON text of `json_pieces`."""
-    if isinstance(pieces, str):
+def pieces_json(pieces: tuple[bytes, int | None, bytes] | bytes) -> bytes:
+    """The JSON of `json_pieces`."""
+    if isinstance(pieces, bytes):
         return pieces
     head, record, tail = pieces
-    return head + ("null" if record is None else str(record)) + tail
+    return head + (b"null" if record is None else b"%d" % record) + tail
+
+
+def utf8_writer(out: TextIO) -> Callable[[bytes], object]:
+    """A function writing UTF-8 to ``out``: to its binary buffer when it has one (after
+    what was written to it as text so far), else as text."""
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        return lambda data: out.write(data.decode())
+    out.flush()
+    return buffer.write  # type: ignore[no-any-return]
 
 
 class Host:
@@ -208,7 +230,10 @@ def _m(key: str, lang: str, **params: Any) -> str:
 
 
 def coverage_text(report: InputReport, lang: str, with_path: bool = True) -> str:
-    """What an input's data allowed to check, in a sentence or two: ``"x.pbn: 384
+    """Both JSON reports write UTF-8 whatever the locale's encoding: to the binary buffer of
+their stream when it has one (a file, standard output), as text to one that has none.
+
+What an input's data allowed to check, in a sentence or two: ``"x.pbn: 384
     records (384 with a result, 384 with a score; no deal, no auction, no play). Not
     checked: deals, auctions, the play, revokes."`` (without the path: from ``384``)."""
     text = checked_text(report.records, report.coverage, lang)
@@ -272,38 +297,39 @@ class JsonReport(_Report):
         self.out = out
         self.lang = lang
         self._first = True
-        self._problems: dict[int, IO[str]] = {}
-        out.write('{"findings": [')
+        self._problems: dict[int, IO[bytes]] = {}
+        self._write = utf8_writer(out)
+        self._write(b'{"findings": [')
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
         if output.findings_json:
-            self.out.write(("\n" if self._first else ",\n")
-                           + ",\n".join(map(json_text, output.findings_json)))
+            self._write((b"\n" if self._first else b",\n")
+                        + b",\n".join(map(pieces_json, output.findings_json)))
             self._first = False
         if output.problems:
             spool = self._problems.get(id(report))
             if spool is None:
-                spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(
-                    1 << 20, "w+", encoding="utf-8")
+                spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(1 << 20)
             for p in output.problems:
-                spool.write(dumps(p) + "\n")
+                spool.write(json_bytes(p) + b"\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
-        write = self.out.write
-        write("\n],\n" if not self._first else "],\n")
-        write('"inputs": [')
+        write = self._write
+        write(b"\n],\n" if not self._first else b"],\n")
+        write(b'"inputs": [')
         for i, report in enumerate(result.inputs):
-            write("\n" if i == 0 else ",\n")
-            doc = dumps(input_json(report, self.lang, problems=[]))
-            head, tail = doc.split('"problems":[]', 1)
-            write(head + '"problems":[')
+            write(b"\n" if i == 0 else b",\n")
+            doc = json_bytes(input_json(report, self.lang, problems=[]))
+            head, tail = doc.split(b'"problems":[]', 1)
+            write(head + b'"problems":[')
             self._write_problems(report)
-            write("]" + tail)
-        write("\n],\n")
+            write(b"]" + tail)
+        write(b"\n],\n")
         errors = [{"plugin": p, "hook": h, "message": m} for p, h, m in result.plugin_errors]
-        write('"plugin_errors": ' + dumps(errors) + ",\n")
-        write('"disabled": ' + dumps({"plugins": host.blocked, "unknown": host.unknown}) + ",\n")
-        write('"summary": ' + dumps(_summary(result, host)) + "}\n")
+        write(b'"plugin_errors": ' + json_bytes(errors) + b",\n")
+        write(b'"disabled": ' + json_bytes({"plugins": host.blocked, "unknown": host.unknown})
+              + b",\n")
+        write(b'"summary": ' + json_bytes(_summary(result, host)) + b"}\n")
 
     def _write_problems(self, report: InputReport) -> None:
         first = True
@@ -311,11 +337,11 @@ class JsonReport(_Report):
         if spool is not None:
             spool.seek(0)
             for line in spool:
-                self.out.write(("\n" if first else ",\n") + line.rstrip("\n"))
+                self._write((b"\n" if first else b",\n") + line.rstrip(b"\n"))
                 first = False
             spool.close()
         for p in report.problems:  # found after the audit (a rulings log)
-            self.out.write(("\n" if first else ",\n") + dumps(problem_json(p)))
+            self._write((b"\n" if first else b",\n") + json_bytes(problem_json(p)))
             first = False
 
 
@@ -326,24 +352,26 @@ class JsonLinesReport(_Report):
     def __init__(self, out: TextIO, lang: str = "en") -> None:
         self.out = out
         self.lang = lang
+        self._write = utf8_writer(out)
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
-        write = self.out.write
+        write = self._write
         for p in output.problems:
-            write(dumps({"type": "problem", "path": report.path, **p}) + "\n")
+            write(json_bytes({"type": "problem", "path": report.path, **p}) + b"\n")
         for f in output.findings:
-            write(dumps({"type": "finding", **f}) + "\n")
+            write(json_bytes({"type": "finding", **f}) + b"\n")
 
     def finish(self, result: AuditResult, host: Host) -> None:
-        write = self.out.write
+        write = self._write
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
-                write(dumps({"type": "problem", "path": report.path, **problem_json(p)}) + "\n")
-            write(dumps({"type": "input", **input_json(report, self.lang)}) + "\n")
+                write(json_bytes({"type": "problem", "path": report.path, **problem_json(p)})
+                      + b"\n")
+            write(json_bytes({"type": "input", **input_json(report, self.lang)}) + b"\n")
         for plugin, hook, message in result.plugin_errors:
-            write(dumps({"type": "plugin_error", "plugin": plugin, "hook": hook,
-                         "message": message}) + "\n")
-        write(dumps({"type": "summary", **_summary(result, host)}) + "\n")
+            write(json_bytes({"type": "plugin_error", "plugin": plugin, "hook": hook,
+                              "message": message}) + b"\n")
+        write(json_bytes({"type": "summary", **_summary(result, host)}) + b"\n")
 
 
 # -- text ---------------------------------------------------------------------------------

@@ -238,15 +238,19 @@ def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") 
     catalogue (or a plugin's) has no text for it. Parameters that are `Msg` values are
     rendered in the same language first. A field the parameters lack stays as it is
     (``{name}``)."""
-    return _render(key, params, _language(lang))
+    return _render(key, params, _LANGUAGES.get(lang) or _language(lang))
 
 
 def _render(key: str, params: Mapping[str, Any] | None, language: _Language) -> str:
-    template = language.template(key)
+    template = language.templates.get(key) or language.template(key)
     if not params:
         return template.format_map(_NOTHING)
-    values = {k: (_render_msg(v, language) if isinstance(v, Msg) else v)
-              for k, v in params.items()}
+    values = dict(params)
+    for k, v in values.items():
+        if isinstance(v, Msg):
+            kept = v._text  # (`_render_msg`, without the call for a text kept)
+            values[k] = kept[1] if kept is not None and kept[0] is language else (
+                _render_msg(v, language))
     try:
         return template.format_map(values)
     except KeyError:  # a field without a parameter

@@ -1,9 +1,9 @@
 """The texts and the JSON of findings, and an audit's reports made from its result
 once it is complete (the command writes them as it goes: `td_plugin.audit_report`).
 
-JSON text is written by `dumps`, compact (no space after ``,`` and ``:``), with orjson:
-a report of thousands of findings is mostly JSON, and orjson writes it several times
-as fast as the standard library's encoder."""
+JSON is written by `json_bytes`, compact (no space after ``,`` and ``:``) and UTF-8, with
+orjson: a report of thousands of findings is mostly JSON, and orjson writes it several
+times as fast as the standard library's encoder."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from td_plugin import messages
 from td_plugin.audit import AuditResult
 from td_plugin.rulings import Finding
 
-__all__ = ["finding_text", "ruling_text", "finding_json", "dumps", "audit_json", "print_audit"]
+__all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes", "dumps", "audit_json",
+           "print_audit"]
 
 
 def finding_text(finding: Finding, lang: str = "en") -> str:
@@ -32,20 +33,26 @@ def ruling_text(finding: Finding, lang: str = "en") -> str | None:
     return messages.render(r.key, r.params, lang)
 
 
-#: the standard library's encoder writing what `dumps` writes
-_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: the standard library's encoder, for what orjson refuses: every character that is not
+#: ASCII is escaped (``\\u2663``), so the text is UTF-8 whatever it holds
+_compact = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def json_bytes(value: Any) -> bytes:
+    """``value`` as compact JSON, UTF-8, written by orjson: what ``json.dumps(value,
+    ensure_ascii=False, separators=(",", ":"))`` writes for the values of a report (a
+    float may be spelled otherwise, ``1.5e-7`` for ``1.5e-07``, and NaN is ``null``). What
+    orjson refuses (an integer beyond 64 bits, text that is not Unicode, a key that is
+    not text) the standard library writes, in ASCII."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # (orjson.JSONEncodeError is one)
+        return _compact(value).encode("ascii")
 
 
 def dumps(value: Any) -> str:
-    """``value`` as compact JSON text, written by orjson: what ``json.dumps(value,
-    ensure_ascii=False, separators=(",", ":"))`` writes for the values of a report (a
-    float may be spelled otherwise, ``1.5e-7`` for ``1.5e-07``, and NaN is ``null``). What
-    orjson refuses (an integer beyond 64 bits, text that is not Unicode) the standard
-    library writes."""
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    except TypeError:  # (orjson.JSONEncodeError is one)
-        return _compact(value)
+    """`json_bytes` as text."""
+    return json_bytes(value).decode()
 
 
 _PLAIN = (str, int, float, bool, type(None))
@@ -94,7 +101,7 @@ def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
                            "message": finding_text(f, lang)}
     for k, v in f.data.items():
         if k not in out:
-            out[k] = v if _is_plain(v) else _jsonable(v, lang)
+            out[k] = v if type(v) in _PLAIN_TYPES or _is_plain(v) else _jsonable(v, lang)
     if f.ruling is not None:
         out["ruling"] = {"laws": f.ruling.laws, "text": ruling_text(f, lang)}
     return out
