@@ -15,8 +15,9 @@ reviewed the record) and `AuditOutput` passes them to each report in file order:
   and problem (``"problem"``) as it comes, then each input (``"input"``), each plugin
   failure (``"plugin_error"``) and the summary (``"summary"``).
 
-Both JSON reports write UTF-8 whatever the locale's encoding: to the binary buffer of
-their stream when it has one (a file, standard output), as text to one that has none.
+Both JSON reports write UTF-8 whatever the locale's encoding (`Utf8Writer`): to the
+binary buffer of their stream when it has one (a file, standard output), as text to one
+that has none; in pieces of 64 KB, and at the end of each input.
 
 What an input's data allowed to check (`td_plugin.coverage.Coverage`) and which plugins
 ``TD_PLUGIN_DISABLE`` blocked are said in every report: a report that finds nothing is
@@ -37,7 +38,7 @@ from td_plugin.errors import Location
 from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
 
-__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "AuditOutput", "TextReport",
+__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput", "TextReport",
            "JsonReport", "JsonLinesReport", "problem_json", "input_json", "coverage_text",
            "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
 
@@ -133,14 +134,38 @@ def pieces_json(pieces: tuple[bytes, int | None, bytes] | bytes) -> bytes:
     return head + (b"null" if record is None else b"%d" % record) + tail
 
 
-def utf8_writer(out: TextIO) -> Callable[[bytes], object]:
-    """A function writing UTF-8 to ``out``: to its binary buffer when it has one (after
-    what was written to it as text so far), else as text."""
-    buffer = getattr(out, "buffer", None)
-    if buffer is None:
-        return lambda data: out.write(data.decode())
-    out.flush()
-    return buffer.write  # type: ignore[no-any-return]
+class Utf8Writer:
+    """Writes UTF-8 to a text stream: to its binary buffer when it has one (after what
+    was written to it as text so far), else as text; gathered into pieces of
+    `CHUNK` bytes, for a stream that writes each piece at once (standard output under
+    ``PYTHONUNBUFFERED``) would make a system call of every finding. `flush` writes
+    what is gathered."""
+
+    #: bytes gathered before they are written
+    CHUNK = 1 << 16
+
+    def __init__(self, out: TextIO) -> None:
+        self._pending: list[bytes] = []
+        self._size = 0
+        buffer = getattr(out, "buffer", None)
+        if buffer is None:
+            self._out: Callable[[bytes], object] = lambda data: out.write(data.decode())
+        else:
+            out.flush()
+            self._out = buffer.write
+
+    def write(self, data: bytes) -> None:
+        self._pending.append(data)
+        self._size += len(data)
+        if self._size >= self.CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._pending:
+            data = b"".join(self._pending)
+            self._pending.clear()
+            self._size = 0
+            self._out(data)
 
 
 class Host:
@@ -230,8 +255,9 @@ def _m(key: str, lang: str, **params: Any) -> str:
 
 
 def coverage_text(report: InputReport, lang: str, with_path: bool = True) -> str:
-    """Both JSON reports write UTF-8 whatever the locale's encoding: to the binary buffer of
-their stream when it has one (a file, standard output), as text to one that has none.
+    """Both JSON reports write UTF-8 whatever the locale's encoding (`Utf8Writer`): to the
+binary buffer of their stream when it has one (a file, standard output), as text to one
+that has none; in pieces of 64 KB, and at the end of each input.
 
 What an input's data allowed to check, in a sentence or two: ``"x.pbn: 384
     records (384 with a result, 384 with a score; no deal, no auction, no play). Not
@@ -298,7 +324,8 @@ class JsonReport(_Report):
         self.lang = lang
         self._first = True
         self._problems: dict[int, IO[bytes]] = {}
-        self._write = utf8_writer(out)
+        self._out = Utf8Writer(out)
+        self._write = self._out.write
         self._write(b'{"findings": [')
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
@@ -312,6 +339,9 @@ class JsonReport(_Report):
                 spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(1 << 20)
             for p in output.problems:
                 spool.write(json_bytes(p) + b"\n")
+
+    def end(self, report: InputReport) -> None:
+        self._out.flush()  # (what a file found is out when it is read)
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self._write
@@ -330,6 +360,7 @@ class JsonReport(_Report):
         write(b'"disabled": ' + json_bytes({"plugins": host.blocked, "unknown": host.unknown})
               + b",\n")
         write(b'"summary": ' + json_bytes(_summary(result, host)) + b"}\n")
+        self._out.flush()
 
     def _write_problems(self, report: InputReport) -> None:
         first = True
@@ -352,7 +383,8 @@ class JsonLinesReport(_Report):
     def __init__(self, out: TextIO, lang: str = "en") -> None:
         self.out = out
         self.lang = lang
-        self._write = utf8_writer(out)
+        self._out = Utf8Writer(out)
+        self._write = self._out.write
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
         write = self._write
@@ -360,6 +392,9 @@ class JsonLinesReport(_Report):
             write(json_bytes({"type": "problem", "path": report.path, **p}) + b"\n")
         for f in output.findings:
             write(json_bytes({"type": "finding", **f}) + b"\n")
+
+    def end(self, report: InputReport) -> None:
+        self._out.flush()
 
     def finish(self, result: AuditResult, host: Host) -> None:
         write = self._write
@@ -372,6 +407,7 @@ class JsonLinesReport(_Report):
             write(json_bytes({"type": "plugin_error", "plugin": plugin, "hook": hook,
                               "message": message}) + b"\n")
         write(json_bytes({"type": "summary", **_summary(result, host)}) + b"\n")
+        self._out.flush()
 
 
 # -- text ---------------------------------------------------------------------------------
