@@ -79,7 +79,7 @@ class RecordOutput:
     records, ``record`` None): plain data, cheap to send from a worker. ``record`` is the
     record's index counted from the start of the part it was read in; the sink is told
     how many records come before (``offset``). ``findings_json``: the findings already
-    written as JSON text, when the sink asked for that form (see
+    written as JSON (UTF-8), when the sink asked for that form (see
     `td_plugin.audit_report.PlainRenderer`)."""
 
     record: int | None

@@ -38,9 +38,9 @@ from td_plugin.errors import Location
 from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
 
-__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput", "TextReport",
-           "JsonReport", "JsonLinesReport", "problem_json", "input_json", "coverage_text",
-           "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
+__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput",
+           "TextReport", "JsonReport", "JsonLinesReport", "problem_json", "input_json",
+           "coverage_text", "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
 
 #: problems of an input the text report lists; the rest are counted
 MAX_TEXT_PROBLEMS = 20
@@ -255,11 +255,7 @@ def _m(key: str, lang: str, **params: Any) -> str:
 
 
 def coverage_text(report: InputReport, lang: str, with_path: bool = True) -> str:
-    """Both JSON reports write UTF-8 whatever the locale's encoding (`Utf8Writer`): to the
-binary buffer of their stream when it has one (a file, standard output), as text to one
-that has none; in pieces of 64 KB, and at the end of each input.
-
-What an input's data allowed to check, in a sentence or two: ``"x.pbn: 384
+    """What an input's data allowed to check, in a sentence or two: ``"x.pbn: 384
     records (384 with a result, 384 with a score; no deal, no auction, no play). Not
     checked: deals, auctions, the play, revokes."`` (without the path: from ``384``)."""
     text = checked_text(report.records, report.coverage, lang)
