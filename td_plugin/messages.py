@@ -154,7 +154,8 @@ class Msg:
     """A message used as a parameter of another: rendered in the same language.
 
     ``Msg("seat.N")`` renders "North" in English and "Nord" in Danish. A message is not
-    changed once made (its hash is kept), so one may be shared (`seat_name`).
+    changed once made (its hash and its text are kept), so one may be shared
+    (`seat_name`).
     """
 
     __slots__ = ("key", "params", "_hash", "_text")

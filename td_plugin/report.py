@@ -18,7 +18,7 @@ from td_plugin import messages
 from td_plugin.audit import AuditResult
 from td_plugin.rulings import Finding
 
-__all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes", "dumps", "audit_json",
+__all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes", "audit_json",
            "print_audit"]
 
 
@@ -50,11 +50,6 @@ def json_bytes(value: Any) -> bytes:
         return _compact(value).encode("ascii")
 
 
-def dumps(value: Any) -> str:
-    """`json_bytes` as text."""
-    return json_bytes(value).decode()
-
-
 _PLAIN = (str, int, float, bool, type(None))
 _PLAIN_TYPES = frozenset(_PLAIN)
 _DICT = frozenset((dict,))
@@ -77,9 +72,9 @@ def _jsonable(value: Any, lang: str) -> Any:
 
 
 def _is_plain(value: Any) -> bool:
-    """Whether `_jsonable` gives ``value`` back as it is: a plain value, a list of them
-    or of dictionaries of them, a dictionary of them (asked with the types' own
-    functions, without walking through the value in Python)."""
+    """Whether ``value`` goes into the JSON as it is (`_jsonable` would give the same): a
+    plain value, a list of them or of dictionaries of them, a dictionary of them (asked
+    with the types' own functions, without walking through the value in Python)."""
     t = type(value)
     if t is list:
         types = set(map(type, value))
