@@ -7,7 +7,8 @@ reviewed the record) and `AuditOutput` passes them to each report in file order:
 
 * `TextReport` prints each input's findings as they come, then what the input's data
   allowed to check; wrapped lines are indented, and nothing is padded. On a terminal it
-  is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns;
+  is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns, and
+  written in pieces of 64 KB and at the end of each input;
 * `JsonReport` writes the document of the README: the findings as they come, one a line
   (their JSON made on the worker too, `json_pieces`), then the inputs (their problems
   kept on disk meanwhile), plugin failures and a summary;
@@ -415,7 +416,7 @@ def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[in
     spans = []
     room = width - first
     pos = 0
-    for paragraph_end in [i for i, ch in enumerate(text) if ch == "\n"] + [len(text)]:
+    for paragraph_end in _line_ends(text):
         while paragraph_end - pos > room:
             cut = text.rfind(" ", pos, pos + room + 1)
             if cut <= pos:
@@ -433,6 +434,17 @@ def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[in
     return spans
 
 
+def _line_ends(text: str) -> list[int]:
+    """Where each line of ``text`` ends: at each ``\\n``, and at the end."""
+    ends = []
+    end = text.find("\n")
+    while end >= 0:
+        ends.append(end)
+        end = text.find("\n", end + 1)
+    ends.append(len(text))
+    return ends
+
+
 def wrap(text: str, width: int, indent: int = 0, first: int | None = None) -> str:
     """``text`` wrapped at ``width`` columns between words, each line after the first
     indented by ``indent`` spaces (the first by ``first``, default ``indent``); no line
@@ -445,15 +457,30 @@ def wrap(text: str, width: int, indent: int = 0, first: int | None = None) -> st
 
 
 class _Plain:
-    """Writes styled lines as plain text wrapped at ``width`` (no style, no padding)."""
+    """Writes styled lines as plain text wrapped at ``width`` (no style, no padding),
+    gathered into pieces of about 64 KB (as `Utf8Writer`), and what is gathered when
+    told to (`flush`)."""
 
     def __init__(self, out: TextIO, width: int) -> None:
         self.out = out
         self.width = width
+        self._pending: list[str] = []
+        self._size = 0
 
     def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
-        text = "".join(text for text, _ in parts)
-        self.out.write(wrap(text, self.width, indent + hang, indent) + "\n")
+        text = wrap("".join([text for text, _ in parts]), self.width, indent + hang, indent)
+        self._pending.append(text)
+        self._size += len(text)
+        if self._size >= Utf8Writer.CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._pending:
+            self._pending.append("")  # (the last line's end)
+            text = "\n".join(self._pending)
+            self._pending.clear()
+            self._size = 0
+            self.out.write(text)
 
 
 class _Styled:
@@ -464,6 +491,9 @@ class _Styled:
         from rich.console import Console
 
         self.console = Console(file=out, highlight=False)
+
+    def flush(self) -> None:
+        """(Each line is printed at once.)"""
 
     def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
         from rich.text import Text
@@ -539,6 +569,7 @@ class TextReport(_Report):
                 error = error[len(report.path):]
             self.w.line([(report.path, "bold red"), (error if error[:1] == ":" else f": {error}",
                                                      "")], 0, 2)
+            self.w.flush()
             return
         more = report.problem_count - self._shown
         if more > 0:
@@ -547,6 +578,7 @@ class TextReport(_Report):
         self.w.line([(_m("report.input_summary", lang,
                          problems=messages.count("problems", report.problem_count, lang),
                          findings=messages.count("findings", report.findings, lang)), "")], 2)
+        self.w.flush()  # (what a file found is out when it is read)
 
     def finish(self, result: AuditResult, host: Host) -> None:
         lang = self.lang
@@ -582,6 +614,7 @@ class TextReport(_Report):
                                  records=messages.count("records", result.records, lang),
                                  findings=messages.count("findings", result.finding_count,
                                                          lang)), "")])
+        self.w.flush()
 
 def replay(result: AuditResult, reports: Sequence[_Report], host: Host) -> None:
     """Write ``reports`` of a result whose findings and problems were kept (not handed to
