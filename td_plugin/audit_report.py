@@ -158,6 +158,7 @@ class JsonRun:
 
     @classmethod
     def of(cls, pieces: Iterable[Pieces]) -> JsonRun:
+        """The run of the findings whose JSON is ``pieces``, in that order."""
         out = bytearray()
         cuts = array("q")
         for p in pieces:
@@ -176,9 +177,11 @@ class JsonRun:
         return cls(bytes(out), cuts)
 
     def shifted(self, offset: int) -> JsonRun:
+        """The same run, ``offset`` more records before it."""
         return JsonRun(self.data, self.cuts, self.offset + offset)
 
     def json(self) -> bytes:
+        """The findings' JSON, their record indexes shifted by ``offset``."""
         data, cuts, offset = self.data, self.cuts, self.offset
         if not offset or not cuts:
             return data
