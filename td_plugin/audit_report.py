@@ -30,7 +30,7 @@ from __future__ import annotations
 import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, Any, TextIO, TypeAlias
+from typing import IO, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
 from td_plugin.audit import AuditResult, InputReport, RecordOutput
@@ -198,27 +198,22 @@ class JsonRun:
         return (JsonRun, (self.data, self.cuts, self.offset))
 
 
-class Utf8Writer:
-    """Writes UTF-8 to a text stream: to its binary buffer when it has one (after what
-    was written to it as text so far), else as text; gathered into pieces of
-    `CHUNK` bytes, for a stream that writes each piece at once (standard output under
-    ``PYTHONUNBUFFERED``) would make a system call of every finding. `flush` writes
-    what is gathered."""
+class _Chunks(Generic[AnyStr]):
+    """What is written to ``write``, gathered into pieces of `CHUNK` characters or
+    bytes: a stream that writes each piece at once (standard output under
+    ``PYTHONUNBUFFERED``) would make a system call of every line. `flush` writes what is
+    gathered."""
 
-    #: bytes gathered before they are written
+    #: what is gathered before it is written
     CHUNK = 1 << 16
 
-    def __init__(self, out: TextIO) -> None:
-        self._pending: list[bytes] = []
+    def __init__(self, write: Callable[[AnyStr], object], empty: AnyStr) -> None:
+        self._out: Callable[[AnyStr], object] = write
+        self._empty: AnyStr = empty
+        self._pending: list[AnyStr] = []
         self._size = 0
-        buffer = getattr(out, "buffer", None)
-        if buffer is None:
-            self._out: Callable[[bytes], object] = lambda data: out.write(data.decode())
-        else:
-            out.flush()
-            self._out = buffer.write
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: AnyStr) -> None:
         self._pending.append(data)
         self._size += len(data)
         if self._size >= self.CHUNK:
@@ -226,10 +221,23 @@ class Utf8Writer:
 
     def flush(self) -> None:
         if self._pending:
-            data = b"".join(self._pending)
+            data = self._empty.join(self._pending)
             self._pending.clear()
             self._size = 0
             self._out(data)
+
+
+class Utf8Writer(_Chunks[bytes]):
+    """Writes UTF-8 to a text stream, gathered into pieces of 64 KB: to its binary buffer
+    when it has one (after what was written to it as text so far), else as text."""
+
+    def __init__(self, out: TextIO) -> None:
+        buffer = getattr(out, "buffer", None)
+        if buffer is None:
+            super().__init__(lambda data: out.write(data.decode()), b"")
+        else:
+            out.flush()
+            super().__init__(buffer.write, b"")
 
 
 class Host:
@@ -522,29 +530,17 @@ def wrap(text: str, width: int, indent: int = 0, first: int | None = None) -> st
 
 class _Plain:
     """Writes styled lines as plain text wrapped at ``width`` (no style, no padding),
-    gathered into pieces of about 64 KB (as `Utf8Writer`), and what is gathered when
-    told to (`flush`)."""
+    gathered into pieces of 64 KB (`_Chunks`); `flush` writes what is gathered."""
 
     def __init__(self, out: TextIO, width: int) -> None:
         self.out = out
         self.width = width
-        self._pending: list[str] = []
-        self._size = 0
+        self._chunks = _Chunks(out.write, "")
+        self.flush = self._chunks.flush
 
     def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
-        text = wrap("".join([text for text, _ in parts]), self.width, indent + hang, indent)
-        self._pending.append(text)
-        self._size += len(text)
-        if self._size >= Utf8Writer.CHUNK:
-            self.flush()
-
-    def flush(self) -> None:
-        if self._pending:
-            self._pending.append("")  # (the last line's end)
-            text = "\n".join(self._pending)
-            self._pending.clear()
-            self._size = 0
-            self.out.write(text)
+        text = "".join([text for text, _ in parts])
+        self._chunks.write(wrap(text, self.width, indent + hang, indent) + "\n")
 
 
 class _Styled:
