@@ -79,7 +79,7 @@ class RecordOutput:
     records, ``record`` None): plain data, cheap to send from a worker. ``record`` is the
     record's index counted from the start of the part it was read in; the sink is told
     how many records come before (``offset``). ``findings_json``: the findings already
-    written as JSON text, when the sink asked for that form (see
+    written as JSON (UTF-8), when the sink asked for that form (see
     `td_plugin.audit_report.PlainRenderer`)."""
 
     record: int | None
@@ -134,7 +134,9 @@ class AuditResult:
     changes: dict[str, list[RecordChange]] = field(default_factory=dict)
     keep_changes: bool = True
     plugin_errors_unlisted: int = 0
-    #: the outputs of a part audited on a worker, for the parent's sink
+    #: the outputs of a part audited on a worker, for the parent's sink; the outputs of
+    #: consecutive records that carry only ``findings_json`` are kept as one (``record``
+    #: the first's)
     outputs: list[RecordOutput] = field(default_factory=list)
     renderer: RecordRenderer | None = None
 
@@ -174,8 +176,12 @@ class AuditResult:
             self.finding_count += len(findings)
             kinds = self.kinds
             for f in findings:
-                kind = str(f.kind)
-                kinds[kind] = kinds.get(kind, 0) + 1
+                kind = f.kind  # a FindingKind is its text: counted under it
+                n = kinds.get(kind)
+                if n is None:
+                    kinds[str(kind)] = 1
+                else:  # (the key stays the text)
+                    kinds[kind] = n + 1
                 if f.change is not None and self.keep_changes:
                     self.changes.setdefault(report.path, []).append(f.change)
         renderer = self.sink.renderer if self.sink is not None else self.renderer
@@ -191,6 +197,11 @@ class AuditResult:
         output = renderer.render(record, problems, findings)
         if self.sink is not None:
             self.sink.take(report, output, 0)
+            return
+        last = self.outputs[-1] if self.outputs else None
+        if last is not None and _json_only(last) and _json_only(output):
+            # consecutive records' findings JSON travel as one output: fewer objects
+            last.findings_json.extend(output.findings_json)
         else:
             self.outputs.append(output)
 
@@ -199,6 +210,10 @@ class AuditResult:
             self.plugin_errors.append((plugin, hook, message))
         else:
             self.plugin_errors_unlisted += 1
+
+
+def _json_only(output: RecordOutput) -> bool:
+    return not output.problems and not output.findings and output.extra is None
 
 
 def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,

@@ -116,7 +116,7 @@ def _work(conn: Connection, inherited: list[Connection], job: tuple[Any, ...]) -
         if task is None:
             return
         try:
-            audited: _PartAudit | None = _audit_part(*task)
+            audited: _PartAudit | None = _packed(_audit_part(*task))
         except Exception:  # noqa: BLE001 - this process audits the part again
             audited = None
         try:
@@ -258,6 +258,17 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
     out.start_state, out.end_state = reading.start_state, reading.end_state
     out.open_end = reading.open_end
     return out
+
+
+def _packed(audited: _PartAudit) -> _PartAudit:
+    """``audited`` with the findings' JSON of each output as one `JsonRun`: what is sent
+    to the parent is then one object an output, not three a finding."""
+    from td_plugin.audit_report import JsonRun
+
+    for output in audited.result.outputs:
+        if len(output.findings_json) > 1:
+            output.findings_json = [JsonRun.of(output.findings_json)]
+    return audited
 
 
 def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: AuditResult,

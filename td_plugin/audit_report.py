@@ -7,13 +7,18 @@ reviewed the record) and `AuditOutput` passes them to each report in file order:
 
 * `TextReport` prints each input's findings as they come, then what the input's data
   allowed to check; wrapped lines are indented, and nothing is padded. On a terminal it
-  is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns;
+  is styled and wrapped to its width (rich); elsewhere plain, wrapped at 80 columns, and
+  written in pieces of 64 KB and at the end of each input;
 * `JsonReport` writes the document of the README: the findings as they come, one a line
-  (their JSON text made on the worker too, `json_pieces`), then the inputs (their
-  problems kept on disk meanwhile), plugin failures and a summary;
+  (their JSON made on the worker too, `json_pieces`), then the inputs (their problems
+  kept on disk meanwhile), plugin failures and a summary;
 * `JsonLinesReport` writes one JSON object a line: each finding (``"type": "finding"``)
   and problem (``"problem"``) as it comes, then each input (``"input"``), each plugin
   failure (``"plugin_error"``) and the summary (``"summary"``).
+
+Both JSON reports write UTF-8 whatever the locale's encoding (`Utf8Writer`): to the
+binary buffer of their stream when it has one (a file, standard output), as text to one
+that has none; in pieces of 64 KB, and at the end of each input.
 
 What an input's data allowed to check (`td_plugin.coverage.Coverage`) and which plugins
 ``TD_PLUGIN_DISABLE`` blocked are said in every report: a report that finds nothing is
@@ -22,31 +27,27 @@ not a clean bill of health when nothing could be checked.
 
 from __future__ import annotations
 
-import json
 import tempfile
-from collections.abc import Iterable, Sequence
-from typing import IO, Any, TextIO
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
 from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
 from td_plugin.errors import Location
-from td_plugin.report import finding_json
+from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
 
-__all__ = ["PlainRenderer", "json_pieces", "json_text", "AuditOutput", "TextReport",
-           "JsonReport", "JsonLinesReport", "problem_json", "input_json", "coverage_text",
-           "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
+__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "JsonRun", "Utf8Writer", "AuditOutput",
+           "TextReport", "JsonReport", "JsonLinesReport", "problem_json", "input_json",
+           "coverage_text", "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
 
 #: problems of an input the text report lists; the rest are counted
 MAX_TEXT_PROBLEMS = 20
 #: columns of the text report when it does not go to a terminal
 PLAIN_WIDTH = 80
-
-
-#: ``json.dumps(value, ensure_ascii=False)``, without making an encoder each time
-_dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def problem_json(problem: RecordProblem) -> dict[str, Any]:
@@ -61,7 +62,7 @@ class PlainRenderer:
     HTML page shows those in full). Picklable.
 
     ``forms``: what the reports read of the findings: ``"dicts"`` (``output.findings``,
-    the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON text
+    the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON
     already written on the worker that reviewed the record, as `json_pieces`)."""
 
     def __init__(self, lang: str = "en", records_per_kind: int = 0,
@@ -80,50 +81,163 @@ class PlainRenderer:
             if shown < self.records_per_kind:
                 self._shown[kind] = shown + 1
                 extra = (record, list(findings))
-        lang = self.lang
-        dicts = [finding_json(f, lang) for f in findings]
+        lang, forms = self.lang, self.forms
         output = RecordOutput(record.location.record if record is not None else None,
-                              [problem_json(p) for p in problems],
-                              dicts if "dicts" in self.forms else [], extra)
-        if "json" in self.forms:
-            output.findings_json = [json_pieces(d) for d in dicts]
+                              [problem_json(p) for p in problems] if problems else [],
+                              [finding_json(f, lang) for f in findings]
+                              if "dicts" in forms else [], extra)
+        if "json" in forms:
+            output.findings_json = ([json_pieces(d) for d in output.findings]
+                                    if "dicts" in forms else
+                                    [json_pieces(finding_json(f, lang)) for f in findings])
         return output
 
 
-def json_pieces(finding: dict[str, Any]) -> tuple[str, int | None, str] | str:
-    """A finding's JSON (`td_plugin.report.finding_json`) as text, ``_dumps(finding)``,
-    cut around its record index so that the index can still be shifted: ``(head, record,
-    tail)``, the text being ``head + str(record) + tail`` (``null`` for None). A finding
-    whose record index is not where `finding_json` puts it is the whole text."""
-    text = _dumps(finding)
+def json_pieces(finding: dict[str, Any]) -> tuple[bytes, int | None, bytes] | bytes:
+    """A finding's JSON (`td_plugin.report.finding_json`), ``json_bytes(finding)``, cut
+    around its record index so that the index can still be shifted: ``(head, record,
+    tail)``, the JSON being ``head + str(record) + tail`` (``null`` for None). A finding
+    whose record index is not where `finding_json` puts it is the whole JSON."""
+    data = json_bytes(finding)
     record = finding.get("record")
-    if record is not None and type(record) is not int:
-        return text
-    path, board = finding.get("path"), finding.get("board")
+    if record is None or type(record) is int:
+        head = _head(finding.get("path"), finding.get("board"))
+        if data.startswith(head):
+            index = b"null" if record is None else b"%d" % record
+            start = len(head)
+            if data.startswith(index, start):
+                return (head, record, data[start + len(index):])
+    return data
+
+
+def _head(path: Any, board: Any) -> bytes:
+    """The JSON of a finding up to its record index, for the findings of ``board`` of
+    the file ``path``; made once for every finding of a board."""
     plain = type(path) is str and (board is None or type(board) is int)
     head = _HEADS.get((path, board)) if plain else None
     if head is None:
-        head = f'{{"path": {_dumps(path)}, "board": {_dumps(board)}, "record": '
-        if plain:  # (the same start for every finding of the board)
+        head = b'{"path":%s,"board":%s,"record":' % (json_bytes(path), json_bytes(board))
+        if plain:
             if len(_HEADS) >= 4096:
                 _HEADS.clear()
             _HEADS[(path, board)] = head
-    index = "null" if record is None else str(record)
-    if not text.startswith(index, len(head)) or not text.startswith(head):
-        return text
-    return (head, record, text[len(head) + len(index):])
+    return head
 
 
-#: the start of the JSON of the findings of one board of one file (`json_pieces`)
-_HEADS: dict[tuple[Any, Any], str] = {}
+#: `_head` of the boards met last
+_HEADS: dict[tuple[str, int | None], bytes] = {}
 
 
-def json_text(pieces: tuple[str, int | None, str] | str) -> str:
-    """The JSON text of `json_pieces`."""
-    if isinstance(pieces, str):
+#: the JSON of one finding (`json_pieces`) or of several (`JsonRun`)
+Pieces: TypeAlias = "tuple[bytes, int | None, bytes] | bytes | JsonRun"
+
+
+def pieces_json(pieces: Pieces) -> bytes:
+    """The JSON of `json_pieces` (or of a `JsonRun`: its findings' JSON, each after the
+    first on a line of its own)."""
+    if isinstance(pieces, bytes):
         return pieces
+    if isinstance(pieces, JsonRun):
+        return pieces.json()
     head, record, tail = pieces
-    return head + ("null" if record is None else str(record)) + tail
+    return head + (b"null" if record is None else b"%d" % record) + tail
+
+
+class JsonRun:
+    """The JSON of consecutive findings (`json_pieces`) as one piece: what a worker sends
+    the parent, one object instead of three a finding. ``data`` is their JSON joined by
+    ``,\\n``; ``cuts`` says where each record index is in it (start, end, index), so
+    that ``offset`` (records before the worker's part) can still be added to each."""
+
+    __slots__ = ("data", "cuts", "offset")
+
+    def __init__(self, data: bytes, cuts: array[int], offset: int = 0) -> None:
+        self.data = data
+        self.cuts = cuts
+        self.offset = offset
+
+    @classmethod
+    def of(cls, pieces: Iterable[Pieces]) -> JsonRun:
+        """The run of the findings whose JSON is ``pieces``, in that order."""
+        out = bytearray()
+        cuts = array("q")
+        for p in pieces:
+            if out:
+                out += b",\n"
+            if isinstance(p, tuple):
+                head, record, tail = p
+                if record is not None:
+                    out += head
+                    start = len(out)
+                    out += b"%d" % record
+                    cuts.extend((start, len(out), record))
+                    out += tail
+                    continue
+            out += pieces_json(p)
+        return cls(bytes(out), cuts)
+
+    def shifted(self, offset: int) -> JsonRun:
+        """The same run, ``offset`` more records before it."""
+        return JsonRun(self.data, self.cuts, self.offset + offset)
+
+    def json(self) -> bytes:
+        """The findings' JSON, their record indexes shifted by ``offset``."""
+        data, cuts, offset = self.data, self.cuts, self.offset
+        if not offset or not cuts:
+            return data
+        out = []
+        pos = 0
+        for i in range(0, len(cuts), 3):
+            out.append(data[pos:cuts[i]])
+            out.append(b"%d" % (cuts[i + 2] + offset))
+            pos = cuts[i + 1]
+        out.append(data[pos:])
+        return b"".join(out)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (JsonRun, (self.data, self.cuts, self.offset))
+
+
+class _Chunks(Generic[AnyStr]):
+    """What is written to ``write``, gathered into pieces of `CHUNK` characters or
+    bytes: a stream that writes each piece at once (standard output under
+    ``PYTHONUNBUFFERED``) would make a system call of every line. `flush` writes what is
+    gathered."""
+
+    #: what is gathered before it is written
+    CHUNK = 1 << 16
+
+    def __init__(self, write: Callable[[AnyStr], object], empty: AnyStr) -> None:
+        self._out: Callable[[AnyStr], object] = write
+        self._empty: AnyStr = empty
+        self._pending: list[AnyStr] = []
+        self._size = 0
+
+    def write(self, data: AnyStr) -> None:
+        self._pending.append(data)
+        self._size += len(data)
+        if self._size >= self.CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._pending:
+            data = self._empty.join(self._pending)
+            self._pending.clear()
+            self._size = 0
+            self._out(data)
+
+
+class Utf8Writer(_Chunks[bytes]):
+    """Writes UTF-8 to a text stream, gathered into pieces of 64 KB: to its binary buffer
+    when it has one (after what was written to it as text so far), else as text."""
+
+    def __init__(self, out: TextIO) -> None:
+        buffer = getattr(out, "buffer", None)
+        if buffer is None:
+            super().__init__(lambda data: out.write(data.decode()), b"")
+        else:
+            out.flush()
+            super().__init__(buffer.write, b"")
 
 
 class Host:
@@ -180,7 +294,8 @@ class AuditOutput:
                 if f.get("record") is not None:
                     f["record"] += offset
             output.findings_json = [
-                (p[0], p[1] + offset, p[2]) if type(p) is tuple and p[1] is not None else p
+                (p[0], p[1] + offset, p[2]) if type(p) is tuple and p[1] is not None else
+                p.shifted(offset) if isinstance(p, JsonRun) else p
                 for p in output.findings_json]
             if output.extra is not None:
                 record, findings = output.extra
@@ -277,39 +392,44 @@ class JsonReport(_Report):
         self.out = out
         self.lang = lang
         self._first = True
-        self._problems: dict[int, IO[str]] = {}
-        out.write('{"findings": [')
+        self._problems: dict[int, IO[bytes]] = {}
+        self._out = Utf8Writer(out)
+        self._write = self._out.write
+        self._write(b'{"findings": [')
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
-        write = self.out.write
-        for pieces in output.findings_json:
-            write(("\n" if self._first else ",\n") + json_text(pieces))
+        if output.findings_json:
+            self._write((b"\n" if self._first else b",\n")
+                        + b",\n".join(map(pieces_json, output.findings_json)))
             self._first = False
         if output.problems:
             spool = self._problems.get(id(report))
             if spool is None:
-                spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(
-                    1 << 20, "w+", encoding="utf-8")
+                spool = self._problems[id(report)] = tempfile.SpooledTemporaryFile(1 << 20)
             for p in output.problems:
-                spool.write(_dumps(p) + "\n")
+                spool.write(json_bytes(p) + b"\n")
+
+    def end(self, report: InputReport) -> None:
+        self._out.flush()  # (what a file found is out when it is read)
 
     def finish(self, result: AuditResult, host: Host) -> None:
-        write = self.out.write
-        write("\n],\n" if not self._first else "],\n")
-        write('"inputs": [')
+        write = self._write
+        write(b"\n],\n" if not self._first else b"],\n")
+        write(b'"inputs": [')
         for i, report in enumerate(result.inputs):
-            write("\n" if i == 0 else ",\n")
-            doc = json.dumps(input_json(report, self.lang, problems=[]), ensure_ascii=False)
-            head, tail = doc.split('"problems": []', 1)
-            write(head + '"problems": [')
+            write(b"\n" if i == 0 else b",\n")
+            doc = json_bytes(input_json(report, self.lang, problems=[]))
+            head, tail = doc.split(b'"problems":[]', 1)
+            write(head + b'"problems":[')
             self._write_problems(report)
-            write("]" + tail)
-        write("\n],\n")
+            write(b"]" + tail)
+        write(b"\n],\n")
         errors = [{"plugin": p, "hook": h, "message": m} for p, h, m in result.plugin_errors]
-        write('"plugin_errors": ' + json.dumps(errors, ensure_ascii=False) + ",\n")
-        write('"disabled": ' + json.dumps({"plugins": host.blocked, "unknown": host.unknown})
-              + ",\n")
-        write('"summary": ' + json.dumps(_summary(result, host), ensure_ascii=False) + "}\n")
+        write(b'"plugin_errors": ' + json_bytes(errors) + b",\n")
+        write(b'"disabled": ' + json_bytes({"plugins": host.blocked, "unknown": host.unknown})
+              + b",\n")
+        write(b'"summary": ' + json_bytes(_summary(result, host)) + b"}\n")
+        self._out.flush()
 
     def _write_problems(self, report: InputReport) -> None:
         first = True
@@ -317,12 +437,11 @@ class JsonReport(_Report):
         if spool is not None:
             spool.seek(0)
             for line in spool:
-                self.out.write(("\n" if first else ",\n") + line.rstrip("\n"))
+                self._write((b"\n" if first else b",\n") + line.rstrip(b"\n"))
                 first = False
             spool.close()
         for p in report.problems:  # found after the audit (a rulings log)
-            self.out.write(("\n" if first else ",\n")
-                           + json.dumps(problem_json(p), ensure_ascii=False))
+            self._write((b"\n" if first else b",\n") + json_bytes(problem_json(p)))
             first = False
 
 
@@ -333,28 +452,31 @@ class JsonLinesReport(_Report):
     def __init__(self, out: TextIO, lang: str = "en") -> None:
         self.out = out
         self.lang = lang
+        self._out = Utf8Writer(out)
+        self._write = self._out.write
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
-        write = self.out.write
+        write = self._write
         for p in output.problems:
-            write(_dumps({"type": "problem", "path": report.path, **p}) + "\n")
+            write(json_bytes({"type": "problem", "path": report.path, **p}) + b"\n")
         for f in output.findings:
-            write(_dumps({"type": "finding", **f}) + "\n")
+            write(json_bytes({"type": "finding", **f}) + b"\n")
+
+    def end(self, report: InputReport) -> None:
+        self._out.flush()
 
     def finish(self, result: AuditResult, host: Host) -> None:
-        write = self.out.write
+        write = self._write
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
-                write(json.dumps({"type": "problem", "path": report.path, **problem_json(p)},
-                                 ensure_ascii=False) + "\n")
-            write(json.dumps({"type": "input", **input_json(report, self.lang)},
-                             ensure_ascii=False) + "\n")
+                write(json_bytes({"type": "problem", "path": report.path, **problem_json(p)})
+                      + b"\n")
+            write(json_bytes({"type": "input", **input_json(report, self.lang)}) + b"\n")
         for plugin, hook, message in result.plugin_errors:
-            write(json.dumps({"type": "plugin_error", "plugin": plugin, "hook": hook,
-                              "message": message},
-                             ensure_ascii=False) + "\n")
-        write(json.dumps({"type": "summary", **_summary(result, host)}, ensure_ascii=False)
-              + "\n")
+            write(json_bytes({"type": "plugin_error", "plugin": plugin, "hook": hook,
+                              "message": message}) + b"\n")
+        write(json_bytes({"type": "summary", **_summary(result, host)}) + b"\n")
+        self._out.flush()
 
 
 # -- text ---------------------------------------------------------------------------------
@@ -366,7 +488,7 @@ def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[in
     spans = []
     room = width - first
     pos = 0
-    for paragraph_end in [i for i, ch in enumerate(text) if ch == "\n"] + [len(text)]:
+    for paragraph_end in _line_ends(text):
         while paragraph_end - pos > room:
             cut = text.rfind(" ", pos, pos + room + 1)
             if cut <= pos:
@@ -384,6 +506,17 @@ def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[in
     return spans
 
 
+def _line_ends(text: str) -> list[int]:
+    """Where each line of ``text`` ends: at each ``\\n``, and at the end."""
+    ends = []
+    end = text.find("\n")
+    while end >= 0:
+        ends.append(end)
+        end = text.find("\n", end + 1)
+    ends.append(len(text))
+    return ends
+
+
 def wrap(text: str, width: int, indent: int = 0, first: int | None = None) -> str:
     """``text`` wrapped at ``width`` columns between words, each line after the first
     indented by ``indent`` spaces (the first by ``first``, default ``indent``); no line
@@ -396,15 +529,18 @@ def wrap(text: str, width: int, indent: int = 0, first: int | None = None) -> st
 
 
 class _Plain:
-    """Writes styled lines as plain text wrapped at ``width`` (no style, no padding)."""
+    """Writes styled lines as plain text wrapped at ``width`` (no style, no padding),
+    gathered into pieces of 64 KB (`_Chunks`); `flush` writes what is gathered."""
 
     def __init__(self, out: TextIO, width: int) -> None:
         self.out = out
         self.width = width
+        self._chunks = _Chunks(out.write, "")
+        self.flush = self._chunks.flush
 
     def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
-        text = "".join(text for text, _ in parts)
-        self.out.write(wrap(text, self.width, indent + hang, indent) + "\n")
+        text = "".join([text for text, _ in parts])
+        self._chunks.write(wrap(text, self.width, indent + hang, indent) + "\n")
 
 
 class _Styled:
@@ -415,6 +551,9 @@ class _Styled:
         from rich.console import Console
 
         self.console = Console(file=out, highlight=False)
+
+    def flush(self) -> None:
+        """(Each line is printed at once.)"""
 
     def line(self, parts: Sequence[tuple[str, str]], indent: int = 0, hang: int = 0) -> None:
         from rich.text import Text
@@ -490,6 +629,7 @@ class TextReport(_Report):
                 error = error[len(report.path):]
             self.w.line([(report.path, "bold red"), (error if error[:1] == ":" else f": {error}",
                                                      "")], 0, 2)
+            self.w.flush()
             return
         more = report.problem_count - self._shown
         if more > 0:
@@ -498,6 +638,7 @@ class TextReport(_Report):
         self.w.line([(_m("report.input_summary", lang,
                          problems=messages.count("problems", report.problem_count, lang),
                          findings=messages.count("findings", report.findings, lang)), "")], 2)
+        self.w.flush()  # (what a file found is out when it is read)
 
     def finish(self, result: AuditResult, host: Host) -> None:
         lang = self.lang
@@ -533,6 +674,7 @@ class TextReport(_Report):
                                  records=messages.count("records", result.records, lang),
                                  findings=messages.count("findings", result.finding_count,
                                                          lang)), "")])
+        self.w.flush()
 
 def replay(result: AuditResult, reports: Sequence[_Report], host: Host) -> None:
     """Write ``reports`` of a result whose findings and problems were kept (not handed to

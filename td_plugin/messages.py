@@ -132,7 +132,7 @@ def reload_catalogues() -> None:
     """Forget the catalogues read so far: the next text reads them again (after a plugin
     was installed into a running process)."""
     _CATALOGUES.clear()
-    _RENDERED.clear()
+    _LANGUAGES.clear()
 
 
 def law_ref(law: str, lang: str = "en") -> str:
@@ -154,20 +154,23 @@ class Msg:
     """A message used as a parameter of another: rendered in the same language.
 
     ``Msg("seat.N")`` renders "North" in English and "Nord" in Danish. A message is not
-    changed once made (its hash is kept), so one may be shared (`seat_name`).
+    changed once made (its hash and its text are kept), so one may be shared
+    (`seat_name`).
     """
 
-    __slots__ = ("key", "params", "_hash")
+    __slots__ = ("key", "params", "_hash", "_text")
 
     def __init__(self, key: str, params: Mapping[str, Any] | None = None) -> None:
         self.key = key
         self.params = dict(params) if params else {}
         self._hash: int | None = None
+        #: the text last rendered, with the language it was rendered in (`render`)
+        self._text: tuple[_Language, str] | None = None
 
     def __repr__(self) -> str:
         return f"Msg({self.key!r}, {self.params!r})"
 
-    def __reduce__(self) -> tuple[Any, ...]:  # not the hash: another process hashes anew
+    def __reduce__(self) -> tuple[Any, ...]:  # not the hash nor the text: made anew
         return (Msg, (self.key, self.params))
 
     def __eq__(self, other: object) -> bool:
@@ -177,7 +180,7 @@ class Msg:
     def __hash__(self) -> int:
         if self._hash is None:
             try:  # equal messages have equal parameters: hashing them too keeps apart
-                # the many messages of one key (cards, contracts) in `_RENDERED`
+                # the many messages of one key (cards, contracts)
                 self._hash = hash((self.key, frozenset(self.params.items())))
             except TypeError:  # a parameter that cannot be hashed
                 self._hash = hash(self.key)
@@ -201,18 +204,72 @@ class _Default(dict[str, Any]):
         return "{" + key + "}"
 
 
+class _Language:
+    """The templates of one language read so far, by key (each is looked up in the
+    catalogues once). A `Msg` keeps its text with the `_Language` it was rendered with:
+    `reload_catalogues` makes new ones, so no text of an older catalogue is used again."""
+
+    __slots__ = ("lang", "templates")
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.templates: dict[str, str] = {}
+
+    def template(self, key: str) -> str:
+        template = self.templates.get(key)
+        if template is None:
+            if not key:  # gettext would answer the catalogue's header
+                raise MissingMessageError(key, self.lang)
+            template = self.templates[key] = _catalogue(self.lang, key).gettext(key)
+        return template
+
+
+_LANGUAGES: dict[str, _Language] = {}
+
+
+def _language(lang: str) -> _Language:
+    language = _LANGUAGES.get(lang)
+    if language is None:
+        language = _LANGUAGES[lang] = _Language(lang)
+    return language
+
+
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
     """The text of ``key`` in ``lang``; raises `MissingMessageError` when the language's
     catalogue (or a plugin's) has no text for it. Parameters that are `Msg` values are
-    rendered in the same language first."""
-    if not key:  # gettext would answer the catalogue's header
-        raise MissingMessageError(key, lang)
-    template = _catalogue(lang, key).gettext(key)
+    rendered in the same language first. A field the parameters lack stays as it is
+    (``{name}``)."""
+    return _render(key, params, _LANGUAGES.get(lang) or _language(lang))
+
+
+def _render(key: str, params: Mapping[str, Any] | None, language: _Language) -> str:
+    template = language.templates.get(key) or language.template(key)
     if not params:
-        return template.format_map(_Default())
-    values = {k: (_render_msg(v, lang) if isinstance(v, Msg) else v)
-              for k, v in params.items()}
-    return template.format_map(_Default(values))
+        return template.format_map(_NOTHING)
+    values = dict(params)
+    for k, v in values.items():
+        if isinstance(v, Msg):
+            kept = v._text  # (`_render_msg`, without the call for a text kept)
+            values[k] = kept[1] if kept is not None and kept[0] is language else (
+                _render_msg(v, language))
+    try:
+        return template.format_map(values)
+    except KeyError:  # a field without a parameter
+        return template.format_map(_Default(values))
+
+
+_NOTHING = _Default()
+
+
+def _render_msg(msg: Msg, language: _Language) -> str:
+    """The text of a `Msg` parameter, rendered once per language (the same few cards,
+    calls, contracts and seats recur in every finding, each one `Msg`)."""
+    kept = msg._text
+    if kept is not None and kept[0] is language:
+        return kept[1]
+    text = _render(msg.key, msg.params, language)
+    msg._text = (language, text)
+    return text
 
 
 def count(noun: str, n: int, lang: str = "en") -> str:
@@ -222,28 +279,8 @@ def count(noun: str, n: int, lang: str = "en") -> str:
     return render(f"count.{noun}.{1 if n == 1 else 'n'}", {"n": f"{n:,}"}, lang)
 
 
-#: texts of short `Msg` parameters already rendered, by language and message (the same
-#: few cards, calls, contracts and seats recur in every finding)
-_RENDERED: dict[tuple[str, str, tuple[Any, ...]], str] = {}
-_SHORT = 24
-
-
-def _render_msg(msg: Msg, lang: str) -> str:
-    try:
-        key = (lang, msg.key, tuple(msg.params.items()))
-        text = _RENDERED.get(key)
-    except TypeError:  # a parameter that cannot be a key: render it each time
-        return render(msg.key, msg.params, lang)
-    if text is None:
-        text = render(msg.key, msg.params, lang)
-        if len(text) <= _SHORT:  # a sentence is seldom met again: not kept
-            if len(_RENDERED) >= 2048:
-                _RENDERED.clear()
-            _RENDERED[key] = text
-    return text
-
-
 def plain(params: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """Parameters with every `Msg` rendered, for JSON output."""
-    return {k: (render(v.key, v.params, lang) if isinstance(v, Msg) else v)
+    language = _language(lang)
+    return {k: (_render_msg(v, language) if isinstance(v, Msg) else v)
             for k, v in params.items()}

@@ -106,20 +106,70 @@ def test_no_finding_is_kept_once_the_reports_have_it(tmp_path: Path, jobs: int,
     {"board": 1, "path": "x.pbn", "record": 2, "line": 1},  # another order
     {"path": "x.pbn", "board": 1, "record": True, "line": 1},  # not an index
 ])
-def test_the_json_text_made_on_a_worker_is_the_json_of_the_finding(
+def test_the_json_made_on_a_worker_is_the_json_of_the_finding(
         finding: dict[str, object]) -> None:
-    """A worker writes each finding's JSON as text, cut around its record index, which
-    the parent shifts by the records of the parts before: the text is what ``json.dumps``
-    writes, before and after the shift."""
-    from td_plugin.audit_report import json_pieces, json_text
+    """A worker writes each finding's JSON, cut around its record index, which the parent
+    shifts by the records of the parts before: the JSON is what ``json.dumps`` writes
+    without spaces, in UTF-8, before and after the shift."""
+    from td_plugin.audit_report import json_pieces, pieces_json
+
+    def compact(value: object) -> bytes:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
     pieces = json_pieces(finding)
-    assert json_text(pieces) == json.dumps(finding, ensure_ascii=False)
+    assert pieces_json(pieces) == compact(finding)
     if isinstance(pieces, tuple) and isinstance(finding["record"], int):
         output = RecordOutput(1, findings_json=[pieces])
         AuditOutput([]).take(None, output, 100)  # type: ignore[arg-type]
-        assert json_text(output.findings_json[0]) == json.dumps(
-            {**finding, "record": finding["record"] + 100}, ensure_ascii=False)
+        assert pieces_json(output.findings_json[0]) == compact(
+            {**finding, "record": finding["record"] + 100})
+
+
+def test_a_run_of_findings_json_sent_as_one_piece_is_shifted_like_its_findings() -> None:
+    """A worker sends the JSON of consecutive findings as one `JsonRun`; the parent adds
+    the records before the part to each record index in it, as to each finding's."""
+    import pickle
+
+    from td_plugin.audit_report import JsonRun, json_pieces, pieces_json
+
+    findings = [{"path": "x.pbn", "board": 1, "record": 9, "line": 1, "message": "\u2663"},
+                {"path": "x.pbn", "board": None, "record": None, "line": 2},
+                {"path": "x.pbn", "board": 2, "record": True},  # not an index: as it is
+                {"path": "y.pbn", "board": 3, "record": 10, "line": 30}]
+    pieces = [json_pieces(f) for f in findings]
+    run = pickle.loads(pickle.dumps(JsonRun.of(pieces)))
+    assert pieces_json(run) == b",\n".join(map(pieces_json, pieces))
+    output = RecordOutput(9, findings_json=[run])
+    AuditOutput([]).take(None, output, 1000)  # type: ignore[arg-type]
+    shifted = [{**f, "record": f["record"] + 1000} if type(f["record"]) is int else f
+               for f in findings]
+    assert [json.loads(line) for line in pieces_json(output.findings_json[0]).split(b",\n")
+            ] == shifted
+
+
+@pytest.mark.parametrize("value", [
+    {"n": 2 ** 70, "text": "\u2663"},  # beyond orjson's 64 bits: the standard library's
+    "\ud800",  # a lone surrogate (not Unicode): escaped, as the standard library does
+    {1: "a", None: [1.5, True], "\u00e6": "\u2663"},  # keys that are not text
+])
+def test_what_orjson_refuses_is_written_in_ascii(value: object) -> None:
+    from td_plugin.report import json_bytes
+
+    assert json_bytes(value) == json.dumps(value, separators=(",", ":")).encode("ascii")
+
+
+def test_json_is_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    """The JSON reports write UTF-8 to a stream's buffer, whatever its own encoding."""
+    path = tmp_path / "out.json"
+    with open(path, "w", encoding="cp1252") as out:
+        out.write("")
+        report = JsonReport(out)
+        sink = AuditOutput([report], "da")
+        result = run_audit([str(EXAMPLE)], PluginHost(load_entrypoints=False), CONTEXT,
+                           sink=sink)
+        sink.finish(result, Host())
+    text = path.read_bytes().decode("utf-8")
+    assert json.loads(text)["summary"]["findings"] == 4 and "\u2663" in text
 
 
 def test_json_document_is_the_findings_then_the_inputs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,7 +177,7 @@ def test_json_document_is_the_findings_then_the_inputs(capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     report = json.loads(out)
     assert list(report) == ["findings", "inputs", "plugin_errors", "disabled", "summary"]
-    assert out.startswith('{"findings": [\n{"path": ')  # one finding a line, as they come
+    assert out.startswith('{"findings": [\n{"path":')  # one finding a line, as they come
     assert len(out.splitlines()) < 20
     summary = report["summary"]
     assert summary["findings"] == 4 and summary["kinds"]["revoke"] == 1

@@ -249,6 +249,38 @@ def test_seat_names_from_the_catalogue() -> None:
     assert messages.plain({"seat": Msg("seat.E"), "n": 3}, "da") == {"seat": "Øst", "n": 3}
 
 
+def test_a_shared_message_is_rendered_in_each_language_asked() -> None:
+    """A `Msg` keeps its text with the language it was rendered in: asked in another
+    language, it is rendered again."""
+    north = messages.seat_name(SEATS[0])
+    said = [render("listname.and", {"a": north, "b": "x"}, lang) for lang in ("en", "da", "en")]
+    assert said == ["North and x", "Nord og x", "North and x"]
+
+
+def test_a_field_without_a_parameter_stays_as_it_is() -> None:
+    assert render("listname.and", {"a": Msg("seat.S")}, "da") == "Syd og {b}"
+    assert render("listname.and", {}, "en") == "{a} and {b}"
+
+
+def test_no_text_of_a_catalogue_read_before_is_used_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After `reload_catalogues`, a message's text kept from the catalogue read before
+    is made again from the one read now (a plugin installed meanwhile)."""
+
+    class Shouting(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return {"seat.N": "NORTH", "listname.and": "{a} & {b}"}[message]
+
+    north = messages.seat_name(SEATS[0])
+    assert render("listname.and", {"a": north, "b": "x"}) == "North and x"
+    try:
+        messages.reload_catalogues()
+        monkeypatch.setitem(messages._CATALOGUES, "en", Shouting())
+        assert render("listname.and", {"a": north, "b": "x"}) == "NORTH & x"
+    finally:
+        messages.reload_catalogues()
+    assert render("listname.and", {"a": north, "b": "x"}) == "North and x"
+
+
 def test_every_command_offers_the_languages_of_the_catalogues() -> None:
     parser = build_parser()
     subparsers = next(a for a in parser._actions if a.dest == "command")
