@@ -3,9 +3,10 @@ read (records, tricks, locations, findings).
 
 A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``, a
 call per field; `quick_init` gives it one that stores the fields straight into the new
-instance's ``__dict__``, with the same signature, defaults and default factories, and
-``__post_init__`` called after. Nothing else of the class changes: it stays frozen,
-compared, hashed and printed as before.
+instance's ``__dict__`` (a class of a few fields keeps the ``object.__setattr__`` calls,
+which leave the instance without a ``__dict__`` object of its own), with the same
+signature, defaults and default factories, and ``__post_init__`` called after. Nothing
+else of the class changes: it stays frozen, compared, hashed and printed as before.
 """
 
 from __future__ import annotations
