@@ -3,8 +3,8 @@ read (records, tricks, locations, findings).
 
 A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``, a
 call per field; `quick_init` gives it one that stores the fields straight into the new
-instance's ``__dict__`` (a class of a few fields keeps the ``object.__setattr__`` calls,
-which leave the instance without a ``__dict__`` object of its own), with the same
+instance's ``__dict__`` (a class of one field keeps the ``object.__setattr__`` call, which
+leaves the instance without a ``__dict__`` object of its own), with the same
 signature, defaults and default factories, and ``__post_init__`` called after. Nothing
 else of the class changes: it stays frozen, compared, hashed and printed as before.
 """
@@ -19,9 +19,10 @@ __all__ = ["quick_init"]
 
 _T = TypeVar("_T")
 
-#: a class of at most this many fields sets them one by one (its instance then needs no
-#: ``__dict__`` object of its own, one object fewer for the garbage collector to visit)
-_FEW_FIELDS = 4
+#: a class of at most this many fields sets them one by one: its instance then needs no
+#: ``__dict__`` object of its own, one object fewer for the garbage collector to visit
+#: (worth it for a field or two; more calls cost more than the object)
+_FEW_FIELDS = 1
 
 
 def quick_init(cls: type[_T]) -> type[_T]:
