@@ -89,6 +89,8 @@ def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
 def _notes(section: PbnSection, refs: Sequence[tuple[int, Token]],
            issues: list[tuple[int, str]]) -> dict[int, str]:
     """The notes of a section, checked against its note references (§3.5.4-5)."""
+    if not section.notes and not refs:
+        return {}
     notes: dict[int, str] = {}
     numbers = []
     for tag in section.notes:
@@ -172,7 +174,7 @@ def build_record(game: PbnGame) -> BoardRecord:
                if values.get(name, "").strip() not in UNKNOWN}
     location = Location(game.path, game.first_line, board, game.index)
     problems = tuple(RecordProblem(msg, Location(game.path, line, board, game.index))
-                     for line, msg in listed_problems(issues))  # type: ignore[arg-type]
+                     for line, msg in listed_problems(issues)) if issues else ()  # type: ignore[arg-type]
     extra = {
         "tags": dict(values),
         "auction_notes": auction_notes,
@@ -198,14 +200,15 @@ def build_record(game: PbnGame) -> BoardRecord:
 
 
 _TD = re.compile(r"(?i)\bTD\s*:")
+_NO_NOTES = TdNotes()
 
 
 def _td_notes(game: PbnGame, issues: list[tuple[int, str]]) -> TdNotes:
     """The Director's notes among the game's commentary (`adapters.td_notes`)."""
-    notes = TdNotes()
     text = game.text
     if "TD" not in text.upper() or not _TD.search(text):  # a quick look first: seldom there
-        return notes
+        return _NO_NOTES
+    notes = _NO_NOTES
     comments = list(game.leading_comments)
     for tag in game.tags:
         comments += tag.comments
