@@ -70,11 +70,17 @@ def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
     if tokens is not None and len(tokens) > MAX_SECTION_TOKENS:
         del tokens[MAX_SECTION_TOKENS:]
         issues.append((section.tag.line, too_many_tokens(section, MAX_SECTION_TOKENS)))
-    if tokens is not None:
         try:
             return build(tokens, _retry)
         except _Retry:
             pass
+    elif tokens is not None:
+        reported: list[tuple[Token | None, str]] = []
+        built = build(tokens, lambda tok, message: reported.append((tok, message)))
+        lines = _plain_lines(game, section, tokens, reported) if reported else []
+        if lines is not None:
+            issues += lines
+            return built
     items = parse_items(section, game.line_of,
                         lambda pos, msg: issues.append((game.line_of(pos), msg)),
                         MAX_SECTION_TOKENS)
@@ -84,6 +90,41 @@ def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
         issues.append((line, message))
 
     return build(items, report)
+
+
+#: a section whose items are the tokens `plain_tokens` splits it into: runs of letters,
+#: digits and '-', and '*' or '+' alone, between whitespace
+_SIMPLE = re.compile(r"\s*(?:(?:[A-Za-z0-9-]+|[*+])(?:\s+|\Z))*\Z")
+_WORD = re.compile(r"\S+")
+
+
+def _plain_lines(game: PbnGame, section: PbnSection, tokens: list[str],
+                 reported: list[tuple[Token | None, str]]) -> list[tuple[int, str]] | None:
+    """The problems a build on a section's plain tokens reported, each on the line of its
+    token, as a build on its items reports them; None when that cannot be known here (a
+    section whose items are not its plain tokens, a token of one character, which may
+    stand for any of its repeats)."""
+    runs = [piece[1] for piece in section.pieces]  # type: ignore[index]
+    if not all(_SIMPLE.match(run) for run in runs):
+        return None
+    at: dict[int, int] = {}  # a token's position in the list by its identity
+    for tok, _message in reported:
+        if tok is not None:
+            if not isinstance(tok, str) or len(tok) < 2:
+                return None
+            at[id(tok)] = -1
+    if at:
+        index = 0
+        for piece in section.pieces:
+            base, run = piece  # type: ignore[misc]
+            for m in _WORD.finditer(run):
+                if id(tokens[index]) in at:
+                    at[id(tokens[index])] = game.line_of(base + m.start())
+                index += 1
+        if -1 in at.values():  # a token not of the section (none is, today)
+            return None
+    line = section.tag.line
+    return [(line if tok is None else at[id(tok)], message) for tok, message in reported]
 
 
 def _notes(section: PbnSection, refs: Sequence[tuple[int, Token]],

@@ -482,6 +482,38 @@ def test_rows_written_leader_first_are_reported_not_repaired(realworld: Path) ->
     assert first.deal.holder(Card.from_pbn("CQ")) is Seat.N
 
 
+_PLAIN_SECTIONS = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.AKQJ2.43.765 765.43.AKQJ2.AKQ 432.765.T98.JT98"]
+[Declarer "S"]
+[Contract "4S"]
+[Auction "E"]
+Pass 1S Pass 4S
+AP
+[Play "W"]
+S2 SA S8 S5
+- SK - HA
+*
+"""
+
+
+@pytest.mark.parametrize("commented", [False, True])
+def test_problems_of_a_plain_section_stand_on_their_tokens_lines(commented: bool) -> None:
+    """A section of plain tokens (read without items) reports each problem on its token's
+    line, as the same section read item by item (commentary makes it so) does: the
+    auction from East while North deals, and HA after an unknown card in South's column
+    of trick 2 though East holds it."""
+    text = _PLAIN_SECTIONS.replace("AP\n", "AP {c}\n").replace("*\n", "* {c}\n") \
+        if commented else _PLAIN_SECTIONS
+    record = next(PbnSource.from_text(text).records())
+    assert [(p.location.line, p.message) for p in record.problems] == [
+        (8, "the auction starts with East but the dealer is North (§3.5)"),
+        (12, "HA stands in South's column of trick 2 after an unknown card, but the deal "
+             "gives it to East; the play stops before it"),
+    ]
+
+
 @pytest.mark.parametrize("result, declarer, tricks, agreed", [
     ("9", "S", 9, False),
     ("NS 9", "S", 9, False),
