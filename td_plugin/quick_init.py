@@ -21,7 +21,7 @@ _T = TypeVar("_T")
 
 #: a class of at most this many fields sets them one by one: its instance then needs no
 #: ``__dict__`` object of its own, one object fewer for the garbage collector to visit
-#: (worth it for a field or two; more calls cost more than the object)
+#: (worth it for one field: for more, the calls cost more than the object saves)
 _FEW_FIELDS = 1
 
 

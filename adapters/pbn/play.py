@@ -18,7 +18,11 @@ __all__ = ["build_play", "CARDS"]
 
 #: cards by their upper-case PBN text
 CARDS: dict[str, Card] = {c.pbn(): c for c in Card.all()}
+#: the plain played cards (`td_plugin.play.PLAIN_PLAYED`) of each seat by their PBN text
+_PLAYED_BY_TEXT = [{c.pbn(): by_seat[c.index] for c in Card.all()} for by_seat in PLAIN_PLAYED]
 _INDEX_BY_TEXT = {c.pbn(): c.index for c in Card.all()}
+#: for each seat of the Play tag (by index), each column's player's played card by its text
+_COLUMN_CARDS = [tuple(_PLAYED_BY_TEXT[(p0 + c) & 3].get for c in range(4)) for p0 in range(4)]
 _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _DASH = "-"
@@ -93,11 +97,6 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
         # the leading rows of four plain cards, the usual play record (all of it, mostly)
         tricks, leader_first, lead_col, done = _plain_tricks(
             cast("Sequence[str]", tokens), p0, trump_index, hands)  # all plain, as the first
-        rest = len(tokens) - done * 4
-        if rest == 0 or (rest == 1 and tokens[-1] == "*"):  # nothing else but the end
-            claimed = rest == 1 and done < 13
-            return Play(tuple(tricks), claimed=claimed,
-                        incomplete=not claimed and done < 13), leader_first, []
     else:
         tricks, leader_first, lead_col, done = [], [], 0, 0
     slots, slot_tokens, star, pluses = _slots(tokens[done * 4:], report)
@@ -181,55 +180,42 @@ def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[in
     """The tricks of the leading rows of four cards written plainly (upper case, no
     annotation): the tricks, the leader-first rows, the column that leads next, and how
     many rows were read."""
-    indices = list(map(_INDEX_BY_TEXT.get, tokens))
-    rows = (indices.index(None) if None in indices else len(indices)) // 4
-    known = cast("list[int]", indices[:rows * 4])
     tricks = []
     leader_first = []
-    # each column's player's plain played cards by card index
-    q0, q1, q2, q3 = (PLAIN_PLAYED[(p0 + c) & 3] for c in range(4))
-    keys = _WINNING_KEYS[trump]
+    # each column's player's card by its text, and each card's index by its text
+    col0, col1, col2, col3 = _COLUMN_CARDS[p0]
+    index = _INDEX_BY_TEXT.get
     columns = _COLUMN_SEATS[p0]
     if hands is not None:  # each column's player's hand
         h0, h1, h2, h3 = hands[p0], hands[(p0 + 1) & 3], hands[(p0 + 2) & 3], hands[(p0 + 3) & 3]
     lead = 0
-    row = 0
-    for ia, ib, ic, id_ in zip(known[0::4], known[1::4], known[2::4], known[3::4]):
-        row += 1
+    rows = 0
+    t0, t1, t2, t3 = tokens[0::4], tokens[1::4], tokens[2::4], tokens[3::4]
+    for a, b, c, d, ia, ib, ic, id_ in zip(map(col0, t0), map(col1, t1), map(col2, t2),
+                                          map(col3, t3), map(index, t0), map(index, t1),
+                                          map(index, t2), map(index, t3)):
+        if a is None or b is None or c is None or d is None:
+            break
         if lead == 0:
-            tricks.append(Trick((q0[ia], q1[ib], q2[ic], q3[id_])))
-            key = keys[ia]
+            tricks.append(Trick((a, b, c, d)))
+            best = winning_position(ia, ib, ic, id_, trump)
         else:
             if lead == 1:
-                tricks.append(Trick((q1[ib], q2[ic], q3[id_], q0[ia])))
-                key = keys[ib]
+                tricks.append(Trick((b, c, d, a)))
+                best = winning_position(ib, ic, id_, ia, trump)
             elif lead == 2:
-                tricks.append(Trick((q2[ic], q3[id_], q0[ia], q1[ib])))
-                key = keys[ic]
+                tricks.append(Trick((c, d, a, b)))
+                best = winning_position(ic, id_, ia, ib, trump)
             else:
-                tricks.append(Trick((q3[id_], q0[ia], q1[ib], q2[ic])))
-                key = keys[id_]
+                tricks.append(Trick((d, a, b, c)))
+                best = winning_position(id_, ia, ib, ic, trump)
             if hands is not None and not (
                     h0 >> ia & 1 and h1 >> ib & 1 and h2 >> ic & 1 and h3 >> id_ & 1) \
-                    and _fits(_CARD_AT[ia], _CARD_AT[ib], _CARD_AT[ic], _CARD_AT[id_],
-                              columns[lead], hands):
-                leader_first.append(row)  # see _fits_leader_first
-        # the winner's column: the highest key, each tagged with its column in its low bits
-        lead = max(key[ia], key[ib] | 1, key[ic] | 2, key[id_] | 3) & 3
+                    and _fits(a.card, b.card, c.card, d.card, columns[lead], hands):
+                leader_first.append(rows + 1)  # see _fits_leader_first
+        lead = (lead + best) & 3
+        rows += 1
     return tricks, leader_first, lead, rows
-
-
-def _winning_keys(trump: int) -> list[tuple[int, ...]]:
-    """For each card index of the card led, the key of each card (by index) in the trick:
-    higher for a trump, then for the suit led, then for the higher card; a multiple of 4."""
-    by_suit = [tuple(((i // 13 == trump) * 2 + (i // 13 == led)) * 256 + (51 - i) * 4
-                     for i in range(52)) for led in range(4)]
-    return [by_suit[i // 13] for i in range(52)]
-
-
-#: `_winning_keys` by trump suit number (-1 for notrump: the last entry)
-_WINNING_KEYS = [_winning_keys(t) for t in range(4)] + [_winning_keys(-1)]
-_CARD_AT = Card.all()
 
 
 def _played(seat: int, card: Card, tok: Token) -> PlayedCard:

@@ -92,9 +92,9 @@ def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
     return build(items, report)
 
 
-#: a section whose items are the tokens `plain_tokens` splits it into: runs of letters,
-#: digits and '-', and '*' or '+' alone, between whitespace
-_SIMPLE = re.compile(r"\s*(?:(?:[A-Za-z0-9-]+|[*+])(?:\s+|\Z))*\Z")
+#: what makes a section's items other than the tokens `plain_tokens` splits it into (those
+#: are runs of letters, digits and '-', and '*' or '+' alone, between whitespace)
+_NOT_SIMPLE = re.compile(r"[^A-Za-z0-9\-*+\s]|[*+]\S|\S[*+]")
 _WORD = re.compile(r"\S+")
 
 
@@ -104,10 +104,9 @@ def _plain_lines(game: PbnGame, section: PbnSection, tokens: list[str],
     token, as a build on its items reports them; None when that cannot be known here (a
     section whose items are not its plain tokens, a token of one character, which may
     stand for any of its repeats)."""
-    runs = [piece[1] for piece in section.pieces]  # type: ignore[index]
-    if not all(_SIMPLE.match(run) for run in runs):
+    if any(_NOT_SIMPLE.search(piece[1]) for piece in section.pieces):  # type: ignore[index]
         return None
-    at: dict[int, int] = {}  # a token's position in the list by its identity
+    at: dict[int, int] = {}  # the line of each token reported, by the token's identity
     for tok, _message in reported:
         if tok is not None:
             if not isinstance(tok, str) or len(tok) < 2:
