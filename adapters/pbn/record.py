@@ -64,7 +64,8 @@ def _retry(tok: Token | None, message: str) -> None:
 
 def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
                   issues: list[tuple[int, str]]) -> Any:
-    """Run ``build(tokens, report)`` on plain tokens when possible, else on items; a
+    """Run ``build(tokens, report)`` on plain tokens when possible (the problems it
+    reports then stand on their tokens' lines, `_plain_lines`), else on items; a
     section of more than `MAX_SECTION_TOKENS` tokens is read up to there."""
     tokens = plain_tokens(section)
     if tokens is not None and len(tokens) > MAX_SECTION_TOKENS:
