@@ -304,9 +304,23 @@ def _auction(game: PbnGame, dealer: Seat | None, issues: list[tuple[int, str]]
         return None, {}, None
     if dealer is None:
         issues.append((section.tag.line, "Auction section without a Dealer (§3.1)"))
+    # an auction read without a problem or a note is remembered by its text: the same
+    # auctions recur board after board, and an auction is immutable
+    key = None if section.commented else (seat, dealer, *[p[1] for p in section.pieces])  # type: ignore[index]
+    auction = _AUCTIONS.get(key) if key is not None else None
+    if auction is not None:
+        return auction, _notes(section, (), issues), seat
+    known = len(issues)
     auction, refs = _read_section(
         game, section, lambda toks, rep: build_auction(toks, seat, dealer, rep), issues)
+    if key is not None and not refs and len(issues) == known:
+        if len(_AUCTIONS) >= 4096:
+            _AUCTIONS.clear()
+        _AUCTIONS[key] = auction
     return auction, _notes(section, refs, issues), seat
+
+
+_AUCTIONS: dict[tuple[Any, ...], Auction] = {}
 
 
 def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract | None,

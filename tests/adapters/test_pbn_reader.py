@@ -514,6 +514,22 @@ def test_problems_of_a_plain_section_stand_on_their_tokens_lines(commented: bool
     ]
 
 
+def test_a_recurring_auction_is_read_alike_with_its_own_problems() -> None:
+    """The same auction text in three games: the same auction each time, and each game
+    still reports what is its own (a note nothing refers to; a first caller who is not
+    the dealer)."""
+    game = '[Board "{b}"]\n[Dealer "N"]\n[Auction "{seat}"]\n1S Pass 4S AP\n{note}\n'
+    text = "\n".join([game.format(b=1, seat="N", note=""),
+                      game.format(b=2, seat="N", note='[Note "1:stop"]'),
+                      game.format(b=3, seat="E", note="")])
+    first, second, third = PbnSource.from_text(text).records()
+    assert first.auction == second.auction and first.problems == ()
+    assert [p.message for p in second.problems] == ["note 1 is not referred to in the auction"]
+    assert third.auction.dealer is Seat.E
+    assert [p.message for p in third.problems] == [
+        "the auction starts with East but the dealer is North (§3.5)"]
+
+
 @pytest.mark.parametrize("result, declarer, tricks, agreed", [
     ("9", "S", 9, False),
     ("NS 9", "S", 9, False),
