@@ -304,8 +304,8 @@ def _auction(game: PbnGame, dealer: Seat | None, issues: list[tuple[int, str]]
         return None, {}, None
     if dealer is None:
         issues.append((section.tag.line, "Auction section without a Dealer (§3.1)"))
-    # an auction read without a problem or a note is remembered by its text: the same
-    # auctions recur board after board, and an auction is immutable
+    # an auction read without a problem or a note reference is remembered by its text:
+    # the same auctions recur board after board, and an auction is immutable
     key = None if section.commented else (seat, dealer, *[p[1] for p in section.pieces])  # type: ignore[index]
     auction = _AUCTIONS.get(key) if key is not None else None
     if auction is not None:
