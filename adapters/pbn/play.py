@@ -31,6 +31,8 @@ _BAD = "?"  # a token that is not a card (reported): unknown, like '-'
 
 
 _ORDER = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
+#: the slots of plain tokens by their text: the cards, and '-' for an unknown card
+_PLAIN_SLOTS: dict[str, Card | str] = {**CARDS, "-": _DASH}
 
 
 def _slots(tokens: Sequence[Token], report: Report
@@ -39,7 +41,7 @@ def _slots(tokens: Sequence[Token], report: Report
     section, and how many ``+`` it has."""
     if tokens and type(tokens[0]) is str:
         # a section's tokens are all plain text or all items (`parse_items`)
-        plain = [CARDS.get(t) for t in cast("Sequence[str]", tokens)]
+        plain = list(map(_PLAIN_SLOTS.get, cast("Sequence[str]", tokens)))
         star = bool(plain) and plain[-1] is None and tokens[-1] == "*"
         if star:
             plain.pop()

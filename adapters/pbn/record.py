@@ -64,17 +64,24 @@ def _retry(tok: Token | None, message: str) -> None:
 
 def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
                   issues: list[tuple[int, str]]) -> Any:
-    """Run ``build(tokens, report)`` on plain tokens when possible, else on items; a
+    """Run ``build(tokens, report)`` on plain tokens when possible (the problems it
+    reports then stand on their tokens' lines, `_plain_lines`), else on items; a
     section of more than `MAX_SECTION_TOKENS` tokens is read up to there."""
     tokens = plain_tokens(section)
     if tokens is not None and len(tokens) > MAX_SECTION_TOKENS:
         del tokens[MAX_SECTION_TOKENS:]
         issues.append((section.tag.line, too_many_tokens(section, MAX_SECTION_TOKENS)))
-    if tokens is not None:
         try:
             return build(tokens, _retry)
         except _Retry:
             pass
+    elif tokens is not None:
+        reported: list[tuple[Token | None, str]] = []
+        built = build(tokens, lambda tok, message: reported.append((tok, message)))
+        lines = _plain_lines(game, section, tokens, reported) if reported else []
+        if lines is not None:
+            issues += lines
+            return built
     items = parse_items(section, game.line_of,
                         lambda pos, msg: issues.append((game.line_of(pos), msg)),
                         MAX_SECTION_TOKENS)
@@ -86,9 +93,45 @@ def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
     return build(items, report)
 
 
+#: what makes a section's items other than the tokens `plain_tokens` splits it into (those
+#: are runs of letters, digits and '-', and '*' or '+' alone, between whitespace)
+_NOT_SIMPLE = re.compile(r"[^A-Za-z0-9\-*+\s]|[*+]\S|\S[*+]")
+_WORD = re.compile(r"\S+")
+
+
+def _plain_lines(game: PbnGame, section: PbnSection, tokens: list[str],
+                 reported: list[tuple[Token | None, str]]) -> list[tuple[int, str]] | None:
+    """The problems a build on a section's plain tokens reported, each on the line of its
+    token, as a build on its items reports them; None when that cannot be known here (a
+    section whose items are not its plain tokens, a token of one character, which may
+    stand for any of its repeats)."""
+    if any(_NOT_SIMPLE.search(piece[1]) for piece in section.pieces):  # type: ignore[index]
+        return None
+    at: dict[int, int] = {}  # the line of each token reported, by the token's identity
+    for tok, _message in reported:
+        if tok is not None:
+            if not isinstance(tok, str) or len(tok) < 2:
+                return None
+            at[id(tok)] = -1
+    if at:
+        index = 0
+        for piece in section.pieces:
+            base, run = piece  # type: ignore[misc]
+            for m in _WORD.finditer(run):
+                if id(tokens[index]) in at:
+                    at[id(tokens[index])] = game.line_of(base + m.start())
+                index += 1
+        if -1 in at.values():  # a token not of the section (none is, today)
+            return None
+    line = section.tag.line
+    return [(line if tok is None else at[id(tok)], message) for tok, message in reported]
+
+
 def _notes(section: PbnSection, refs: Sequence[tuple[int, Token]],
            issues: list[tuple[int, str]]) -> dict[int, str]:
     """The notes of a section, checked against its note references (§3.5.4-5)."""
+    if not section.notes and not refs:
+        return {}
     notes: dict[int, str] = {}
     numbers = []
     for tag in section.notes:
@@ -172,7 +215,7 @@ def build_record(game: PbnGame) -> BoardRecord:
                if values.get(name, "").strip() not in UNKNOWN}
     location = Location(game.path, game.first_line, board, game.index)
     problems = tuple(RecordProblem(msg, Location(game.path, line, board, game.index))
-                     for line, msg in listed_problems(issues))  # type: ignore[arg-type]
+                     for line, msg in listed_problems(issues)) if issues else ()  # type: ignore[arg-type]
     extra = {
         "tags": dict(values),
         "auction_notes": auction_notes,
@@ -198,14 +241,15 @@ def build_record(game: PbnGame) -> BoardRecord:
 
 
 _TD = re.compile(r"(?i)\bTD\s*:")
+_NO_NOTES = TdNotes()
 
 
 def _td_notes(game: PbnGame, issues: list[tuple[int, str]]) -> TdNotes:
     """The Director's notes among the game's commentary (`adapters.td_notes`)."""
-    notes = TdNotes()
     text = game.text
     if "TD" not in text.upper() or not _TD.search(text):  # a quick look first: seldom there
-        return notes
+        return _NO_NOTES
+    notes = _NO_NOTES
     comments = list(game.leading_comments)
     for tag in game.tags:
         comments += tag.comments
@@ -260,9 +304,23 @@ def _auction(game: PbnGame, dealer: Seat | None, issues: list[tuple[int, str]]
         return None, {}, None
     if dealer is None:
         issues.append((section.tag.line, "Auction section without a Dealer (§3.1)"))
+    # an auction read without a problem or a note reference is remembered by its text:
+    # the same auctions recur board after board, and an auction is immutable
+    key = None if section.commented else (seat, dealer, *[p[1] for p in section.pieces])  # type: ignore[index]
+    auction = _AUCTIONS.get(key) if key is not None else None
+    if auction is not None:
+        return auction, _notes(section, (), issues), seat
+    known = len(issues)
     auction, refs = _read_section(
         game, section, lambda toks, rep: build_auction(toks, seat, dealer, rep), issues)
+    if key is not None and not refs and len(issues) == known:
+        if len(_AUCTIONS) >= 4096:
+            _AUCTIONS.clear()
+        _AUCTIONS[key] = auction
     return auction, _notes(section, refs, issues), seat
+
+
+_AUCTIONS: dict[tuple[Any, ...], Auction] = {}
 
 
 def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract | None,

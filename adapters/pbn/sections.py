@@ -153,7 +153,9 @@ def plain_tokens(section: PbnSection) -> list[str] | None:
     case), or None when `parse_items` is needed."""
     if section.commented:
         return None
-    joined = " ".join([piece[1] for piece in section.pieces])  # type: ignore[index]
+    pieces = section.pieces
+    joined = (pieces[0][1] if len(pieces) == 1  # type: ignore[index]
+              else " ".join([piece[1] for piece in pieces]))  # type: ignore[index]
     if _SPECIAL.search(joined):
         return None
     return joined.split()

@@ -298,6 +298,8 @@ ITEM_TAG, ITEM_BADTAG, ITEM_BRACE, ITEM_SEMI, ITEM_ESCAPE, ITEM_STRING, ITEM_DAT
 
 # a string's characters: anything but a quote, a backslash or a line end, or an escape
 _STRING_BODY = r'[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*'
+# (a run of tokens is matched as one repeat of single characters: a repeat of a group, one
+# per token, would make the regular expression engine keep a frame per token)
 _SCAN = re.compile(
     r'\s*(?:'                                                    # (whitespace before an item)
     r'(\[\s*([A-Za-z0-9_]+)\s*"(' + _STRING_BODY + r')"\s*\])'  # 1 tag (2 name, 3 value)
@@ -306,7 +308,7 @@ _SCAN = re.compile(
     r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
     r'|(^%[^\r\n]*)'                                              # 7 escape line
     r'|("' + _STRING_BODY + r'"?)'                                # 8 string
-    r'|([^\s\[\]{};"%]+(?:\s+[^\s\[\]{};"%]+)*)'                  # 9 a run of tokens
+    r'|([^\s\[\]{};"%](?:[^\[\]{};"%]*[^\s\[\]{};"%])?)'           # 9 a run of tokens
     r'|(\S))',                                                   # 10 anything else
     re.M)
 

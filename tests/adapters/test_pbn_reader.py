@@ -482,6 +482,54 @@ def test_rows_written_leader_first_are_reported_not_repaired(realworld: Path) ->
     assert first.deal.holder(Card.from_pbn("CQ")) is Seat.N
 
 
+_PLAIN_SECTIONS = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.AKQJ2.43.765 765.43.AKQJ2.AKQ 432.765.T98.JT98"]
+[Declarer "S"]
+[Contract "4S"]
+[Auction "E"]
+Pass 1S Pass 4S
+AP
+[Play "W"]
+S2 SA S8 S5
+- SK - HA
+*
+"""
+
+
+@pytest.mark.parametrize("commented", [False, True])
+def test_problems_of_a_plain_section_stand_on_their_tokens_lines(commented: bool) -> None:
+    """A section of plain tokens (read without items) reports each problem on its token's
+    line, as the same section read item by item (commentary makes it so) does: the
+    auction from East while North deals, and HA after an unknown card in South's column
+    of trick 2 though East holds it."""
+    text = _PLAIN_SECTIONS.replace("AP\n", "AP {c}\n").replace("*\n", "* {c}\n") \
+        if commented else _PLAIN_SECTIONS
+    record = next(PbnSource.from_text(text).records())
+    assert [(p.location.line, p.message) for p in record.problems] == [
+        (8, "the auction starts with East but the dealer is North (§3.5)"),
+        (12, "HA stands in South's column of trick 2 after an unknown card, but the deal "
+             "gives it to East; the play stops before it"),
+    ]
+
+
+def test_a_recurring_auction_is_read_alike_with_its_own_problems() -> None:
+    """The same auction text in three games: the same auction each time, and each game
+    still reports what is its own (a note nothing refers to; a first caller who is not
+    the dealer)."""
+    game = '[Board "{b}"]\n[Dealer "N"]\n[Auction "{seat}"]\n1S Pass 4S AP\n{note}\n'
+    text = "\n".join([game.format(b=1, seat="N", note=""),
+                      game.format(b=2, seat="N", note='[Note "1:stop"]'),
+                      game.format(b=3, seat="E", note="")])
+    first, second, third = PbnSource.from_text(text).records()
+    assert first.auction == second.auction and first.problems == ()
+    assert [p.message for p in second.problems] == ["note 1 is not referred to in the auction"]
+    assert third.auction.dealer is Seat.E
+    assert [p.message for p in third.problems] == [
+        "the auction starts with East but the dealer is North (§3.5)"]
+
+
 @pytest.mark.parametrize("result, declarer, tricks, agreed", [
     ("9", "S", 9, False),
     ("NS 9", "S", 9, False),
