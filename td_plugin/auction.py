@@ -237,6 +237,8 @@ class Auction:
         skips are recorded irregularities, not problems), and an auction that ended by a
         pass out of rotation that deprived a player of his turn (17D3, reported at that
         pass)."""
+        if self._plainly_legal():
+            return []
         out = []
         state = _State(self.dealer)
         check, advance = state.check, state.advance
@@ -265,6 +267,42 @@ class Auction:
                 f"the auction did not end: {self.seat_of(skipped).name} lost his turn",
                 "deprived_turn", self.seat_of(skipped)))
         return out
+
+    def _plainly_legal(self) -> bool:
+        """Whether every call is legal where it stands, with no skipped slot or ``^I``
+        bid: `problems` at a glance for the usual auction (False sends it the long way,
+        which says what is wrong). The tests hold it to `problems` on random auctions."""
+        dealer = self.dealer.index
+        passes = 0
+        any_call = ended = False
+        last_rank = -1  # the last bid's rank
+        bid_side = doubler_side = 0  # the side (seat index % 2) of the last bid, double
+        risk = 0
+        for i, e in enumerate(self.entries):
+            c = e.call
+            if ended or c is None or e.insufficient:  # (a call after the final pass: 39)
+                return False
+            if c is PASS:
+                passes += 1
+                ended = passes == (3 if any_call else 4)
+                continue
+            side = (dealer + i) & 1
+            kind = c.kind
+            if kind is CallKind.BID:
+                if c.rank <= last_rank:  # insufficient (27)
+                    return False
+                last_rank, bid_side, risk = c.rank, side, 0
+            elif kind is CallKind.DOUBLE:  # of an opponent's undoubled bid (19A1, 36)
+                if last_rank < 0 or risk or bid_side == side:
+                    return False
+                risk, doubler_side = 1, side
+            elif risk != 1 or doubler_side == side:  # a redouble of an opponent's double
+                return False
+            else:
+                risk = 2
+            any_call = True
+            passes = 0
+        return True
 
     def contract(self) -> Contract | None:
         """The final contract with its declarer (`Contract.PASSED_OUT` when passed out),

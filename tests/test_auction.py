@@ -95,3 +95,32 @@ def test_check_next() -> None:
     assert a.check_next(Call.from_pbn("1H")).law == "27"
     assert a.check_next(Call.from_pbn("X")) is None
     assert a.check_next(Call.from_pbn("2C")) is None
+
+
+def test_19_27_36_39_the_quick_look_agrees_with_the_full_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Auction.problems` passes over the usual auction at a glance; on 3,000 random
+    auctions (passes, doubles, redoubles, bids in and out of order, skipped slots and
+    ``^I`` bids, calls after the final pass) the glance says "legal" exactly when the
+    full check finds no problem."""
+    import random
+
+    rng = random.Random(2017)
+    calls = [Call.from_pbn(t) for t in ("P", "P", "P", "X", "XX", "1C", "1NT", "2H", "3S",
+                                        "4H", "7NT")]
+    cases = []
+    for _ in range(3000):
+        entries = []
+        for _ in range(rng.randint(0, 12)):
+            roll = rng.random()
+            if roll < 0.04:
+                entries.append(AuctionEntry(None, skipped=True))
+            else:
+                entries.append(AuctionEntry(rng.choice(calls), insufficient=roll > 0.97))
+        cases.append(Auction(rng.choice(list(Seat)), tuple(entries)))
+    glance = [a._plainly_legal() for a in cases]
+    monkeypatch.setattr(Auction, "_plainly_legal", lambda self: False)
+    full = [a.problems() == [] and not any(e.call is None or e.insufficient for e in a.entries)
+            for a in cases]
+    assert glance == full
+    assert 300 < sum(glance) < 2700  # both answers are common
