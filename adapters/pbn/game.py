@@ -350,8 +350,8 @@ def read_plain(game: PbnGame) -> bool:
     with no commentary, escape line, string, backslash or tab, its assembly would find no
     problem. False (``game`` untouched) for any other game."""
     text = game.text
-    if "\t" in text or "\\" in text:
-        return False
+    if "{" in text or ";" in text or "%" in text or "\\" in text or "\t" in text:
+        return False  # (a quick look first; such characters in a tag value are seldom)
     tags: list[tuple[str, str]] = []
     seen: set[str] = set()
     auction: list[str] | None = None
