@@ -251,8 +251,7 @@ class PbnGame:
             runs = self.plain.auction if kind == SECTION_AUCTION else self.plain.play
             assert runs is not None, "the game has that section"
             return runs
-        section = self._auction if kind == SECTION_AUCTION else self._play
-        assert section is not None, "the game has that section"
+        section = self._written_section(kind)
         if section.commented:
             return None
         return [piece[1] for piece in section.pieces]  # type: ignore[index]
@@ -261,9 +260,12 @@ class PbnGame:
         """The Note tags of the Auction or Play section (`has_section`)."""
         if self.plain is not None:
             return []  # a plain game has none
+        return self._written_section(kind).notes
+
+    def _written_section(self, kind: str) -> PbnSection:
         section = self._auction if kind == SECTION_AUCTION else self._play
         assert section is not None, "the game has that section"
-        return section.notes
+        return section
 
     @property
     def lines(self) -> LineIndex:
