@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from td_plugin.errors import clip_echo
 
@@ -28,12 +28,14 @@ from adapters.pbn.tokens import (
     ITEM_STRING,
     ITEM_TAG,
     MAX_LINE,
+    PLAIN_ITEMS,
     LineIndex,
     scan,
     unescape,
 )
 
-__all__ = ["PbnComment", "PbnTag", "PbnSection", "PbnGame", "assemble", "SECTION_AUCTION",
+__all__ = ["PbnComment", "PbnTag", "PbnSection", "PbnGame", "PlainGame", "assemble",
+           "read_plain", "SECTION_AUCTION",
            "SECTION_PLAY", "SECTION_TABLE", "SECTION_USER", "KNOWN_TAGS"]
 
 SECTION_AUCTION = "auction"
@@ -122,6 +124,17 @@ class PbnSection:
     commented: bool = False
 
 
+class PlainGame(NamedTuple):
+    """What a game that is nothing but tag pairs and the calls and cards of its Auction and
+    Play sections holds, read in bulk (`read_plain`): ``tags`` as ``(name, value)`` in
+    file order, and the runs of tokens of each section (None: no such section; an empty
+    list: the section's tag without data)."""
+
+    tags: list[tuple[str, str]]
+    auction: list[str] | None
+    play: list[str] | None
+
+
 @dataclass
 class PbnGame:
     """A game of a PBN file, as written and as read.
@@ -134,6 +147,9 @@ class PbnGame:
     read them token by token); the reader fills ``values`` (tag name -> value after
     inheritance and carry-over) and ``carried``, and ``record`` is built on first use
     (with ``tables``; the notes of each section are in ``record.extra``).
+
+    A game read for its record alone may come as ``plain`` (`read_plain`): its tags,
+    comments and sections are then assembled from the text on first use.
     """
 
     index: int
@@ -142,19 +158,114 @@ class PbnGame:
     raw: bytes
     text: str
     encoding: str
-    tags: list[PbnTag] = field(default_factory=list)
-    leading_comments: list[PbnComment] = field(default_factory=list)
-    escapes: list[tuple[int, str]] = field(default_factory=list)
-    auction: PbnSection | None = None
-    play: PbnSection | None = None
-    sections: list[PbnSection] = field(default_factory=list)
+    _tags: list[PbnTag] = field(default_factory=list)
+    _leading_comments: list[PbnComment] = field(default_factory=list)
+    _escapes: list[tuple[int, str]] = field(default_factory=list)
+    _auction: PbnSection | None = None
+    _play: PbnSection | None = None
+    _sections: list[PbnSection] = field(default_factory=list)
     issues: list[tuple[int, str]] = field(default_factory=list)
     values: dict[str, str] = field(default_factory=dict)
     carried: list[str] = field(default_factory=list)
+    plain: PlainGame | None = field(default=None, repr=False)
+    _settled: list[tuple[str, bool]] | None = field(default=None, repr=False)
     _tables: dict[str, Any] = field(default_factory=dict, repr=False)
     _lines: LineIndex | None = field(default=None, repr=False)
     _record: BoardRecord | None = field(default=None, repr=False)
     _builder: Callable[[PbnGame], BoardRecord] | None = field(default=None, repr=False)
+
+    @property
+    def tags(self) -> list[PbnTag]:
+        self._unfold()
+        return self._tags
+
+    @property
+    def leading_comments(self) -> list[PbnComment]:
+        self._unfold()
+        return self._leading_comments
+
+    @property
+    def escapes(self) -> list[tuple[int, str]]:
+        self._unfold()
+        return self._escapes
+
+    @property
+    def auction(self) -> PbnSection | None:
+        self._unfold()
+        return self._auction
+
+    @property
+    def play(self) -> PbnSection | None:
+        self._unfold()
+        return self._play
+
+    @property
+    def sections(self) -> list[PbnSection]:
+        self._unfold()
+        return self._sections
+
+    def _unfold(self) -> None:
+        """Assemble a plain game's tags and sections (with their places in the text)."""
+        if self.plain is None:
+            return
+        self.plain = None
+        issues: list[tuple[int, str]] = []
+        _assemble_items(self, issues)
+        assert not issues, "a plain game has no syntax problem"
+        if self._settled is not None:
+            self.settle(self._settled)
+
+    def written_tags(self) -> list[tuple[str, str]]:
+        """``(name, value)`` of the tags that take part in resolving values across games,
+        in file order: neither Note tags nor ignored repeats."""
+        if self.plain is not None:
+            return self.plain.tags  # a plain game has neither
+        return [(t.name, t.value) for t in self._written()]
+
+    def _written(self) -> list[PbnTag]:
+        return [t for t in self.tags if not t.duplicate and t.name and t.name != "Note"]
+
+    def written_line(self, index: int) -> int:
+        """The line of the tag at ``index`` in `written_tags`."""
+        return self._written()[index].line
+
+    def settle(self, resolved: list[tuple[str, bool]]) -> None:
+        """Give each tag of `written_tags` its ``(value after inheritance, inherited)``."""
+        if self.plain is not None:
+            self._settled = resolved
+            return
+        for tag, (value, inherited) in zip(self._written(), resolved):
+            tag.resolved = value
+            tag.inherited = inherited
+
+    def has_section(self, kind: str) -> bool:
+        """Whether the game has an Auction (``kind`` `SECTION_AUCTION`) or Play section."""
+        if self.plain is not None:
+            return (self.plain.auction if kind == SECTION_AUCTION else self.plain.play) is not None
+        return (self._auction if kind == SECTION_AUCTION else self._play) is not None
+
+    def section_runs(self, kind: str) -> list[str] | None:
+        """The runs of tokens of the Auction or Play section (`has_section`), or None when
+        commentary stands among them (read the section's pieces then)."""
+        if self.plain is not None:
+            runs = self.plain.auction if kind == SECTION_AUCTION else self.plain.play
+            assert runs is not None, "the game has that section"
+            return runs
+        section = self._written_section(kind)
+        if section.commented:
+            return None
+        return [piece[1] for piece in section.pieces]  # type: ignore[index]
+
+    def section_notes(self, kind: str) -> list[PbnTag]:
+        """The Note tags of the Auction or Play section (`has_section`)."""
+        if self.plain is not None:
+            return []  # a plain game has none
+        return self._written_section(kind).notes
+
+    def _written_section(self, kind: str) -> PbnSection:
+        section = self._auction if kind == SECTION_AUCTION else self._play
+        assert section is not None, "the game has that section"
+        return section
 
     @property
     def lines(self) -> LineIndex:
@@ -225,17 +336,64 @@ _BAD_HIGH_BYTES = re.compile(rb"[\x80-\x9f]")
 _BAD_HIGH_CHARS = re.compile("[\x80-\x9f]")
 
 
-def assemble(game: PbnGame) -> PbnGame:
-    """Fill ``game`` (index, path, raw, text set) from its text; returns it."""
+def assemble(game: PbnGame, plain: bool = False) -> PbnGame:
+    """Fill ``game`` (index, path, raw, text set) from its text; returns it. ``plain``:
+    a game `read_plain` can read comes as ``game.plain``, its tags and sections assembled
+    on first use (the same, with the same problems)."""
+    if not (plain and read_plain(game)):
+        _assemble_items(game, game.issues)
+    _check_characters(game)
+    return game
+
+
+def read_plain(game: PbnGame) -> bool:
+    """Read a game that is nothing but tag pairs of PBN 2.1 (`KNOWN_TAGS`), each given
+    once, and the calls and cards after its Auction and Play tags, as ``game.plain``:
+    with no commentary, escape line, string, backslash or tab, its assembly would find no
+    problem. False (``game`` untouched) for any other game."""
+    text = game.text
+    if "{" in text or ";" in text or "%" in text or "\\" in text or "\t" in text:
+        return False  # (a quick look first; such characters in a tag value are seldom)
+    tags: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    auction: list[str] | None = None
+    play: list[str] | None = None
+    runs: list[str] | None = None  # those of the section being read
+    for name, value, run, _other in PLAIN_ITEMS.findall(text):
+        if name:
+            if name in seen:
+                return False
+            seen.add(name)
+            tags.append((name, value))
+            if name in KNOWN_TAGS:
+                runs = None
+            elif name == "Auction":
+                runs = auction = []
+            elif name == "Play":
+                runs = play = []
+            else:
+                return False
+        elif run and runs is not None:
+            runs.append(run)
+        else:
+            return False
+    if not tags:
+        return False
+    game.plain = PlainGame(tags, auction, play)
+    return True
+
+
+def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
+    """Tags, commentary, escape lines and sections of ``game`` from its text, with the
+    syntax problems met in ``issues``."""
     text = game.text
     lines = game.lines
     line_of = lines.line_of
-    issues = game.issues
-    tags = game.tags
+    tags = game._tags
     seen: set[str] = set()
     section: PbnSection | None = None
     user_tag: PbnTag | None = None
-    comments = game.leading_comments
+    comments = game._leading_comments
     for m in scan(text):
         kind = m.lastindex or 0  # one group of the scanner matched
         start = m.start(kind)
@@ -267,12 +425,12 @@ def assemble(game: PbnGame) -> PbnGame:
             if name in KNOWN_TAGS:
                 section = None
             elif name == "Auction":
-                section = game.auction = PbnSection(tag, SECTION_AUCTION)
+                section = game._auction = PbnSection(tag, SECTION_AUCTION)
             elif name == "Play":
-                section = game.play = PbnSection(tag, SECTION_PLAY)
+                section = game._play = PbnSection(tag, SECTION_PLAY)
             elif name.endswith("Table"):
                 section = PbnSection(tag, SECTION_TABLE)
-                game.sections.append(section)
+                game._sections.append(section)
             else:
                 section = None
                 user_tag = tag
@@ -280,7 +438,7 @@ def assemble(game: PbnGame) -> PbnGame:
             item = m.group(kind)
             if section is None and user_tag is not None:
                 section = PbnSection(user_tag, SECTION_USER)
-                game.sections.append(section)
+                game._sections.append(section)
                 user_tag = None
             if kind == ITEM_STRING and not _closed(item):
                 issues.append((line_of(start), f"string not closed: {clip_echo(item)!r}"))
@@ -308,14 +466,12 @@ def assemble(game: PbnGame) -> PbnGame:
             else:
                 comments.append(comment)
         elif kind == ITEM_ESCAPE:
-            game.escapes.append((line_of(start), m.group(kind)))
+            game._escapes.append((line_of(start), m.group(kind)))
         elif kind == ITEM_BADTAG:
             issues.append((line_of(start), f"malformed tag {m.group(kind)!r}"))
             section = PbnSection(PbnTag("", "", lines, start, m.end(), start, start), _IGNORED)
         else:
             issues.append((line_of(start), f"unexpected character {m.group(kind)!r}"))
-    _check_characters(game)
-    return game
 
 
 def _check_characters(game: PbnGame) -> None:

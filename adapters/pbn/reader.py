@@ -70,31 +70,30 @@ class _Resolver:
 
     def resolve(self, game: PbnGame) -> None:
         values: dict[str, str] = {}
-        for tag in game.tags:
-            name, value = tag.name, tag.value
-            if tag.duplicate or name == "Note" or not name:
-                continue
+        settled: list[tuple[str, bool]] = []  # each written tag's value and whether inherited
+        for index, (name, value) in enumerate(game.written_tags()):
+            inherited = False
             if value[:1] == "#" and (value == "#" or value.startswith("##")):
                 if name in NO_INHERITANCE:
-                    game.issues.append((tag.line, f"[{name} \"{value}\"]: {name} may not "
-                                                  "use '#' inheritance (§4.8)"))
-                    tag.resolved = ""
+                    game.issues.append((game.written_line(index), f"[{name} \"{value}\"]: "
+                                        f"{name} may not use '#' inheritance (§4.8)"))
+                    value = ""
                 elif value == "#":
-                    tag.resolved = self.last.get(name, "")
-                    tag.inherited = True
+                    value = self.last.get(name, "")
+                    inherited = True
                 else:
-                    tag.resolved = self.defaults[name] = value[2:]
-            else:
-                tag.resolved = value
-                if name in self.defaults:
-                    self.defaults[name] = value
-            if not tag.inherited:
-                self.last[name] = tag.resolved
+                    value = self.defaults[name] = value[2:]
+            elif name in self.defaults:
+                self.defaults[name] = value
+            if not inherited:
+                self.last[name] = value
                 if name in TAG_CHECKS:
-                    problem = check_tag(name, tag.resolved)
+                    problem = check_tag(name, value)
                     if problem:
-                        game.issues.append((tag.line, problem))
-            values[name] = tag.resolved
+                        game.issues.append((game.written_line(index), problem))
+            values[name] = value
+            settled.append((value, inherited))
+        game.settle(settled)
         for name, value in self.defaults.items():
             if name not in values:
                 values[name] = value
@@ -185,13 +184,15 @@ class PbnSource:
                               self._file_problems[-1].location)] if self._unlisted else []
         return self._file_problems + more
 
-    def blocks(self) -> Iterator[tuple[Block, PbnGame | None]]:
+    def blocks(self, *, plain: bool = False) -> Iterator[tuple[Block, PbnGame | None]]:
         """Every block of the file in order with its game (None for what is not a game:
-        semi-empty lines, escape lines and commentary between games)."""
+        semi-empty lines, escape lines and commentary between games). ``plain``: games
+        read for their records, their tags and sections assembled on first use
+        (`adapters.pbn.game.read_plain`)."""
         self._file_problems, self._unlisted = [], 0
         self.encoding = None
         with self._open() as stream:
-            games = yield from self._read(stream, 1, _Resolver(self.carry_over))
+            games = yield from self._read(stream, 1, _Resolver(self.carry_over), plain=plain)
             if not games:
                 self._not_pbn(stream)
 
@@ -204,9 +205,11 @@ class PbnSource:
                                Location(self.path))
 
     def _read(self, stream: ByteStream, first_line: int, resolver: _Resolver,
-              final: bool = True) -> Generator[tuple[Block, PbnGame | None], None, int]:
+              final: bool = True, plain: bool = False
+              ) -> Generator[tuple[Block, PbnGame | None], None, int]:
         """Every block with its game (None: no game); returns how many games there were.
-        ``final``: the stream ends where the file ends."""
+        ``final``: the stream ends where the file ends; ``plain``: the games are read for
+        their records (`adapters.pbn.game.read_plain`)."""
         index = 0
         stray = _Stray(self)  # runs of lines that are no game
         for block in split_blocks(stream, first_line=first_line, final=final):
@@ -222,8 +225,8 @@ class PbnSource:
             stray.flush()
             text, encoding = decode(block.data)
             game = assemble(PbnGame(index + 1, self.path, block.first_line, block.data,
-                                    text, encoding))
-            if not game.tags:
+                                    text, encoding), plain)
+            if game.plain is None and not game.tags:
                 for line, message in game.issues:
                     self._file_problem(line, message)
                 yield block, None
@@ -271,8 +274,9 @@ class PbnSource:
                 yield game
 
     def records(self) -> Iterator[BoardRecord]:
-        for game in self.games():
-            yield game.record
+        for _block, game in self.blocks(plain=True):
+            if game is not None:
+                yield game.record
 
     def _note_encoding(self, game: PbnGame) -> None:
         if game.encoding == "ascii":
@@ -372,7 +376,7 @@ class PbnPartReading:
             skipped = 0  # games in the lead
             last: Block | None = None
             for block, game in source._read(PartStream(stream, lead, part), line, resolver,
-                                            part.end is None):
+                                            part.end is None, plain=True):
                 last = block
                 if read < len(lead):
                     read += len(block.data)

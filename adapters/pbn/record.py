@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from adapters.pbn.auction import build_auction
-from adapters.pbn.game import PbnComment, PbnGame, PbnSection
+from adapters.pbn.game import SECTION_AUCTION, SECTION_PLAY, PbnComment, PbnGame, PbnSection
 from adapters.pbn.play import build_play
 from adapters.pbn.sections import PbnItem, Token, parse_items, plain_tokens, too_many_tokens
 from adapters.pbn.tables import build_table
@@ -62,14 +62,16 @@ def _retry(tok: Token | None, message: str) -> None:
     raise _Retry
 
 
-def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
+def _read_section(game: PbnGame, kind: str, build: Callable[..., Any],
                   issues: list[tuple[int, str]]) -> Any:
-    """Run ``build(tokens, report)`` on plain tokens when possible (the problems it
-    reports then stand on their tokens' lines, `_plain_lines`), else on items; a
-    section of more than `MAX_SECTION_TOKENS` tokens is read up to there."""
-    tokens = plain_tokens(section)
+    """Run ``build(tokens, report)`` on the plain tokens of the game's Auction or Play
+    section (``kind``) when possible (the problems it reports then stand on their tokens'
+    lines, `_plain_lines`), else on items; a section of more than `MAX_SECTION_TOKENS`
+    tokens is read up to there."""
+    tokens = plain_tokens(game.section_runs(kind))
     if tokens is not None and len(tokens) > MAX_SECTION_TOKENS:
         del tokens[MAX_SECTION_TOKENS:]
+        section = _section(game, kind)
         issues.append((section.tag.line, too_many_tokens(section, MAX_SECTION_TOKENS)))
         try:
             return build(tokens, _retry)
@@ -78,10 +80,11 @@ def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
     elif tokens is not None:
         reported: list[tuple[Token | None, str]] = []
         built = build(tokens, lambda tok, message: reported.append((tok, message)))
-        lines = _plain_lines(game, section, tokens, reported) if reported else []
+        lines = _plain_lines(game, _section(game, kind), tokens, reported) if reported else []
         if lines is not None:
             issues += lines
             return built
+    section = _section(game, kind)
     items = parse_items(section, game.line_of,
                         lambda pos, msg: issues.append((game.line_of(pos), msg)),
                         MAX_SECTION_TOKENS)
@@ -91,6 +94,18 @@ def _read_section(game: PbnGame, section: PbnSection, build: Callable[..., Any],
         issues.append((line, message))
 
     return build(items, report)
+
+
+def _section(game: PbnGame, kind: str) -> PbnSection:
+    """The game's Auction or Play section as written (``game.has_section(kind)``)."""
+    section = game.auction if kind == SECTION_AUCTION else game.play
+    assert section is not None, "the game has that section"
+    return section
+
+
+def _tag_line(game: PbnGame, kind: str) -> int:
+    """The line of the tag of the game's Auction or Play section."""
+    return _section(game, kind).tag.line
 
 
 #: what makes a section's items other than the tokens `plain_tokens` splits it into (those
@@ -127,11 +142,13 @@ def _plain_lines(game: PbnGame, section: PbnSection, tokens: list[str],
     return [(line if tok is None else at[id(tok)], message) for tok, message in reported]
 
 
-def _notes(section: PbnSection, refs: Sequence[tuple[int, Token]],
+def _notes(game: PbnGame, kind: str, refs: Sequence[tuple[int, Token]],
            issues: list[tuple[int, str]]) -> dict[int, str]:
-    """The notes of a section, checked against its note references (§3.5.4-5)."""
-    if not section.notes and not refs:
+    """The notes of the game's Auction or Play section, checked against its note
+    references (§3.5.4-5)."""
+    if not refs and not game.section_notes(kind):
         return {}
+    section = _section(game, kind)
     notes: dict[int, str] = {}
     numbers = []
     for tag in section.notes:
@@ -247,8 +264,8 @@ _NO_NOTES = TdNotes()
 def _td_notes(game: PbnGame, issues: list[tuple[int, str]]) -> TdNotes:
     """The Director's notes among the game's commentary (`adapters.td_notes`)."""
     text = game.text
-    if "TD" not in text.upper() or not _TD.search(text):  # a quick look first: seldom there
-        return _NO_NOTES
+    if game.plain is not None or "TD" not in text.upper() or not _TD.search(text):
+        return _NO_NOTES  # a plain game has no commentary; a quick look first: seldom there
     notes = _NO_NOTES
     comments = list(game.leading_comments)
     for tag in game.tags:
@@ -294,30 +311,30 @@ def _text(values: dict[str, str], name: str) -> str | None:
 
 def _auction(game: PbnGame, dealer: Seat | None, issues: list[tuple[int, str]]
              ) -> tuple[Auction | None, dict[int, str], Seat | None]:
-    section = game.auction
-    if section is None:
+    if not game.has_section(SECTION_AUCTION):
         return None, {}, None
-    seat, problem = parse_seat_value("Auction", section.tag.resolved)
-    if problem and not section.tag.value.startswith("#"):
-        issues.append((section.tag.line, problem))
+    seat, problem = parse_seat_value("Auction", game.values["Auction"])
+    if problem and not _section(game, SECTION_AUCTION).tag.value.startswith("#"):
+        issues.append((_tag_line(game, SECTION_AUCTION), problem))
     if seat is None:
         return None, {}, None
     if dealer is None:
-        issues.append((section.tag.line, "Auction section without a Dealer (§3.1)"))
+        issues.append((_tag_line(game, SECTION_AUCTION), "Auction section without a Dealer (§3.1)"))
     # an auction read without a problem or a note reference is remembered by its text:
     # the same auctions recur board after board, and an auction is immutable
-    key = None if section.commented else (seat, dealer, *[p[1] for p in section.pieces])  # type: ignore[index]
+    runs = game.section_runs(SECTION_AUCTION)
+    key = None if runs is None else (seat, dealer, *runs)
     auction = _AUCTIONS.get(key) if key is not None else None
     if auction is not None:
-        return auction, _notes(section, (), issues), seat
+        return auction, _notes(game, SECTION_AUCTION, (), issues), seat
     known = len(issues)
     auction, refs = _read_section(
-        game, section, lambda toks, rep: build_auction(toks, seat, dealer, rep), issues)
+        game, SECTION_AUCTION, lambda toks, rep: build_auction(toks, seat, dealer, rep), issues)
     if key is not None and not refs and len(issues) == known:
         if len(_AUCTIONS) >= 4096:
             _AUCTIONS.clear()
         _AUCTIONS[key] = auction
-    return auction, _notes(section, refs, issues), seat
+    return auction, _notes(game, SECTION_AUCTION, refs, issues), seat
 
 
 _AUCTIONS: dict[tuple[Any, ...], Auction] = {}
@@ -327,16 +344,15 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
           strain: Any, declarer: Seat | None, auction_contract: Contract | None,
           issues: list[tuple[int, str]]
           ) -> tuple[Play | None, dict[int, str], Seat | None, list[int]]:
-    section = game.play
-    if section is None:
+    if not game.has_section(SECTION_PLAY):
         return None, {}, None, []
-    seat, problem = parse_seat_value("Play", section.tag.resolved)
-    if problem and not section.tag.value.startswith("#"):
-        issues.append((section.tag.line, problem))
+    seat, problem = parse_seat_value("Play", game.values["Play"])
+    if problem and not _section(game, SECTION_PLAY).tag.value.startswith("#"):
+        issues.append((_tag_line(game, SECTION_PLAY), problem))
     if seat is None:
         return None, {}, None, []
     if deal_text.strip() in UNKNOWN:
-        issues.append((section.tag.line, "Play section without a Deal (§3.1)"))
+        issues.append((_tag_line(game, SECTION_PLAY), "Play section without a Deal (§3.1)"))
     trump: Suit | None = None
     trump_known = True
     if strain is not None:
@@ -345,23 +361,23 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
             contract is None and auction_contract is not None
             and auction_contract.is_passed_out):
         trump_known = False
-        issues.append((section.tag.line, "a Play section after a passed-out auction"))
+        issues.append((_tag_line(game, SECTION_PLAY), "a Play section after a passed-out auction"))
     elif auction_contract is not None:
         assert auction_contract.strain is not None  # not passed out
         trump = auction_contract.strain.suit
     else:
         trump_known = False
-        issues.append((section.tag.line, "Play section without a Contract: the trick winners "
+        issues.append((_tag_line(game, SECTION_PLAY), "Play section without a Contract: the trick winners "
                                          "are unknown, the cards stay in column order (§3.1)"))
     full_contract = contract is not None or (auction_contract is not None and strain is None)
     if full_contract and declarer is None and (
             auction_contract is None or auction_contract.declarer is None):
-        issues.append((section.tag.line, "Play section without a Declarer (§3.1)"))
+        issues.append((_tag_line(game, SECTION_PLAY), "Play section without a Declarer (§3.1)"))
     hands = _hands(deal)
     play, leader_first, refs = _read_section(
-        game, section,
+        game, SECTION_PLAY,
         lambda toks, rep: build_play(toks, seat, trump, trump_known, hands, rep), issues)
-    return play, _notes(section, refs, issues), seat, leader_first
+    return play, _notes(game, SECTION_PLAY, refs, issues), seat, leader_first
 
 
 def _result(values: dict[str, str], declarer: Seat | None, passed_out: bool,
@@ -400,7 +416,7 @@ def _check_rubber(values: dict[str, str], vulnerability: Any,
 
 def _tables(game: PbnGame, issues: list[tuple[int, str]]) -> dict[str, Any]:
     tables = game._tables
-    if not tables:
+    if not tables and game.plain is None:  # a plain game has no table
         for section in game.sections:
             if section.kind != "table":
                 continue

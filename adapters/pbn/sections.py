@@ -148,14 +148,13 @@ def too_many_tokens(section: PbnSection, limit: int) -> str:
             "not read")
 
 
-def plain_tokens(section: PbnSection) -> list[str] | None:
-    """The tokens of a section without commentary, markers or annotations (the common
-    case), or None when `parse_items` is needed."""
-    if section.commented:
+def plain_tokens(runs: list[str] | None) -> list[str] | None:
+    """The tokens of a section's runs of tokens (`adapters.pbn.game.PbnGame.section_runs`)
+    without markers or annotations (the common case), or None when `parse_items` is
+    needed (None runs: commentary stands among them)."""
+    if runs is None:
         return None
-    pieces = section.pieces
-    joined = (pieces[0][1] if len(pieces) == 1  # type: ignore[index]
-              else " ".join([piece[1] for piece in pieces]))  # type: ignore[index]
+    joined = runs[0] if len(runs) == 1 else " ".join(runs)
     if _SPECIAL.search(joined):
         return None
     return joined.split()

@@ -33,8 +33,8 @@ from td_plugin.quick_init import quick_init
 __all__ = ["Block", "ByteStream", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode",
            "encode", "file_encoding", "scan", "LineIndex", "unescape", "escape", "tag_pair",
            "ITEM_TAG", "ITEM_BADTAG", "ITEM_BRACE", "ITEM_SEMI", "ITEM_ESCAPE",
-           "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "MAX_LINE", "eol_of", "brace_comment",
-           "brace_comments"]
+           "ITEM_STRING", "ITEM_DATA", "ITEM_BAD", "PLAIN_ITEMS", "MAX_LINE", "eol_of",
+           "brace_comment", "brace_comments"]
 
 #: Printing characters allowed on one line (§2.3: 255 including the end of line).
 MAX_LINE = 254
@@ -298,19 +298,27 @@ ITEM_TAG, ITEM_BADTAG, ITEM_BRACE, ITEM_SEMI, ITEM_ESCAPE, ITEM_STRING, ITEM_DAT
 
 # a string's characters: anything but a quote, a backslash or a line end, or an escape
 _STRING_BODY = r'[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*'
+# a tag pair (groups: name, value)
+_TAG_PAIR = r'\[\s*([A-Za-z0-9_]+)\s*"(' + _STRING_BODY + r')"\s*\]'
+# a run of section tokens, across lines up to the next tag, comment or string
+_TOKEN_RUN = r'[^\s\[\]{};"%](?:[^\[\]{};"%]*[^\s\[\]{};"%])?'
 # (a run of tokens is matched as one repeat of single characters: a repeat of a group, one
 # per token, would make the regular expression engine keep a frame per token)
 _SCAN = re.compile(
     r'\s*(?:'                                                    # (whitespace before an item)
-    r'(\[\s*([A-Za-z0-9_]+)\s*"(' + _STRING_BODY + r')"\s*\])'  # 1 tag (2 name, 3 value)
+    r'(' + _TAG_PAIR + r')'                                      # 1 tag (2 name, 3 value)
     r'|(\[[^\]\r\n]*\]?)'                                         # 4 malformed tag
     r'|(\{[^}]*\}?)'                                              # 5 brace comment
     r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
     r'|(^%[^\r\n]*)'                                              # 7 escape line
     r'|("' + _STRING_BODY + r'"?)'                                # 8 string
-    r'|([^\s\[\]{};"%](?:[^\[\]{};"%]*[^\s\[\]{};"%])?)'           # 9 a run of tokens
+    r'|(' + _TOKEN_RUN + r')'                                    # 9 a run of tokens
     r'|(\S))',                                                   # 10 anything else
     re.M)
+
+#: what `scan` reads as tag pairs (groups 1 name, 2 value) and runs of tokens (3); group 4
+#: holds the first character of anything else (commentary, escape line, string, ...)
+PLAIN_ITEMS = re.compile(r'\s*(?:' + _TAG_PAIR + r'|(' + _TOKEN_RUN + r')|(\S))')
 
 
 def scan(text: str) -> Iterator[re.Match[str]]:
