@@ -172,7 +172,8 @@ class PartedSource(Source, Protocol):
         """The file cut into parts of whole records, in file order; to be shared among
         ``jobs`` processes (a reader may then cut a file of several parts into a multiple
         of ``jobs`` parts of one size, so that no part is left to one process alone at
-        the end)."""
+        the end, and the first a little larger: the audit's own process reads it, and
+        takes in what the others found when they end)."""
         ...
 
     def read_part(self, part: SourcePart, state: object | None = None,

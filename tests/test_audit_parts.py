@@ -92,7 +92,8 @@ def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
 def test_parts_shared_by_several_processes_are_a_multiple_of_them_of_one_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No part is left to one process alone at the end: five parts' worth for two
-    processes are six parts of one size; one process keeps the parts as they are."""
+    processes are six parts of one size, the first (the audit's own) a little larger;
+    one process keeps the parts as they are."""
     path = _session(tmp_path, 120)
     size = len(path.read_bytes())
     monkeypatch.setattr(pbn_parts, "PART_SIZE", size // 5 + 1)  # five parts
@@ -102,6 +103,7 @@ def test_parts_shared_by_several_processes_are_a_multiple_of_them_of_one_size(
     assert len(shared) == 6
     lengths = [(p.end or size) - p.start for p in shared]
     assert max(lengths) - min(lengths) < 2 * max(lengths) // 10  # about one size
+    assert lengths[0] > max(lengths[1:-1])  # (the last takes what is left)
     assert len(source.parts(jobs=3)) == 6 and len(source.parts(jobs=4)) == 8
     monkeypatch.setattr(pbn_parts, "PART_SIZE", size + 1)  # one part: one process
     assert len(source.parts(jobs=2)) == 1

@@ -22,13 +22,18 @@ import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
-__all__ = ["PbnPart", "cut_parts", "PART_SIZE", "WARM_BYTES", "lead_before", "PartStream"]
+__all__ = ["PbnPart", "cut_parts", "PART_SIZE", "WARM_BYTES", "FIRST_PART", "lead_before",
+           "PartStream"]
 
 #: bytes in a part (about 2,000 games of a usual file)
 PART_SIZE = 1 << 20
 #: bytes before a part read again to bring a guessed state up to date (event tags that
 #: carry over are repeated about this often in real files)
 WARM_BYTES = 1 << 16
+#: how much larger the first part is than the others when several processes share the
+#: parts: the audit's own process reads it, and it has the others' findings to take in
+#: when they end (`td_plugin.audit_parts`); each other part's reader reads a lead again
+FIRST_PART = 1.05
 
 # the end of a run of semi-empty lines that follows a line end and precedes a line that
 # is not semi-empty: where a game can start
@@ -50,17 +55,20 @@ class PbnPart:
         return PbnPart(self.number, self.start, None, self.first_line)
 
 
-def cut_parts(stream: BinaryIO, size: int = PART_SIZE) -> list[PbnPart]:
-    """The parts of a file of about ``size`` bytes each, in file order. Reads the file
-    once, holding about two parts in memory; each cut is the first place a game can start
-    at or after ``size`` bytes into the part."""
+def cut_parts(stream: BinaryIO, size: int = PART_SIZE, first: int | None = None
+              ) -> list[PbnPart]:
+    """The parts of a file of about ``size`` bytes each (the first of about ``first``
+    bytes when given), in file order. Reads the file once, holding about two parts in
+    memory; each cut is the first place a game can start at or after that many bytes into
+    the part."""
     parts: list[PbnPart] = []
     start, line = 0, 1
     buf = b""  # the file from ``start`` on, as far as read
     eof = False
     while True:
         match = None
-        searched = size - 1  # where to search from (the text before holds no cut)
+        # where to search from (the text before holds no cut)
+        searched = (size if parts or first is None else first) - 1
         while True:
             if len(buf) > searched:
                 match = _GAME_START.search(buf, searched)

@@ -245,9 +245,11 @@ class PbnSource:
         """The file cut into parts of whole games of about ``size`` bytes (default
         `adapters.pbn.parts.PART_SIZE`), for `read_part`. Without ``size``, a file of more
         than one part that ``jobs`` processes share is cut into a multiple of ``jobs``
-        parts of one size (a 1.9 MB file into two parts of 0.95 MB for two processes,
-        not 1 MB and 0.9 MB; five megabytes into six parts, not five)."""
+        parts of one size (a 1.9 MB file into two parts of about 0.95 MB for two
+        processes, not 1 MB and 0.9 MB; five megabytes into six parts, not five), the
+        first a little larger (`adapters.pbn.parts.FIRST_PART`)."""
         with self._open() as stream:
+            first = None
             if size is None:
                 size = pbn_parts.PART_SIZE
                 total = stream.seek(0, os.SEEK_END)
@@ -256,7 +258,9 @@ class PbnSource:
                 if jobs > 1 and count > 1:
                     count = -(-count // jobs) * jobs
                     size = -(-total // count)
-            return cut_parts(stream, size)
+                    first = int(size * pbn_parts.FIRST_PART)
+                    size = -(-(total - first) // (count - 1))
+            return cut_parts(stream, size, first)
 
     def read_part(self, part: PbnPart, state: object | None = None,
                   warm: int | None = None) -> PbnPartReading:
