@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import hookimpl
-from td_plugin.laws.revokes import RevokeCase
 from td_plugin.rulings import ReviewContext, Ruling
 
 
@@ -17,6 +16,7 @@ def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None
     from td_plugin.casefile import case_kind
     from td_plugin.casefile_play import PlayCase
     from td_plugin.incidents import rule_incident
+    from td_plugin.laws.revokes.case import RevokeCase
 
     if isinstance(incident, (RevokeCase, PlayCase)) or case_kind(incident) != "auction":
         return None  # the revokes and play rulers' (an unknown kind: the case reader says so)

@@ -8,7 +8,7 @@ from typing import Any
 from td_plugin import hookimpl
 from td_plugin.board import BoardRecord
 from td_plugin.consistency import PlayWalk
-from td_plugin.laws.revokes import RevokeCase, review_revokes, rule_revoke_case
+from td_plugin.laws.revokes.review import review_revokes
 from td_plugin.rulings import Finding, ReviewContext, Ruling
 
 
@@ -24,6 +24,7 @@ def td_review_board(record: BoardRecord, context: ReviewContext,
 def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
     """A revoke case (a `RevokeCase`, or its case-file data)."""
     from td_plugin.casefile import case_kind, parse_case  # read when a case comes
+    from td_plugin.laws.revokes.case import RevokeCase, rule_revoke_case
 
     if not isinstance(incident, RevokeCase):
         if case_kind(incident) != "revoke":

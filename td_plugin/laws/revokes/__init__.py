@@ -17,22 +17,54 @@ revoke case file. Both hand a `facts.BoardFacts` to one assessment and one rulin
 - `case`: the ruling on a revoke case file (`rule_revoke_case`).
 """
 
-from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment, assess, automatic_transfer
-from td_plugin.laws.revokes.case import EquityJudgement, RevokeCase, RevokeCaseRuling, rule_revoke_case
-from td_plugin.laws.revokes.detection import (
-                                               LeadRestriction,
-                                               Obligation,
-                                               PenaltyCard,
-                                               PlayRestriction,
-                                               Revoke,
-                                               RevokeKind,
-                                               detect_revokes,
-)
-from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
-from td_plugin.laws.revokes.play_facts import Tally, board_facts, establishment, table_tricks, tally
-from td_plugin.laws.revokes.redress import EquityFigures, EquityUnavailable, equity_check
-from td_plugin.laws.revokes.review import review_revokes, revoke_change
-from td_plugin.laws.revokes.ruling import DATA_KEYS, render_revoke_text, revoke_data, revoke_ruling
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment, assess, automatic_transfer
+    from td_plugin.laws.revokes.case import EquityJudgement, RevokeCase, RevokeCaseRuling, rule_revoke_case
+    from td_plugin.laws.revokes.detection import (
+        LeadRestriction,
+        Obligation,
+        PenaltyCard,
+        PlayRestriction,
+        Revoke,
+        RevokeKind,
+        detect_revokes,
+    )
+    from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
+    from td_plugin.laws.revokes.play_facts import Tally, board_facts, establishment, table_tricks, tally
+    from td_plugin.laws.revokes.redress import EquityFigures, EquityUnavailable, equity_check
+    from td_plugin.laws.revokes.review import review_revokes, revoke_change
+    from td_plugin.laws.revokes.ruling import DATA_KEYS, render_revoke_text, revoke_data, revoke_ruling
+
+#: the names above by their module: each is imported when first asked for, so that an
+#: audit of records without a revoke loads `detection` alone (the rest took ~10 ms of
+#: every start)
+_MODULES = {
+    "assessment": ("Assessment", "BoardAssessment", "assess", "automatic_transfer"),
+    "case": ("EquityJudgement", "RevokeCase", "RevokeCaseRuling", "rule_revoke_case"),
+    "detection": ("LeadRestriction", "Obligation", "PenaltyCard", "PlayRestriction", "Revoke",
+                  "RevokeKind", "detect_revokes"),
+    "facts": ("BoardFacts", "Establishment", "RevokeFacts"),
+    "play_facts": ("Tally", "board_facts", "establishment", "table_tricks", "tally"),
+    "redress": ("EquityFigures", "EquityUnavailable", "equity_check"),
+    "review": ("review_revokes", "revoke_change"),
+    "ruling": ("DATA_KEYS", "render_revoke_text", "revoke_data", "revoke_ruling"),
+}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestriction", "Obligation",
            "Revoke", "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",

@@ -21,25 +21,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from td_plugin.board import BoardRecord
+from td_plugin.call_names import card_msg
 from td_plugin.cards import Card, Seat
 from td_plugin.consistency import PlayWalk, effective_contract
-from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Obligation, Revoke, RevokeKind, detect_revokes
-from td_plugin.laws.revokes.play_facts import board_facts, table_tricks, tally
-from td_plugin.laws.revokes.redress import equities, equity_clause
-from td_plugin.laws.revokes.ruling import (
-    card_msg,
-    render_revoke_text,
-    revoke_data,
-    revoke_params,
-    revoke_ruling,
-)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import Play, PlayedCard
 from td_plugin.rulings import Finding, FindingKind, ReviewContext
 from td_plugin.sources import RecordChange
 
-__all__ = ["review_revokes", "revoke_change", "render_revoke_text"]
+__all__ = ["review_revokes", "revoke_change"]
 
 
 def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
@@ -77,6 +68,12 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
     out = _marker_mismatches(record, marked, revokes)
     if not revokes:
         return out
+    # (the law of a revoke found, read the first time one is: most audits find none)
+    from td_plugin.laws.revokes.assessment import assess
+    from td_plugin.laws.revokes.play_facts import board_facts, table_tricks, tally
+    from td_plugin.laws.revokes.redress import equities, equity_clause
+    from td_plugin.laws.revokes.ruling import revoke_data, revoke_params, revoke_ruling
+
     tricks = table_tricks(record, contract)
     counts = tally(play, trump, contract.declarer, tricks)
     vul = (None if record.vulnerability is None
