@@ -24,6 +24,7 @@ so this check and the revoke review walk the play once between them.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from td_plugin.board import BoardRecord
@@ -125,18 +126,10 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None, *,
         if from_auction is not None:
             recorded = record.contract
             if not _matches(from_auction, recorded, record.declarer_swapped):
-                seat = next((s for s in SEATS if s is not auction.dealer and _matches(
-                    _rotated(from_auction, auction.dealer, s), recorded,
-                    record.declarer_swapped)), None)
-                hint = (Msg("consistency.contract_mismatch.seat",
-                            {"tagged": seat_name(auction.dealer), "seat": seat_name(seat)})
-                        if seat is not None else "")
+                data, params = _contract_mismatch(from_auction, recorded, auction.dealer,
+                                                  record.declarer_swapped)
                 add(FindingKind.CONTRACT_MISMATCH, "consistency.contract_mismatch",
-                    data={"auction_contract": str(from_auction),
-                          "recorded_contract": str(recorded),
-                          "consistent_from": seat.value if seat is not None else None},
-                    auction_contract=contract_msg(from_auction, declarer=True),
-                    recorded_contract=contract_msg(recorded, declarer=True), hint=hint)
+                    data=dict(data), **params)
 
     play = record.play
     play_clean = False
@@ -191,6 +184,23 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None, *,
                 vul=Msg("vul.yes" if decl and record.vulnerability.is_vulnerable(decl)
                         else "vul.no"))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _contract_mismatch(from_auction: Contract, recorded: Contract, dealer: Seat,
+                       swapped: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The data and the message parameters of a ``contract_mismatch`` finding, saying
+    from which seat the auction would give the recorded contract when one does (the same
+    few contracts and dealers recur in a file: each pair is worked out once)."""
+    seat = next((s for s in SEATS if s is not dealer and _matches(
+        _rotated(from_auction, dealer, s), recorded, swapped)), None)
+    hint = (Msg("consistency.contract_mismatch.seat",
+                {"tagged": seat_name(dealer), "seat": seat_name(seat)})
+            if seat is not None else "")
+    return ({"auction_contract": str(from_auction), "recorded_contract": str(recorded),
+             "consistent_from": seat.value if seat is not None else None},
+            {"auction_contract": contract_msg(from_auction, declarer=True),
+             "recorded_contract": contract_msg(recorded, declarer=True), "hint": hint})
 
 
 def _rotated(contract: Contract, dealer: Seat, first: Seat) -> Contract:
