@@ -228,26 +228,35 @@ def _matches(from_auction: Contract | None, recorded: Contract, swapped: bool) -
 _LETTER: dict[Seat | None, str] = {s: s.value for s in SEATS}
 
 
+@functools.lru_cache(maxsize=256)
+def _msg(key: str, **params: Any) -> Msg:
+    """One `Msg` for each of the few texts a finding's parameters take again and again
+    (made once, it keeps its rendered text)."""
+    return Msg(key, params)
+
+
+def _why(reason: str, holder: Seat | None) -> Msg:
+    """Why a card was not the player's to play (`_msg`)."""
+    if reason == "played_twice":
+        return _msg("consistency.why.played_twice")
+    if holder is not None:
+        return _msg("consistency.why.holder", holder=seat_name(holder))
+    return _msg("consistency.why.not_in_hand")
+
+
 def _card_not_held(record: BoardRecord, wrong: list[PlayProblem], leader_first: set[int]) -> Finding:
     """One finding for a record's cards not held (the first one described, all listed)."""
     first = wrong[0]
-    if first.reason == "played_twice":
-        why = Msg("consistency.why.played_twice")
-    elif first.holder is not None:
-        why = Msg("consistency.why.holder", {"holder": seat_name(first.holder)})
-    else:
-        why = Msg("consistency.why.not_in_hand")
     tricks = sorted({p.trick for p in wrong})
     consistent = sorted(t for t in tricks if t in leader_first)
-    hint = (Msg("consistency.card_not_held.leader_first",
-                {"tricks": ", ".join(map(str, consistent))}) if consistent else "")
-    more = (Msg("consistency.card_not_held.more", {"count": len(wrong) - 1})
-            if len(wrong) > 1 else "")
+    hint = (_msg("consistency.card_not_held.leader_first",
+                 tricks=", ".join(map(str, consistent))) if consistent else "")
+    more = _msg("consistency.card_not_held.more", count=len(wrong) - 1) if len(wrong) > 1 else ""
     loc = record.location
     return Finding(
         kind=FindingKind.CARD_NOT_HELD, key="consistency.card_not_held",
         params={"trick": first.trick, "seat": seat_name(first.seat), "card": card_msg(first.card),
-                    "why": why, "more": more, "hint": hint},
+                    "why": _why(first.reason, first.holder), "more": more, "hint": hint},
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
         data={"trick": first.trick, "seat": _LETTER[first.seat], "card": first.card.pbn(),
               "reason": first.reason, "holder": _LETTER.get(first.holder),
