@@ -184,9 +184,10 @@ class Deal:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and all(self.hands[s] == other.hands[s] for s in SEATS)
 
-    @property
+    @functools.cached_property
     def is_complete(self) -> bool:
-        """Four known hands of 13 cards each."""
+        """Four known hands of 13 cards each (kept: a deal is asked for every record that
+        shares it)."""
         for h in self.hands.values():
             if h is None or h.mask.bit_count() != 13:
                 return False
