@@ -10,7 +10,7 @@
   whatever happens meanwhile (Ctrl-C, an error, the process killed, the power cut); a
   symbolic link already at the destination is replaced, never written through. The
   temporary file is removed on an error or Ctrl-C; only a killed process leaves one
-  behind, named ``.NAME.td-plugin-XXXXXXXX.tmp``.
+  behind, named ``.NAME.td-plugin-<8 hex digits>.tmp``.
 * `create_new` makes a file that did not exist (a backup), never replacing anything.
 * `copy_mode` gives an adjusted copy the permissions of the input it copies.
 

@@ -6,7 +6,6 @@ refused naming the entry."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -14,16 +13,10 @@ import yaml
 
 from td_plugin.casefile_play import PLAY_KINDS
 from td_plugin.cli import main
+from tests.case_files import assert_expected_ruling, rule_json
 
 CASES = Path(__file__).resolve().parent / "cases" / "play"
 FILES = sorted(CASES.glob("*.yaml"))
-
-
-def rule_json(capsys: pytest.CaptureFixture[str], path: Path, lang: str) -> dict:
-    assert main(["rule", str(path), "--json", "--lang", lang]) == 0
-    out, err = capsys.readouterr()
-    assert err == ""
-    return json.loads(out)
 
 
 def test_every_kind_has_a_worked_example() -> None:
@@ -33,15 +26,7 @@ def test_every_kind_has_a_worked_example() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_play_case(capsys: pytest.CaptureFixture[str], path: Path) -> None:
-    expected = yaml.safe_load(path.read_text(encoding="utf-8"))["expected"]
-    texts = expected.pop("text_contains", {})
-    ruling = rule_json(capsys, path, "en")
-    for key, value in expected.items():
-        assert ruling[key] == value, f"{key}: {ruling[key]!r}\n{ruling['text']}"
-    for lang, fragments in texts.items():
-        text = rule_json(capsys, path, lang)["text"]
-        for fragment in fragments:
-            assert fragment in text, f"{lang}: {fragment!r} not in\n{text}"
+    assert_expected_ruling(capsys, path)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -10,7 +10,6 @@ must match exactly, plus ``text_contains: {en: [...], da: [...]}``.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ import yaml
 from td_plugin.casefile import parse_case
 from td_plugin.cli import main
 from td_plugin.laws.revokes import rule_revoke_case
+from tests.case_files import assert_expected_ruling, rule_json
 
 CASES = Path(__file__).resolve().parent / "cases" / "revoke"
 FILES = sorted(CASES.glob("*.json"))
@@ -34,13 +34,6 @@ STEPS = {
 }
 
 
-def rule_json(capsys: pytest.CaptureFixture[str], path: Path, lang: str) -> dict:
-    assert main(["rule", str(path), "--json", "--lang", lang]) == 0
-    out, err = capsys.readouterr()
-    assert err == ""
-    return json.loads(out)
-
-
 def test_every_step_of_the_flowchart_has_a_case() -> None:
     names = [p.stem for p in FILES]
     for step, law in STEPS.items():
@@ -53,15 +46,7 @@ def test_every_step_of_the_flowchart_has_a_case() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_seed_002_case(capsys: pytest.CaptureFixture[str], path: Path) -> None:
-    expected = yaml.safe_load(path.read_text(encoding="utf-8"))["expected"]
-    texts = expected.pop("text_contains", {})
-    ruling = rule_json(capsys, path, "en")
-    for key, value in expected.items():
-        assert ruling[key] == value, f"{key}: {ruling[key]!r}\n{ruling['text']}"
-    for lang, fragments in texts.items():
-        text = rule_json(capsys, path, lang)["text"]
-        for fragment in fragments:
-            assert fragment in text, f"{lang}: {fragment!r} not in\n{text}"
+    assert_expected_ruling(capsys, path)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

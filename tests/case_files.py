@@ -1,0 +1,36 @@
+"""Worked examples as case files with their expected ruling (``expected``: ruling keys and
+values, and ``text_contains``: fragments of the text to read, by language), ruled through
+``td-plugin rule --json`` as a Director runs it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from td_plugin.cli import main
+
+
+def rule_json(capsys: pytest.CaptureFixture[str], path: Path, lang: str) -> dict[str, Any]:
+    """The ruling of a case file as ``td-plugin rule --json --lang LANG`` prints it."""
+    assert main(["rule", str(path), "--json", "--lang", lang]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def assert_expected_ruling(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    """The case file's ruling has every key and value its ``expected`` gives, and its text
+    in each language holds the fragments listed for it."""
+    expected = yaml.safe_load(path.read_text(encoding="utf-8"))["expected"]
+    texts = expected.pop("text_contains", {})
+    ruling = rule_json(capsys, path, "en")
+    for key, value in expected.items():
+        assert ruling[key] == value, f"{key}: {ruling[key]!r}\n{ruling['text']}"
+    for lang, fragments in texts.items():
+        text = rule_json(capsys, path, lang)["text"]
+        for fragment in fragments:
+            assert fragment in text, f"{lang}: {fragment!r} not in\n{text}"
