@@ -245,15 +245,10 @@ class Auction:
         any_skipped = False
         for e in self.entries:
             call = e.call
-            if call is PASS and not state.ended:  # legal wherever the auction goes on
-                state.index += 1  # (`_State.advance` of a pass, the usual call)
-                state.passes += 1
-                if state.passes == (3 if state.any_call else 4):
-                    state.ended = True
-                continue
             if call is None:
                 any_skipped = True
-            elif not e.insufficient:
+            # a pass is legal wherever the auction has not ended
+            elif not e.insufficient and (call is not PASS or state.ended):
                 p = check(call)
                 if p is not None:
                     out.append(p)
