@@ -268,7 +268,7 @@ def add_table_rulings(result: AuditResult, host: Any, context: ReviewContext,
     the rulings log of ``td-plugin serve`` beside the input (``NAME.td-rulings.sqlite``)
     when there is one. Each is ruled again through the host and matched to the input's
     records; an input whose log cannot be read gets it as a problem."""
-    from td_plugin.table_rulings import default_log_path
+    from td_plugin.session import default_log_path
 
     for report in result.inputs:
         path = log or default_log_path(report.path)

@@ -48,7 +48,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from td_plugin import audit
-from td_plugin.audit import AuditResult, InputReport
+from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import RecordProblem
 from td_plugin.errors import Location
 from td_plugin.rulings import Finding, ReviewContext
@@ -131,6 +131,8 @@ class _Worker:
     conn: Connection
     #: the part it is auditing
     part: SourcePart | None = None
+    #: whether it was told to end (`_Workers.no_more_parts`)
+    told: bool = False
 
 
 class _Workers:
@@ -213,13 +215,20 @@ class _Workers:
             worker.process.terminate()
         self._close()
 
+    def no_more_parts(self) -> None:
+        """Tell every worker to end once it has sent what it is auditing: it then leaves
+        while this process takes in what came back."""
+        for worker in self._workers:
+            if not worker.told:
+                worker.told = True
+                try:
+                    worker.conn.send(None)
+                except OSError:
+                    pass
+
     def finish(self) -> None:
         """Tell every worker to end, and wait for them (a little)."""
-        for worker in self._workers:
-            try:
-                worker.conn.send(None)
-            except OSError:
-                pass
+        self.no_more_parts()
         self._close()
 
     def _close(self) -> None:
@@ -261,13 +270,30 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
 
 
 def _packed(audited: _PartAudit) -> _PartAudit:
-    """``audited`` with the findings' JSON of each output as one `JsonRun`: what is sent
-    to the parent is then one object an output, not three a finding."""
+    """``audited`` with the findings' JSON as few `JsonRun` objects as can be: the outputs
+    that carry nothing but JSON, one after another, become one output, and each other
+    output's JSON one run. What is sent to the parent is then a few objects, not three a
+    finding and one a record."""
     from td_plugin.audit_report import JsonRun
 
+    outputs: list[RecordOutput] = []
+    run: list[Any] = []  # the JSON of the outputs of nothing else, since the last other
+
+    def close_run() -> None:
+        if run:
+            outputs.append(RecordOutput(None, findings_json=[JsonRun.of(run)]))
+            run.clear()
+
     for output in audited.result.outputs:
+        if not (output.problems or output.findings or output.extra is not None):
+            run.extend(output.findings_json)
+            continue
+        close_run()
         if len(output.findings_json) > 1:
             output.findings_json = [JsonRun.of(output.findings_json)]
+        outputs.append(output)
+    close_run()
+    audited.result.outputs = outputs
     return audited
 
 
@@ -308,6 +334,8 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
                 while (waiting and waiting[0].number < part.number + 2 * jobs
                        and workers.idle() and workers.give(waiting[0], known)):
                     waiting.popleft()
+                    if not waiting:
+                        workers.no_more_parts()
                 if mine:  # (from the state the part before ended with: nothing to guess)
                     done[part.number] = _audit_part(part, known, warm=False)
                     break

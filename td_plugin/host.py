@@ -26,13 +26,13 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import pluggy
 
 from td_plugin import NAME, hookspecs
 from td_plugin.consistency import PlayWalk
+from td_plugin.entry_points import entry_points
 from td_plugin.errors import InputError, Location, NotWritableError
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ class PluginHost:
         self.register(module, name, source=module_name)
 
     def _load_entrypoints(self) -> None:
-        for ep in metadata.entry_points(group=NAME):
+        for ep in entry_points(NAME):
             self._known.add(ep.name)
             if self.pm.is_blocked(ep.name) or self.pm.get_plugin(ep.name) is not None:
                 continue

@@ -94,10 +94,11 @@ class _PluginCatalogues(gettext.NullTranslations):
 
 def _plugin_chain(lang: str) -> gettext.NullTranslations:
     import importlib.util
-    from importlib.metadata import entry_points
+
+    from td_plugin.entry_points import entry_points
 
     chain: gettext.NullTranslations = _Missing(lang)
-    for ep in reversed(list(entry_points(group=PLUGIN_GROUP))):
+    for ep in reversed(entry_points(PLUGIN_GROUP)):
         spec = importlib.util.find_spec(ep.module)
         folders = list(spec.submodule_search_locations or []) if spec else []
         for folder in folders:

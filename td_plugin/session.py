@@ -1,5 +1,5 @@
 """A session as it stands while it is played: its sections, its movement and the results
-received so far.
+received so far; and where the rulings given at its tables are logged by default.
 
 The watch keeps one `Session` per watched file and hands it to the event hooks. Whether a
 round is over (Law 64B5: a revoke first noticed after the round has ended is not
@@ -8,6 +8,7 @@ rectified by a trick transfer) is decided here, from the movement and the result
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,14 @@ from typing import Any
 from td_plugin.board import BoardRecord
 from td_plugin.movement import Movement, result_key
 
-__all__ = ["SectionInfo", "Session", "sections_from_movement"]
+__all__ = ["SectionInfo", "Session", "sections_from_movement", "default_log_path"]
+
+
+def default_log_path(session: str) -> str:
+    """Where ``td-plugin serve`` keeps the log of a session by default: beside it,
+    ``club.bws`` -> ``club.td-rulings.sqlite``."""
+    root, _ = os.path.splitext(session)
+    return root + ".td-rulings.sqlite"
 
 
 @dataclass(frozen=True)

@@ -30,14 +30,7 @@ if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has on
     from td_plugin.ruling_log import LogEntry, Place
 
 __all__ = ["TableRuling", "match", "by_pairs", "rule_entries", "rule_case", "changes_of",
-           "announce", "records_of", "default_log_path", "place_label"]
-
-
-def default_log_path(session: str) -> str:
-    """Where ``td-plugin serve`` keeps the log of a session by default: beside it,
-    ``club.bws`` -> ``club.td-rulings.sqlite``."""
-    root, _ = os.path.splitext(session)
-    return root + ".td-rulings.sqlite"
+           "announce", "records_of", "place_label"]
 
 
 @dataclass(frozen=True)

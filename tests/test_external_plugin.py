@@ -152,3 +152,57 @@ def test_external_plugin_finds_the_lead_of_every_real_usebio_result(installed: s
                 without = host.review_board(record.evolve(lead=None), ReviewContext()).findings
                 assert [f.kind for f in without].count("lead_card_missing") == 1
     assert with_lead == 2543
+
+
+def _dist(folder: Path, name: str, entry_points: str | None) -> None:
+    dist = folder / f"{name}-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    if entry_points is not None:
+        (dist / "entry_points.txt").write_text(entry_points)
+
+
+@pytest.mark.parametrize("text, declared", [
+    (None, False),  # no entry_points.txt
+    ("[console_scripts]\nclub = td_plugin.cli:console\n", False),  # the name, not the group
+    ("[td_plugin.locale]\nclub = club_texts\n", False),  # another group
+    ("[td_plugin]\nclub = club_rules\n", True),
+    ("  [td_plugin]  \r\nclub = club_rules\r\n", True),  # as importlib.metadata strips it
+])
+def test_entry_points_looked_for_only_where_a_distribution_declares_the_group(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str | None,
+        declared: bool) -> None:
+    """The look before `importlib.metadata` (`td_plugin.entry_points.may_declare`) is
+    never wrong the one way that matters: whenever importlib.metadata finds an entry point
+    of the group, the look said there may be one."""
+    from importlib import metadata
+
+    from td_plugin.entry_points import entry_points, may_declare
+
+    _dist(tmp_path, "club", text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = [ep.name for ep in metadata.entry_points(group="td_plugin")
+             if ep.dist is not None and ep.dist.name == "club"]
+    assert found == (["club"] if declared else [])
+    if found:
+        assert may_declare("td_plugin")
+        assert "club" in [ep.name for ep in entry_points("td_plugin")]
+    else:
+        assert "club" not in [ep.name for ep in entry_points("td_plugin")]
+    if not metadata.entry_points(group="td_plugin"):  # nothing installed declares one
+        assert not may_declare("td_plugin")  # and the look saw it: importlib not asked
+
+
+def test_entry_points_looked_for_in_a_zip_or_egg_on_the_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Distributions may hide in a zip or an egg on ``sys.path``: the look cannot see into
+    them, so it leaves the answer to importlib.metadata."""
+    from td_plugin.entry_points import may_declare
+
+    (tmp_path / "plugins.zip").write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip
+    monkeypatch.syspath_prepend(str(tmp_path / "plugins.zip"))
+    assert may_declare("td_plugin")
+    monkeypatch.undo()
+    (tmp_path / "club-1.0-py3.11.egg").mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path / "club-1.0-py3.11.egg"))
+    assert may_declare("td_plugin")

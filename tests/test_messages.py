@@ -37,7 +37,7 @@ LOCALE = Path(messages.LOCALE_DIR)
 EXAMPLE_LOCALE = REPO / "examples" / "external_plugin" / "td_club_leads" / "locale"
 SAME_AS_ENGLISH = "same-as-en"
 #: Dotted strings in the code that are not message keys: module names and file names.
-NOT_KEYS = {"session.bws"}
+NOT_KEYS = {"session.bws", "entry_points.txt"}
 
 
 def po_files(locale: Path) -> list[Path]:

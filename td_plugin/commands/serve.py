@@ -23,7 +23,7 @@ from typing import Any
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import HandledError, InputError, Location
 from td_plugin.messages import LANGUAGES
-from td_plugin.table_rulings import default_log_path
+from td_plugin.session import default_log_path
 
 __all__ = ["add_parser", "run", "default_db", "lan_address"]
 

@@ -32,8 +32,8 @@ from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
+from td_plugin.session import default_log_path
 from td_plugin.sources import SessionSource
-from td_plugin.table_rulings import default_log_path
 
 #: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
 _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
