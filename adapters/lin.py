@@ -57,7 +57,7 @@ from td_plugin.file_kinds import HEAD_BYTES, describe_content
 from td_plugin.play import Play
 from td_plugin.whole_numbers import parse_whole
 
-__all__ = ["LinSource", "read_lin", "is_lin", "parse_lin", "Token", "tokenize"]
+__all__ = ["LinSource", "read_lin", "parse_lin", "Token", "tokenize"]
 
 #: LIN files are small; a bound keeps a wrong file from being read whole.
 MAX_BYTES = 32 * 1024 * 1024
@@ -150,17 +150,6 @@ def _has_qx(text: str) -> bool:
         if bars % 2 == 0:
             return True
     return False
-
-
-def is_lin(path: str) -> bool:
-    """Whether a file looks like LIN (a ``pn|``, ``md|``, ``qx|`` or ``vg|`` pair near
-    its start)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096).decode("latin-1")
-    except OSError:
-        return False
-    return bool(re.search(r"(^|\|)\s*(pn|md|qx|vg|ah)\|", head))
 
 
 @dataclass

@@ -1,12 +1,33 @@
 """The BBO LIN adapter as a plugin (``lin``): opens ``.lin`` files (`adapters.lin`).
-LIN is read only: there is nothing to write a ruling into."""
+LIN is read only: there is nothing to write a ruling into. The reader is imported when a
+LIN file is met: an audit of other files never loads it."""
 
 from __future__ import annotations
 
-from adapters.lin import LinSource, is_lin
+import re
+from typing import TYPE_CHECKING
+
 from td_plugin import hookimpl
+
+if TYPE_CHECKING:
+    from adapters.lin import LinSource
+
+
+def is_lin(path: str) -> bool:
+    """Whether a file looks like LIN (a ``pn|``, ``md|``, ``qx|`` or ``vg|`` pair near
+    its start)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("latin-1")
+    except OSError:
+        return False
+    return bool(re.search(r"(^|\|)\s*(pn|md|qx|vg|ah)\|", head))
 
 
 @hookimpl
 def td_open_source(path: str, strict: bool) -> LinSource | None:
-    return LinSource(path, strict=strict) if path.lower().endswith(".lin") or is_lin(path) else None
+    if not (path.lower().endswith(".lin") or is_lin(path)):
+        return None
+    from adapters.lin import LinSource
+
+    return LinSource(path, strict=strict)

@@ -45,7 +45,7 @@ from td_plugin.errors import InputError, InvalidTokenError, Location, ParseError
 from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly, TableResult
 from td_plugin.whole_numbers import parse_number, parse_whole
 
-__all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "is_usebio", "load_usebio",
+__all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "load_usebio",
            "read_event", "UsebioDocument", "UsebioEvent", "TravellerLine", "parse_lead",
            "parse_artificial", "POINT_ELEMENTS"]
 
@@ -97,16 +97,6 @@ def _safe_parser() -> Any:
 
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                            huge_tree=False, dtd_validation=False, remove_blank_text=False)
-
-
-def is_usebio(path: str) -> bool:
-    """Whether a file looks like USEBIO (a ``<USEBIO`` root near its start)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096)
-    except OSError:
-        return False
-    return b"<USEBIO" in head
 
 
 def load_usebio(path: str | os.PathLike[str]) -> UsebioDocument:

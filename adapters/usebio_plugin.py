@@ -1,22 +1,37 @@
 """The USEBIO adapter as a plugin (``usebio``): opens USEBIO XML results and writes
-rescored copies (`adapters.usebio`, `adapters.usebio_writer`)."""
+rescored copies (`adapters.usebio`, `adapters.usebio_writer`). The adapter's modules are
+imported when a USEBIO file is met: an audit of other files never loads them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from adapters.usebio import UsebioSource, is_usebio
 from td_plugin import hookimpl
-from td_plugin.sources import RecordChange
 
-if TYPE_CHECKING:  # the writers' report, read when a copy is written
+if TYPE_CHECKING:
+    from adapters.usebio import UsebioSource
     from td_plugin.rescoring import RescoreReport
+    from td_plugin.sources import RecordChange
+
+
+def is_usebio(path: str) -> bool:
+    """Whether a file looks like USEBIO (a ``<USEBIO`` root near its start)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return b"<USEBIO" in head
 
 
 @hookimpl
 def td_open_source(path: str, strict: bool) -> UsebioSource | None:
-    return UsebioSource(path, strict=strict) if is_usebio(path) else None
+    if not is_usebio(path):
+        return None
+    from adapters.usebio import UsebioSource
+
+    return UsebioSource(path, strict=strict)
 
 
 @hookimpl

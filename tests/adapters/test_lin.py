@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.lin import LinSource, is_lin, parse_lin, parse_md, read_lin, tokenize
+from adapters.lin import LinSource, parse_lin, parse_md, read_lin, tokenize
+from adapters.lin_plugin import is_lin
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Card, Seat
 from td_plugin.consistency import check_record
