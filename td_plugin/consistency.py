@@ -34,7 +34,7 @@ from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import PlayProblem, Replay, replay
-from td_plugin.rulings import Finding, FindingKind, ReviewContext
+from td_plugin.rulings import Finding, FindingKind, PlainRows, ReviewContext
 from td_plugin.scoring import score_ns
 
 __all__ = ["PlayWalk", "check_record", "effective_contract"]
@@ -260,7 +260,7 @@ def _card_not_held(record: BoardRecord, wrong: list[PlayProblem], leader_first: 
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
         data={"trick": first.trick, "seat": _LETTER[first.seat], "card": first.card.pbn(),
               "reason": first.reason, "holder": _LETTER.get(first.holder),
-              "cards": [{"trick": p.trick, "seat": _LETTER[p.seat], "card": p.card.pbn(),
-                         "reason": p.reason, "holder": _LETTER.get(p.holder)}
-                        for p in wrong],
+              "cards": PlainRows([{"trick": trick, "seat": _LETTER[seat], "card": card.pbn(),
+                                   "reason": reason, "holder": _LETTER.get(holder)}
+                                  for trick, seat, card, reason, holder in wrong]),
               "leader_first_consistent": consistent})

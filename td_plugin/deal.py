@@ -194,11 +194,23 @@ class Deal:
         return True
 
     def holder(self, card: Card) -> Seat | None:
-        for s in SEATS:
-            h = self.hands[s]
-            if h is not None and card in h:
-                return s
-        return None
+        """Who was dealt ``card`` (None: no known hand holds it)."""
+        return self.holders[card.index]
+
+    @functools.cached_property
+    def holders(self) -> tuple[Seat | None, ...]:
+        """Who was dealt each card, by `Card.index` (the first seat in `SEATS` whose hand
+        has it; None: no known hand). Kept: the walk of the play asks it of every card a
+        player did not hold."""
+        out: list[Seat | None] = [None] * 52
+        for seat in reversed(SEATS):
+            hand = self.hands[seat]
+            mask = 0 if hand is None else hand.mask
+            while mask:
+                low = mask & -mask
+                out[low.bit_length() - 1] = seat
+                mask ^= low
+        return tuple(out)
 
     def validate(self) -> None:
         """Check 52 distinct cards, 13 a hand; partial deals (end positions, §3.10 of PBN)

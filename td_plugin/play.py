@@ -9,9 +9,10 @@ reports cards their player does not hold instead of failing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
 from td_plugin.deal import SUIT_MASKS, Deal, Hand
@@ -216,16 +217,19 @@ class Play:
         return " / ".join(t.pbn() for t in self.tricks)
 
 
-@quick_init
-@dataclass(frozen=True)
-class PlayProblem:
-    """A card its player does not hold (``card_not_held``) or a card played twice."""
+class PlayProblem(NamedTuple):
+    """A card its player does not hold (``card_not_held``), a card played twice or a lead
+    by the wrong player. A named tuple: a file converted with its tricks written
+    leader-first leaves tens of thousands of cards not held, each one of these."""
 
     trick: int  # 1-based
     seat: Seat
     card: Card
     reason: str  # "not_held" | "played_twice" | "out_of_turn"
     holder: Seat | None = None  # who the deal gives the card to
+
+
+_problem = functools.partial(tuple.__new__, PlayProblem)  # PlayProblem from one tuple
 
 
 @quick_init
@@ -255,8 +259,7 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     (`td_plugin.consistency.PlayWalk`)."""
     problems: list[PlayProblem] = []
     winners: list[Seat] = []
-    dealt = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
-    masks = list(dealt)
+    masks = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]
     trump_number = _SUIT_NUMBER.get(trump, -1)
     played = 0
     show_out = marked = False
@@ -265,14 +268,14 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
         cards = t.cards
         lead = cards[0]
         if prev_winner is not None and lead.seat is not prev_winner and lead.marker != "L":
-            problems.append(PlayProblem(n, lead.seat, lead.card, "out_of_turn"))
+            problems.append(_problem((n, lead.seat, lead.card, "out_of_turn", None)))
         led = SUIT_MASKS[lead.card.suit]
         for pc in cards:
             if pc.marker:
                 marked = True
             bit = 1 << pc.card.index
             if played & bit:
-                problems.append(PlayProblem(n, pc.seat, pc.card, "played_twice"))
+                problems.append(_problem((n, pc.seat, pc.card, "played_twice", None)))
                 continue
             played |= bit
             k = pc.seat.index
@@ -283,14 +286,9 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
                 masks[k] = m ^ bit
                 if m & led and not bit & led:
                     show_out = True
-            else:  # who was dealt it (`Deal.holder`, from the hands' masks)
-                holder = None
-                for i in range(4):
-                    dealt_i = dealt[i]
-                    if dealt_i is not None and dealt_i & bit:
-                        holder = SEATS[i]
-                        break
-                problems.append(PlayProblem(n, pc.seat, pc.card, "not_held", holder))
+            else:
+                problems.append(_problem((n, pc.seat, pc.card, "not_held",
+                                          deal.holders[pc.card.index])))
         if len(cards) == 4:
             prev_winner = _winning4(cards, trump_number).seat
             winners.append(prev_winner)

@@ -16,7 +16,7 @@ import orjson
 
 from td_plugin import messages
 from td_plugin.audit import AuditResult
-from td_plugin.rulings import Finding
+from td_plugin.rulings import Finding, PlainRows
 
 __all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes", "audit_json",
            "print_audit"]
@@ -76,6 +76,8 @@ def _is_plain(value: Any) -> bool:
     plain value, a list of them or of dictionaries of them, a dictionary of them (asked
     with the types' own functions, without walking through the value in Python)."""
     t = type(value)
+    if t is PlainRows:
+        return True
     if t is list:
         types = set(map(type, value))
         if types <= _PLAIN_TYPES:

@@ -22,7 +22,7 @@ from td_plugin.sources import RecordChange
 
 __all__ = ["Attention", "ReviewContext", "Clause", "AssignedResult", "ArtificialScore",
            "WeightedScore", "TableResult", "ScoreOnly", "Outcome", "Ruling", "Finding",
-           "FindingKind", "TextEnum"]
+           "FindingKind", "TextEnum", "PlainRows"]
 
 
 class TextEnum(str, enum.Enum):
@@ -150,6 +150,15 @@ class FindingKind(TextEnum):
 
 
 _KINDS = {k.value: k for k in FindingKind}
+
+
+class PlainRows(list[dict[str, Any]]):
+    """A value of a finding's ``data``: rows of plain JSON values (text, numbers, None),
+    so made by the ruler that wrote them. A report takes them as they are, without looking
+    through each (`td_plugin.report.finding_json`): worth it where a finding lists many,
+    as the cards a file's leader-first rows leave not held."""
+
+    __slots__ = ()
 
 
 @quick_init

@@ -132,6 +132,23 @@ def test_card_not_held_is_one_finding_per_record() -> None:
     assert "1 more cards" in messages.render(fs[0].key, fs[0].params)
 
 
+def test_card_not_held_lists_its_cards_as_plain_rows() -> None:
+    """The report writes the list of cards as it is, without looking through it
+    (`PlainRows`): every value in it must be plain JSON already."""
+    from td_plugin.report import finding_json
+    from td_plugin.rulings import PlainRows
+
+    c = Contract.from_pbn("2H", "S")
+    play = Play.from_played_order(Seat.W, ["SA", "H3", "SK", "S3"], c.strain.suit)
+    (f,) = check_record(record(contract=c, play=play))
+    cards = f.data["cards"]
+    assert type(cards) is PlainRows
+    assert {type(v) for row in cards for v in row.values()} <= {str, int, type(None)}
+    assert finding_json(f)["cards"] == [
+        {"trick": 1, "seat": "W", "card": "SA", "reason": "not_held", "holder": "E"},
+        {"trick": 1, "seat": "E", "card": "SK", "reason": "not_held", "holder": "W"}]
+
+
 def test_result_mismatch_complete_play() -> None:
     c = Contract.from_pbn("2H", "S")
     play = Play.from_played_order(Seat.W, PLAY_CARDS.split(), c.strain.suit)

@@ -64,3 +64,21 @@ def test_unknown_hand_and_completion() -> None:
 def test_malformed_deal_names_the_text(bad: str) -> None:
     with pytest.raises(InvalidTokenError):
         Deal.from_pbn(bad)
+
+
+def test_holders_name_who_was_dealt_each_card() -> None:
+    d = Deal.from_pbn(SPEC_DEAL)
+    for card in Card.all():
+        (seat,) = [s for s in Seat if card in d[s]]
+        assert d.holders[card.index] is seat and d.holder(card) is seat
+
+
+def test_holders_of_a_partial_or_broken_deal() -> None:
+    """No known hand: None. A card in two hands (a broken deal kept for the audit to
+    report): the first seat from North that holds it, as the walk of the play names it."""
+    partial = Deal.from_pbn("N:AKQJ... - - -", validate=False)
+    assert partial.holder(Card.from_pbn("SA")) is Seat.N
+    assert partial.holder(Card.from_pbn("S2")) is None
+    broken = Deal.from_pbn("N:A... - A... A...", validate=False)
+    assert broken.holder(Card.from_pbn("SA")) is Seat.N
+    assert Deal.from_pbn("N:- - A... A...", validate=False).holder(Card.from_pbn("SA")) is Seat.S
