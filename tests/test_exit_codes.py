@@ -104,3 +104,31 @@ def test_print_audit_never_reads_text_from_a_file_as_markup() -> None:
     console = Console(file=io.StringIO(), width=200)
     print_audit(result, console)
     assert "[red]x[/red].pbn: no [b]such[/b] file" in console.file.getvalue()
+
+
+@pytest.mark.parametrize("args, code", [
+    (["audit", "--json", str(EXAMPLE)], 1),
+    (["audit", "--json", "--jobs", "2", str(REPO / "no-such-file.pbn")], 2),
+])
+def test_the_process_ends_with_the_commands_code_and_all_it_wrote(
+        tmp_path: Path, args: list[str], code: int) -> None:
+    """The program ends the process at once (`td_plugin.cli._end`): the code is the
+    command's, what it wrote on standard output and error is all there, and the exit
+    functions ran (here one that a ``sitecustomize`` registers, as a library would)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "sitecustomize.py").write_text(
+        "import atexit, os, sys\n"
+        "atexit.register(lambda: os.write(2, b'exit functions ran'))\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(REPO)])}
+    out = tmp_path / "out.json"
+    with open(out, "wb") as fh:
+        proc = subprocess.run([sys.executable, "-m", "td_plugin.cli", *args], stdout=fh,
+                              stderr=subprocess.PIPE, env=env, cwd=REPO, timeout=120)
+    assert proc.returncode == code
+    assert proc.stderr == b"exit functions ran"
+    summary = json.loads(out.read_text(encoding="utf-8"))["summary"]
+    assert (summary["findings"] > 0) if code == 1 else (summary["unreadable"] == 1)
