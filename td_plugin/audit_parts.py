@@ -48,7 +48,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from td_plugin import audit
-from td_plugin.audit import AuditResult, InputReport, RecordOutput
+from td_plugin.audit import AuditResult, InputReport
 from td_plugin.board import RecordProblem
 from td_plugin.errors import Location
 from td_plugin.rulings import Finding, ReviewContext
@@ -270,30 +270,14 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
 
 
 def _packed(audited: _PartAudit) -> _PartAudit:
-    """``audited`` with the findings' JSON as few `JsonRun` objects as can be: the outputs
-    that carry nothing but JSON, one after another, become one output, and each other
-    output's JSON one run. What is sent to the parent is then a few objects, not three a
-    finding and one a record."""
+    """``audited`` with the findings' JSON of each output as one `JsonRun`: what is sent
+    to the parent is then one object an output, not three a finding (the outputs of
+    consecutive records that carry only JSON are one already: `AuditResult.take`)."""
     from td_plugin.audit_report import JsonRun
 
-    outputs: list[RecordOutput] = []
-    run: list[Any] = []  # the JSON of the outputs of nothing else, since the last other
-
-    def close_run() -> None:
-        if run:
-            outputs.append(RecordOutput(None, findings_json=[JsonRun.of(run)]))
-            run.clear()
-
     for output in audited.result.outputs:
-        if not (output.problems or output.findings or output.extra is not None):
-            run.extend(output.findings_json)
-            continue
-        close_run()
         if len(output.findings_json) > 1:
             output.findings_json = [JsonRun.of(output.findings_json)]
-        outputs.append(output)
-    close_run()
-    audited.result.outputs = outputs
     return audited
 
 
