@@ -39,13 +39,15 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import IO, Any
 
 from td_plugin import audit
 from td_plugin.audit import AuditResult, InputReport
@@ -66,6 +68,8 @@ _JOB: tuple[Any, Any, ReviewContext, tuple[bool, bool], Any] | None = None
 MIN_PARTS = {"fork": 2, "spawn": 8}
 #: seconds a worker is given to end once told to, before it is killed
 _GRACE = 5.0
+# in a forked worker: the descriptor of its spool file (`_send`)
+_SPOOL: int | None = None
 
 
 def start_method() -> str | None:
@@ -99,14 +103,55 @@ def _init_worker(host: Any, source: Any, context: ReviewContext, keep: tuple[boo
 
 
 def _send(conn: Connection, audited: _PartAudit | None) -> None:
-    conn.send(audited)
+    """Send what a part's audit found: pickled through the pipe, but for the findings'
+    JSON (`JsonRun`), which a forked worker writes to its spool file (`_Spool`)."""
+    if _SPOOL is None or audited is None:
+        conn.send(audited)
+        return
+    buffers: list[pickle.PickleBuffer] = []
+    meta = pickle.dumps(audited, protocol=5, buffer_callback=buffers.append)
+    raws = [b.raw() for b in buffers]
+    os.pwritev(_SPOOL, raws, 0)
+    conn.send((meta, [len(raw) for raw in raws]))
 
 
-def _work(conn: Connection, inherited: list[Connection], job: tuple[Any, ...]) -> None:
+def _spool_file() -> IO[bytes]:
+    """A worker's spool file: in memory (a memfd, Linux) or else an unlinked temporary
+    file; nothing is left of either, whatever happens (a file on disk could also make the
+    worker wait while the system writes back)."""
+    if hasattr(os, "memfd_create"):
+        return os.fdopen(os.memfd_create("td-plugin-spool", os.MFD_CLOEXEC), "w+b")
+    return tempfile.TemporaryFile()
+
+
+def _received(worker: _Worker) -> _PartAudit | None:
+    """What `_send` sent: its JSON read at once from the spool file, which the worker
+    writes its next part's JSON over."""
+    if worker.spool is None:
+        received: _PartAudit | None = worker.conn.recv()
+        return received
+    message = worker.conn.recv()
+    if message is None:  # (it could not audit the part)
+        return None
+    meta, sizes = message
+    data = memoryview(os.pread(worker.spool.fileno(), sum(sizes), 0))
+    buffers, start = [], 0
+    for size in sizes:
+        buffers.append(data[start:start + size])
+        start += size
+    audited: _PartAudit = pickle.loads(meta, buffers=buffers)
+    return audited
+
+
+def _work(conn: Connection, inherited: list[Connection], job: tuple[Any, ...],
+          spool: int | None = None) -> None:
     """A worker: audit each part received, send back what it found (None: it could not,
-    the part is audited again where the error shows), until told to stop."""
+    the part is audited again where the error shows), until told to stop. ``spool``: a
+    forked worker's spool file (`_send`)."""
+    global _SPOOL
     for other in inherited:  # a forked worker holds the other pipes' ends: let them go
         other.close()
+    _SPOOL = spool
     _init_worker(*job)
     while True:
         try:
@@ -133,6 +178,8 @@ class _Worker:
     part: SourcePart | None = None
     #: whether it was told to end (`_Workers.no_more_parts`)
     told: bool = False
+    #: the file it writes the findings' JSON of a part into (a forked worker: `_send`)
+    spool: IO[bytes] | None = None
 
 
 class _Workers:
@@ -151,12 +198,15 @@ class _Workers:
             for _ in range(count):
                 mine, theirs = context.Pipe()
                 parent_ends.append(mine)
+                forked = method == "fork"
+                spool = _spool_file() if forked else None
                 process = context.Process(  # type: ignore[attr-defined]
                     target=_work, daemon=True,
-                    args=(theirs, parent_ends if method == "fork" else [], job))
+                    args=(theirs, parent_ends if forked else [], job,
+                          None if spool is None else spool.fileno()))
                 process.start()
                 theirs.close()  # the worker holds the only other end: its death closes it
-                self._workers.append(_Worker(process, mine))
+                self._workers.append(_Worker(process, mine, spool=spool))
         except BaseException:
             self.stop()
             raise
@@ -197,7 +247,7 @@ class _Workers:
             number, worker.part = worker.part.number, None
             try:
                 # a worker that died half-way through its message closed the pipe: EOF
-                out[number] = worker.conn.recv() if worker.conn.poll() else None
+                out[number] = _received(worker) if worker.conn.poll() else None
             except (EOFError, OSError):
                 out[number] = None
             if out[number] is None and not worker.process.is_alive():
@@ -207,6 +257,8 @@ class _Workers:
     def _bury(self, worker: _Worker) -> None:
         worker.conn.close()
         worker.process.join(_GRACE)
+        if worker.spool is not None:
+            worker.spool.close()
         self._workers.remove(worker)
 
     def stop(self) -> None:
@@ -238,6 +290,8 @@ class _Workers:
                 worker.process.kill()
                 worker.process.join()
             worker.conn.close()
+            if worker.spool is not None:
+                worker.spool.close()
         self._workers = []
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Sequence
+from pickle import PickleBuffer
 from typing import IO, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
@@ -151,7 +152,7 @@ class JsonRun:
 
     __slots__ = ("data", "cuts", "offset")
 
-    def __init__(self, data: bytes, cuts: array[int], offset: int = 0) -> None:
+    def __init__(self, data: bytes | memoryview, cuts: array[int], offset: int = 0) -> None:
         self.data = data
         self.cuts = cuts
         self.offset = offset
@@ -184,8 +185,8 @@ class JsonRun:
         """The findings' JSON, their record indexes shifted by ``offset``."""
         data, cuts, offset = self.data, self.cuts, self.offset
         if not offset or not cuts:
-            return data
-        out = []
+            return bytes(data)
+        out: list[bytes | memoryview] = []
         pos = 0
         for i in range(0, len(cuts), 3):
             out.append(data[pos:cuts[i]])
@@ -194,8 +195,11 @@ class JsonRun:
         out.append(data[pos:])
         return b"".join(out)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (JsonRun, (self.data, self.cuts, self.offset))
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        # from protocol 5 the JSON goes out of band when the pickler takes buffers
+        # (`td_plugin.audit_parts`: a worker writes them to a file, not the pipe)
+        data = PickleBuffer(self.data) if protocol >= 5 else self.data
+        return (JsonRun, (data, self.cuts, self.offset))
 
 
 class _Chunks(Generic[AnyStr]):
