@@ -28,9 +28,7 @@ not a clean bill of health when nothing could be checked.
 from __future__ import annotations
 
 import tempfile
-from array import array
 from collections.abc import Callable, Iterable, Sequence
-from pickle import PickleBuffer
 from typing import IO, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
@@ -41,7 +39,7 @@ from td_plugin.errors import Location
 from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
 
-__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "JsonRun", "Utf8Writer", "AuditOutput",
+__all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput",
            "TextReport", "JsonReport", "JsonLinesReport", "problem_json", "input_json",
            "coverage_text", "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
 
@@ -129,77 +127,16 @@ def _head(path: Any, board: Any) -> bytes:
 _HEADS: dict[tuple[str, int | None], bytes] = {}
 
 
-#: the JSON of one finding (`json_pieces`) or of several (`JsonRun`)
-Pieces: TypeAlias = "tuple[bytes, int | None, bytes] | bytes | JsonRun"
+#: the JSON of one finding (`json_pieces`)
+Pieces: TypeAlias = "tuple[bytes, int | None, bytes] | bytes"
 
 
 def pieces_json(pieces: Pieces) -> bytes:
-    """The JSON of `json_pieces` (or of a `JsonRun`: its findings' JSON, each after the
-    first on a line of its own)."""
+    """The JSON of `json_pieces`."""
     if isinstance(pieces, bytes):
         return pieces
-    if isinstance(pieces, JsonRun):
-        return pieces.json()
     head, record, tail = pieces
     return head + (b"null" if record is None else b"%d" % record) + tail
-
-
-class JsonRun:
-    """The JSON of consecutive findings (`json_pieces`) as one piece: what a worker sends
-    the parent, one object instead of three a finding. ``data`` is their JSON joined by
-    ``,\\n``; ``cuts`` says where each record index is in it (start, end, index), so
-    that ``offset`` (records before the worker's part) can still be added to each."""
-
-    __slots__ = ("data", "cuts", "offset")
-
-    def __init__(self, data: bytes | memoryview, cuts: array[int], offset: int = 0) -> None:
-        self.data = data
-        self.cuts = cuts
-        self.offset = offset
-
-    @classmethod
-    def of(cls, pieces: Iterable[Pieces]) -> JsonRun:
-        """The run of the findings whose JSON is ``pieces``, in that order."""
-        out = bytearray()
-        cuts = array("q")
-        for p in pieces:
-            if out:
-                out += b",\n"
-            if isinstance(p, tuple):
-                head, record, tail = p
-                if record is not None:
-                    out += head
-                    start = len(out)
-                    out += b"%d" % record
-                    cuts.extend((start, len(out), record))
-                    out += tail
-                    continue
-            out += pieces_json(p)
-        return cls(bytes(out), cuts)
-
-    def shifted(self, offset: int) -> JsonRun:
-        """The same run, ``offset`` more records before it."""
-        return JsonRun(self.data, self.cuts, self.offset + offset)
-
-    def json(self) -> bytes:
-        """The findings' JSON, their record indexes shifted by ``offset``."""
-        data, cuts, offset = self.data, self.cuts, self.offset
-        if not offset or not cuts:
-            return bytes(data)
-        out: list[bytes | memoryview] = []
-        pos = 0
-        for i in range(0, len(cuts), 3):
-            out.append(data[pos:cuts[i]])
-            out.append(b"%d" % (cuts[i + 2] + offset))
-            pos = cuts[i + 1]
-        out.append(data[pos:])
-        return b"".join(out)
-
-    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
-        # from protocol 5 the JSON goes out of band when the pickler takes buffers
-        # (`td_plugin.audit_parts`: a worker writes them to a file, not the pipe)
-        data = PickleBuffer(self.data) if protocol >= 5 else self.data
-        return (JsonRun, (data, self.cuts, self.offset))
 
 
 class _Chunks(Generic[AnyStr]):
@@ -298,8 +235,7 @@ class AuditOutput:
                 if f.get("record") is not None:
                     f["record"] += offset
             output.findings_json = [
-                (p[0], p[1] + offset, p[2]) if type(p) is tuple and p[1] is not None else
-                p.shifted(offset) if isinstance(p, JsonRun) else p
+                (p[0], p[1] + offset, p[2]) if type(p) is tuple and p[1] is not None else p
                 for p in output.findings_json]
             if output.extra is not None:
                 record, findings = output.extra

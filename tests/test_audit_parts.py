@@ -11,6 +11,7 @@ import json
 import multiprocessing
 import multiprocessing.reduction
 import os
+import pickle
 import signal
 import struct
 import threading
@@ -284,6 +285,17 @@ def _die_half_way_through_sending(flag: Path) -> Callable[..., None]:
     return send
 
 
+def _die_writing_its_spool(flag: Path) -> Callable[..., None]:
+    def send(conn: Any, audited: Any) -> None:
+        spool = audit_parts._SPOOL
+        if audited is not None and spool is not None and _once(flag):
+            data = pickle.dumps(audited)
+            os.pwrite(spool, data[: len(data) // 2], 0)
+            os._exit(9)
+        _send(conn, audited)
+    return send
+
+
 def _die_after_sending(flag: Path) -> Callable[..., None]:
     def send(conn: Any, audited: Any) -> None:
         _send(conn, audited)
@@ -308,6 +320,8 @@ _DEATHS = {
     "auditing a later part": lambda flag: ("_audit_part", _die_auditing(flag, 5)),
     "half-way through sending a result": lambda flag: ("_send",
                                                        _die_half_way_through_sending(flag)),
+    "half-way through writing a result to its spool": lambda flag: (
+        "_send", _die_writing_its_spool(flag)),
     "waiting for its next part": lambda flag: ("_send", _die_after_sending(flag)),
 }
 

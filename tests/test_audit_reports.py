@@ -126,33 +126,6 @@ def test_the_json_made_on_a_worker_is_the_json_of_the_finding(
             {**finding, "record": finding["record"] + 100})
 
 
-def test_a_run_of_findings_json_sent_as_one_piece_is_shifted_like_its_findings() -> None:
-    """A worker sends the JSON of consecutive findings as one `JsonRun`; the parent adds
-    the records before the part to each record index in it, as to each finding's."""
-    import pickle
-
-    from td_plugin.audit_report import JsonRun, json_pieces, pieces_json
-
-    findings = [{"path": "x.pbn", "board": 1, "record": 9, "line": 1, "message": "\u2663"},
-                {"path": "x.pbn", "board": None, "record": None, "line": 2},
-                {"path": "x.pbn", "board": 2, "record": True},  # not an index: as it is
-                {"path": "y.pbn", "board": 3, "record": 10, "line": 30}]
-    pieces = [json_pieces(f) for f in findings]
-    run = pickle.loads(pickle.dumps(JsonRun.of(pieces)))
-    assert pieces_json(run) == b",\n".join(map(pieces_json, pieces))
-    buffers: list[pickle.PickleBuffer] = []  # as a worker sends it: the JSON out of band
-    meta = pickle.dumps(JsonRun.of(pieces), protocol=5, buffer_callback=buffers.append)
-    assert len(buffers) == 1 and len(meta) < len(buffers[0].raw())
-    received = pickle.loads(meta, buffers=[memoryview(bytes(buffers[0].raw()))])
-    assert pieces_json(received) == pieces_json(run)
-    output = RecordOutput(9, findings_json=[run])
-    AuditOutput([]).take(None, output, 1000)  # type: ignore[arg-type]
-    shifted = [{**f, "record": f["record"] + 1000} if type(f["record"]) is int else f
-               for f in findings]
-    assert [json.loads(line) for line in pieces_json(output.findings_json[0]).split(b",\n")
-            ] == shifted
-
-
 @pytest.mark.parametrize("value", [
     {"n": 2 ** 70, "text": "\u2663"},  # beyond orjson's 64 bits: the standard library's
     "\ud800",  # a lone surrogate (not Unicode): escaped, as the standard library does
