@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import struct
 
+from td_plugin.file_kinds import file_head
+
 __all__ = ["JetFile", "DATA_PAGE", "TABLE_PAGE", "MAP_PAGE", "JET_MAGIC", "is_access_file"]
 
 #: Bytes 4..19 of every Jet 3/4 database ("Standard ACE DB" for Access 2007+ files).
@@ -24,12 +26,7 @@ JET_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
 
 def is_access_file(path: str) -> bool:
     """True when the file starts like a Jet/ACE database."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(20)
-    except OSError:
-        return False
-    return head[4:19] in JET_MAGIC
+    return file_head(path, 20)[4:19] in JET_MAGIC
 
 DATA_PAGE, TABLE_PAGE, MAP_PAGE = 1, 2, 5
 

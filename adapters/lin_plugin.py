@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from td_plugin import hookimpl
+from td_plugin.file_kinds import file_head
 
 if TYPE_CHECKING:
     from adapters.lin import LinSource
@@ -16,11 +17,7 @@ if TYPE_CHECKING:
 def is_lin(path: str) -> bool:
     """Whether a file looks like LIN (a ``pn|``, ``md|``, ``qx|`` or ``vg|`` pair near
     its start)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096).decode("latin-1")
-    except OSError:
-        return False
+    head = file_head(path, 4096).decode("latin-1")
     return bool(re.search(r"(^|\|)\s*(pn|md|qx|vg|ah)\|", head))
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from td_plugin import hookimpl
+from td_plugin.file_kinds import file_head
 
 if TYPE_CHECKING:
     from adapters.usebio import UsebioSource
@@ -17,12 +18,7 @@ if TYPE_CHECKING:
 
 def is_usebio(path: str) -> bool:
     """Whether a file looks like USEBIO (a ``<USEBIO`` root near its start)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096)
-    except OSError:
-        return False
-    return b"<USEBIO" in head
+    return b"<USEBIO" in file_head(path, 4096)
 
 
 @hookimpl

@@ -8,7 +8,7 @@ never the whole of it.
 
 from __future__ import annotations
 
-__all__ = ["describe_content", "HEAD_BYTES"]
+__all__ = ["describe_content", "file_head", "HEAD_BYTES"]
 
 #: how many bytes of a file `describe_content` needs
 HEAD_BYTES = 64
@@ -26,6 +26,16 @@ _MAGIC = (
     (b"\xff\xd8\xff", "a JPEG image"),
     (b"\x1f\x8b", "a gzip archive"),
 )
+
+
+def file_head(path: str, size: int) -> bytes:
+    """The first ``size`` bytes of the file at ``path``; empty when it cannot be read
+    (what the adapters look at to know their files)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(size)
+    except OSError:
+        return b""
 
 
 def describe_content(head: bytes, size: int) -> str:
