@@ -75,7 +75,12 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     return counts
 
 
-def test_parts_are_whole_games_covering_the_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("piece", [5, 1 << 16])
+def test_parts_are_whole_games_covering_the_file(tmp_path: Path, piece: int,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """(``piece``: what the cutter reads at a time, small to make runs of empty lines
+    fall across its reads)"""
+    monkeypatch.setattr(pbn_parts, "_PIECE", piece)
     path = _session(tmp_path, 120)
     data = path.read_bytes()
     with open(path, "rb") as fh:

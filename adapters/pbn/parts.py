@@ -18,6 +18,7 @@ ended with, and read the part again from that state when they differ.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -58,38 +59,58 @@ class PbnPart:
 def cut_parts(stream: BinaryIO, size: int = PART_SIZE, first: int | None = None
               ) -> list[PbnPart]:
     """The parts of a file of about ``size`` bytes each (the first of about ``first``
-    bytes when given), in file order. Reads the file once, holding about two parts in
-    memory; each cut is the first place a game can start at or after that many bytes into
-    the part."""
+    bytes when given), in file order; each cut is the first place a game can start at or
+    after that many bytes into the part. Reads each part once, a piece at a time (to
+    count its lines), and a little past the place its cut may fall."""
+    total = stream.seek(0, os.SEEK_END)
     parts: list[PbnPart] = []
     start, line = 0, 1
-    buf = b""  # the file from ``start`` on, as far as read
-    eof = False
     while True:
-        match = None
-        # where to search from (the text before holds no cut)
-        searched = (size if parts or first is None else first) - 1
-        while True:
-            if len(buf) > searched:
-                match = _GAME_START.search(buf, searched)
-                if match is not None:
-                    break
-                # a run of empty lines may go on in the next read: look again from a
-                # little before the end (a longer run only moves the cut to a later one)
-                searched = max(searched, len(buf) - 4096)
-            if eof:
-                break
-            data = stream.read(size)
-            eof = not data
-            buf += data
-        if match is None:
+        searched = start + (size if parts or first is None else first) - 1
+        cut = _game_start(stream, searched) if searched < total else None
+        if cut is None:
             parts.append(PbnPart(len(parts), start, None, line))
             return parts
-        cut = match.end()
-        parts.append(PbnPart(len(parts), start, start + cut, line))
-        line += buf.count(b"\n", 0, cut)
-        start += cut
-        buf = buf[cut:]
+        parts.append(PbnPart(len(parts), start, cut, line))
+        line += _newlines(stream, start, cut)
+        start = cut
+
+
+#: bytes read at a time when a file is cut into parts
+_PIECE = 1 << 16
+
+
+def _game_start(stream: BinaryIO, at: int) -> int | None:
+    """Where the first game that can start at or after byte ``at`` starts (the end of the
+    run of semi-empty lines before it); None when none does before the end."""
+    stream.seek(at)
+    buf = b""
+    searched = 0
+    while True:
+        data = stream.read(_PIECE)
+        buf += data
+        match = _GAME_START.search(buf, searched)
+        if match is not None:
+            return at + match.end()
+        if not data:
+            return None
+        # a run of empty lines may go on in the next piece: look again from a little
+        # before the end (a longer run only moves the cut to a later one)
+        searched = max(0, len(buf) - 4096)
+
+
+def _newlines(stream: BinaryIO, start: int, end: int) -> int:
+    """How many line ends the bytes ``start`` to ``end`` hold."""
+    stream.seek(start)
+    count = 0
+    left = end - start
+    while left > 0:
+        data = stream.read(min(_PIECE, left))
+        if not data:
+            break
+        count += data.count(b"\n")
+        left -= len(data)
+    return count
 
 
 def lead_before(stream: BinaryIO, part: PbnPart, warm: int) -> tuple[bytes, int]:
