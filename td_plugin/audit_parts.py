@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import IO, Any
 
-from td_plugin import audit
+from td_plugin import audit, collector
 from td_plugin.audit import AuditResult, InputReport
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location
@@ -327,26 +327,18 @@ GC_EVERY = 20_000
 
 
 def _collector_paused(records: Iterator[BoardRecord]) -> Iterator[BoardRecord]:
-    """``records`` with the garbage collector's automatic passes left out while they are
-    reviewed, and what is left of them at the end frozen (`gc.freeze`): no later pass
-    walks it, and it is freed as usual when nothing refers to it any more. Reviewing a
-    record makes no reference cycles (there are none to collect after the parts of the
-    real files), while the passes, walking each time what the part has kept so far (its
-    reports' data, the readers' caches), took 6-8 ms of each half of the vugraph file,
-    and one pass at the end 5. A pass over the youngest objects every `GC_EVERY` records
-    bounds what an unforeseen cycle could hold on to in a long part (the rest of a file
-    read here, `_rest_of_file`)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    """``records`` reviewed with the garbage collector paused (`td_plugin.collector`):
+    reviewing a record makes no reference cycles (there are none to collect after the
+    parts of the real files), while the collector's passes, walking each time what the
+    part has kept so far (its reports' data, the readers' caches), took 6-8 ms of each
+    half of the vugraph file, and one pass at the end 5. A pass over the youngest objects
+    every `GC_EVERY` records bounds what an unforeseen cycle could hold on to in a long
+    part (the rest of a file read here, `_rest_of_file`)."""
+    with collector.paused():
         for n, record in enumerate(records, 1):
             yield record
             if not n % GC_EVERY:
                 gc.collect(0)
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
 
 
 def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: AuditResult,

@@ -18,7 +18,7 @@ import importlib
 import os
 import sys
 
-from td_plugin import __version__
+from td_plugin import __version__, collector
 from td_plugin.crash_report import report_crash
 from td_plugin.errors import HandledError, InputError
 from td_plugin.messages import MissingMessageError
@@ -49,8 +49,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    parser = build_parser(argv[0] if argv else None)
-    args = parser.parse_args(argv)
+    with collector.paused():  # (the command's modules: they live on)
+        parser = build_parser(argv[0] if argv else None)
+        args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
