@@ -131,12 +131,23 @@ _HEADS: dict[tuple[str, int | None], bytes] = {}
 Pieces: TypeAlias = "tuple[bytes, int | None, bytes] | bytes"
 
 
+def _joined(pieces_list: list[Pieces], before: bytes) -> bytes:
+    """``before``, then the JSON of each of ``pieces_list`` (`json_pieces`), a line
+    each, put together once (not each finding's, then all of them)."""
+    out = [before]
+    for pieces in pieces_list:
+        if isinstance(pieces, bytes):
+            out += (pieces, b",\n")
+        else:
+            head, record, tail = pieces
+            out += (head, b"null" if record is None else b"%d" % record, tail, b",\n")
+    out.pop()
+    return b"".join(out)
+
+
 def pieces_json(pieces: Pieces) -> bytes:
     """The JSON of `json_pieces`."""
-    if isinstance(pieces, bytes):
-        return pieces
-    head, record, tail = pieces
-    return head + (b"null" if record is None else b"%d" % record) + tail
+    return _joined([pieces], b"")
 
 
 class _Chunks(Generic[AnyStr]):
@@ -339,8 +350,7 @@ class JsonReport(_Report):
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
         if output.findings_json:
-            self._write((b"\n" if self._first else b",\n")
-                        + b",\n".join(map(pieces_json, output.findings_json)))
+            self._write(_joined(output.findings_json, b"\n" if self._first else b",\n"))
             self._first = False
         if output.problems:
             spool = self._problems.get(id(report))
