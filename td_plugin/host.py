@@ -64,6 +64,19 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
 _GUARD_MARK = "_td_plugin_guarded"
 
 
+#: a hook implementation as the host calls it: the function, the arguments it takes and
+#: its plugin's name
+_Impl = tuple[Callable[..., Any], tuple[str, ...], str]
+
+
+def _unguarded(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The plugin's own function inside a guard of `PluginHost._guarded`."""
+    if getattr(function, _GUARD_MARK, False):
+        inner: Callable[..., Any] = function.__wrapped__  # type: ignore[attr-defined]
+        return inner
+    return function
+
+
 def plugin_name(module_name: str) -> str:
     """The registration name of a built-in plugin module: ``adapters.lin_plugin`` -> ``lin``,
     ``adapters.pbn.plugin`` -> ``pbn`` (a module called ``plugin`` is named for its package)."""
@@ -121,8 +134,7 @@ class PluginHost:
         self._current: list[PluginError] | None = None
         self._sources: dict[str, str] = {}
         #: `td_review_board`'s implementations and how the host calls them (`_review_impls`)
-        self._review_cache: tuple[list[Any], list[tuple[Callable[..., Any], tuple[str, ...]]]
-                                  | None] | None = None
+        self._review_cache: tuple[list[Any], list[_Impl] | None] | None = None
         #: the names of the built-in and installed plugins, blocked or not
         self._known: set[str] = {plugin_name(m) for m in builtins}
         for name in _env_names(os.environ.get("TD_PLUGIN_DISABLE")) | set(disabled or ()):
@@ -357,8 +369,12 @@ class PluginHost:
         self._current = errors
         findings: list[Finding] = []
         try:
-            for function, argnames in impls:
-                answer = function(*[kwargs[name] for name in argnames])
+            for function, argnames, plugin in impls:
+                try:
+                    answer = function(*[kwargs[name] for name in argnames])
+                except Exception as exc:  # noqa: BLE001 - recorded as the guard would
+                    self._record(PluginError(plugin, "td_review_board", exc))
+                    continue
                 if answer:
                     findings.extend(answer)
         finally:
@@ -367,14 +383,18 @@ class PluginHost:
                 outer.extend(errors)
         return Review(findings, errors)
 
-    def _review_impls(self) -> list[tuple[Callable[..., Any], tuple[str, ...]]] | None:
-        """The implementations of `td_review_board` in calling order with the arguments
-        each takes, or None when pluggy must call them (traced, or a wrapper among them).
-        Worked out again whenever the registered implementations change."""
+    def _review_impls(self) -> list[_Impl] | None:
+        """The implementations of `td_review_board` in calling order, each with the
+        arguments it takes and its plugin's name, or None when pluggy must call them
+        (traced, or a wrapper among them). Each is the plugin's own function, not its
+        guard (`_guarded`): `review_board` records what it raises itself, one call fewer
+        a ruler and a record. Worked out again whenever the registered implementations
+        change."""
         impls = self.pm.hook.td_review_board.get_hookimpls()
         if self._review_cache is None or self._review_cache[0] != impls:
             direct = None if self.tracing or any(i.wrapper or i.hookwrapper for i in impls) \
-                else [(i.function, tuple(i.argnames)) for i in reversed(impls)]
+                else [(_unguarded(i.function), tuple(i.argnames), i.plugin_name)
+                      for i in reversed(impls)]
             self._review_cache = (impls, direct)
         return self._review_cache[1]
 
