@@ -134,9 +134,10 @@ def _received(worker: _Worker) -> _PartAudit | None:
     if size is None:  # (it could not audit the part)
         return None
     data = os.pread(worker.spool.fileno(), size, 0)
-    if len(data) != size:  # (never seen: the part is read again here)
+    try:
+        audited: _PartAudit = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - never seen (a short read?): the part is read again
         return None
-    audited: _PartAudit = pickle.loads(data)
     return audited
 
 
