@@ -4,8 +4,8 @@ Importing `importlib.metadata` (with the ``email``, ``zipfile`` and ``csv`` modu
 needs) and asking it for a group takes about 14 ms, a tenth of the start of every
 command, while on most machines no installed distribution declares a td_plugin entry
 point. `entry_points` first looks, with a directory listing of each folder on
-``sys.path``, whether any ``*.dist-info`` or ``*.egg-info`` there names the group in its
-``entry_points.txt``; only then does it ask `importlib.metadata`, which reads them as
+``sys.path``, whether any ``*.dist-info`` or ``*.egg-info`` there has a section of the
+group in its ``entry_points.txt``; only then does it ask `importlib.metadata`, which reads them as
 always. Where the look cannot be sure (a zip or egg on the path, a finder of
 distributions other than Python's own), it asks `importlib.metadata` too.
 """
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-__all__ = ["entry_points"]
+__all__ = ["entry_points", "may_declare"]
 
 _INFO = (".dist-info", ".egg-info")
 
