@@ -234,7 +234,7 @@ def build_record(game: PbnGame) -> BoardRecord:
     problems = tuple(RecordProblem(msg, Location(game.path, line, board, game.index))
                      for line, msg in listed_problems(issues)) if issues else ()  # type: ignore[arg-type]
     extra = {
-        "tags": dict(values),
+        "tags": values,  # (the game's own, never changed once resolved)
         "auction_notes": auction_notes,
         "play_notes": play_notes,
         "tables": tables,
