@@ -1,0 +1,125 @@
+"""td_plugin.method_cache: the methods `dataclasses` writes for the package's classes are
+compiled once and then read from the cache, and the classes behave the same either way."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from td_plugin import method_cache
+
+REPO = Path(__file__).resolve().parents[1]
+
+# what a new process makes and does with the package's classes, and how many texts it
+# compiled itself: the same output from the cache as from compiling
+_PROBE = """
+import json, sys
+from td_plugin import method_cache
+from td_plugin.board import BoardRecord
+from td_plugin.cards import Card, Seat
+from td_plugin.errors import Location
+from td_plugin.play import PlayedCard, Trick
+from dataclasses import FrozenInstanceError, replace
+loc = Location("f.pbn", 3, 7, 2)
+trick = Trick((PlayedCard(Seat.N, Card.from_pbn("SA")),))
+record = BoardRecord(board=7, location=loc)
+try:
+    loc.line = 4
+    frozen = False
+except FrozenInstanceError:
+    frozen = True
+print(json.dumps({
+    "repr": [repr(loc), repr(trick)],
+    "eq": [loc == Location("f.pbn", 3, 7, 2), loc == replace(loc, line=4), record == record],
+    "hash": hash(loc) == hash(Location("f.pbn", 3, 7, 2)),
+    "frozen": frozen,
+    "defaults": [repr(record.players), repr(record.problems)],
+    "compiled": method_cache._added,
+    "used": len(method_cache._used),
+}))
+"""
+
+
+def _probe(prefix: Path, *, write: bool = True) -> dict[str, object]:
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=str(prefix), PYTHONPATH=str(REPO))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not write:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    out = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True,
+                         env=env, cwd=REPO, check=True)
+    result: dict[str, object] = json.loads(out.stdout)
+    return result
+
+
+def _cache_files(prefix: Path) -> list[Path]:
+    return list(prefix.rglob("method_cache.*.marshal"))
+
+
+def test_classes_made_from_the_cache_behave_as_compiled_ones(tmp_path: Path) -> None:
+    first = _probe(tmp_path)
+    assert first["compiled"] and first["compiled"] == first["used"]  # nothing cached yet
+    assert len(_cache_files(tmp_path)) == 1
+    second = _probe(tmp_path)
+    assert second["compiled"] == 0 and second["used"] == first["used"]
+    assert {k: v for k, v in second.items() if k != "compiled"} == \
+        {k: v for k, v in first.items() if k != "compiled"}
+    assert first["frozen"] is True and first["eq"] == [True, False, True] and first["hash"]
+
+
+def test_nothing_is_written_where_python_writes_no_compiled_files(tmp_path: Path) -> None:
+    assert _probe(tmp_path, write=False)["compiled"]
+    assert _cache_files(tmp_path) == []
+
+
+def test_a_cache_file_that_cannot_be_read_is_compiled_over(tmp_path: Path) -> None:
+    _probe(tmp_path)
+    (path,) = _cache_files(tmp_path)
+    for damaged in (b"", b"not a cache", path.read_bytes()[:200]):
+        path.write_bytes(damaged)
+        assert _probe(tmp_path)["compiled"]  # compiled again, and written whole
+        assert _probe(tmp_path)["compiled"] == 0
+
+
+def test_a_folder_that_cannot_be_written_leaves_the_classes_compiled(tmp_path: Path) -> None:
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache's folder would be")
+    assert _probe(blocked / "inside")["compiled"]  # and no error
+
+
+def test_only_the_packages_own_texts_are_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(method_cache, "_codes", {})
+    monkeypatch.setattr(method_cache, "_used", set())
+    monkeypatch.setattr(method_cache, "_added", 0)
+    space: dict[str, object] = {"__name__": "someone_else.models"}
+    method_cache.run("x = 1", space)
+    assert space["x"] == 1 and method_cache._used == set()
+    own: dict[str, object] = {"__name__": "adapters.pbn.game"}
+    method_cache.run("y = 2", own)
+    assert own["y"] == 2 and method_cache._used == {"y = 2"} and method_cache._added == 1
+
+
+def test_dataclasses_compile_through_the_cache_once_installed() -> None:
+    assert dataclasses.__dict__.get("exec") is method_cache.run
+
+
+def test_a_cache_over_its_limit_keeps_only_what_this_process_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(method_cache, "MAX_TEXTS", 3)
+    monkeypatch.setattr(method_cache, "_codes", {f"z = {i}": compile(f"z = {i}", "<string>", "exec")
+                                                  for i in range(5)})
+    monkeypatch.setattr(method_cache, "_used", set())
+    monkeypatch.setattr(method_cache, "_added", 0)
+    method_cache.code_of("z = 1")
+    method_cache.code_of("w = 9")  # compiled: the cache is written
+    method_cache.save()
+    monkeypatch.setattr(method_cache, "_codes", None)
+    method_cache.code_of("w = 9")
+    assert method_cache._codes is not None and set(method_cache._codes) == {"z = 1", "w = 9"}
