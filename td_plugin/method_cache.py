@@ -10,11 +10,17 @@ that text when the class is made. Python 3.11 compiles it again in every process
 of this project's modules (``td_plugin``, ``adapters``) from a cache file and compiles
 only a text it has not seen. The file is keyed by the texts themselves, so a text found
 there is the text that was compiled: a changed class writes a new text, which is compiled
-and added. The file lies beside the modules' compiled files (under ``__pycache__``, or
-under PYTHONPYCACHEPREFIX), named for the Python version, and is trusted as they are. It
-is written at the end of a process that compiled a text, unless Python writes no compiled
-files (``-B``, PYTHONDONTWRITEBYTECODE) or the folder cannot be written; a file that
-cannot be read is compiled over. Texts of other modules are compiled as before.
+and added. It holds one section per module, read when the module makes its first class,
+so that a command reads only the code of the modules it imports. The file lies beside
+this module's compiled file (under ``__pycache__``, or under PYTHONPYCACHEPREFIX), named
+for the Python version, and is trusted as the compiled modules are.
+
+A process that compiled a text writes the file at its end, each module it compiled a
+text of with the texts its classes used (a text of a class since changed is dropped), the
+other modules' sections as they were; nothing is written when Python writes no compiled
+files (``-B``, PYTHONDONTWRITEBYTECODE) or the folder cannot be written, and a file or a
+section that cannot be read is compiled over. Texts of other modules are compiled as
+before.
 """
 
 from __future__ import annotations
@@ -28,20 +34,15 @@ import sys
 from types import CodeType
 from typing import Any
 
-__all__ = ["install", "run", "code_of", "cache_path"]
+__all__ = ["install", "run", "code_of", "cache_path", "save"]
 
 #: the packages whose texts are cached
 _OWN = ("td_plugin", "adapters")
-#: above this many texts, the file keeps only those this process used (the others were
-#: classes since changed or removed)
-MAX_TEXTS = 4000
-#: the file's first bytes: this Python's magic number for compiled files (a new Python
-#: reads no code object written by another)
-_HEADER: bytes | None = None
 
-_codes: dict[str, CodeType] | None = None  # read from the file at first use
-_used: set[str] = set()
-_added = 0
+_sections: dict[str, bytes] | None = None  # module -> its texts' code, marshalled, as read
+_cached: dict[str, dict[str, CodeType]] = {}  # the sections read so far
+_used: dict[str, dict[str, CodeType]] = {}  # module -> the texts this process ran
+_compiled: set[str] = set()  # the modules this process compiled a text of
 
 
 def install() -> None:
@@ -54,22 +55,28 @@ def install() -> None:
 def run(source: Any, globals: dict[str, Any] | None = None,
         locals: dict[str, Any] | None = None) -> None:
     """`exec`, with the code of a text of this project's modules from the cache."""
-    if type(source) is str and globals is not None and \
-            str(globals.get("__name__", "")).partition(".")[0] in _OWN:
-        source = code_of(source)
+    if type(source) is str and globals is not None and type(globals.get("__name__")) is str:
+        source = code_of(source, globals["__name__"])
     builtins.exec(source, globals, locals)
 
 
-def code_of(text: str) -> CodeType:
-    """The compiled code of ``text``: from the cache, or compiled now and added to it."""
-    global _codes, _added
-    if _codes is None:
-        _codes = _read()
-    code = _codes.get(text)
-    if code is None:
-        code = _codes[text] = compile(text, "<string>", "exec")
-        _added += 1
-    _used.add(text)
+def code_of(text: str, module: str) -> CodeType:
+    """The compiled code of ``text``, a text of ``module``: from the cache, or compiled
+    now (and written at the end of the process); a text of another package's module is
+    compiled each time."""
+    if module.partition(".")[0] not in _OWN:
+        return compile(text, "<string>", "exec")
+    cached = _cached.get(module)
+    if cached is None:
+        cached = _cached[module] = _section(module)
+    code = cached.get(text)
+    if type(code) is not CodeType:
+        code = cached[text] = compile(text, "<string>", "exec")
+        _compiled.add(module)
+    used = _used.get(module)
+    if used is None:
+        used = _used[module] = {}
+    used[text] = code
     return code
 
 
@@ -81,24 +88,34 @@ def cache_path() -> str:
 
 
 def _header() -> bytes:
-    global _HEADER
-    if _HEADER is None:
-        from importlib.util import MAGIC_NUMBER
+    """The file's first bytes: this Python's magic number for compiled files and the
+    marshal format's version (a file another Python wrote is not read)."""
+    from importlib.util import MAGIC_NUMBER
 
-        _HEADER = MAGIC_NUMBER + marshal.version.to_bytes(4, "little")
-    return _HEADER
+    return MAGIC_NUMBER + marshal.version.to_bytes(4, "little")
 
 
-def _read() -> dict[str, CodeType]:
+def _section(module: str) -> dict[str, CodeType]:
+    global _sections
+    if _sections is None:
+        _sections = _read_file()
+    data = _sections.get(module)
+    try:
+        codes = marshal.loads(data) if type(data) is bytes else None
+    except (ValueError, EOFError, TypeError):
+        codes = None
+    return codes if type(codes) is dict else {}
+
+
+def _read_file() -> dict[str, bytes]:
     try:
         with open(cache_path(), "rb") as fh:
             data = fh.read()
         header = _header()
         if data.startswith(header):
-            codes = marshal.loads(memoryview(data)[len(header):])
-            if type(codes) is dict and all(
-                    type(k) is str and type(v) is CodeType for k, v in codes.items()):
-                return codes
+            sections = marshal.loads(memoryview(data)[len(header):])
+            if type(sections) is dict:
+                return {k: v for k, v in sections.items() if type(k) is str and type(v) is bytes}
     except (OSError, ValueError, EOFError, TypeError):  # none yet, or not one of ours
         pass
     return {}
@@ -106,21 +123,20 @@ def _read() -> dict[str, CodeType]:
 
 def save() -> None:
     """Write the cache when this process compiled a text (an exit function)."""
-    global _added
-    if not _added or _codes is None or sys.dont_write_bytecode:
+    if not _compiled or sys.dont_write_bytecode:
         return
-    codes = _codes
-    if len(codes) > MAX_TEXTS:
-        codes = {text: codes[text] for text in _used}
+    sections = dict(_read_file())  # (what another process wrote meanwhile, too)
+    for module in _compiled:
+        sections[module] = marshal.dumps(_used[module])
     path = cache_path()
     temporary = f"{path}.{os.getpid()}"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(temporary, "wb") as fh:
             fh.write(_header())
-            fh.write(marshal.dumps(codes))
+            fh.write(marshal.dumps(sections))
         os.replace(temporary, path)  # (whole or not at all, whoever else writes it)
-        _added = 0
+        _compiled.clear()
     except (OSError, ValueError):  # a folder that cannot be written: compiled next time too
         try:
             os.unlink(temporary)

@@ -60,7 +60,7 @@ def quick_init(cls: type[_T]) -> type[_T]:
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     source = f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body) + "\n"
-    exec(code_of(source), names)
+    exec(code_of(source, cls.__module__), names)
     init = names["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

@@ -40,8 +40,8 @@ print(json.dumps({
     "hash": hash(loc) == hash(Location("f.pbn", 3, 7, 2)),
     "frozen": frozen,
     "defaults": [repr(record.players), repr(record.problems)],
-    "compiled": method_cache._added,
-    "used": len(method_cache._used),
+    "compiled": len(method_cache._compiled),
+    "used": sorted(method_cache._used),
 }))
 """
 
@@ -63,7 +63,7 @@ def _cache_files(prefix: Path) -> list[Path]:
 
 def test_classes_made_from_the_cache_behave_as_compiled_ones(tmp_path: Path) -> None:
     first = _probe(tmp_path)
-    assert first["compiled"] and first["compiled"] == first["used"]  # nothing cached yet
+    assert first["compiled"] and first["compiled"] == len(first["used"])  # nothing cached yet
     assert len(_cache_files(tmp_path)) == 1
     second = _probe(tmp_path)
     assert second["compiled"] == 0 and second["used"] == first["used"]
@@ -93,33 +93,46 @@ def test_a_folder_that_cannot_be_written_leaves_the_classes_compiled(tmp_path: P
 
 
 def test_only_the_packages_own_texts_are_cached(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(method_cache, "_codes", {})
-    monkeypatch.setattr(method_cache, "_used", set())
-    monkeypatch.setattr(method_cache, "_added", 0)
+    monkeypatch.setattr(method_cache, "_sections", {})
+    monkeypatch.setattr(method_cache, "_cached", {})
+    monkeypatch.setattr(method_cache, "_used", {})
+    monkeypatch.setattr(method_cache, "_compiled", set())
     space: dict[str, object] = {"__name__": "someone_else.models"}
     method_cache.run("x = 1", space)
-    assert space["x"] == 1 and method_cache._used == set()
+    assert space["x"] == 1 and method_cache._used == {}
     own: dict[str, object] = {"__name__": "adapters.pbn.game"}
     method_cache.run("y = 2", own)
-    assert own["y"] == 2 and method_cache._used == {"y = 2"} and method_cache._added == 1
+    assert own["y"] == 2 and list(method_cache._used["adapters.pbn.game"]) == ["y = 2"]
+    assert method_cache._compiled == {"adapters.pbn.game"}
 
 
 def test_dataclasses_compile_through_the_cache_once_installed() -> None:
     assert dataclasses.__dict__.get("exec") is method_cache.run
 
 
-def test_a_cache_over_its_limit_keeps_only_what_this_process_used(
+def test_a_module_keeps_only_the_texts_its_classes_used_and_the_others_stay(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module a process compiled a text of is written with the texts it used (a class
+    since changed left its old texts); the sections of the other modules stay as read."""
     monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path))
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    monkeypatch.setattr(method_cache, "MAX_TEXTS", 3)
-    monkeypatch.setattr(method_cache, "_codes", {f"z = {i}": compile(f"z = {i}", "<string>", "exec")
-                                                  for i in range(5)})
-    monkeypatch.setattr(method_cache, "_used", set())
-    monkeypatch.setattr(method_cache, "_added", 0)
-    method_cache.code_of("z = 1")
-    method_cache.code_of("w = 9")  # compiled: the cache is written
+
+    def fresh() -> None:
+        monkeypatch.setattr(method_cache, "_sections", None)
+        monkeypatch.setattr(method_cache, "_cached", {})
+        monkeypatch.setattr(method_cache, "_used", {})
+        monkeypatch.setattr(method_cache, "_compiled", set())
+
+    fresh()
+    for text in ("a = 1", "b = 2"):
+        method_cache.code_of(text, "td_plugin.one")
+    method_cache.code_of("c = 3", "td_plugin.two")
     method_cache.save()
-    monkeypatch.setattr(method_cache, "_codes", None)
-    method_cache.code_of("w = 9")
-    assert method_cache._codes is not None and set(method_cache._codes) == {"z = 1", "w = 9"}
+    fresh()  # the next process: td_plugin.one's class changed (b = 2 became b = 5)
+    method_cache.code_of("a = 1", "td_plugin.one")
+    method_cache.code_of("b = 5", "td_plugin.one")
+    assert method_cache._compiled == {"td_plugin.one"}
+    method_cache.save()
+    fresh()
+    assert set(method_cache._section("td_plugin.one")) == {"a = 1", "b = 5"}
+    assert set(method_cache._section("td_plugin.two")) == {"c = 3"}
