@@ -37,17 +37,14 @@ one process (`td_plugin.host.PluginHost.single_process_reason`).
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import pickle
 import signal
 import sys
-import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from td_plugin import audit, collector
 from td_plugin.audit import AuditResult, InputReport
@@ -55,6 +52,9 @@ from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.sources import PartedSource, RecordChange, SourcePart
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
@@ -75,6 +75,10 @@ _SPOOL: int | None = None
 def start_method() -> str | None:
     """How workers start: forked on Linux, spawned elsewhere (Windows, macOS, where
     forking is unsafe); None where neither is possible."""
+    with collector.paused():  # (asked only of a file large enough for workers: 8 ms)
+        import multiprocessing
+        import multiprocessing.connection
+
     methods = multiprocessing.get_all_start_methods()
     if sys.platform.startswith("linux") and "fork" in methods:
         return "fork"
@@ -123,6 +127,8 @@ def _spool_file() -> IO[bytes]:
     worker wait while the system writes back)."""
     if hasattr(os, "memfd_create"):
         return os.fdopen(os.memfd_create("td-plugin-spool", os.MFD_CLOEXEC), "w+b")
+    import tempfile
+
     return tempfile.TemporaryFile()
 
 
@@ -186,6 +192,10 @@ class _Workers:
     notices a worker that died, at whatever moment it died."""
 
     def __init__(self, count: int, method: str, job: tuple[Any, ...]) -> None:
+        import multiprocessing
+        from multiprocessing.connection import wait
+
+        self._wait = wait
         context = multiprocessing.get_context(method)
         self._workers: list[_Worker] = []
         parent_ends: list[Connection] = []
@@ -237,7 +247,7 @@ class _Workers:
         """Wait until a busy worker sends its result or dies: {part number: what it
         found, or None when it died or could not audit the part}."""
         busy = [w for w in self._workers if w.part is not None]
-        ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+        ready = set(self._wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
         out: dict[int, _PartAudit | None] = {}
         for worker in busy:
             if worker.conn not in ready and worker.process.sentinel not in ready:
@@ -351,15 +361,17 @@ def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: Audit
     a `PartedSource`), the file makes fewer than `MIN_PARTS` parts, the host must ask its
     plugins here (`PluginHost.single_process_reason`), or workers would be spawned but
     plugins were registered by hand (a spawned worker could not rebuild them)."""
-    method = start_method()
-    if (jobs < 2 or method is None or not isinstance(source, PartedSource)
+    if (jobs < 2 or not isinstance(source, PartedSource)
             or host.single_process_reason() is not None):
+        return False
+    parts = list(source.parts(jobs=jobs))
+    if len(parts) < min(MIN_PARTS.values()):  # (a small file: how workers start is not asked)
+        return False
+    method = start_method()
+    if method is None or len(parts) < MIN_PARTS[method]:
         return False
     shared = host if method == "fork" else host.recipe
     if shared is None:  # plugins registered by hand cannot be rebuilt in a spawned worker
-        return False
-    parts = list(source.parts(jobs=jobs))
-    if len(parts) < MIN_PARTS[method]:
         return False
     global _JOB
     renderer = result.sink.renderer if result.sink is not None else None
