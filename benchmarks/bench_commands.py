@@ -3,7 +3,9 @@ and report included, against endplay's parse-only, side by side in one run; and 
 memory of an audit whose findings run into the hundreds of thousands.
 
 Speed (each command a fresh process, the best of ``--repeat`` runs, its report written to
-a file):
+a file; the commands run in turn, round after round, so that a machine that speeds up or
+slows down during the run weighs on each alike, and the endplay / JSON ratio of each
+round is printed too):
 
 * ``endplay``: ``python -c "from endplay.parsers import pbn; pbn.load(...)"``, parsing
   the file and nothing else (the extra ``td-plugin[dds]``);
@@ -40,6 +42,7 @@ import json
 import os
 import platform
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -84,9 +87,19 @@ def _timed(cmd: list[str], env: dict[str, str], out: Path) -> tuple[float, int]:
     return seconds, proc.returncode
 
 
-def _best(cmd: list[str], env: dict[str, str], out: Path, repeat: int) -> float:
-    _timed(cmd, env, out)  # writes the compiled files; not counted
-    return min(_timed(cmd, env, out)[0] for _ in range(repeat))
+def _rounds(runs: dict[str, tuple[list[str], Path]], env: dict[str, str], repeat: int
+            ) -> dict[str, list[float]]:
+    """The seconds of each command in ``repeat`` rounds, each round running every command
+    once, one after the other: a machine that speeds up or slows down during the run
+    weighs on every command alike (a first round, not counted, writes the compiled
+    files)."""
+    for cmd, out in runs.values():
+        _timed(cmd, env, out)
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, (cmd, out) in runs.items():
+            times[name].append(_timed(cmd, env, out)[0])
+    return times
 
 
 def speed(args: argparse.Namespace, work: Path, env: dict[str, str]
@@ -102,12 +115,14 @@ def speed(args: argparse.Namespace, work: Path, env: dict[str, str]
     rows = []
     have_endplay = subprocess.run([sys.executable, "-c", "import endplay"],
                                   capture_output=True).returncode == 0
-    endplay = (_best([sys.executable, "-c", _ENDPLAY, path], env, work / "endplay.out",
-                     args.repeat) if have_endplay else None)
-    as_json = _best([*TD_PLUGIN, "audit", "--json", path], env, work / "audit.json", args.repeat)
-    as_text = _best([*TD_PLUGIN, "audit", path], env, work / "audit.txt", args.repeat)
-    club_json = _best([*TD_PLUGIN, "audit", "--json", str(club)], env, work / "club.json",
-                      args.repeat)
+    runs = {"json": ([*TD_PLUGIN, "audit", "--json", path], work / "audit.json"),
+            "text": ([*TD_PLUGIN, "audit", path], work / "audit.txt"),
+            "club": ([*TD_PLUGIN, "audit", "--json", str(club)], work / "club.json")}
+    if have_endplay:
+        runs["endplay"] = ([sys.executable, "-c", _ENDPLAY, path], work / "endplay.out")
+    times = _rounds(runs, env, args.repeat)
+    as_json, as_text, club_json = (min(times[name]) for name in ("json", "text", "club"))
+    endplay = min(times["endplay"]) if have_endplay else None
     findings = json.loads((work / "audit.json").read_text(encoding="utf-8"))["summary"]
     print(f"\n{args.file.name}: {findings['records']:,} records, {findings['findings']:,} "
           f"findings; JSON {(work / 'audit.json').stat().st_size / 1e6:.1f} MB, text "
@@ -119,6 +134,10 @@ def speed(args: argparse.Namespace, work: Path, env: dict[str, str]
     print(f"| td-plugin audit --json | {as_json:.2f} |")
     print(f"| td-plugin audit (text) | {as_text:.2f} |")
     print(f"| td-plugin audit --json, club session of 400 boards | {club_json:.2f} |")
+    if endplay is not None:
+        ratios = sorted(e / j for e, j in zip(times["endplay"], times["json"]))
+        print(f"\nendplay / audit --json, round by round: median {statistics.median(ratios):.2f} "
+              f"(from {ratios[0]:.2f} to {ratios[-1]:.2f})")
     if endplay is not None:
         rows.append(("endplay parse-only / audit --json", endplay / as_json, JSON_VS_ENDPLAY,
                      endplay / as_json >= JSON_VS_ENDPLAY))

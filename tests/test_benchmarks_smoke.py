@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -95,6 +96,9 @@ def test_bench_commands_quick_run_times_the_whole_commands_and_prints_the_target
                str(realworld / "pbn" / "bbo_annamar_2013_play_dash_padding.pbn"))
     assert "| td-plugin audit --json |" in out and "| td-plugin audit (text) |" in out
     assert "club session of 400 boards" in out
+    # each round runs every command: the ratio of each round is printed where endplay is
+    assert ("endplay / audit --json, round by round: median" in out) == (
+        importlib.util.find_spec("endplay") is not None)
     targets = [line for line in out.splitlines() if line.startswith("| ") and
                line.rstrip().endswith(("n/a |", "PASS |", "FAIL |"))]
     assert len(targets) == 3 and all(t.rstrip().endswith("n/a |") for t in targets)
