@@ -6,9 +6,10 @@ and, for a frozen class, ``__setattr__`` and ``__delattr__`` as source text, and
 that text when the class is made. Python 3.11 compiles it again in every process: for the
 50 classes `td-plugin audit` makes before it reads a record, 20 ms of its 90 ms start-up.
 
-`install` has `dataclasses` run its texts through `run`, which takes the code of a text
-of this project's modules (``td_plugin``, ``adapters``) from a cache file and compiles
-only a text it has not seen. The file is keyed by the texts themselves, so a text found
+`install` puts `run` in the `dataclasses` module under the name ``exec`` (its functions
+look a name up in their module before the built-ins), and `td_plugin.quick_init` asks
+`code_of` itself. `run` takes the code of a text of this project's modules
+(``td_plugin``, ``adapters``) from a cache file and compiles only a text it has not seen. The file is keyed by the texts themselves, so a text found
 there is the text that was compiled: a changed class writes a new text, which is compiled
 and added. It holds one section per module, read when the module makes its first class,
 so that a command reads only the code of the modules it imports. The file lies beside
