@@ -9,12 +9,13 @@ that text when the class is made. Python 3.11 compiles it again in every process
 `install` puts `run` in the `dataclasses` module under the name ``exec`` (its functions
 look a name up in their module before the built-ins), and `td_plugin.quick_init` asks
 `code_of` itself. `run` takes the code of a text of this project's modules
-(``td_plugin``, ``adapters``) from a cache file and compiles only a text it has not seen. The file is keyed by the texts themselves, so a text found
-there is the text that was compiled: a changed class writes a new text, which is compiled
-and added. It holds one section per module, read when the module makes its first class,
-so that a command reads only the code of the modules it imports. The file lies beside
-this module's compiled file (under ``__pycache__``, or under PYTHONPYCACHEPREFIX), named
-for the Python version, and is trusted as the compiled modules are.
+(``td_plugin``, ``adapters``) from a cache file and compiles only a text it has not
+seen. The file is keyed by the texts themselves, so a text found there is the text that
+was compiled: a changed class writes a new text, which is compiled and added. It holds
+one section per module, read when the module makes its first class, so that a command
+reads only the code of the modules it imports. The file lies beside this module's
+compiled file (under ``__pycache__``, or under PYTHONPYCACHEPREFIX), named for the
+Python version, and is trusted as the compiled modules are.
 
 A process that compiled a text writes the file at its end, each module it compiled a
 text of with the texts its classes used (a text of a class since changed is dropped), the
