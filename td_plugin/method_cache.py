@@ -1,5 +1,5 @@
-"""The methods `dataclasses` writes for this project's classes, compiled once per install
-and Python version, as the modules themselves are, not once per process.
+"""The methods `dataclasses` writes for this project's classes, compiled once and kept,
+as the modules' own compiled code is, instead of compiled again in every process.
 
 `dataclasses` writes each class's ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``
 and, for a frozen class, ``__setattr__`` and ``__delattr__`` as source text, and compiles
@@ -13,9 +13,11 @@ look a name up in their module before the built-ins), and `td_plugin.quick_init`
 seen. The file is keyed by the texts themselves, so a text found there is the text that
 was compiled: a changed class writes a new text, which is compiled and added. It holds
 one section per module, read when the module makes its first class, so that a command
-reads only the code of the modules it imports. The file lies beside this module's
-compiled file (under ``__pycache__``, or under PYTHONPYCACHEPREFIX), named for the
-Python version, and is trusted as the compiled modules are.
+reads only the code of the modules it imports. The file is named for the Python version
+and lies in the user's folder of caches (`cache_path`), where uninstalling the package
+leaves nothing of it behind in the package's folder, or in PYTHONPYCACHEPREFIX where
+Python keeps its compiled files there; it is trusted as they are. Installs of different
+versions share it: a text is the same text whichever wrote it.
 
 A process that compiled a text writes the file at its end, each module it compiled a
 text of with the texts its classes used (a text of a class since changed is dropped), the
@@ -82,11 +84,27 @@ def code_of(text: str, module: str) -> CodeType:
     return code
 
 
-def cache_path() -> str:
-    """Where the cache file is: beside this module's compiled file."""
-    from importlib.util import cache_from_source
-
-    return os.path.splitext(cache_from_source(__file__))[0] + ".marshal"
+def cache_path() -> str | None:
+    """Where the cache file is: in the folder of compiled files PYTHONPYCACHEPREFIX names,
+    else in the user's folder of caches (``$XDG_CACHE_HOME`` or ``~/.cache``,
+    ``%LOCALAPPDATA%``, ``~/Library/Caches``), under ``td-plugin``; None where neither is
+    known."""
+    tag: str | None = sys.implementation.cache_tag  # (None: no compiled files kept)
+    if tag is None:
+        return None
+    if sys.pycache_prefix:
+        base = sys.pycache_prefix
+    elif sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA", "")
+    elif sys.platform == "darwin":
+        base = os.path.expanduser("~/Library/Caches")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        if not os.path.isabs(base):  # (unset, or not absolute: to be ignored)
+            base = os.path.expanduser("~/.cache")
+    if not os.path.isabs(base):  # (no home folder)
+        return None
+    return os.path.join(base, "td-plugin", f"dataclass-methods.{tag}.marshal")
 
 
 def _header() -> bytes:
@@ -110,8 +128,11 @@ def _section(module: str) -> dict[str, CodeType]:
 
 
 def _read_file() -> dict[str, bytes]:
+    path = cache_path()
+    if path is None:
+        return {}
     try:
-        with open(cache_path(), "rb") as fh:
+        with open(path, "rb") as fh:
             data = fh.read()
         header = _header()
         if data.startswith(header):
@@ -125,12 +146,12 @@ def _read_file() -> dict[str, bytes]:
 
 def save() -> None:
     """Write the cache when this process compiled a text (an exit function)."""
-    if not _compiled or sys.dont_write_bytecode:
+    path = cache_path()
+    if not _compiled or sys.dont_write_bytecode or path is None:
         return
-    sections = dict(_read_file())  # (what another process wrote meanwhile, too)
+    sections = _read_file()  # (what another process wrote meanwhile, too)
     for module in _compiled:
         sections[module] = marshal.dumps(_used[module])
-    path = cache_path()
     temporary = f"{path}.{os.getpid()}"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -58,7 +58,7 @@ def _probe(prefix: Path, *, write: bool = True) -> dict[str, object]:
 
 
 def _cache_files(prefix: Path) -> list[Path]:
-    return list(prefix.rglob("method_cache.*.marshal"))
+    return list(prefix.rglob("dataclass-methods.*.marshal"))
 
 
 def test_classes_made_from_the_cache_behave_as_compiled_ones(tmp_path: Path) -> None:
@@ -90,6 +90,24 @@ def test_a_folder_that_cannot_be_written_leaves_the_classes_compiled(tmp_path: P
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the cache's folder would be")
     assert _probe(blocked / "inside")["compiled"]  # and no error
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG folders: Linux")
+def test_the_cache_is_kept_in_the_users_cache_folder(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "pycache_prefix", None)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    name = f"dataclass-methods.{sys.implementation.cache_tag}.marshal"
+    assert method_cache.cache_path() == str(tmp_path / "cache" / "td-plugin" / name)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # ignored, as the XDG rules say
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert method_cache.cache_path() == str(tmp_path / ".cache" / "td-plugin" / name)
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.delenv("HOME")
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # (no home folder at all)
+    assert method_cache.cache_path() is None
+    monkeypatch.setattr(method_cache, "_compiled", {"td_plugin.one"})
+    method_cache.save()  # nothing written, and no error
 
 
 def test_only_the_packages_own_texts_are_cached(monkeypatch: pytest.MonkeyPatch) -> None:
