@@ -138,7 +138,6 @@ def speed(args: argparse.Namespace, work: Path, env: dict[str, str]
         ratios = sorted(e / j for e, j in zip(times["endplay"], times["json"]))
         print(f"\nendplay / audit --json, round by round: median {statistics.median(ratios):.2f} "
               f"(from {ratios[0]:.2f} to {ratios[-1]:.2f})")
-    if endplay is not None:
         rows.append(("endplay parse-only / audit --json", endplay / as_json, JSON_VS_ENDPLAY,
                      endplay / as_json >= JSON_VS_ENDPLAY))
     else:
