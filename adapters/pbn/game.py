@@ -241,17 +241,24 @@ class PbnGame:
     def has_section(self, kind: str) -> bool:
         """Whether the game has an Auction (``kind`` `SECTION_AUCTION`) or Play section."""
         if self.plain is not None:
-            return (self.plain.auction if kind == SECTION_AUCTION else self.plain.play) is not None
+            return self._plain_runs(kind) is not None
         return (self._auction if kind == SECTION_AUCTION else self._play) is not None
+
+    def section(self, kind: str) -> PbnSection:
+        """The Auction or Play section as written (`has_section`; a plain game's is
+        assembled from its text)."""
+        section = self.auction if kind == SECTION_AUCTION else self.play
+        assert section is not None, "the game has that section"
+        return section
 
     def section_runs(self, kind: str) -> list[str] | None:
         """The runs of tokens of the Auction or Play section (`has_section`), or None when
         commentary stands among them (read the section's pieces then)."""
         if self.plain is not None:
-            runs = self.plain.auction if kind == SECTION_AUCTION else self.plain.play
+            runs = self._plain_runs(kind)
             assert runs is not None, "the game has that section"
             return runs
-        section = self._written_section(kind)
+        section = self.section(kind)
         if section.commented:
             return None
         return [piece[1] for piece in section.pieces]  # type: ignore[index]
@@ -260,12 +267,11 @@ class PbnGame:
         """The Note tags of the Auction or Play section (`has_section`)."""
         if self.plain is not None:
             return []  # a plain game has none
-        return self._written_section(kind).notes
+        return self.section(kind).notes
 
-    def _written_section(self, kind: str) -> PbnSection:
-        section = self._auction if kind == SECTION_AUCTION else self._play
-        assert section is not None, "the game has that section"
-        return section
+    def _plain_runs(self, kind: str) -> list[str] | None:
+        assert self.plain is not None
+        return self.plain.auction if kind == SECTION_AUCTION else self.plain.play
 
     @property
     def lines(self) -> LineIndex:

@@ -71,7 +71,7 @@ def _read_section(game: PbnGame, kind: str, build: Callable[..., Any],
     tokens = plain_tokens(game.section_runs(kind))
     if tokens is not None and len(tokens) > MAX_SECTION_TOKENS:
         del tokens[MAX_SECTION_TOKENS:]
-        section = _section(game, kind)
+        section = game.section(kind)
         issues.append((section.tag.line, too_many_tokens(section, MAX_SECTION_TOKENS)))
         try:
             return build(tokens, _retry)
@@ -80,11 +80,11 @@ def _read_section(game: PbnGame, kind: str, build: Callable[..., Any],
     elif tokens is not None:
         reported: list[tuple[Token | None, str]] = []
         built = build(tokens, lambda tok, message: reported.append((tok, message)))
-        lines = _plain_lines(game, _section(game, kind), tokens, reported) if reported else []
+        lines = _plain_lines(game, game.section(kind), tokens, reported) if reported else []
         if lines is not None:
             issues += lines
             return built
-    section = _section(game, kind)
+    section = game.section(kind)
     items = parse_items(section, game.line_of,
                         lambda pos, msg: issues.append((game.line_of(pos), msg)),
                         MAX_SECTION_TOKENS)
@@ -96,16 +96,9 @@ def _read_section(game: PbnGame, kind: str, build: Callable[..., Any],
     return build(items, report)
 
 
-def _section(game: PbnGame, kind: str) -> PbnSection:
-    """The game's Auction or Play section as written (``game.has_section(kind)``)."""
-    section = game.auction if kind == SECTION_AUCTION else game.play
-    assert section is not None, "the game has that section"
-    return section
-
-
 def _tag_line(game: PbnGame, kind: str) -> int:
     """The line of the tag of the game's Auction or Play section."""
-    return _section(game, kind).tag.line
+    return game.section(kind).tag.line
 
 
 #: what makes a section's items other than the tokens `plain_tokens` splits it into (those
@@ -148,7 +141,7 @@ def _notes(game: PbnGame, kind: str, refs: Sequence[tuple[int, Token]],
     references (§3.5.4-5)."""
     if not refs and not game.section_notes(kind):
         return {}
-    section = _section(game, kind)
+    section = game.section(kind)
     notes: dict[int, str] = {}
     numbers = []
     for tag in section.notes:
@@ -314,7 +307,7 @@ def _auction(game: PbnGame, dealer: Seat | None, issues: list[tuple[int, str]]
     if not game.has_section(SECTION_AUCTION):
         return None, {}, None
     seat, problem = parse_seat_value("Auction", game.values["Auction"])
-    if problem and not _section(game, SECTION_AUCTION).tag.value.startswith("#"):
+    if problem and not game.section(SECTION_AUCTION).tag.value.startswith("#"):
         issues.append((_tag_line(game, SECTION_AUCTION), problem))
     if seat is None:
         return None, {}, None
@@ -347,7 +340,7 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
     if not game.has_section(SECTION_PLAY):
         return None, {}, None, []
     seat, problem = parse_seat_value("Play", game.values["Play"])
-    if problem and not _section(game, SECTION_PLAY).tag.value.startswith("#"):
+    if problem and not game.section(SECTION_PLAY).tag.value.startswith("#"):
         issues.append((_tag_line(game, SECTION_PLAY), problem))
     if seat is None:
         return None, {}, None, []
