@@ -75,7 +75,7 @@ _SPOOL: int | None = None
 def start_method() -> str | None:
     """How workers start: forked on Linux, spawned elsewhere (Windows, macOS, where
     forking is unsafe); None where neither is possible."""
-    with collector.paused():  # (asked only of a file large enough for workers: 8 ms)
+    with collector.paused():  # (asked only of a file large enough for workers: 5-8 ms)
         import multiprocessing
         import multiprocessing.connection
 

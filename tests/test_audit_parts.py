@@ -222,7 +222,7 @@ def test_one_process_when_the_file_is_small_or_hooks_are_traced(
 
 
 def test_a_file_too_small_for_workers_does_not_import_multiprocessing(tmp_path: Path) -> None:
-    # (importing it takes 8 ms of a club session's 0.2 s audit)
+    # (importing it took 5-8 ms; the example session: 3 ms less, paired)
     path = _session(tmp_path, 30)
     code = ("import sys; from td_plugin.cli import main; main(['audit', '--jobs', '4', "
             f"'--json', {str(path)!r}]); print('multiprocessing' in sys.modules, file=sys.stderr)")
