@@ -580,32 +580,3 @@ def test_the_html_page_is_the_same_on_several_processes(tmp_path: Path, small_pa
         sink.finish(result, Host())
         pages.append(page.read_text(encoding="utf-8"))
     assert pages[0] == pages[1] and pages[0].count("<article") > 60
-
-
-def test_the_collector_pauses_while_a_part_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """While a part's records are reviewed the garbage collector makes no automatic
-    passes, one over the youngest objects every GC_EVERY records; afterwards it runs as
-    before, and what the part kept is frozen (no later pass walks it)."""
-    import gc
-
-    passes: list[int] = []
-    monkeypatch.setattr(audit_parts, "GC_EVERY", 3)
-    monkeypatch.setattr(gc, "collect", lambda generation=2: passes.append(generation) or 0)
-    frozen = gc.get_freeze_count()
-    seen = []
-    try:
-        for record in audit_parts._collector_paused(iter(range(7))):  # type: ignore[arg-type]
-            seen.append((record, gc.isenabled()))
-        assert seen == [(n, False) for n in range(7)]
-        assert passes == [0, 0]  # after the third and the sixth record
-        assert gc.isenabled()
-        assert gc.get_freeze_count() > frozen
-    finally:
-        gc.unfreeze()
-    gc.disable()
-    try:  # a collector turned off by the caller stays off
-        list(audit_parts._collector_paused(iter(range(2))))  # type: ignore[arg-type]
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
-        gc.unfreeze()
