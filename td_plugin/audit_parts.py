@@ -55,6 +55,8 @@ from td_plugin.sources import PartedSource, RecordChange, SourcePart
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from td_plugin.host import PluginHost
+
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
 _T = TypeVar("_T")
@@ -63,7 +65,7 @@ _Indexed = TypeVar("_Indexed", Finding, Location, RecordChange)
 
 # what a worker (and this process, reading a part again) audits with: (source, host,
 # context, (keep_flagged, keep_changes), renderer)
-_JOB: tuple[Any, Any, ReviewContext, tuple[bool, bool], Any] | None = None
+_JOB: tuple[Any, PluginHost, ReviewContext, tuple[bool, bool], Any] | None = None
 
 
 #: the fewest parts worth workers: forked workers start at once, spawned ones import
@@ -95,7 +97,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _init_worker(host: Any, source: Any, context: ReviewContext, keep: tuple[bool, bool],
+def _init_worker(host: PluginHost, source: Any, context: ReviewContext, keep: tuple[bool, bool],
                  renderer: Any) -> None:
     """A worker's start: a forked one shares the host; a spawned one builds its own from
     the host's recipe."""
@@ -328,7 +330,7 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
     return out
 
 
-def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: AuditResult,
+def audit_in_parts(source: Any, host: PluginHost, context: ReviewContext, result: AuditResult,
                    report: InputReport, jobs: int,
                    on_record: Callable[[str, int], None] | None = None) -> bool:
     """Audit ``source`` on ``jobs`` processes into ``result`` and ``report``; False (and

@@ -30,7 +30,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import IO, Any, AnyStr, Generic, TextIO, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
 from td_plugin.audit import AuditResult, InputReport, RecordOutput
@@ -38,6 +38,9 @@ from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
 from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
+
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
 
 __all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput",
            "TextReport", "JsonReport", "JsonLinesReport", "problem_json", "input_json",
@@ -201,7 +204,7 @@ class Host:
         self.unknown = sorted(unknown)
 
     @classmethod
-    def of(cls, host: Any) -> Host:
+    def of(cls, host: PluginHost) -> Host:
         return cls(host.blocked(), host.unknown_blocked())
 
 

@@ -466,10 +466,12 @@ def test_cli_jobs_must_be_a_positive_number(tmp_path: Path,
 class _CountingPlugin:
     """A plugin that counts the boards it reviewed: it needs one process."""
 
-    td_one_process = True
-
     def __init__(self) -> None:
         self.seen = 0
+
+    @hookimpl
+    def td_one_process(self) -> bool:
+        return True
 
     @hookimpl
     def td_review_board(self, record, context):  # type: ignore[no-untyped-def]
