@@ -310,7 +310,7 @@ def test_highlights_card_of_a_card_not_held_finding() -> None:
     finding = Finding(kind="card_not_held", key="consistency.card_not_held", board=7,
                       params={"trick": 5, "seat": Msg("seat.W"), "card": "♦2",
                               "why": "which West does not hold", "more": "", "hint": ""},
-                      data={"trick": 5, "seat": "W", "card": "D2"})
+                      seat=Seat.W, data={"trick": 5, "seat": "W", "card": "D2"})
     doc = tree(render_html([(revoke_record(), [finding])], title="t"))
     flagged = doc.xpath('//td[contains(@class,"flagged")]')
     assert texts(flagged) == ["W♦2! card at fault"]
