@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 # The suite starts td-plugin in a few hundred processes, and pytest rewrites the asserts of
 # every module of the package (it is a pytest plugin): without bytecode caches each of them
@@ -63,3 +68,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium driven by Playwright, one for every browser test of a worker
+    (the table app's and the report's)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import require_chromium
+
+    executable = require_chromium()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield b
+        b.close()
