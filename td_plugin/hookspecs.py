@@ -37,6 +37,7 @@ from td_plugin import NAME
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
     from td_plugin.consistency import PlayWalk
+    from td_plugin.regulations import Regulation
     from td_plugin.rescoring import RescoreReport
     from td_plugin.rulings import Finding, ReviewContext, Ruling
     from td_plugin.session import Session
@@ -48,7 +49,7 @@ hookspec = pluggy.HookspecMarker(NAME)
 __all__ = ["hookspec", "td_session_opened", "td_result_recorded", "td_auction_recorded",
            "td_play_recorded", "td_round_completed", "td_session_closed", "td_review_board",
            "td_incident_reported", "td_adjustment_decided", "td_open_source",
-           "td_follow_source", "td_write_changes", "td_one_process"]
+           "td_follow_source", "td_write_changes", "td_one_process", "td_regulations"]
 
 
 # --- events ---------------------------------------------------------------------------
@@ -220,6 +221,20 @@ def td_write_changes(source_path: str, dest_path: str,
     :param lang: the language the annotations are rendered in (``en``, ``da``).
     :return: what scoring the copy again changed (a `td_plugin.rescoring.RescoreReport`),
         or True, when this adapter wrote the copy; None when it does not know the format.
+    """
+
+
+# --- the regulations in force -------------------------------------------------------------
+
+@hookspec
+def td_regulations() -> list[type[Regulation]]:
+    """The regulations this plugin offers: `td_plugin.regulations.Regulation` subclasses,
+    each chosen by its ``name`` (or an alias) with ``--regulation`` on every command and
+    on the table app's pages (`PluginHost.regulations`). Asked when a command starts and
+    when the table app lists or chooses a regulation. A name two plugins claim goes to the
+    one registered last (a club's plugin over the built-in ones).
+
+    :return: the subclasses (an empty list: none).
     """
 
 

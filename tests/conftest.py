@@ -70,6 +70,27 @@ def data_dir() -> Path:
     return DATA
 
 
+@pytest.fixture
+def club_plugins(tmp_path, monkeypatch):
+    """Installs objects of tests.club_plugins_for_commands as a club's plugins (entry
+    points of a distribution on sys.path): ``club_plugins(name="attribute", ...)``."""
+    from tests import club_plugins_for_commands as club
+
+    club.decided.clear()
+    club.written.clear()
+
+    def install(**points: str) -> None:
+        dist = tmp_path / "site" / "club_plugins-1.0.dist-info"
+        dist.mkdir(parents=True)
+        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: club-plugins\n"
+                                       "Version: 1.0\n")
+        (dist / "entry_points.txt").write_text("[td_plugin]\n" + "".join(
+            f"{name} = tests.club_plugins_for_commands:{attr}\n" for name, attr in points.items()))
+        monkeypatch.syspath_prepend(str(tmp_path / "site"))
+
+    return install
+
+
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"]

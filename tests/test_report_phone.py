@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 
-from tests.test_report_html import _club_session  # noqa: E402
+from tests.test_report_html import _club_session
 
 _MEASURE = """() => {
   const box = document.querySelector('section.inputs .scroll');

@@ -115,13 +115,12 @@ def run(args: argparse.Namespace) -> int:
 
     from td_plugin.host import PluginHost
     from td_plugin.ruling_log import RulingLog
-    from td_plugin.rulings import ReviewContext
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
     from td_plugin.serve.guard import new_token
 
     host = PluginHost()
-    ReviewContext(regulation=args.regulation).in_force  # noqa: B018 - refuse an unknown name
+    host.regulation(args.regulation)  # an unknown name is refused before the app starts
     boards = SessionBoards()
     if args.session:
         if not os.path.isfile(args.session):

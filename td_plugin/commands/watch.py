@@ -195,13 +195,13 @@ def run(args: argparse.Namespace) -> int:
 
     if os.path.isdir(args.path):
         raise InputError("this is a folder, not a file", Location(path=args.path))
-    context = ReviewContext(language=args.lang, equity=not args.no_equity,
-                            regulation=getattr(args, "regulation", "wbf"))
     out = sys.stdout
     if args.log:  # appended to: it must not be the session file
         check_outputs([args.path], [(args.log, "the --log")])
     host = PluginHost()
-    context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
+    # an unknown --regulation is refused before any work
+    context = ReviewContext(language=args.lang, equity=not args.no_equity,
+                            regulation=host.regulation(getattr(args, "regulation", "wbf")))
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     for name in host.unknown_blocked():
