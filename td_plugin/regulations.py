@@ -45,9 +45,14 @@ verified, and a name that changes nothing would only look like a ruling of its o
   and 32 themselves could not be read: not verified.
 - DBf: the federation's article on lead restrictions (seed article 001) treats every call
   out of rotation that is not accepted (Laws 30-32) as one after which 26B applies, with no
-  exception for 32A2(b): the WBF default. Its Directors' and players' handbooks
-  ("Turneringslederhåndbogen", "Spillerhåndbogen") deal with systems, alerts, scoring and
-  penalty points; no election of 12C1(e) was found in them (not verified in full).
+  exception for 32A2(b): the WBF default. On weighted scores its Directors' handbook
+  (Turneringslederhåndbogen, § X12A, in the editions of 2008 to 2016 under the 2007 Laws,
+  bridge.dk/lov/love07/) lets the Director choose 12C1(c) or 12C1(e) case by case, but
+  in tournaments a club runs only where the club has decided beforehand to use weighted
+  scores. Whether the handbook under the 2017 Laws (bridge.dk/lov/love17/) keeps § X12A
+  could not be read (only its foreword was): not verified for the Laws the engine rules,
+  so left out. A club under the old rule is ``WBF(weighted_scores=False)`` or a plugin's
+  regulation; this is the first difference to check again.
 
 A regulation that differs (a club electing 12C1(e), an authority's reading of 32A2(b))
 is a plugin's `Regulation` subclass, offered through ``td_regulations``.
