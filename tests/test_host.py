@@ -232,7 +232,7 @@ def test_hook_td_auction_recorded(host: PluginHost) -> None:
     class Rec:
         @hookimpl
         def td_auction_recorded(self, record):
-            seen.append((record.auction.pbn(), bool(record.extra.get("in_play"))))
+            seen.append((record.auction.pbn(), record.in_play))
             return []
 
     host.register(Rec(), "rec")
