@@ -328,7 +328,8 @@ def write_adjusted_copies(result: AuditResult, host: PluginHost, dest_dir: str,
     :raises td_plugin.safe_output.OutputConflict: naming every conflict.
     """
     destinations = copy_destinations([i.path for i in result.inputs], dest_dir)
-    check_outputs([i.path for i in result.inputs], destinations)
+    check_outputs([i.path for i in result.inputs]
+                  + [i.rulings_log for i in result.inputs if i.rulings_log], destinations)
     os.makedirs(dest_dir, exist_ok=True)
     written = []
     for report, (dest, _) in zip(result.inputs, destinations):

@@ -5,7 +5,8 @@ an adjusted copy that could not be written), 3 a bug (`td_plugin.cli`). A file w
 records have problems is still audited; the problems are listed.
 
 Before anything is read, every output (``--write-to`` copies, ``--html``) is checked
-against every input and against each other (`td_plugin.safe_output.check_outputs`): a
+against every file the run reads (the sessions, their rulings logs, the
+``--attention-file``) and against each other (`td_plugin.safe_output.check_outputs`): a
 conflict refuses the run (exit 2), two inputs of the same name into one folder included.
 An input whose format has no writer here (LIN) is audited and reported like the others
 and listed as not written, with the reason; the exit status then says whether there were
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from td_plugin.audit import AuditResult
     from td_plugin.host import PluginHost
 
-__all__ = ["add_parser", "run", "load_attention_file"]
+__all__ = ["add_parser", "run", "read_files", "load_attention_file"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -92,8 +93,19 @@ def _jobs(text: str) -> int:
     return n
 
 
+def read_files(args: argparse.Namespace) -> list[str]:
+    """Every file the run reads: the sessions, the rulings log (``--rulings-log``, or each
+    one found beside a session) and the ``--attention-file``."""
+    from td_plugin.session import default_log_path
+
+    logs = ([args.rulings_log] if args.rulings_log else
+            [log for log in map(default_log_path, args.paths) if os.path.lexists(log)])
+    return [*args.paths, *logs, *([args.attention_file] if args.attention_file else [])]
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse outputs that would overwrite an input or each other, before any reading."""
+    """Refuse outputs that would overwrite a file the run reads or each other, before
+    any reading."""
     from td_plugin.audit import copy_destinations
     from td_plugin.errors import InputError
     from td_plugin.safe_output import check_outputs
@@ -105,7 +117,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if not os.path.isdir(folder) and not made:
             raise InputError(f"--html {args.html!r}: the folder {folder!r} does not exist")
         outputs.append((args.html, "the --html report"))
-    check_outputs(args.paths, outputs)
+    check_outputs(read_files(args), outputs)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -195,8 +195,9 @@ def run(args: argparse.Namespace) -> int:
     context = ReviewContext(language=args.lang, equity=not args.no_equity,
                             regulation=getattr(args, "regulation", "wbf"))
     out = sys.stdout
-    if args.log:  # appended to: it must not be the session file
-        check_outputs([args.path], [(args.log, "the --log")])
+    log_path = args.rulings_log or default_log_path(args.path)
+    if args.log:  # appended to: it must not be a file the watch reads
+        check_outputs([args.path, log_path], [(args.log, "the --log")])
     host = PluginHost()
     context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     for error in host.errors:
@@ -220,7 +221,6 @@ def run(args: argparse.Namespace) -> int:
             os.environ[_BACKEND_ENV] = backend
     if report is None:
         return 2
-    log_path = args.rulings_log or default_log_path(args.path)
     tables = table_rulings(host, args.path, log_path, context)
     print_report(report, out, args.lang, tables, log_path, host.blocked())
     return 1 if report.events else 0
