@@ -173,12 +173,17 @@ def run(args: argparse.Namespace) -> int:
     add_table_rulings(result, host, context, args.rulings_log)
     if args.write_to:
         write_adjusted_copies(result, host, args.write_to, args.lang)
-    sink.finish(result, blocked)
-    out.flush()
-    for i in result.inputs if args.write_to else ():
-        print(f"wrote {i.written}" if i.written else f"not written: {i.path}: {i.not_written}",
-              file=sys.stderr)
-    if result.unreadable or result.write_failures:
+    try:
+        sink.finish(result, blocked)
+        out.flush()
+    finally:  # what became of each copy is said whatever fails after it
+        for i in result.inputs if args.write_to else ():
+            print(f"wrote {i.written}" if i.written else
+                  f"not written: {i.path}: {i.not_written}", file=sys.stderr)
+    logs = [i.rulings_log_error for i in result.inputs if i.rulings_log_error]
+    for unread in dict.fromkeys(logs):  # (one log named for every input: said once)
+        print(f"td-plugin audit: {unread}", file=sys.stderr)
+    if result.unreadable or result.write_failures or logs:
         return 2
     return 1 if result.finding_count else 0
 
