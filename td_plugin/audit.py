@@ -344,8 +344,10 @@ def write_adjusted_copies(result: AuditResult, host: PluginHost, dest_dir: str,
             host.write_changes(report.path, dest, result.changes_for(report.path), lang)
         except NotWritableError as exc:
             report.not_written = exc.bare_message
-        except (InputError, OSError) as exc:
+        except InputError as exc:
             report.not_written, report.write_failed = str(exc), True
+        except OSError as exc:  # (the input is named beside it: its reason alone)
+            report.not_written, report.write_failed = exc.strerror or str(exc), True
         else:
             copy_mode(report.path, dest)
             report.written = dest

@@ -166,26 +166,38 @@ def run(args: argparse.Namespace) -> int:
     sink = AuditOutput(reports, args.lang, records_per_kind)
     options = {"strict": args.strict, "jobs": args.jobs or default_jobs(), "sink": sink,
                "keep_changes": bool(args.write_to)}
-    if is_terminal(sys.stderr) and not is_terminal(out):
-        result = _with_progress(args.paths, host, context, options)
-    else:
-        result = run_audit(args.paths, host, context, **options)
-    add_table_rulings(result, host, context, args.rulings_log)
-    if args.write_to:
-        write_adjusted_copies(result, host, args.write_to, args.lang)
+    result: AuditResult | None = None
     try:
+        if is_terminal(sys.stderr) and not is_terminal(out):
+            result = _with_progress(args.paths, host, context, options)
+        else:
+            result = run_audit(args.paths, host, context, **options)
+        add_table_rulings(result, host, context, args.rulings_log)
+        if args.write_to:
+            write_adjusted_copies(result, host, args.write_to, args.lang)
         sink.finish(result, blocked)
         out.flush()
-    finally:  # what became of each copy is said whatever fails after it
-        for i in result.inputs if args.write_to else ():
-            print(f"wrote {i.written}" if i.written else
-                  f"not written: {i.path}: {i.not_written}", file=sys.stderr)
+    finally:  # what became of each copy is said, whatever failed after it or before
+        if args.write_to:
+            _say_copies(args.paths, result)
     logs = [i.rulings_log_error for i in result.inputs if i.rulings_log_error]
     for unread in dict.fromkeys(logs):  # (one log named for every input: said once)
         print(f"td-plugin audit: {unread}", file=sys.stderr)
     if result.unreadable or result.write_failures or logs:
         return 2
     return 1 if result.finding_count else 0
+
+
+def _say_copies(paths: list[str], result: AuditResult | None) -> None:
+    """On standard error, per input: the copy written, or why there is none."""
+    for i, path in enumerate(paths):
+        done = result.inputs[i] if result is not None and i < len(result.inputs) else None
+        if done is not None and done.written:
+            print(f"wrote {done.written}", file=sys.stderr)
+        else:
+            why = (done.not_written if done is not None and done.not_written else
+                   "the audit stopped before its copy was written")
+            print(f"not written: {path}: {why}", file=sys.stderr)
 
 
 def _with_progress(paths: list[str], host: PluginHost, context: ReviewContext,
