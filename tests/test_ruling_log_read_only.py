@@ -122,6 +122,7 @@ def test_a_folder_or_nothing_is_no_log(tmp_path: Path) -> None:
     assert names(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_the_replay_reads_the_log_and_leaves_nothing_beside_the_session(
         tmp_path: Path, realworld: Path) -> None:
     session = Path(shutil.copyfile(realworld / "bws" / BWS, tmp_path / "club.bws"))
@@ -137,3 +138,33 @@ def test_the_replay_reads_the_log_and_leaves_nothing_beside_the_session(
     assert r.returncode == 2
     assert f"td-plugin watch: {log}: not a ruling log" in r.stderr
     assert "TD report" in r.stdout and "Table rulings" not in r.stdout
+
+
+def test_a_name_with_the_characters_of_a_uri_is_read(tmp_path: Path) -> None:
+    folder = tmp_path / "club 50% ?#&"
+    _, log = with_log(folder)
+    assert len(RulingLog.read(log)) == 3
+    assert names(folder) == ["club.pbn", "club.td-rulings.sqlite"]
+
+
+def test_a_log_a_server_starts_on_while_it_is_read_is_read_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import td_plugin.ruling_log as ruling_log
+
+    _, log = with_log(tmp_path)
+    real = ruling_log._state
+    looks: list[int] = []
+
+    def state(path: Path) -> tuple:  # the second look of the first reading: a -wal appeared
+        looks.append(1)
+        return (*real(path)[:1], (0, 0, 0), None) if len(looks) == 2 else real(path)
+
+    monkeypatch.setattr(ruling_log, "_state", state)
+    assert len(RulingLog.read(log)) == 3 and len(looks) == 4
+    def restless(path: Path) -> tuple:  # a log that changes at every look
+        looks.append(1)
+        return ((0, len(looks), 0), None, None)
+
+    monkeypatch.setattr(ruling_log, "_state", restless)
+    with pytest.raises(LogError, match="the log changed each of the 5 times it was read"):
+        RulingLog.read(log)
