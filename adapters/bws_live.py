@@ -56,7 +56,7 @@ def _not_a_file(path: str, mode: int) -> str | None:
     """Why ``path``, of this mode, is not copied (None: a regular file)."""
     if stat.S_ISREG(mode):
         return None
-    kind = next((name for test, name in _KINDS if test(mode)), "no regular file")
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
     if os.path.islink(path):
         kind += f" (a link to {os.path.realpath(path)})"
     return f"it is {kind}, not a file: not copied"

@@ -9,6 +9,10 @@ An entry holds what the Director entered (the case, as a case file would hold it
 ruling as ``td-plugin rule --json`` prints it, where it happened (board, section, table,
 round), when, in which language, and its status: waiting for a decision, ruled, or
 adjusted (the ruling changes the table result or score).
+
+A command that only reads the log (``audit``, ``watch``: `RulingLog.read`) writes
+nothing, neither the log nor a ``-shm`` or ``-wal`` beside it, and reads a log in a
+folder it cannot write (`read_only`).
 """
 
 from __future__ import annotations
