@@ -122,7 +122,7 @@ def read_only(path: str | Path,
         query = "mode=ro"
     elif wal is not None and wal[1] > 0:
         folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="td-plugin-log-")))
-        target, query = folder / "log.sqlite", "mode=rw"
+        target, query = folder / path.name, "mode=rw"
         try:
             shutil.copyfile(path, target)
             shutil.copyfile(f"{path}-wal", f"{target}-wal")
