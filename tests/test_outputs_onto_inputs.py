@@ -38,8 +38,12 @@ def with_log(folder: Path, name: str = "club") -> tuple[Path, Path]:
     return session, log
 
 
-def test_html_onto_the_rulings_log_beside_the_session_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("suffix", [".pbn", ".bws"])
+def test_html_onto_the_rulings_log_beside_the_session_is_refused(tmp_path: Path,
+                                                                  suffix: str) -> None:
     session, log = with_log(tmp_path)
+    if suffix == ".bws":  # refused before the session is opened: any file stands for it
+        session = session.rename(session.with_suffix(".bws"))
     before = snapshot(tmp_path)
     r = td("audit", session, "--html", log)
     assert r.returncode == 2, r.stderr
