@@ -5,7 +5,6 @@ report on a full disk): never only the error of the output that failed."""
 from __future__ import annotations
 
 import json
-import resource
 import shutil
 import signal
 import subprocess
@@ -15,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from td_plugin.revoke_scenarios import session_pbn
+
+resource = pytest.importorskip("resource", reason="file-size limits are POSIX's")
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"
