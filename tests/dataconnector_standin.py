@@ -194,7 +194,7 @@ class StandIn:
         stand_in = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+            def log_message(self, format: str, *args: Any) -> None:  # quiet
                 pass
 
             def do_GET(self) -> None:
@@ -213,7 +213,7 @@ class StandIn:
         self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True,
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True,
                                         name="stand-in data connector")
         self._thread.start()
 

@@ -1,0 +1,135 @@
+"""The Data Connector adapter against the stand-in, through the client's real HTTP
+transport: what it reads, what it writes (TD-call statuses alone), that it never accepts
+queue items, and how each misbehaviour of the service comes back."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("bridgemate_dataconnector", reason="the bridgemate extra brings the client")
+
+from bridgemate_dataconnector.dto.scoring_program_data_connector_commands import (
+    ScoringProgramDataConnectorCommands as Cmd,
+)
+
+from adapters.bridgemate_dc import DataConnectorLink
+from td_plugin.cards import Card, Seat
+from td_plugin.host import PluginHost
+from td_plugin.td_calls import CallStatus, ServiceCredentials
+from tests.dataconnector_standin import ACCEPTS, CLUB_ID, LICENCE_KEY, SESSION_GUID, StandIn
+
+CREDENTIALS = ServiceCredentials(CLUB_ID, LICENCE_KEY)
+DEAL = "N:AKQ2.K32.A2.K432 J9876.QJ4.KQ.AJ7 T54.A765.J543.Q5 3.T98.T9876.T986"
+
+
+@pytest.fixture
+def dc():
+    with StandIn() as stand_in:
+        stand_in.set_mitchell("A", 4, 3, 2)
+        yield stand_in
+
+
+def link(dc: StandIn, **kw) -> DataConnectorLink:
+    return DataConnectorLink(dc.url, ServiceCredentials(kw.pop("club", CLUB_ID),
+                                                        kw.pop("key", LICENCE_KEY)),
+                             kw.pop("session", SESSION_GUID), timeout=kw.pop("timeout", 2.0))
+
+
+def test_hook_td_connect_service_gives_the_data_connector_link(dc: StandIn) -> None:
+    host = PluginHost(load_entrypoints=False)
+    found = host.connect_service(dc.url, CREDENTIALS, SESSION_GUID)
+    assert isinstance(found, DataConnectorLink) and found.address == dc.url
+    assert LICENCE_KEY not in repr(found) and CLUB_ID not in repr(found)
+    assert dc.requests == []  # connecting reads nothing yet
+
+
+def test_a_poll_reads_calls_results_hand_records_and_movement(dc: StandIn) -> None:
+    dc.add_td_call("A", 3, 2, 19, 42)
+    dc.add_result("A", 3, 2, 7, 3, 2, "4SX", "E", 9, lead="H7")
+    dc.add_handrecord("A", 7, DEAL)
+    poll = link(dc).poll()
+    assert poll.problem is None and poll.state is not None
+    (call,) = poll.state.calls
+    assert (call.id, call.status, call.time) == ("A-3-2-1942", CallStatus.LAUNCHED, "19:42")
+    # Mitchell, 4 tables, 2 boards a round: table 3 plays the fourth set in round 2
+    assert call.boards == (7, 8)
+    (record,) = poll.state.results
+    assert (record.section, record.table, record.round, record.board) == ("A", "3", 2, 7)
+    assert (record.ns_pair, record.ew_pair) == ("3", "2")
+    assert record.contract is not None and record.contract.pbn() == "4SX"
+    assert record.declarer is Seat.E and record.declarer_tricks == 9
+    assert record.lead == Card.from_pbn("H7")
+    assert record.deal is not None and record.deal.pbn() == DEAL
+    assert len(poll.state.slots) == 12
+
+
+def test_no_request_ever_accepts_queue_items(dc: StandIn) -> None:
+    dc.add_td_call("A", 1, 1, 19, 5)
+    dc.add_result("A", 1, 1, 1, 1, 1, "3NT", "N", 9)
+    one = link(dc)
+    for _ in range(3):
+        state = one.poll().state
+        assert state is not None
+    assert one.send_statuses([state.calls[0].with_status(CallStatus.IN_PROGRESS)]) is None
+    commands = set(dc.commands())
+    assert not commands & ACCEPTS
+    assert commands == {Cmd.PollQueueForAllTdCalls, Cmd.PollQueueForAllResults,
+                        Cmd.PollQueueForAllHandrecords, Cmd.GetAllMovements, Cmd.PutTdCalls}
+
+
+def test_the_status_sent_is_the_terminal_s(dc: StandIn) -> None:
+    dc.add_td_call("A", 2, 1, 20, 1)
+    one = link(dc)
+    (call,) = one.poll().state.calls
+    assert one.send_statuses([call.with_status(CallStatus.RESOLVED)]) is None
+    assert dc.call_status("A", 2, 1) == [3]
+    (again,) = one.poll().state.calls
+    assert again.status is CallStatus.RESOLVED
+
+
+def test_without_a_session_the_one_bcs_runs_is_taken(dc: StandIn) -> None:
+    dc.add_td_call("A", 1, 1, 19, 0)
+    one = link(dc, session=None)
+    state = one.poll().state
+    assert state is not None and state.session_guid == SESSION_GUID
+    assert state.session_name == "Tuesday pairs" and len(state.calls) == 1
+    dc.sessions["AB" * 16] = "Evening"
+    other = link(dc, session=None).poll()
+    assert other.problem is not None and other.problem.kind == "no_session"
+    assert "Evening" in other.problem.detail
+
+
+def test_an_answer_that_is_not_the_data_connector_s(dc: StandIn) -> None:
+    dc.fault = "garbage"
+    poll = link(dc).poll()
+    assert poll.state is None and poll.problem is not None and poll.problem.kind == "garbage"
+
+
+def test_unreachable_and_back(dc: StandIn) -> None:
+    dc.add_td_call("A", 1, 1, 19, 0)
+    one = link(dc)
+    dc.go_down()
+    poll = one.poll()
+    assert poll.problem is not None and poll.problem.kind == "unreachable"
+    dc.come_back()
+    assert one.poll().state is not None
+
+
+def test_slow(dc: StandIn) -> None:
+    dc.fault, dc.slow_seconds = "slow", 0.6
+    poll = link(dc, timeout=0.2).poll()
+    assert poll.problem is not None and poll.problem.kind == "slow"
+
+
+def test_a_wrong_licence_key_and_the_credentials_never_shown(dc: StandIn) -> None:
+    poll = link(dc, key="LK-WRONG-KEY-1234").poll()
+    assert poll.problem is not None and poll.problem.kind == "licence"
+    assert "LK-WRONG-KEY-1234" not in poll.problem.detail and CLUB_ID not in poll.problem.detail
+
+
+def test_a_session_that_disappears(dc: StandIn) -> None:
+    one = link(dc)
+    assert one.poll().state is not None
+    dc.sessions.clear()
+    poll = one.poll()
+    assert poll.problem is not None and poll.problem.kind == "session_gone"
