@@ -99,26 +99,7 @@ def test_without_a_session_the_one_bcs_runs_is_taken(dc: StandIn) -> None:
     assert "Evening" in other.problem.detail
 
 
-def test_an_answer_that_is_not_the_data_connector_s(dc: StandIn) -> None:
-    dc.fault = "garbage"
-    poll = link(dc).poll()
-    assert poll.state is None and poll.problem is not None and poll.problem.kind == "garbage"
-
-
-def test_unreachable_and_back(dc: StandIn) -> None:
-    dc.add_td_call("A", 1, 1, 19, 0)
-    one = link(dc)
-    dc.go_down()
-    poll = one.poll()
-    assert poll.problem is not None and poll.problem.kind == "unreachable"
-    dc.come_back()
-    assert one.poll().state is not None
-
-
-def test_slow(dc: StandIn) -> None:
-    dc.fault, dc.slow_seconds = "slow", 0.6
-    poll = link(dc, timeout=0.2).poll()
-    assert poll.problem is not None and poll.problem.kind == "slow"
+# no answer, a slow one and one that is not JSON: test_serve_calls.py, in the Director's words
 
 
 def test_a_wrong_licence_key_and_the_credentials_never_shown(dc: StandIn) -> None:
