@@ -62,10 +62,10 @@ def case_drafts(view: CallView, board: BoardView, kinds: tuple[str, ...], lang: 
     ``board`` of the call: place, dealer, vulnerability and what the result says, and a
     description naming the call, the pairs and the deal."""
     call = view.call
-    description = messages.render("app.call.description", {
+    description = messages.render("app.td_call.description", {
         "section": call.section, "table": call.table, "round": call.round, "time": call.time,
         "ns": view.ns_pair or "?", "ew": view.ew_pair or "?",
-        "deal": _deal_text(board) or messages.render("app.call.no_deal", {}, lang)}, lang)
+        "deal": _deal_text(board) or messages.render("app.td_call.no_deal", {}, lang)}, lang)
     out = []
     for kind in kinds:
         draft = Draft.new(kind, board.facts, board.place)
