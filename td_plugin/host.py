@@ -496,8 +496,9 @@ class PluginHost:
             if isinstance(error.exception, (InputError, ValueError)):
                 raise InputError(credentials.scrub(str(error.exception)),
                                  Location(path=url)) from None
-        raise InputError("no adapter connects to this address (for the Bridgemate Data "
-                         "Connector: pip install 'td-plugin[bridgemate]')", Location(path=url))
+        raise InputError("no adapter connects to this address (the Bridgemate Data "
+                         "Connector's looks like http://192.168.1.50:5079 and needs "
+                         "pip install 'td-plugin[bridgemate]')", Location(path=url))
 
     def _raise(self, errors: list[PluginError], what: str, path: str) -> NoReturn:
         for error in errors:

@@ -176,6 +176,7 @@ def test_down_the_app_goes_on_and_a_resolved_call_is_sent_when_it_returns(app: A
     app.desk.poll_once()
     page = app.home()
     assert "The Bridgemate has not been reachable since 19:46: nothing answers at" in page
+    assert "The app carries on; nothing already logged is lost." in page
     assert "Section A, table 3, round 2" in page  # what was read stays
     r = app.client.post("/api/td-calls/A-3-2-1942", headers=AUTH, json={"status": "resolved"})
     assert r.status_code == 200
