@@ -8,6 +8,7 @@ import datetime as dt
 import html
 import json
 import re
+import threading
 import warnings
 
 import pytest
@@ -225,3 +226,15 @@ def test_each_fault_in_the_director_s_words(app: App, tmp_path, fault: str, word
     assert "Section A, table 3, round 2" in page
     for text in (page, app.client.get("/api/td-calls", headers=AUTH).text):
         assert LICENCE_KEY not in text and CLUB_ID not in text
+
+
+def test_polling_beside_the_app_never_holds_up_a_page(app: App) -> None:
+    app.dc.fault, app.dc.slow_seconds = "slow", 1.0
+    app.desk.start()
+    for _ in range(200):  # the poller's first request has reached the Data Connector
+        if app.dc.requests:
+            break
+        threading.Event().wait(0.02)
+    assert app.dc.requests
+    assert "Connecting to the Bridgemate at" in app.home()
+    assert app.desk.polls == 0  # the page was served while the poll was still waiting
