@@ -27,8 +27,8 @@ every text the link gives.
 Records: each result is a `BoardRecord` at its section, table, round and board, with the
 pairs, the contract (declarer's seat from ``DeclarerDirection``), declarer's tricks
 (``TotalTricks``), the lead (``LeadCardSuit``/``LeadCardRank``), an artificial score for
-the levels -1 to -9 (40/50/60 per side), ``extra["not_played"]`` for -10, the dealer
-and vulnerability of the board's number, and the deal of its hand record. A deleted
+the levels -1 to -9 (40/50/60 per side), ``not_played`` for -10, the declaring pair,
+the dealer and vulnerability of the board's number, and the deal of its hand record. A deleted
 result (``IsDeleted``) is left out: the watch sees it gone.
 """
 
@@ -350,7 +350,7 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
         return None
     contract = artificial = lead = None
     tricks: int | None = None
-    extra: dict[str, Any] = {"dc_place": (section, dto.table_number, dto.round_number, board)}
+    not_played = False
     if dto.level > 0 and dto.denomination in _STRAINS:
         contract = Contract(dto.level, _STRAINS[dto.denomination], min(max(dto.stake, 0), 2),
                             _SEATS.get(dto.declarer_direction))
@@ -360,7 +360,7 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
     elif dto.level in _ARTIFICIAL:
         artificial = ArtificialScore(*_ARTIFICIAL[dto.level], variable=True)
     elif dto.level == _NOT_PLAYED:
-        extra["not_played"] = True
+        not_played = True
     if dto.lead_card_suit in _SUITS and 2 <= dto.lead_card_rank <= 14:
         lead = Card.of(_SUITS[dto.lead_card_suit], Rank(dto.lead_card_rank))
     return BoardRecord(
@@ -369,4 +369,5 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
         artificial=artificial, section=section, table=str(dto.table_number),
         round=dto.round_number or None, ns_pair=str(dto.pair_north_south or "") or None,
         ew_pair=str(dto.pair_east_west or "") or None,
-        location=Location(path=address, board=board), extra=extra)
+        declaring_pair=str(dto.declaring_pair) if dto.declaring_pair else None,
+        not_played=not_played, location=Location(path=address, board=board))

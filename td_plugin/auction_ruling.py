@@ -20,17 +20,10 @@ from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg
 from td_plugin.cards import Seat
 from td_plugin.laws.information_from_withdrawn_calls import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
-from td_plugin.rulings import Ruling, TextEnum
+from td_plugin.rulings import Ruling, RulingStatus, TextEnum
 
 __all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassObligation",
            "DecisionKind", "Decision", "Note"]
-
-
-class RulingStatus(TextEnum):
-    """Whether a ruling is complete or waits for a decision (`AuctionRuling.decisions`)."""
-
-    RULED = "ruled"
-    NEEDS_DECISION = "needs_decision"
 
 
 class PassUntil(TextEnum):

@@ -262,7 +262,7 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
     return result
 
 
-def add_table_rulings(result: AuditResult, host: Any, context: ReviewContext,
+def add_table_rulings(result: AuditResult, host: PluginHost, context: ReviewContext,
                       log: str | None = None) -> None:
     """Take in the rulings given at the table in each input's session: from ``log``, or
     the rulings log of ``td-plugin serve`` beside the input (``NAME.td-rulings.sqlite``)

@@ -734,7 +734,7 @@ def _auction_section(record: BoardRecord, anchor: str, t: _Text) -> str:
     head = f'<section class="auction-section"><h3>{t["auction"]}</h3>'
     if auction is None:
         return head + f'<p>{t["no_auction"]}</p></section>'
-    notes_text = _note_texts(record.extra.get("auction_notes"))
+    notes_text = record.auction_notes
     footnotes: list[tuple[str, str]] = []
     cells = ["<td></td>"] * _AUCTION_COLUMNS.index(auction.dealer)
     for _seat, entry in auction:
@@ -754,20 +754,6 @@ def _auction_section(record: BoardRecord, anchor: str, t: _Text) -> str:
         parts.append(f'<h4>{t["notes"]}</h4><ol class="notes">{items}</ol>')
     parts.append("</section>")
     return "".join(parts)
-
-
-def _note_texts(raw: Any) -> dict[int, str]:
-    """Auction note texts handed on by the reader (``extra["auction_notes"]``: number to
-    text), keys as ints."""
-    if not isinstance(raw, Mapping):
-        return {}
-    out = {}
-    for k, v in raw.items():
-        try:
-            out[int(k)] = str(v)
-        except (TypeError, ValueError):
-            continue
-    return out
 
 
 def _auction_cell(entry: AuctionEntry, anchor: str, notes_text: Mapping[int, str],

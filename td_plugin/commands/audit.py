@@ -25,7 +25,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from td_plugin import collector, messages
+from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.rulings import Attention, ReviewContext
 
@@ -109,23 +109,22 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with collector.paused():  # (the audit's modules and the plugins: they live on)
-        from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
-        from td_plugin.audit_parts import default_jobs
-        from td_plugin.audit_report import (
-            AuditOutput,
-            Host,
-            JsonLinesReport,
-            JsonReport,
-            TextReport,
-            is_terminal,
-        )
-        from td_plugin.host import PluginHost
+    from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
+    from td_plugin.audit_parts import default_jobs
+    from td_plugin.audit_report import (
+        AuditOutput,
+        Host,
+        JsonLinesReport,
+        JsonReport,
+        TextReport,
+        is_terminal,
+    )
+    from td_plugin.host import PluginHost
 
-        _check_outputs(args)
-        context = ReviewContext(attention=Attention(args.attention), language=args.lang,
-                                equity=not args.no_equity, regulation=args.regulation)
-        host = PluginHost()
+    _check_outputs(args)
+    context = ReviewContext(attention=Attention(args.attention), language=args.lang,
+                            equity=not args.no_equity, regulation=args.regulation)
+    host = PluginHost()
     context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     if args.attention_file:  # when attention was drawn, per board
         try:

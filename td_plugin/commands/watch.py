@@ -25,7 +25,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
@@ -34,6 +34,9 @@ from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
 from td_plugin.session import default_log_path
 from td_plugin.sources import SessionSource
+
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
 
 #: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
 _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
@@ -226,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if report.events else 0
 
 
-def table_rulings(host: Any, session: str, log: str,
+def table_rulings(host: PluginHost, session: str, log: str,
                   context: ReviewContext) -> list[Any] | None:
     """The rulings given at the table in this session (its rulings log), matched to its
     results; None when there is no log."""
@@ -242,7 +245,7 @@ def table_rulings(host: Any, session: str, log: str,
         return None
 
 
-def _watcher(host: Any, session: Any, context: ReviewContext, out: TextIO,
+def _watcher(host: PluginHost, session: Any, context: ReviewContext, out: TextIO,
              log: IO[str] | None, lang: str) -> Any:
     from td_plugin.watch import SessionWatcher
 
@@ -266,7 +269,7 @@ def _session_source(source: Any) -> SessionSource:
     return source
 
 
-def _replay(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
+def _replay(args: argparse.Namespace, host: PluginHost, context: ReviewContext, out: TextIO,
             log: IO[str] | None) -> Any:
     data = _session_source(host.open_source(args.path))
     for problem in data.file_problems():
@@ -284,7 +287,7 @@ def _replay(args: argparse.Namespace, host: Any, context: ReviewContext, out: Te
     return watcher.close()
 
 
-def _watch(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
+def _watch(args: argparse.Namespace, host: PluginHost, context: ReviewContext, out: TextIO,
            log: IO[str] | None, sleep: Callable[[float], None] = time.sleep) -> Any:
     watcher = None
     polls = 0
