@@ -145,6 +145,15 @@ class DataConnectorLink:
 
     def poll(self) -> ServicePoll:
         """The session's calls, results, hand records and movement (see the module text)."""
+        try:
+            return self._poll()
+        except (AttributeError, TypeError, ValueError, KeyError) as exc:
+            # the client builds its DTOs from what came: a list of numbers, a text where
+            # a list of tables belongs, ... is no answer of the Data Connector's
+            return ServicePoll(problem=ServiceProblem(
+                "garbage", self._scrub(f"the answer cannot be read: {type(exc).__name__}")))
+
+    def _poll(self) -> ServicePoll:
         if self.session_guid is None:
             problem = self._find_session()
             if problem is not None:

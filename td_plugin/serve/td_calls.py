@@ -157,7 +157,13 @@ class CallDesk:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            self.poll_once()
+            try:
+                self.poll_once()
+            except Exception as exc:  # noqa: BLE001 - the polling goes on, the page says why
+                with self._lock:
+                    if self._health.down_since is None:
+                        self._health.down_since = self.clock()
+                    self._health.problem = ServiceProblem("refused", type(exc).__name__)
             self._stop.wait(self.interval)
 
     def stop(self) -> None:

@@ -114,3 +114,19 @@ def test_a_session_that_disappears(dc: StandIn) -> None:
     dc.sessions.clear()
     poll = one.poll()
     assert poll.problem is not None and poll.problem.kind == "session_gone"
+
+
+def test_queue_items_that_are_not_dtos_are_garbage(dc: StandIn) -> None:
+    """The answer's list holds numbers where TD calls belong."""
+    one = link(dc)
+    original = dc._respond
+
+    def numbers(request, data):
+        response = original(request, data)
+        if request.command == Cmd.PollQueueForAllTdCalls:
+            response.serialized_data = "[1, 2]"
+        return response
+
+    dc._respond = numbers
+    poll = one.poll()
+    assert poll.problem is not None and poll.problem.kind == "garbage"
