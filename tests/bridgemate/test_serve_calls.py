@@ -17,6 +17,7 @@ pytest.importorskip("bridgemate_dataconnector", reason="the bridgemate extra bri
 
 from adapters.bridgemate_dc import DataConnectorLink
 from td_plugin.host import PluginHost
+from td_plugin.movement import Slot
 from td_plugin.ruling_log import RulingLog
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.td_calls import CallDesk
@@ -238,3 +239,21 @@ def test_polling_beside_the_app_never_holds_up_a_page(app: App) -> None:
     assert app.dc.requests
     assert "Connecting to the Bridgemate at" in app.home()
     assert app.desk.polls == 0  # the page was served while the poll was still waiting
+
+
+def test_a_call_s_boards_without_the_data_connector_s_movement(tmp_path) -> None:
+    """The session file's round data, else the results already in from that table."""
+    with StandIn() as dc:  # no movement in BCS's answer
+        a = App(dc, tmp_path)
+        try:
+            a.desk.file_slots = (Slot("A", "2", 1, "2", "6", (13, 14, 15)),)
+            dc.add_td_call("A", 2, 1, 19, 10)
+            dc.add_td_call("A", 5, 3, 19, 12)
+            dc.add_result("A", 5, 3, 22, 5, 9, "2H", "S", 8)
+            a.desk.poll_once()
+            assert a.desk.get("A-2-1-1910").boards == (13, 14, 15)
+            assert a.desk.get("A-5-3-1912").boards == (22,)
+            view = a.desk.view(a.desk.get("A-5-3-1912"), with_boards=True)
+            assert (view.ns_pair, view.ew_pair) == ("5", "9")
+        finally:
+            a.close()

@@ -41,3 +41,25 @@ def test_a_crash_log_hides_the_licence_key_the_club_id_and_the_token(
            "--club-id=*** --token ***" in text
     for secret in ("LK-SECRET-1", "club-77", "tok-3"):
         assert secret not in text
+
+
+def test_the_session_file_s_round_data_is_there_for_the_calls(realworld: Path, tmp_path: Path) -> None:
+    pytest.importorskip("bridgemate_dataconnector", reason="the bridgemate extra brings the client")
+    from td_plugin.host import PluginHost
+    from td_plugin.ruling_log import RulingLog
+    from td_plugin.serve.boards import SessionBoards
+
+    bws = realworld / "bws" / "acbl_club_pairs_2025-12-23_2sections_redacted.bws"
+    db = tmp_path / "r.sqlite"
+    args = cli.build_parser("serve").parse_args([
+        "serve", str(bws), "--db", str(db), "--bridgemate", "http://127.0.0.1:9",
+        "--club-id", "club-77", "--licence-key", "LK-1", "--bridgemate-session", "AB12"])
+    host = PluginHost(load_entrypoints=False)
+    with RulingLog(db) as log:
+        desk = serve._call_desk(args, host, db, log, SessionBoards.read(host, str(bws)))
+        try:
+            assert desk.link.address == "http://127.0.0.1:9"
+            sections = {s.section for s in desk.file_slots}
+            assert sections == {"A", "B"} and all(s.boards for s in desk.file_slots if not s.sitout)
+        finally:
+            desk.stop()
