@@ -66,6 +66,9 @@ def test_a_call_on_the_phone_from_the_terminal_to_the_ruling(
             for name, value in (("board", "7"), ("section", "A"), ("table", "3"), ("round", "2")):
                 expect(page.locator(f"input[name={name}]")).to_have_value(value)
             expect(page.locator("button[value='dealer:S']")).to_have_class("seat on")
+            expect(page.locator(".description")).to_contain_text(
+                "TD call from section A, table 3, round 2 at 19:42. N-S 3, E-W 2. Deal: " + DEAL)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
             for call_ in ("1H", "1C"):  # South 1H, West 1C: an insufficient bid
                 tap(page, f"call:{call_}")
             page.get_by_role("button", name="Give the ruling").click()
