@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 @hookimpl
 def td_connect_service(url: str | None, credentials: ServiceCredentials,
-                       session: str | None) -> ServiceLink | None:
+                       session_id: str | None) -> ServiceLink | None:
     """An ``http(s)://`` address (or none: the Data Connector on this computer) is a Data
     Connector's, when its client is installed."""
     if url is not None and not url.lower().startswith(("http://", "https://")):
@@ -26,4 +26,4 @@ def td_connect_service(url: str | None, credentials: ServiceCredentials,
         return None
     from adapters.bridgemate_dc import DataConnectorLink
 
-    return DataConnectorLink(url, credentials, session)
+    return DataConnectorLink(url, credentials, session_id)

@@ -245,7 +245,7 @@ def td_write_changes(source_path: str, dest_path: str,
 
 @hookspec(firstresult=True)
 def td_connect_service(url: str | None, credentials: ServiceCredentials,
-                       session: str | None) -> ServiceLink | None:
+                       session_id: str | None) -> ServiceLink | None:
     """Connect to a club's scoring service (the Bridgemate Data Connector of BCS 5) for
     one session. The first adapter that knows the address answers; nothing is read yet.
 
@@ -253,7 +253,8 @@ def td_connect_service(url: str | None, credentials: ServiceCredentials,
         one on this computer.
     :param credentials: the club's id and licence key
         (`td_plugin.td_calls.ServiceCredentials`; their values show nowhere).
-    :param session: the service's id of the session, or None for the one in progress.
+    :param session_id: the service's id of the session (a BCS session GUID), or None
+        for the one in progress.
     :return: a `td_plugin.td_calls.ServiceLink` whose ``poll()`` reads the session's TD
         calls, results, hand records and movement without taking them off the service's
         queues; None when this adapter does not know the address.

@@ -419,7 +419,7 @@ class PluginHost:
         self._raise(errors, "no adapter follows this file", path)
 
     def connect_service(self, url: str | None, credentials: ServiceCredentials,
-                        session: str | None = None) -> ServiceLink:
+                        session_id: str | None = None) -> ServiceLink:
         """Connect to a club's scoring service through the first adapter that knows its
         address (`td_connect_service`).
 
@@ -427,7 +427,7 @@ class PluginHost:
             needs the ``td-plugin[bridgemate]`` extra), or the one that does refused it.
         """
         link, errors = self._call("td_connect_service", url=url, credentials=credentials,
-                                  session=session)
+                                  session_id=session_id)
         if link is not None:
             connected: ServiceLink = link
             return connected
