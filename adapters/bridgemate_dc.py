@@ -8,7 +8,8 @@ the Data Connector, and nothing else:
   (the client's ``poll_for_*(all=True)``): everything queued for the session, whether or
   not the club's scoring program has taken it yet;
 - ``GetAllMovements`` (and ``GetMovement`` for a section it left out) through the
-  client's ``send_request``: the tables, rounds, pairs and boards;
+  client's ``send_request``: the tables, rounds, pairs and boards (a Data Connector that
+  refuses them still gives the rest);
 - ``ManageBCS`` asking which sessions BCS runs, only when no session was named;
 - ``PutTdCalls`` (``send_td_calls``): the status the Director gave a call, so the table's
   terminal shows that the Director is coming, or that the call is dealt with.
@@ -228,7 +229,9 @@ class DataConnectorLink:
         response = self._send(Command.GetAllMovements, guid, "")
         problem = self._response_problem(response)
         if problem is not None:
-            return [], problem
+            # a Data Connector that will not give the movement still gives the calls:
+            # their boards come from the session file or the results then
+            return [], None if problem.kind == "refused" else problem
         sections = _sections(response.serialized_data)
         for letters in sorted(wanted - {s.letters for s in sections} - {""}):
             one = self._send(Command.GetMovement, guid, json.dumps(

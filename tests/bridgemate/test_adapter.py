@@ -130,3 +130,21 @@ def test_queue_items_that_are_not_dtos_are_garbage(dc: StandIn) -> None:
     dc._respond = numbers
     poll = one.poll()
     assert poll.problem is not None and poll.problem.kind == "garbage"
+
+
+def test_a_data_connector_that_will_not_give_the_movement_still_gives_the_calls(dc: StandIn) -> None:
+    dc.add_td_call("A", 3, 2, 19, 42)
+    original = dc._respond
+
+    def no_movements(request, data):
+        if request.command in (Cmd.GetAllMovements, Cmd.GetMovement):
+            return original(type(request)(command=Cmd.TestData, club_id=request.club_id,
+                                          licence_key=request.licence_key,
+                                          session_guid=request.session_guid), data)
+        return original(request, data)
+
+    dc._respond = no_movements
+    state = link(dc).poll().state
+    assert state is not None and state.slots == ()
+    (call,) = state.calls
+    assert call.boards == ()
