@@ -13,8 +13,9 @@ takes two seconds and more on each failure). Each poll:
   contract, result and score, the lead against the hand record, the movement, results
   missing when a round is over); the findings show on the home page;
 - resolves a call in progress once a ruling is logged at its table and round;
-- sends the statuses the Director set that the service has not been told yet (set while
-  it could not be reached: they go when it answers again).
+- sends the statuses the Director set that the service has not been told yet (a tap
+  wakes the poller, so the terminal shows it at once; set while the service could not be
+  reached, they go when it answers again).
 
 When the service cannot be read the desk keeps what it had, and says since when and why
 (the home page puts it in the Director's words); the app carries on with the session
@@ -139,6 +140,8 @@ class CallDesk:
         self._taken = {k: e.at for k, e in self.log.latest().items()
                        if e.status is CallStatus.IN_PROGRESS}
         self._stop = threading.Event()
+        #: set when the Director gave a call a status: the poller sends it at once
+        self._wake = threading.Event()
         self._thread: threading.Thread | None = None
 
     @staticmethod
@@ -164,10 +167,12 @@ class CallDesk:
                     if self._health.down_since is None:
                         self._health.down_since = self.clock()
                     self._health.problem = ServiceProblem("refused", type(exc).__name__)
-            self._stop.wait(self.interval)
+            self._wake.wait(self.interval)
+            self._wake.clear()
 
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=30)
         self.link.close()
@@ -255,7 +260,8 @@ class CallDesk:
     # --- the Director's side ------------------------------------------------------------
 
     def set_status(self, call_id: str, status: CallStatus, ruling_id: int | None = None) -> TdCall:
-        """The Director gives a call a status (the service is told at the next poll).
+        """The Director gives a call a status (the poller, woken, tells the service at once;
+        when it cannot be reached, at the first poll it answers).
 
         :raises KeyError: no such call.
         :raises ValueError: a status the Director cannot give.
@@ -275,6 +281,7 @@ class CallDesk:
         self._calls[call.id] = new
         self._pending[call.id] = _Pending(new, event.seq)
         self.host.director_called(self.session, new, call)
+        self._wake.set()
         return new
 
     def flush(self) -> None:
