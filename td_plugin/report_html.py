@@ -46,6 +46,7 @@ from markupsafe import Markup
 from td_plugin import messages
 from td_plugin.board import BoardRecord
 from td_plugin.cards import Card, Seat, Side, Suit
+from td_plugin.errors import InputError, Location
 from td_plugin.finding_order import SCORE_KINDS, changes_score, lead_finding
 from td_plugin.report_view import AUCTION_COLUMNS, Cards, Text, article
 from td_plugin.ruling_log import Place
@@ -302,7 +303,7 @@ _FILE_COLUMNS = (("path", "file"), ("format", "format"), ("records", "html.count
 
 
 def _json_file(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A file read, from its JSON (`td_plugin.report.audit_json`)."""
+    """A file read, from its JSON (`td_plugin.audit_report.audit_json`)."""
     problems = row.get("problems") or []
     return {"path": str(row.get("path") or ""), "format": str(row.get("format") or ""),
             "records": row.get("records", ""),
@@ -366,8 +367,12 @@ class HtmlReport:
         tables = [r.to_json(self.lang) for i in result.inputs for r in i.table_rulings]
         head = _Head(t.label("html.title", files=names), summary,
                      _files(result.inputs, self._problems, t), disabled, tables)
-        with atomic_output(self.path, "w", encoding="utf-8", newline="\n") as out:
-            self._page.write(out.write, head, result.kinds)
+        try:
+            with atomic_output(self.path, "w", encoding="utf-8", newline="\n") as out:
+                self._page.write(out.write, head, result.kinds)
+        except OSError as exc:  # (the page is left as it was, or not made)
+            raise InputError(f"the HTML report was not written: {exc.strerror or exc}",
+                             Location(path=self.path)) from None
 
 
 def _files(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]],

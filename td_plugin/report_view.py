@@ -381,7 +381,7 @@ def _auction(record: BoardRecord, anchor: str, t: Text
     auction = record.auction
     if auction is None:
         return None, []
-    texts = _note_texts(record.extra.get("auction_notes"))
+    texts = record.auction_notes
     notes: list[tuple[str, str, str]] = []
     cells = [AuctionCell(None) for _ in range(AUCTION_COLUMNS.index(auction.dealer))]
     for _seat, entry in auction:
@@ -389,20 +389,6 @@ def _auction(record: BoardRecord, anchor: str, t: Text
     if auction.truncated:
         cells.append(AuctionCell(None, "stop"))
     return [cells[i:i + 4] for i in range(0, len(cells), 4)], notes
-
-
-def _note_texts(raw: Any) -> dict[int, str]:
-    """Auction note texts handed on by the reader (``extra["auction_notes"]``: number to
-    text), keys as ints."""
-    if not isinstance(raw, Mapping):
-        return {}
-    out = {}
-    for k, v in raw.items():
-        try:
-            out[int(k)] = str(v)
-        except (TypeError, ValueError):
-            continue
-    return out
 
 
 def _auction_cell(entry: AuctionEntry, anchor: str, texts: Mapping[int, str],

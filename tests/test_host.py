@@ -28,7 +28,7 @@ from td_plugin.watch import SessionWatcher
 from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
 BUILTINS = ["regulations", "consistency", "revokes", "auction", "results", "movement",
-            "incidents", "play", "pbn", "lin", "usebio", "bws"]
+            "incidents", "play", "pbn", "lin", "usebio", "bws", "bridgemate_dc"]
 
 
 def impossible_record() -> BoardRecord:
@@ -232,7 +232,7 @@ def test_hook_td_auction_recorded(host: PluginHost) -> None:
     class Rec:
         @hookimpl
         def td_auction_recorded(self, record):
-            seen.append((record.auction.pbn(), bool(record.extra.get("in_play"))))
+            seen.append((record.auction.pbn(), record.in_play))
             return []
 
     host.register(Rec(), "rec")

@@ -196,8 +196,9 @@ def run(args: argparse.Namespace) -> int:
     if os.path.isdir(args.path):
         raise InputError("this is a folder, not a file", Location(path=args.path))
     out = sys.stdout
-    if args.log:  # appended to: it must not be the session file
-        check_outputs([args.path], [(args.log, "the --log")])
+    log_path = args.rulings_log or default_log_path(args.path)
+    if args.log:  # appended to: it must not be a file the watch reads
+        check_outputs([args.path, log_path], [(args.log, "the --log")])
     host = PluginHost()
     # an unknown --regulation is refused before any work
     context = ReviewContext(language=args.lang, equity=not args.no_equity,
@@ -223,26 +224,30 @@ def run(args: argparse.Namespace) -> int:
             os.environ[_BACKEND_ENV] = backend
     if report is None:
         return 2
-    log_path = args.rulings_log or default_log_path(args.path)
-    tables = table_rulings(host, args.path, log_path, context)
+    try:
+        tables = table_rulings(host, args.path, log_path, context, named=bool(args.rulings_log))
+    except InputError as exc:  # the report still, then the log it could not list
+        print_report(report, out, args.lang, None, None, host.blocked())
+        out.flush()
+        print(f"td-plugin watch: {exc}", file=sys.stderr)
+        return 2
     print_report(report, out, args.lang, tables, log_path, host.blocked())
     return 1 if report.events else 0
 
 
-def table_rulings(host: PluginHost, session: str, log: str,
-                  context: ReviewContext) -> list[Any] | None:
+def table_rulings(host: PluginHost, session: str, log: str, context: ReviewContext, *,
+                  named: bool = False) -> list[Any] | None:
     """The rulings given at the table in this session (its rulings log), matched to its
-    results; None when there is no log."""
+    results; None when there is no log beside the session (a ``named`` log must be there).
+
+    :raises InputError: the log is there (or named) but cannot be read.
+    """
     from td_plugin.ruling_log import RulingLog
     from td_plugin.table_rulings import records_of, rule_entries
 
-    if not os.path.isfile(log):
+    if not named and not os.path.lexists(log):
         return None
-    try:
-        return rule_entries(host, RulingLog.read(log), records_of(host, session), context)
-    except InputError as exc:
-        print(f"warning: {exc}", file=sys.stderr)
-        return None
+    return rule_entries(host, RulingLog.read(log), records_of(host, session), context)
 
 
 def _watcher(host: PluginHost, session: Any, context: ReviewContext, out: TextIO,
