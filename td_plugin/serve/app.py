@@ -412,8 +412,9 @@ def create_app(config: AppConfig) -> Guard:
         entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
         if entry is None:
             return PlainTextResponse("Not Found", status_code=404)
-        if form.get("version") != str(entry.version):  # someone else answered meanwhile
-            return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
+        if form.get("version") != str(entry.version):  # answered meanwhile: not again
+            return see_other(f"/rulings/{ruling_id}",
+                             error=messages.render("app.answered_meanwhile", {}, lang))
         index, _, value = form.get("answer", "").partition(":")
         decisions = open_decisions(entry.ruling)
         try:
