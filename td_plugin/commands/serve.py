@@ -4,7 +4,9 @@ Starts the table app (`td_plugin.serve`) on this computer and prints its address
 the session's secret token, and a QR code of it for the phone's camera. ``--lan``
 serves the laptop's network (the phone and the laptop on the club's Wi-Fi), otherwise
 only this computer can open it. Every ruling is kept in the session's log (``--db``;
-by default beside SESSION, else in the user's data folder). Ctrl-C stops the server; the
+by default beside SESSION, else in the user's data folder), and the token beside it
+(``LOG.token``, readable by its owner alone): a restarted server keeps it, so the phones
+keep working, unless ``--new-token`` asks for a new one. Ctrl-C stops the server; the
 log keeps every ruling.
 
 ``--bridgemate URL`` reads the Bridgemate Data Connector of BCS 5 beside the app (the
@@ -57,7 +59,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="serve the computer's network too, for the Director's phone "
                         "(default: this computer only)")
     p.add_argument("--token", metavar="TOKEN",
-                   help="the secret every request must carry (default: a new random one)")
+                   help="the secret every request must carry (default: the one kept with "
+                        "the log, so the phones keep working after a restart; a new random "
+                        "one the first time)")
+    p.add_argument("--new-token", action="store_true",
+                   help="make a new secret: the phones must scan the new QR code (the old "
+                        "address stops working)")
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="the app's default language (default: en)")
     p.add_argument("--write-to", metavar="DIR",
@@ -169,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.ruling_log import RulingLog
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
-    from td_plugin.serve.guard import new_token
+    from td_plugin.serve.guard import kept_token
 
     host = PluginHost()
     host.regulation(args.regulation)  # an unknown name is refused before the app starts
@@ -182,10 +189,14 @@ def run(args: argparse.Namespace) -> int:
     log = RulingLog(db)
     try:
         desk = _call_desk(args, host, db, log, boards)
+        try:
+            token, kept = kept_token(db, renew=args.new_token, given=args.token)
+        except OSError as exc:
+            raise HandledError(f"cannot keep the token beside the log {db}: "
+                               f"{exc.strerror or exc}") from None
     except BaseException:
         log.close()
         raise
-    token = args.token or new_token()
     bind = "0.0.0.0" if args.lan else "127.0.0.1"
     sock = _bind(bind, args.port)
     port = sock.getsockname()[1]
@@ -203,6 +214,8 @@ def run(args: argparse.Namespace) -> int:
                   f"{args.bridgemate_session or 'in progress'}), read every "
                   f"{args.bridgemate_poll:g} s\n")
     out.write(f"Open on the phone: {url}\n")
+    out.write("(the token of the last start: phones that opened it keep working)\n" if kept
+              else "(a new token: phones must open this address or scan the code again)\n")
     if not args.lan:
         out.write("(only this computer can open it; --lan serves the network for a phone)\n")
     if not args.no_qr:

@@ -30,11 +30,18 @@ from typing import Any
 
 import anyio
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route
 
 from td_plugin import messages
 from td_plugin.serve.editor import Draft
+from td_plugin.serve.guard import refusal_page
 from td_plugin.serve.td_calls import SETTABLE, BoardView, CallDesk, CallView
 from td_plugin.td_calls import CallStatus, TdCall
 
@@ -103,7 +110,7 @@ def routes(desk: CallDesk, page: Page, form_of: FormOf, forbidden: type[Exceptio
         try:
             form = await form_of(request)
         except forbidden:
-            return PlainTextResponse("Forbidden", status_code=403)
+            return HTMLResponse(refusal_page("form", lang_of(request)), status_code=403)
         call_id = request.path_params["id"]
         status = _status(form.get("status"))
         if status is None or desk.get(call_id) is None:
