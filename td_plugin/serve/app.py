@@ -331,9 +331,12 @@ def create_app(config: AppConfig) -> Guard:
             kind, ruling = rule_data(config.host, draft.case, lang, reg)
         except CaseError as exc:
             return editor_page(request, draft, str(exc))
-        entry = await asyncio.wrap_future(config.log.submit(
-            draft.case, ruling, kind=kind, lang=lang, place=draft.place,
-            correcting=draft.correcting))
+        try:
+            entry = await asyncio.wrap_future(config.log.submit(
+                draft.case, ruling, kind=kind, lang=lang, place=draft.place,
+                correcting=draft.correcting))
+        except KeyError:  # a draft correcting no ruling of the log
+            return PlainTextResponse("Not Found", status_code=404)
         return RedirectResponse(f"/rulings/{entry.id}", status_code=303)
 
     async def show_ruling(request: Request) -> Response:
