@@ -119,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
     from td_plugin.serve.guard import new_token
+    from td_plugin.serve.server import server_config
 
     host = PluginHost()
     ReviewContext(regulation=args.regulation).in_force  # noqa: B018 - refuse an unknown name
@@ -149,9 +150,7 @@ def run(args: argparse.Namespace) -> int:
         _print_qr(url, out)
     out.write("Ctrl-C stops the server; the log keeps every ruling.\n")
     out.flush()
-    server = uvicorn.Server(uvicorn.Config(
-        create_app(config), log_level="warning", access_log=False, lifespan="off",
-        server_header=False, date_header=False, timeout_graceful_shutdown=2))
+    server = uvicorn.Server(server_config(create_app(config)))
     try:
         server.run(sockets=[sock])
     finally:

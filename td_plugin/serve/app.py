@@ -44,7 +44,7 @@ from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
 from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.editor import SEATS, Draft, DraftError, answer_decision, apply, questions_of
-from td_plugin.serve.guard import MAX_BODY, Guard, same_secret
+from td_plugin.serve.guard import BODY_TIMEOUT, MAX_BODY, Guard, same_secret
 from td_plugin.serve.views import (
     RulingView,
     auction_grid,
@@ -77,6 +77,7 @@ class AppConfig:
     session_path: str | None = None
     boards: SessionBoards = field(default_factory=SessionBoards)
     max_body: int = MAX_BODY
+    body_timeout: float = BODY_TIMEOUT  # seconds a request body may take to arrive
     write_to: str | None = None  # where the session's copy with the rulings is written
 
 
@@ -446,7 +447,7 @@ def create_app(config: AppConfig) -> Guard:
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found})
     app.state.config = config
-    return Guard(app, config.token, config.max_body)
+    return Guard(app, config.token, config.max_body, config.body_timeout)
 
 
 @dataclass(frozen=True)

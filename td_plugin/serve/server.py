@@ -1,0 +1,134 @@
+"""The server the table app runs on: uvicorn, with bounds on what a connection may hold.
+
+A phone on a club's Wi-Fi should get its answer whatever another client does, so no
+connection keeps the server's sockets, memory or time beyond these bounds:
+
+- **The request head in time.** A connection must deliver a request's address and
+  headers within `HEAD_TIMEOUT` seconds of opening, or of the first byte of its next
+  request; else it is closed. (uvicorn closes only a connection idle after an answer,
+  after `KEEP_ALIVE_TIMEOUT`; one that never sends a whole head it keeps forever.)
+- **The request head in size.** More than `MAX_HEAD_ON_WIRE` bytes without the head's
+  end is refused with ``431`` and the connection closed, before the parser holds more
+  (`td_plugin.serve.guard` refuses a head over `td_plugin.serve.guard.MAX_HEAD` or a
+  header over `td_plugin.serve.guard.MAX_HEADER` exactly).
+- **An answer before the body has arrived ends the connection**, so a body trickling in
+  after a refusal is not read at leisure. The body itself must arrive within
+  `td_plugin.serve.guard.BODY_TIMEOUT` (the guard).
+- **At most `MAX_CONNECTIONS` connections** at once: one more is answered ``503`` and
+  closed at once; uvicorn's ``limit_concurrency`` bounds the requests in progress too.
+
+`server_config` builds the uvicorn configuration ``td-plugin serve`` runs; tests give
+it shorter timeouts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from td_plugin.serve.guard import MAX_HEAD
+
+__all__ = ["server_config", "BoundedProtocol", "HEAD_TIMEOUT", "KEEP_ALIVE_TIMEOUT",
+           "MAX_CONNECTIONS", "MAX_HEAD_ON_WIRE"]
+
+#: Seconds a connection has to deliver a request's head (address and headers).
+HEAD_TIMEOUT = 10.0
+#: Seconds a connection may stay idle after an answer (uvicorn's ``timeout_keep_alive``).
+KEEP_ALIVE_TIMEOUT = 5
+#: Connections served at once: a Director's phone or two open a few each.
+MAX_CONNECTIONS = 100
+#: Bytes of a request head as sent (request line, names, values, separators) read before
+#: its end; twice `td_plugin.serve.guard.MAX_HEAD` leaves room for the separators.
+MAX_HEAD_ON_WIRE = 2 * MAX_HEAD
+
+
+def _answer(status: bytes, text: bytes) -> bytes:
+    return (b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            b"content-length: " + str(len(text)).encode() + b"\r\nconnection: close\r\n\r\n"
+            + text)
+
+
+class BoundedProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol (httptools) with the bounds of the module text (a subclass
+    with other values serves tests)."""
+
+    head_timeout: float = HEAD_TIMEOUT
+    max_connections: int = MAX_CONNECTIONS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._head_bytes = 0
+        self._head_timer: asyncio.TimerHandle | None = None
+        if len(self.connections) > self.max_connections:
+            transport.write(_answer(b"503 Service Unavailable", b"Service Unavailable"))
+            transport.close()
+            return
+        self._arm_head_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_head_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        waiting = self._waiting_for_head()
+        if waiting:
+            self._head_bytes += len(data)
+        super().data_received(data)
+        if not self._waiting_for_head():
+            self._head_bytes = 0
+            self._disarm_head_timer()
+        elif self._head_bytes > MAX_HEAD_ON_WIRE and not self.transport.is_closing():
+            self.transport.write(_answer(b"431 Request Header Fields Too Large",
+                                         b"Request Header Fields Too Large"))
+            self.transport.close()
+        elif self._head_timer is None:  # the first bytes of a next request
+            self._arm_head_timer()
+
+    def on_headers_complete(self) -> None:
+        self._disarm_head_timer()
+        super().on_headers_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.cycle.more_body and not self.transport.is_closing():
+            self.transport.close()  # answered before the body arrived: read no more of it
+
+    def _waiting_for_head(self) -> bool:
+        """No request of this connection has a whole head and an unfinished answer."""
+        return self.cycle is None or self.cycle.response_complete
+
+    def _arm_head_timer(self) -> None:
+        self._disarm_head_timer()
+        self._head_timer = self.loop.call_later(self.head_timeout, self._head_too_slow)
+
+    def _disarm_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_too_slow(self) -> None:
+        self._head_timer = None
+        if self._waiting_for_head() and not self.transport.is_closing():
+            self.transport.close()
+
+
+def server_config(app: Any, *, head_timeout: float = HEAD_TIMEOUT,
+                  keep_alive_timeout: int = KEEP_ALIVE_TIMEOUT,
+                  max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+    """The uvicorn configuration of the table app ``app``: the bounds of the module text,
+    no request log (the token is in the printed URL), no server header."""
+    class Protocol(BoundedProtocol):
+        pass
+
+    Protocol.head_timeout = head_timeout
+    Protocol.max_connections = max_connections
+    return uvicorn.Config(
+        app, http=Protocol, log_level="warning", access_log=False, lifespan="off",
+        server_header=False, date_header=False, timeout_graceful_shutdown=2,
+        timeout_keep_alive=keep_alive_timeout,
+        # the requests in progress, counted with the connections (the one asking among
+        # them): no fewer than the connections allowed
+        limit_concurrency=max_connections + 1)

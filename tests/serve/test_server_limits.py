@@ -1,0 +1,196 @@
+"""The real server's bounds (td_plugin.serve.server, the guard): no request stalls the
+others, no connection is held beyond its timeouts, no redirect leaves the app. Each test
+runs uvicorn as ``td-plugin serve`` configures it, with short timeouts where it waits
+for one; times are compared with a baseline request, or bounded from below only (a
+timer cannot fire early)."""
+
+from __future__ import annotations
+
+import select
+import socket
+import time
+
+import pytest
+
+from td_plugin.host import PluginHost
+from td_plugin.serve.app import AppConfig, create_app
+from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER
+from td_plugin.serve.server import MAX_HEAD_ON_WIRE
+from tests.serve.conftest import TOKEN
+from tests.serve.live_server import closed_by_server, connect, live_server, read_response, request
+
+HEAD_TIMEOUT = 0.5
+BODY_TIMEOUT = 0.5
+
+
+@pytest.fixture
+def app(log):
+    return create_app(AppConfig(log=log, host=PluginHost(load_entrypoints=False), token=TOKEN,
+                                body_timeout=BODY_TIMEOUT))
+
+
+@pytest.fixture
+def port(app):
+    with live_server(app, head_timeout=HEAD_TIMEOUT, keep_alive_timeout=1) as port:
+        yield port
+
+
+def _get(path: str, *headers: str) -> bytes:
+    return "\r\n".join([f"GET {path} HTTP/1.1", "Host: 127.0.0.1", *headers, "", ""]).encode()
+
+
+VALID = _get("/api/rulings", f"Authorization: Bearer {TOKEN}")
+
+
+def _timed(port: int, raw: bytes) -> tuple[int, float]:
+    start = time.perf_counter()
+    status, _, _ = request(port, raw)
+    return status, time.perf_counter() - start
+
+
+def _trickle_until_closed(s: socket.socket, data: bytes, every: float = 0.05,
+                          give_up: float = 20.0) -> tuple[float, bytes]:
+    """Send ``data`` one byte at a time, ``every`` seconds, until the server closes the
+    connection: the seconds it took and what the server said meanwhile."""
+    start = time.monotonic()
+    said = b""
+    i = 0
+    while time.monotonic() - start < give_up:
+        try:
+            s.send(data[i % len(data):i % len(data) + 1])
+        except OSError:
+            return time.monotonic() - start, said
+        i += 1
+        if select.select([s], [], [], every)[0]:
+            try:
+                chunk = s.recv(65536)
+            except ConnectionResetError:
+                chunk = b""
+            if not chunk:
+                return time.monotonic() - start, said
+            said += chunk
+    raise AssertionError(f"the connection was still open after {give_up} s")
+
+
+# --- point: one request stalls no one ------------------------------------------------
+
+def test_a_cookie_of_backslashes_stalls_no_one(port):
+    """A 60 KB cookie of backslashes took the standard library's cookie parser 20 s on
+    the event loop, and every other request waited. It is refused before it is parsed,
+    one just under the bound is read in a pass, and a valid request sent meanwhile is
+    answered as fast as alone."""
+    def cookie(char: str, size: int) -> bytes:
+        return _get("/api/rulings", f'Cookie: x="{char * size}"')
+
+    over, under = 60 * 1024, MAX_HEADER - 100
+    assert request(port, cookie("\\", over))[0] == 431
+    assert request(port, cookie("\\", under))[0] == 403
+    ours_after = cookie("\\", under).replace(b'"\r\n', f'"; td_token={TOKEN}\r\n'.encode())
+    assert request(port, ours_after)[0] == 200
+    for size in (over, under):
+        plain = min(_timed(port, cookie("a", size))[1] for _ in range(3))
+        backslashes = min(_timed(port, cookie("\\", size))[1] for _ in range(3))
+        assert backslashes < 20 * plain, (size, backslashes, plain)
+    alone = min(_timed(port, VALID)[1] for _ in range(3))
+    meanwhile = []
+    for _ in range(3):
+        with connect(port) as bad, connect(port) as good:
+            bad.sendall(cookie("\\", over))
+            start = time.perf_counter()
+            good.sendall(VALID)
+            assert read_response(good)[0] == 200
+            meanwhile.append(time.perf_counter() - start)
+            assert read_response(bad)[0] == 431
+    assert min(meanwhile) < 20 * alone, (meanwhile, alone)
+
+
+def test_a_head_past_its_bound_is_refused_before_it_is_whole(port):
+    with connect(port) as s:
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * (MAX_HEAD_ON_WIRE + 1))
+        status, headers, _ = read_response(s)
+        assert status == 431 and headers["connection"] == "close"
+        assert closed_by_server(s)
+
+
+@pytest.mark.parametrize("headers", [
+    ["Cookie: " + "a" * (MAX_HEADER + 1)],
+    [f"X-{i}: " + "a" * 1000 for i in range(MAX_HEAD // 1000 + 1)]])
+def test_a_header_or_headers_past_the_bounds_are_431(port, headers):
+    assert request(port, _get("/api/rulings", f"Authorization: Bearer {TOKEN}", *headers))[0] \
+        == 431
+
+
+# --- point: the token login redirects only within the app --------------------------
+
+@pytest.mark.parametrize("target", ["//evil.example/", "/\\evil.example", "/%2F%2Fevil.example",
+                                    "/%5Cevil.example", "///evil.example", "/%09/evil.example"])
+def test_the_login_redirect_stays_on_the_app(port, target):
+    status, headers, _ = request(port, _get(f"{target}?token={TOKEN}", "Accept: text/html"))
+    assert status in (303, 400)  # 400: the parser refuses the address outright
+    if status == 303:
+        location = headers["location"]
+        assert location.startswith("/") and location[1:2] not in ("/", "\\"), location
+
+
+# --- point: idle and slow connections are closed -------------------------------------
+
+def test_an_idle_connection_is_closed_after_the_head_timeout(port):
+    with connect(port) as s:
+        start = time.monotonic()
+        assert closed_by_server(s)
+        assert time.monotonic() - start >= HEAD_TIMEOUT * 0.9
+
+
+def test_a_slowloris_head_is_closed_after_the_head_timeout(port):
+    with connect(port) as s:
+        s.sendall(b"GET /api/rulings HTTP/1.1\r\nHost: x\r\n")
+        took, said = _trickle_until_closed(s, b"X-Slow: a\r\n")
+        assert took >= HEAD_TIMEOUT * 0.9 and said == b""
+
+
+def test_a_slow_next_request_on_a_kept_connection_is_closed(port):
+    with connect(port) as s:
+        s.sendall(VALID)
+        assert read_response(s)[0] == 200
+        took, _ = _trickle_until_closed(s, VALID[:-4])
+        assert took >= HEAD_TIMEOUT * 0.9
+
+
+def test_a_kept_connection_idle_after_an_answer_is_closed(port):
+    with connect(port) as s:
+        s.sendall(VALID)
+        assert read_response(s)[0] == 200
+        start = time.monotonic()
+        assert closed_by_server(s)
+        assert time.monotonic() - start >= 0.9  # keep_alive_timeout=1
+
+
+def test_a_slow_body_is_answered_408_and_closed(port):
+    with connect(port) as s:
+        s.sendall(b"POST /api/rulings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  + f"Authorization: Bearer {TOKEN}\r\nContent-Length: 1000\r\n\r\n".encode())
+        took, said = _trickle_until_closed(s, b" ")
+        assert said.startswith(b"HTTP/1.1 408 ") and took >= BODY_TIMEOUT * 0.9
+
+
+def test_a_body_after_a_refusal_is_not_read(port):
+    with connect(port) as s:
+        s.sendall(b"POST /api/rulings HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
+        status, headers, _ = read_response(s)
+        assert status == 403 and headers["connection"] == "close"
+        assert closed_by_server(s)
+
+
+def test_a_connection_past_the_limit_is_503_and_closed(app):
+    with live_server(app, max_connections=3) as port:
+        held = [connect(port) for _ in range(3)]
+        try:
+            with connect(port) as extra:
+                status, _, _ = read_response(extra)
+                assert status == 503 and closed_by_server(extra)
+            for s in held:  # the ones within the limit are served
+                s.sendall(VALID)
+                assert read_response(s)[0] == 200
+        finally:
+            for s in held:
+                s.close()
