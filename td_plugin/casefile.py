@@ -48,6 +48,8 @@ MEANING_KEYS = ("hcp", "suits", "purpose")
 #: readings of the Laws a case may set over its regulation's (td_plugin.regulations)
 OPTION_KEYS = OPTIONS
 AWARE_FROM = ("self", "partner", "opponent", "director")
+#: the largest board number a case may name
+MAX_BOARD = 999_999
 
 
 @dataclass(frozen=True)
@@ -176,8 +178,10 @@ class _Reader:
     def notes(self, m: Mapping[str, Any]) -> tuple[int | None, str | None]:
         """The Director's own notes: ``board`` and ``description``."""
         board = m.get("board")
-        if board is not None and (not isinstance(board, int) or isinstance(board, bool)):
-            raise self.fail("board", f"expected a board number, not {board!r}")
+        if board is not None and (not isinstance(board, int) or isinstance(board, bool)
+                                  or not 1 <= board <= MAX_BOARD):
+            raise self.fail("board", f"expected a board number (a whole number from 1), "
+                                     f"not {board!r}")
         description = m.get("description")
         if description is not None and not isinstance(description, str):
             raise self.fail("description", f"expected text, not {_kind(description)}")

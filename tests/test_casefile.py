@@ -108,7 +108,7 @@ def test_reads_yaml(tmp_path: Path) -> None:
      "calls[0].aware_from: expected one of self, partner, opponent, director"),
     (case(final_auction="1D 1T"), "final_auction[1]: impossible call '1T'"),
     (case(options={"lead_after_32": True}), "options: unknown key 'lead_after_32'"),
-    (case(board="seven"), "board: expected a board number, not 'seven'"),
+    (case(board="seven"), "board: expected a board number (a whole number from 1), not 'seven'"),
     ([1, 2], "expected a mapping of keys, not a list"),
 ])
 def test_errors_name_the_entry(data: Any, message: str) -> None:

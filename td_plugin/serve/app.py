@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
 from td_plugin.casefile import CASE_FIELDS, parse_case
+from td_plugin.casefile_place import check_place, read_place
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.messages import LANGUAGES
 from td_plugin.questions import FLOWS, flow_module
@@ -56,7 +57,7 @@ from td_plugin.serve.views import (
 )
 from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
 
-__all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
+__all__ = ["AppConfig", "create_app", "rule_data", "in_session", "PLACE_KEYS"]
 
 #: Keys of a posted ruling that say where it happened rather than what happened.
 PLACE_KEYS = ("section", "table", "round")
@@ -102,23 +103,22 @@ def _split(data: Any) -> tuple[dict[str, Any], Place]:
 
 
 def _place(board: Any, where: Mapping[str, Any]) -> Place:
-    def number(value: Any, name: str) -> int | None:
-        if value is None or value == "":
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, str)) \
-                or not str(value).strip().isdigit() or len(str(value).strip()) > 6:
-            raise CaseError(f"{name}: expected a number, not {value!r}")
-        return int(value)
+    try:
+        return read_place(board, where.get("section"), where.get("table"), where.get("round"))
+    except CaseFileError as exc:
+        raise CaseError(str(exc)) from None
 
-    def text(value: Any, name: str) -> str | None:
-        if value is None or value == "":
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 20:
-            raise CaseError(f"{name}: expected a short name or number, not {value!r}")
-        return str(value).strip()
 
-    return Place(number(board, "board"), text(where.get("section"), "section"),
-                 text(where.get("table"), "table"), number(where.get("round"), "round"))
+def in_session(config: AppConfig, place: Place) -> None:
+    """Refuse a place that does not fit the session the app serves
+    (`td_plugin.casefile_place.check_place`).
+
+    :raises CaseError: saying what the session has.
+    """
+    try:
+        check_place(place, (r.record for r in config.boards.results))
+    except CaseFileError as exc:
+        raise CaseError(str(exc)) from None
 
 
 def rule_data(host: Any, case: Mapping[str, Any], lang: str,
@@ -329,6 +329,7 @@ def create_app(config: AppConfig) -> Guard:
         if action != "rule":
             return editor_page(request, draft, picked=picked)
         try:
+            in_session(config, draft.place)
             kind, ruling = rule_data(config.host, draft.case, lang, reg)
         except CaseError as exc:
             return editor_page(request, draft, str(exc))
@@ -388,6 +389,7 @@ def create_app(config: AppConfig) -> Guard:
         reg = _regulation(request, config)
         try:
             case, place = _split(await _json_body(request))
+            in_session(config, place)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except CaseError as exc:
             return _error(str(exc))
@@ -413,6 +415,7 @@ def create_app(config: AppConfig) -> Guard:
         reg = _regulation(request, config)
         try:
             case, place = _split(await _json_body(request))
+            in_session(config, place)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except CaseError as exc:
             return _error(str(exc))

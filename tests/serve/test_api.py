@@ -66,7 +66,7 @@ def test_get_lists_the_latest_version_of_each_with_its_id(client, auth):
     ({"dealer": "Q", "calls": []}, "dealer: unknown seat 'Q'"),
     ({"dealer": "N", "calls": ["N 8H"]}, "impossible call"),
     ({"dealer": "N", "calls": [], "table": {"x": 1}}, "table: expected a short name"),
-    ({"dealer": "N", "calls": [], "round": "two"}, "round: expected a number"),
+    ({"dealer": "N", "calls": [], "round": "two"}, "round: expected a whole number"),
 ])
 def test_a_bad_case_is_400_naming_what_is_wrong(client, auth, body, message):
     r = client.post("/api/rulings", json=body, headers=auth)
