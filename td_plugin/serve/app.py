@@ -45,7 +45,7 @@ from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
 from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.editor import SEATS, Draft, DraftError, answer_decision, apply, questions_of
-from td_plugin.serve.guard import BODY_TIMEOUT, MAX_BODY, Guard, same_secret
+from td_plugin.serve.guard import BODY_TIMEOUT, MAX_BODY, Guard, cookie_value, same_secret
 from td_plugin.serve.views import (
     RulingView,
     auction_grid,
@@ -139,15 +139,21 @@ def rule_data(host: Any, case: Mapping[str, Any], lang: str,
     return str(case.get("kind") or "auction"), ruling.to_json(lang)
 
 
+def _cookie(request: Request, name: str) -> str | None:
+    """A cookie of the app, read in one pass (Starlette's ``request.cookies`` unquotes every
+    cookie of the header, in time quadratic in a run of backslashes)."""
+    return cookie_value(request.headers.get("cookie", ""), name)
+
+
 def _lang(request: Request, config: AppConfig) -> str:
-    lang = request.query_params.get("lang") or request.cookies.get("td_lang") or config.lang
+    lang = request.query_params.get("lang") or _cookie(request, "td_lang") or config.lang
     return lang if lang in LANGUAGES else config.lang
 
 
 def _regulation(request: Request, config: AppConfig) -> str:
     """The regulation the pages rule under: the request's, the page's choice (a cookie),
     else the app's."""
-    name = (request.query_params.get("regulation") or request.cookies.get("td_regulation")
+    name = (request.query_params.get("regulation") or _cookie(request, "td_regulation")
             or config.regulation)
     return name if name in regulation_names() else config.regulation
 
