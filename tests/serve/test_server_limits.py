@@ -9,10 +9,12 @@ from __future__ import annotations
 import select
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
 from td_plugin.host import PluginHost
+from td_plugin.serve import guard, server
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER
 from td_plugin.serve.server import MAX_HEAD_ON_WIRE
@@ -194,3 +196,13 @@ def test_a_connection_past_the_limit_is_503_and_closed(app):
         finally:
             for s in held:
                 s.close()
+
+
+def test_the_guarantees_name_the_bounds_in_force():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "guarantees.md").read_text(encoding="utf-8")
+    section = text.split("## The table app answers every request in time")[1].split("\n## ")[0]
+    for said in (f"{guard.MAX_HEADER // 1024} KB a header", f"{guard.MAX_HEAD // 1024} KB in all",
+                 f"| {server.MAX_HEAD_ON_WIRE // 1024} KB |", f"{server.HEAD_TIMEOUT:g} s from",
+                 f"| {server.KEEP_ALIVE_TIMEOUT:g} s |", f"{guard.MAX_BODY // 1024} KB, arrived "
+                 f"whole within {guard.BODY_TIMEOUT:g} s", f"| {server.MAX_CONNECTIONS} |"):
+        assert said in section, said
