@@ -14,8 +14,11 @@ connection keeps the server's sockets, memory or time beyond these bounds:
 - **An answer before the body has arrived ends the connection**, so a body trickling in
   after a refusal is not read at leisure. The body itself must arrive within
   `td_plugin.serve.guard.BODY_TIMEOUT` (the guard).
-- **At most `MAX_CONNECTIONS` connections** at once: one more is answered ``503`` and
-  closed at once; uvicorn's ``limit_concurrency`` bounds the requests in progress too.
+- **At most `MAX_CONNECTIONS` connections** at once. One more closes the connection
+  that has waited longest for a request head (idle, or slow); when every connection has
+  a request in progress, the new one is answered ``503`` and closed. So idle and slow
+  sockets never lock a phone out, and uvicorn's ``limit_concurrency`` bounds the
+  requests in progress too.
 
 `server_config` builds the uvicorn configuration ``td-plugin serve`` runs; tests give
 it shorter timeouts.
@@ -24,6 +27,7 @@ it shorter timeouts.
 from __future__ import annotations
 
 import asyncio
+import itertools
 from typing import Any
 
 import uvicorn
@@ -45,6 +49,11 @@ MAX_CONNECTIONS = 100
 MAX_HEAD_ON_WIRE = 2 * MAX_HEAD
 
 
+#: the order in which connections began to wait for a request head (the loop's clock
+#: may give several the same time)
+_WAITING_ORDER = itertools.count()
+
+
 def _answer(status: bytes, text: bytes) -> bytes:
     return (b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
             b"content-length: " + str(len(text)).encode() + b"\r\nconnection: close\r\n\r\n"
@@ -62,11 +71,24 @@ class BoundedProtocol(HttpToolsProtocol):
         super().connection_made(transport)
         self._head_bytes = 0
         self._head_timer: asyncio.TimerHandle | None = None
-        if len(self.connections) > self.max_connections:
+        self._waiting_since = next(_WAITING_ORDER)
+        if len(self.connections) > self.max_connections and not self._evict_one():
             transport.write(_answer(b"503 Service Unavailable", b"Service Unavailable"))
             transport.close()
             return
         self._arm_head_timer()
+
+    def _evict_one(self) -> bool:
+        """Close the connection that has waited longest for a request head; False when
+        every other one has a request in progress."""
+        waiting = [c for c in self.connections if c is not self and isinstance(c, BoundedProtocol)
+                   and c._waiting_for_head() and not c.transport.is_closing()]
+        if not waiting:
+            return False
+        oldest = min(waiting, key=lambda c: c._waiting_since)
+        oldest.transport.close()
+        self.connections.discard(oldest)  # gone now, not when the close completes
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm_head_timer()
@@ -92,6 +114,7 @@ class BoundedProtocol(HttpToolsProtocol):
         super().on_headers_complete()
 
     def on_response_complete(self) -> None:
+        self._waiting_since = next(_WAITING_ORDER)
         super().on_response_complete()
         if self.cycle.more_body and not self.transport.is_closing():
             self.transport.close()  # answered before the body arrived: read no more of it

@@ -183,18 +183,36 @@ def test_a_body_after_a_refusal_is_not_read(port):
         assert closed_by_server(s)
 
 
-def test_a_connection_past_the_limit_is_503_and_closed(app):
+def test_a_connection_past_the_limit_closes_the_longest_idle_one(app):
     with live_server(app, max_connections=3) as port:
         held = [connect(port) for _ in range(3)]
+        time.sleep(0.05)  # the first is the longest idle
         try:
-            with connect(port) as extra:
-                status, _, _ = read_response(extra)
-                assert status == 503 and closed_by_server(extra)
-            for s in held:  # the ones within the limit are served
+            with connect(port) as phone:
+                phone.sendall(VALID)
+                assert read_response(phone)[0] == 200
+            assert closed_by_server(held[0])
+            for s in held[1:]:  # the others are served
                 s.sendall(VALID)
                 assert read_response(s)[0] == 200
         finally:
             for s in held:
+                s.close()
+
+
+def test_a_connection_past_the_limit_of_busy_ones_is_503_and_closed(app):
+    post = (b"POST /api/rulings HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n"
+            + f"Authorization: Bearer {TOKEN}\r\n\r\n".encode())
+    with live_server(app, max_connections=3) as port:
+        busy = [connect(port) for _ in range(3)]
+        try:
+            for s in busy:  # a request each, its body still to come
+                s.sendall(post)
+            time.sleep(0.1)
+            with connect(port) as extra:
+                assert read_response(extra)[0] == 503 and closed_by_server(extra)
+        finally:
+            for s in busy:
                 s.close()
 
 
