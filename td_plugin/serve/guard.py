@@ -131,6 +131,10 @@ async def _plain(send: Send, status: int, text: str,
     await send({"type": "http.response.body", "body": body})
 
 
+class _Gone(Exception):
+    """The client disconnected before its request's body had arrived."""
+
+
 class Guard:
     """ASGI middleware: token, cross-site, header and body checks (see the module text).
 
@@ -200,6 +204,8 @@ class Guard:
         except asyncio.TimeoutError:
             await _plain(send, 408, "Request Timeout", _CLOSE)
             return
+        except _Gone:  # the client went away in the middle of its body: nothing to do
+            return
         if body is None:
             await _plain(send, 413, "Request body too large", _CLOSE)
             return
@@ -222,6 +228,7 @@ class Guard:
         """The whole request body, or None when it is larger than allowed.
 
         :raises asyncio.TimeoutError: it has not arrived whole within ``body_timeout``.
+        :raises _Gone: the client disconnected before it had sent it all.
         """
         chunks: list[bytes] = []
         size = 0
@@ -230,7 +237,7 @@ class Guard:
         while True:
             message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             if message["type"] != "http.request":
-                break
+                raise _Gone
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:

@@ -15,10 +15,10 @@ connection keeps the server's sockets, memory or time beyond these bounds:
   after a refusal is not read at leisure. The body itself must arrive within
   `td_plugin.serve.guard.BODY_TIMEOUT` (the guard).
 - **At most `MAX_CONNECTIONS` connections** at once. One more closes the connection
-  that has waited longest for a request head (idle, or slow); when every connection has
-  a request in progress, the new one is answered ``503`` and closed. So idle and slow
-  sockets never lock a phone out, and uvicorn's ``limit_concurrency`` bounds the
-  requests in progress too.
+  that has waited longest for its client (idle, a slow head, a slow body); when every
+  connection has a request in the app's hands, the new one is answered ``503`` and
+  closed. So idle and slow sockets never lock a phone out; uvicorn's
+  ``limit_concurrency`` bounds the requests in progress too.
 
 `server_config` builds the uvicorn configuration ``td-plugin serve`` runs; tests give
 it shorter timeouts.
@@ -79,10 +79,10 @@ class BoundedProtocol(HttpToolsProtocol):
         self._arm_head_timer()
 
     def _evict_one(self) -> bool:
-        """Close the connection that has waited longest for a request head; False when
-        every other one has a request in progress."""
+        """Close the connection that has waited longest for its client (a request head or
+        the rest of a body); False when every other one has a request in the app's hands."""
         waiting = [c for c in self.connections if c is not self and isinstance(c, BoundedProtocol)
-                   and c._waiting_for_head() and not c.transport.is_closing()]
+                   and c._waiting_for_client() and not c.transport.is_closing()]
         if not waiting:
             return False
         oldest = min(waiting, key=lambda c: c._waiting_since)
@@ -111,6 +111,7 @@ class BoundedProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._disarm_head_timer()
+        self._waiting_since = next(_WAITING_ORDER)  # for the body, if one is to come
         super().on_headers_complete()
 
     def on_response_complete(self) -> None:
@@ -122,6 +123,10 @@ class BoundedProtocol(HttpToolsProtocol):
     def _waiting_for_head(self) -> bool:
         """No request of this connection has a whole head and an unfinished answer."""
         return self.cycle is None or self.cycle.response_complete
+
+    def _waiting_for_client(self) -> bool:
+        """Waiting for a request head, or for the rest of a request's body."""
+        return self._waiting_for_head() or self.cycle.more_body
 
     def _arm_head_timer(self) -> None:
         self._disarm_head_timer()

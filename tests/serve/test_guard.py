@@ -203,3 +203,23 @@ def test_the_pages_read_their_own_cookies_in_one_pass(client, auth):
 
     plain, backslashes = seconds("a"), seconds("\\")
     assert backslashes < 10 * plain, (backslashes, plain)
+
+
+def test_a_client_gone_in_the_middle_of_its_body_is_not_served(client):
+    """What came of the body before the client went away is not passed on as if whole."""
+    import asyncio
+
+    messages = iter([{"type": "http.request", "body": b'{"dealer": "N", "calls": ["E 1H"]}',
+                      "more_body": True}, {"type": "http.disconnect"}])
+    sent = []
+
+    async def receive():
+        return next(messages)
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/rulings", "raw_path": b"/api/rulings",
+             "query_string": b"", "headers": [(b"authorization", f"Bearer {TOKEN}".encode())]}
+    asyncio.run(client.app(scope, receive, send))
+    assert sent == [] and client.app.app.state.config.log.latest() == []

@@ -42,6 +42,9 @@ def _get(path: str, *headers: str) -> bytes:
 
 
 VALID = _get("/api/rulings", f"Authorization: Bearer {TOKEN}")
+#: a post whose body is still to come
+SLOW_POST = (b"POST /api/rulings HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n"
+             + f"Authorization: Bearer {TOKEN}\r\n\r\n".encode())
 
 
 def _timed(port: int, raw: bytes) -> tuple[int, float]:
@@ -169,8 +172,7 @@ def test_a_kept_connection_idle_after_an_answer_is_closed(port):
 
 def test_a_slow_body_is_answered_408_and_closed(port):
     with connect(port) as s:
-        s.sendall(b"POST /api/rulings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                  + f"Authorization: Bearer {TOKEN}\r\nContent-Length: 1000\r\n\r\n".encode())
+        s.sendall(SLOW_POST.replace(b"Length: 10", b"Length: 1000"))
         took, said = _trickle_until_closed(s, b" ")
         assert said.startswith(b"HTTP/1.1 408 ") and took >= BODY_TIMEOUT * 0.9
 
@@ -183,34 +185,51 @@ def test_a_body_after_a_refusal_is_not_read(port):
         assert closed_by_server(s)
 
 
-def test_a_connection_past_the_limit_closes_the_longest_idle_one(app):
+@pytest.mark.parametrize("begun", [b"", b"GET / HTTP/1.1\r\n", SLOW_POST])
+def test_a_connection_past_the_limit_closes_the_one_waiting_longest(app, begun):
+    """Three connections held idle, with a slow head, or with a slow body: a phone's
+    connection past the limit of three is served, the oldest of the three closed."""
     with live_server(app, max_connections=3) as port:
-        held = [connect(port) for _ in range(3)]
-        time.sleep(0.05)  # the first is the longest idle
+        held = []
+        for _ in range(3):
+            held.append(connect(port))
+            if begun:
+                held[-1].sendall(begun)
+            time.sleep(0.05)  # the server has it before the next
         try:
             with connect(port) as phone:
                 phone.sendall(VALID)
                 assert read_response(phone)[0] == 200
             assert closed_by_server(held[0])
-            for s in held[1:]:  # the others are served
-                s.sendall(VALID)
-                assert read_response(s)[0] == 200
+            if not begun:
+                for s in held[1:]:  # the others are still served
+                    s.sendall(VALID)
+                    assert read_response(s)[0] == 200
         finally:
             for s in held:
                 s.close()
 
 
-def test_a_connection_past_the_limit_of_busy_ones_is_503_and_closed(app):
-    post = (b"POST /api/rulings HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n"
-            + f"Authorization: Bearer {TOKEN}\r\n\r\n".encode())
-    with live_server(app, max_connections=3) as port:
+async def _slow_app(scope, receive, send):
+    """An app that takes its time over every request."""
+    import asyncio
+
+    await asyncio.sleep(2)
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b""})
+
+
+def test_a_connection_past_the_limit_of_busy_ones_is_503_and_closed():
+    with live_server(_slow_app, max_connections=3) as port:
         busy = [connect(port) for _ in range(3)]
         try:
-            for s in busy:  # a request each, its body still to come
-                s.sendall(post)
-            time.sleep(0.1)
+            for s in busy:  # a request each, in the app's hands
+                s.sendall(VALID)
+            time.sleep(0.2)
             with connect(port) as extra:
                 assert read_response(extra)[0] == 503 and closed_by_server(extra)
+            for s in busy:
+                assert read_response(s)[0] == 200
         finally:
             for s in busy:
                 s.close()
