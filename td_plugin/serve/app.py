@@ -24,7 +24,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.applications import Starlette
@@ -57,6 +57,9 @@ from td_plugin.serve.views import (
 )
 from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
 
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
+
 __all__ = ["AppConfig", "create_app", "rule_data", "in_session", "PLACE_KEYS"]
 
 #: Keys of a posted ruling that say where it happened rather than what happened.
@@ -71,7 +74,7 @@ class AppConfig:
     them)."""
 
     log: RulingLog
-    host: Any
+    host: PluginHost
     token: str
     lang: str = "en"
     regulation: str = "wbf"
@@ -121,7 +124,7 @@ def in_session(config: AppConfig, place: Place) -> None:
         raise CaseError(str(exc)) from None
 
 
-def rule_data(host: Any, case: Mapping[str, Any], lang: str,
+def rule_data(host: PluginHost, case: Mapping[str, Any], lang: str,
               regulation: str = "wbf") -> tuple[str, dict[str, Any]]:
     """Rule on a case given as data, through the plugin host (as ``td-plugin rule``
     does), under ``regulation``: its kind and the ruling as JSON.
