@@ -20,22 +20,23 @@ connection keeps the server's sockets, memory or time beyond these bounds:
   closed. So idle and slow sockets never lock a phone out; uvicorn's
   ``limit_concurrency`` bounds the requests in progress too.
 
-`server_config` builds the uvicorn configuration ``td-plugin serve`` runs; tests give
-it shorter timeouts.
+The bounds hold on either of uvicorn's HTTP parsers, httptools (the ``speedups`` extra)
+or h11, whichever uvicorn takes. `server_config` builds the uvicorn configuration
+``td-plugin serve`` runs; tests give it shorter timeouts.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Any
+from typing import Any, cast
 
 import uvicorn
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from td_plugin.serve.guard import MAX_HEAD
 
-__all__ = ["server_config", "BoundedProtocol", "HEAD_TIMEOUT", "KEEP_ALIVE_TIMEOUT",
+__all__ = ["server_config", "Bounds", "HEAD_TIMEOUT", "KEEP_ALIVE_TIMEOUT",
            "MAX_CONNECTIONS", "MAX_HEAD_ON_WIRE"]
 
 #: Seconds a connection has to deliver a request's head (address and headers).
@@ -60,28 +61,34 @@ def _answer(status: bytes, text: bytes) -> bytes:
             + text)
 
 
-class BoundedProtocol(HttpToolsProtocol):
-    """uvicorn's HTTP protocol (httptools) with the bounds of the module text (a subclass
-    with other values serves tests)."""
+class Bounds(asyncio.Protocol):
+    """The bounds of the module text, mixed into uvicorn's HTTP protocol (httptools' or
+    h11's, whichever uvicorn would take); `server_config` makes the class."""
 
+    # what the protocol it is mixed into has
+    cycle: Any
+    transport: Any
+    loop: asyncio.AbstractEventLoop
+    connections: set[Any]
+    #: the bounds (`server_config` sets them)
     head_timeout: float = HEAD_TIMEOUT
     max_connections: int = MAX_CONNECTIONS
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         self._head_bytes = 0
         self._head_timer: asyncio.TimerHandle | None = None
         self._waiting_since = next(_WAITING_ORDER)
         if len(self.connections) > self.max_connections and not self._evict_one():
-            transport.write(_answer(b"503 Service Unavailable", b"Service Unavailable"))
-            transport.close()
+            self.transport.write(_answer(b"503 Service Unavailable", b"Service Unavailable"))
+            self.transport.close()
             return
         self._arm_head_timer()
 
     def _evict_one(self) -> bool:
         """Close the connection that has waited longest for its client (a request head or
         the rest of a body); False when every other one has a request in the app's hands."""
-        waiting = [c for c in self.connections if c is not self and isinstance(c, BoundedProtocol)
+        waiting = [c for c in self.connections if c is not self and isinstance(c, Bounds)
                    and c._waiting_for_client() and not c.transport.is_closing()]
         if not waiting:
             return False
@@ -100,6 +107,8 @@ class BoundedProtocol(HttpToolsProtocol):
             self._head_bytes += len(data)
         super().data_received(data)
         if not self._waiting_for_head():
+            if waiting:  # a head arrived whole: now its body, if one is to come
+                self._waiting_since = next(_WAITING_ORDER)
             self._head_bytes = 0
             self._disarm_head_timer()
         elif self._head_bytes > MAX_HEAD_ON_WIRE and not self.transport.is_closing():
@@ -109,14 +118,9 @@ class BoundedProtocol(HttpToolsProtocol):
         elif self._head_timer is None:  # the first bytes of a next request
             self._arm_head_timer()
 
-    def on_headers_complete(self) -> None:
-        self._disarm_head_timer()
-        self._waiting_since = next(_WAITING_ORDER)  # for the body, if one is to come
-        super().on_headers_complete()
-
     def on_response_complete(self) -> None:
         self._waiting_since = next(_WAITING_ORDER)
-        super().on_response_complete()
+        super().on_response_complete()  # type: ignore[misc]
         if self.cycle.more_body and not self.transport.is_closing():
             self.transport.close()  # answered before the body arrived: read no more of it
 
@@ -143,20 +147,34 @@ class BoundedProtocol(HttpToolsProtocol):
             self.transport.close()
 
 
-def server_config(app: Any, *, head_timeout: float = HEAD_TIMEOUT,
+def _protocol(http: str) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol: ``h11``, ``httptools``, or ``auto`` (httptools when it is
+    installed, as uvicorn takes it)."""
+    if http == "h11":
+        return H11Protocol
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:
+        if http == "httptools":
+            raise
+        return H11Protocol
+    return HttpToolsProtocol
+
+
+def server_config(app: Any, *, http: str = "auto", head_timeout: float = HEAD_TIMEOUT,
                   keep_alive_timeout: int = KEEP_ALIVE_TIMEOUT,
                   max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
-    """The uvicorn configuration of the table app ``app``: the bounds of the module text,
-    no request log (the token is in the printed URL), no server header."""
-    class Protocol(BoundedProtocol):
-        pass
-
-    Protocol.head_timeout = head_timeout
-    Protocol.max_connections = max_connections
+    """The uvicorn configuration of the table app ``app``: the bounds of the module text
+    on uvicorn's ``http`` protocol, no request log (the token is in the printed URL), no
+    server header."""
+    protocol = cast("type[asyncio.Protocol]", type("BoundedProtocol", (Bounds, _protocol(http)), {
+        "head_timeout": head_timeout, "max_connections": max_connections}))
     return uvicorn.Config(
-        app, http=Protocol, log_level="warning", access_log=False, lifespan="off",
+        app, http=protocol, log_level="warning", access_log=False, lifespan="off",
         server_header=False, date_header=False, timeout_graceful_shutdown=2,
         timeout_keep_alive=keep_alive_timeout,
         # the requests in progress, counted with the connections (the one asking among
         # them): no fewer than the connections allowed
-        limit_concurrency=max_connections + 1)
+        limit_concurrency=max_connections + 1,
+        # h11's own bound on a head, past ours: ours answers first
+        h11_max_incomplete_event_size=2 * MAX_HEAD_ON_WIRE)
