@@ -62,6 +62,7 @@ from td_plugin.serve.views import (
     ruling_view,
 )
 from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
+from td_plugin.whole_numbers import parse_whole
 
 if TYPE_CHECKING:
     from td_plugin.host import PluginHost
@@ -337,8 +338,9 @@ def create_app(config: AppConfig) -> Guard:
         picked = None
         try:
             draft = apply(draft, action, form)
-            if action == "pick" and form.get("result", "").isdigit():
-                picked = config.boards.result(int(form["result"]))
+            result = parse_whole(form.get("result", ""))
+            if action == "pick" and result is not None:
+                picked = config.boards.result(result)
                 if picked is not None:
                     draft = draft.take(picked.facts(), picked.place)
         except DraftError as exc:
@@ -385,12 +387,13 @@ def create_app(config: AppConfig) -> Guard:
             return PlainTextResponse("Not Found", status_code=404)
         if form.get("version") != str(entry.version):  # someone else answered meanwhile
             return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
-        index, _, value = form.get("answer", "").partition(":")
+        text, _, value = form.get("answer", "").partition(":")
+        index = parse_whole(text, strip=False)
         decisions = open_decisions(entry.ruling)
         try:
-            if not index.isdigit() or int(index) >= len(decisions):
+            if index is None or index >= len(decisions):
                 raise DraftError("this question is no longer open")
-            case = answer_decision(entry.case, decisions[int(index)], value)
+            case = answer_decision(entry.case, decisions[index], value)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except (DraftError, CaseError) as exc:
             view = ruling_view(_ruling_object(config, entry.case, lang, reg), entry.case, lang)

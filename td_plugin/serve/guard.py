@@ -185,8 +185,8 @@ class Guard:
             await _plain(send, 403, "Forbidden", _CLOSE)
             return
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or len(length) > 12
-                                   or int(length) > self.max_body):
+        if length is not None and (not (length.isascii() and length.isdigit())
+                                   or len(length) > 12 or int(length) > self.max_body):
             await _plain(send, 413, "Request body too large", _CLOSE)
             return
         if method == "GET" and from_query is not None and "text/html" in headers.get("accept", ""):

@@ -54,3 +54,23 @@ def test_the_largest_id_is_an_unknown_ruling_not_an_error(log):
     assert log.get(MAX_ID + 1) is None and log.get(1, version=MAX_ID + 1) is None
     with pytest.raises(KeyError):
         log.correct(MAX_ID + 1, CASE, {}, kind="auction", lang="en")
+
+
+@pytest.mark.parametrize("digits", ["\u00b2", "\u0663", "1\u00b2"])
+def test_other_scripts_digits_in_a_form_or_header_are_no_number_not_a_500(client, auth, digits):
+    """``"²".isdigit()`` is true and ``int("²")`` an error: a number typed into a page, a
+    question's index or a body's length is a whole number of ASCII digits or none."""
+    client.post("/api/rulings", json={"dealer": "N", "calls": ["N 1H", "E 1S", "S 1C"]},
+                headers=auth)  # an insufficient bid: a question to answer
+    draft = Draft("auction", dict(CASE)).dumps()
+    for method, path, data in [
+            ("POST", "/rulings/1", {"answer": f"{digits}:yes", "version": "1"}),
+            ("POST", "/new/auction", {"draft": draft, "action": "place", "board": digits}),
+            ("POST", "/new/auction", {"draft": draft, "action": "pick", "result": digits}),
+            ("POST", "/new/auction", {"draft": draft, "action": f"call_at:{digits}"})]:
+        r = client.request(method, path, headers=auth, data=data)
+        assert r.status_code in (200, 303, 400), (path, data, r.status_code)
+    for length in (b"\xb2", b"1\xb2"):  # "²" and "1²" as a server decodes the header
+        r = client.post("/api/rulings", headers={**auth, "content-length": length},
+                        content=b"{}")
+        assert r.status_code == 413
