@@ -32,7 +32,7 @@ def _whole(value: Any, name: str) -> int | None:
         return None
     number = None
     if isinstance(value, int) and not isinstance(value, bool):
-        number = value if len(str(abs(value))) <= MAX_PLACE_DIGITS else None
+        number = value if abs(value) < 10 ** MAX_PLACE_DIGITS else None
     elif isinstance(value, str):
         number = parse_whole(value, MAX_PLACE_DIGITS)
     if number is None:

@@ -50,8 +50,8 @@ MAX_CONNECTIONS = 100
 MAX_HEAD_ON_WIRE = 2 * MAX_HEAD
 
 
-#: the order in which connections began to wait for a request head (the loop's clock
-#: may give several the same time)
+#: the order in which connections began to wait for their clients (a head, a body): the
+#: loop's clock may give several the same time
 _WAITING_ORDER = itertools.count()
 
 
