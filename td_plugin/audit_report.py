@@ -38,6 +38,7 @@ from td_plugin import messages
 from td_plugin.audit_result import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
+from td_plugin.finding_order import changes_score, lead_finding
 from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
 
@@ -63,8 +64,10 @@ def problem_json(problem: RecordProblem) -> dict[str, Any]:
 class PlainRenderer:
     """`td_plugin.audit.RecordRenderer`: each problem and finding as its JSON
     (`td_plugin.report.finding_json`, texts in ``lang``), and, for the first
-    ``records_per_kind`` records of each kind of finding, the record and its findings (the
-    HTML page shows those in full). Picklable.
+    ``records_per_kind`` records of each kind of finding that change a score and the
+    first ``records_per_kind`` that do not (`td_plugin.finding_order`), the record and its
+    findings (the HTML page shows those in full, those that change a score first).
+    A record counts under its `lead_finding`. Picklable.
 
     ``forms``: what the reports read of the findings: ``"dicts"`` (``output.findings``,
     the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON
@@ -75,16 +78,17 @@ class PlainRenderer:
         self.lang = lang
         self.records_per_kind = records_per_kind
         self.forms = frozenset(forms)
-        self._shown: dict[str, int] = {}
+        self._shown: dict[tuple[str, bool], int] = {}
 
     def render(self, record: BoardRecord | None, problems: Sequence[RecordProblem],
                findings: Sequence[Finding]) -> RecordOutput:
         extra = None
         if self.records_per_kind and record is not None and findings:
-            kind = str(findings[0].kind)
-            shown = self._shown.get(kind, 0)
+            lead = lead_finding(findings)
+            key = (str(lead.kind), changes_score(lead))
+            shown = self._shown.get(key, 0)
             if shown < self.records_per_kind:
-                self._shown[kind] = shown + 1
+                self._shown[key] = shown + 1
                 extra = (record, list(findings))
         lang, forms = self.lang, self.forms
         output = RecordOutput(record.location.record if record is not None else None,

@@ -39,6 +39,7 @@ from td_plugin import NAME
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
     from td_plugin.consistency import PlayWalk
+    from td_plugin.regulations import Regulation
     from td_plugin.rescoring import RescoreReport
     from td_plugin.rulings import Finding, ReviewContext, Ruling
     from td_plugin.session import Session
@@ -52,7 +53,8 @@ __all__ = ["hookspec", "td_session_opened", "td_result_recorded", "td_auction_re
            "td_play_recorded", "td_round_completed", "td_session_closed", "td_director_called",
            "td_review_board",
            "td_incident_reported", "td_adjustment_decided", "td_open_source",
-           "td_follow_source", "td_write_changes", "td_connect_service", "td_one_process"]
+           "td_follow_source", "td_write_changes", "td_connect_service", "td_one_process",
+           "td_regulations"]
 
 
 # --- events ---------------------------------------------------------------------------
@@ -258,6 +260,20 @@ def td_connect_service(url: str | None, credentials: ServiceCredentials,
     :return: a `td_plugin.td_calls.ServiceLink` whose ``poll()`` reads the session's TD
         calls, results, hand records and movement without taking them off the service's
         queues; None when this adapter does not know the address.
+    """
+
+
+# --- the regulations in force -------------------------------------------------------------
+
+@hookspec
+def td_regulations() -> list[type[Regulation]]:
+    """The regulations this plugin offers: `td_plugin.regulations.Regulation` subclasses,
+    each chosen by its ``name`` (or an alias) with ``--regulation`` on every command and
+    on the table app's pages (`PluginHost.regulations`). Asked when a command starts and
+    when the table app lists or chooses a regulation. A name two plugins claim goes to the
+    one registered last (a club's plugin over the built-in ones).
+
+    :return: the subclasses (an empty list: none).
     """
 
 

@@ -34,6 +34,7 @@ from td_plugin import NAME, hookspecs
 from td_plugin.consistency import PlayWalk
 from td_plugin.entry_points import entry_points
 from td_plugin.errors import InputError, Location, NotWritableError
+from td_plugin.regulations import Regulation, Regulations
 
 if TYPE_CHECKING:
     from td_plugin.board import BoardRecord
@@ -49,6 +50,7 @@ __all__ = ["DEFAULT_PLUGINS", "PluginError", "Review", "PluginHost", "plugin_nam
 #: are asked first (pluggy calls implementations last-registered first), so an external
 #: plugin answering a first-result hook overrides a built-in one.
 DEFAULT_PLUGINS: tuple[str, ...] = (
+    "td_plugin.rulers.regulations",
     "td_plugin.rulers.consistency",
     "td_plugin.rulers.revokes",
     "td_plugin.rulers.auction",
@@ -332,6 +334,29 @@ class PluginHost:
             if answer:
                 findings.extend(answer)
         return Review(findings, errors)
+
+    def regulations(self) -> Regulations:
+        """The regulations the plugins offer (`td_regulations`), by name: the built-in
+        WBF and a club's own (`td_plugin.regulations`).
+
+        :raises InputError: a plugin offered something that is not a `Regulation` subclass.
+        """
+        answers, _ = self._call("td_regulations")  # (pluggy asks the last registered first)
+        classes = [cls for answer in reversed(answers) if answer for cls in answer]
+        for cls in classes:
+            if not (isinstance(cls, type) and issubclass(cls, Regulation)):
+                raise InputError(f"a plugin's td_regulations offers {cls!r}, which is not a "
+                                 "Regulation subclass")
+        return Regulations(classes)
+
+    def regulation(self, choice: str | Regulation | None = None,
+                   **options: bool | None) -> Regulation:
+        """The regulation named ``choice`` among the plugins' (`regulations`), with
+        ``options`` over it (``--regulation``).
+
+        :raises InputError: no plugin offers a regulation of that name.
+        """
+        return self.regulations().get(choice, **options)
 
     def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
         """Ask every ruler about one record (`td_review_board`), with one walk of its

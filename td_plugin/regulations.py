@@ -2,11 +2,13 @@
 readings where authorities differ, as one object.
 
 As a chess library makes its variants, each regulation is a subclass of `Regulation`
-whose class attributes are its choices; `regulation("acbl")` finds one by name (the
-``--regulation`` of every command, `td_plugin.rulings.ReviewContext.regulation`), and
-calling the class with options (``ACBL(lead_restriction_after_32=False)``) gives the same
-regulation with a case's own readings over its defaults (a case file's ``options``). A
-club's plugin may `register` its own subclass.
+whose class attributes are its choices. The package brings one, `WBF` (the Laws with no
+regulation of their own, the default); a plugin offers others through the host: its
+``td_regulations`` hook returns its subclasses, and the host (`PluginHost.regulations`,
+a `Regulations`) finds one by name for the ``--regulation`` of every command and the
+table app's choice. Calling the class with options (``WBF(lead_restriction_after_32=
+False)``) gives the same regulation with a case's own readings over its defaults (a case
+file's ``options``). Nothing here is a registry a plugin changes: `BUILT_IN` is read-only.
 
 The choices:
 
@@ -23,16 +25,48 @@ The choices:
   unintended call (25A4). The default reading is that it is not: the auction ended
   before it reached partner, so 25A5 governs and the correction is allowed until the
   opening lead is faced. No authority on the point was found.
+
+Why no authority's regulation is built in. The ACBL, the EBU and the DBf (Danmarks
+Bridgeforbund) were each looked for a published difference from the WBF Laws in what the
+engine rules (Laws 12C1 and 12C2, 23, 25-32, 61-64); none was found that could be
+verified, and a name that changes nothing would only look like a ruling of its own:
+
+- ACBL: its list of elections under the 2017 Laws (acbl.org, "ACBL options under the
+  Laws of Duplicate Bridge") holds Laws 1B, 18F, 40B, 93C and no Law 12 election; its
+  2007-Laws election of 12C1(e) (no weighted scores) was revoked by its Board of Directors
+  from 1 January 2016 (Chicago NABC minutes, 2015, as quoted on Bridge Winners). So
+  weighted scores are allowed, as under the WBF. Its Law 40B election (no agreement to vary
+  methods after an irregularity) is a question the Director answers (is the call
+  comparable, Law 23), not a rule the engine applies.
+- EBU: the EBU has long weighted assigned scores (its Orange Book applied Law 12C3 of the
+  1997 Laws, as quoted on the bridge-laws mailing list, 2007; players' guidance on
+  12C1(c) is cited as the EBU's on Bridge Winners, 2016), as the WBF Laws allow; no EBU
+  reading of 32A2(b) or 25A4 was found. The current White Book's sections on Laws 12, 26
+  and 32 themselves could not be read: not verified.
+- DBf: the federation's article on lead restrictions (seed article 001) treats every call
+  out of rotation that is not accepted (Laws 30-32) as one after which 26B applies, with no
+  exception for 32A2(b): the WBF default. On weighted scores its Directors' handbook
+  (Turneringslederhåndbogen, § X12A, in the editions of 2008 to 2016 under the 2007 Laws,
+  bridge.dk/lov/love07/) lets the Director choose 12C1(c) or 12C1(e) case by case, but
+  in tournaments a club runs only where the club has decided beforehand to use weighted
+  scores. Whether the handbook under the 2017 Laws (bridge.dk/lov/love17/) keeps § X12A
+  could not be read (only its foreword was): not verified for the Laws the engine rules,
+  so left out. A club under the old rule is ``WBF(weighted_scores=False)`` or a plugin's
+  regulation; this is the first difference to check again.
+
+A regulation that differs (a club electing 12C1(e), an authority's reading of 32A2(b))
+is a plugin's `Regulation` subclass, offered through ``td_regulations``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from td_plugin.errors import InputError
 
-__all__ = ["Regulation", "WBF", "ACBL", "EBU", "DBf", "REGULATIONS", "OPTIONS", "regulation",
-           "register", "names"]
+__all__ = ["Regulation", "WBF", "BUILT_IN", "Regulations", "OPTIONS", "regulation", "names"]
 
 #: The options a case file (``options``) may set over its regulation's defaults.
 OPTIONS = ("lead_restriction_after_32", "cancelled_call_bars_correction")
@@ -92,81 +126,60 @@ class WBF(Regulation):
     12C1(e) was not checked against the English text)."""
 
 
-class ACBL(WBF):
-    """ACBL, the Laws 2017 North American edition (effective 25 September 2017), which the
-    ACBL says is the WBF text apart from its elections.
-
-    The ACBL elected Law 12C1(e) under the 2007 Laws (no weighted scores in ACBL
-    sanctioned events); its Board of Directors revoked that election from 1 January 2016
-    (minutes of the Chicago NABC, 2015, as reported on Bridge Winners), and the list of
-    ACBL elections under the 2017 Laws that the Laws digest saw holds no Law 12 election.
-    So weighted scores are allowed here; a regulation that still refuses them is
-    ``ACBL(weighted_scores=False)`` or a club's registered subclass. Not verified: the
-    current ACBL elections page itself; ACBL's reading of 32A2(b) (the WBF default is
-    kept). ACBL's election under Law 40B (no agreements that vary methods after an
-    irregularity) does not change a ruling here."""
-
-    name = "acbl"
-    sources = ("ACBL Board of Directors, revocation of the 12C1(e) election, effective "
-               "1 January 2016",)
+#: The regulations the package brings, by name (read-only): the WBF Laws alone (see the
+#: module docstring for why no authority's regulation is among them). Plugins offer
+#: theirs through the host (`td_regulations`, `PluginHost.regulations`).
+BUILT_IN: Mapping[str, type[Regulation]] = MappingProxyType({"wbf": WBF})
 
 
-class EBU(WBF):
-    """EBU, the White Book (from 1 August 2017) over the 2017 Laws.
+class Regulations:
+    """The regulations a host offers, by name and alias, from its plugins
+    (`td_plugin.hookspecs.td_regulations`) in the order they were registered: a class that
+    claims a name taken before replaces the earlier one (a club's plugin, registered after
+    the built-in ones, over them), and keeps its place in `names`."""
 
-    The EBU allows weighted scores (the Orange Book applied Law 12C3 of the 1997 Laws to
-    weight assigned scores; the current White Book section was not seen). Its reading of
-    32A2(b) was not found; the WBF default is kept. Not verified: every White Book
-    section on Laws 26, 32 and 12."""
+    def __init__(self, classes: Iterable[type[Regulation]]) -> None:
+        by_name: dict[str, type[Regulation]] = {}
+        for cls in classes:
+            if not (isinstance(cls, type) and issubclass(cls, Regulation)):
+                raise TypeError(f"{cls!r} is not a Regulation subclass")
+            for key in (cls.name, *cls.aliases):
+                by_name[key.lower()] = cls
+        self._by_name: Mapping[str, type[Regulation]] = MappingProxyType(by_name)
 
-    name = "ebu"
-    sources = ("EBU Orange Book 7D1A as quoted on the bridge-laws mailing list, 2007",)
+    def names(self) -> list[str]:
+        """The regulations' names (not their aliases), for ``--regulation``."""
+        return list(dict.fromkeys(cls.name for cls in self._by_name.values()))
 
+    def get(self, choice: str | Regulation | None = None,
+            **options: bool | None) -> Regulation:
+        """The regulation named ``choice`` (default WBF), or ``choice`` itself, with
+        ``options`` (None: the regulation's default) over it.
 
-class DBf(WBF):
-    """DBf, Danmarks Bridgeforbund, over the Danish translation of the 2017 Laws
-    ("Lovene").
-
-    The federation's article on lead restrictions (seed article 001) lists calls out of
-    rotation that are not accepted (Laws 30-32) among the irregularities after which
-    Law 26B applies, with no exception for 32A2(b): 26B applies. Weighted scores: not
-    found in the federation's regulations (not verified); the WBF default is kept."""
-
-    name = "dbf"
-    aliases = ("da", "danish")
-    sources = ("Udspilsbegrænsninger, the federation's article on the 2017 Laws (seed 001)",)
-
-
-#: The regulations by name, in the order the commands list them.
-REGULATIONS: dict[str, type[Regulation]] = {}
-
-
-def register(cls: type[Regulation]) -> type[Regulation]:
-    """Make ``cls`` (a `Regulation` subclass) available by its name and aliases, e.g. a
-    club's own regulation from its plugin. Returns ``cls`` (usable as a decorator)."""
-    for key in (cls.name, *cls.aliases):
-        REGULATIONS[key.lower()] = cls
-    return cls
+        :raises InputError: no regulation has that name.
+        """
+        if isinstance(choice, Regulation):
+            return choice.with_options(**options) if options else choice
+        cls = self._by_name.get((choice or "wbf").lower())
+        if cls is None:
+            raise InputError(f"unknown regulation {choice!r} (known: {', '.join(self.names())})")
+        return cls(**options)
 
 
-for _cls in (WBF, ACBL, EBU, DBf):
-    register(_cls)
+_BUILT_IN = Regulations(BUILT_IN.values())
 
 
 def names() -> list[str]:
-    """The regulations' names (not their aliases), for ``--regulation``."""
-    return list(dict.fromkeys(cls.name for cls in REGULATIONS.values()))
+    """The built-in regulations' names (a host's are `PluginHost.regulations`)."""
+    return _BUILT_IN.names()
 
 
 def regulation(choice: str | Regulation | None = None, **options: bool | None) -> Regulation:
-    """The regulation named ``choice`` (default WBF), or ``choice`` itself, with
-    ``options`` (None: the regulation's default) over it.
+    """The built-in regulation named ``choice`` (default WBF), or ``choice`` itself, with
+    ``options`` over it: for a caller without a host (`td_plugin.rulings.ReviewContext`
+    given a name). The commands and the table app ask the host (`PluginHost.regulation`),
+    which knows its plugins' regulations too.
 
-    :raises InputError: no regulation has that name.
+    :raises InputError: no built-in regulation has that name.
     """
-    if isinstance(choice, Regulation):
-        return choice.with_options(**options) if options else choice
-    cls = REGULATIONS.get((choice or "wbf").lower())
-    if cls is None:
-        raise InputError(f"unknown regulation {choice!r} (known: {', '.join(names())})")
-    return cls(**options)
+    return _BUILT_IN.get(choice, **options)

@@ -62,8 +62,9 @@ class ReviewContext:
     ``attention_by_board``: the same per board number, where the Director said so for a
     board (`attention_for` gives a record's). ``language``: "en" or "da" for texts.
     ``equity``: run the 64C double-dummy check when the optional extra is installed.
-    ``regulation``: the regulation in force, by name ("wbf" by default; ``--regulation``)
-    or as a `Regulation`; `in_force` gives the object.
+    ``regulation``: the regulation in force, as a `Regulation` (the commands give the one
+    the host found for ``--regulation``, `PluginHost.regulation`) or by the name of a
+    built-in one ("wbf" by default); `in_force` gives the object.
     """
 
     attention: Attention = Attention.AFTER_ROUND

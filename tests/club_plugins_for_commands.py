@@ -1,7 +1,7 @@
 """Club plugins for the commands' tests, installed through an entry point like a club's
 own: `spy` records every adjustment decided (``td_adjustment_decided``); `club_writer`
 writes USEBIO and PBN copies its own way (``td_write_changes``), replacing the built-in
-writers."""
+writers; `club_regulations` offers a regulation of its own (``td_regulations``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import shutil
 from typing import Any
 
 from td_plugin import hookimpl
+from td_plugin.regulations import WBF, Regulation
 
 #: (record, change) of every adjustment decided, in order
 decided: list[tuple[Any, Any]] = []
@@ -39,3 +40,23 @@ class ClubWriter:
 
 spy = Spy()
 club_writer = ClubWriter()
+
+
+class StandIn(WBF):
+    """A regulation a club's plugin offers (for the tests): it elects Law 12C1(e), no
+    weighted scores. It answers to ``dbf`` only because the catalogue has a title for that
+    name (``regulation.dbf``); it is not the Danish federation's regulation, which the
+    package does not claim to know (`td_plugin.regulations`)."""
+
+    name = "dbf"
+    aliases = ("stand-in",)
+    weighted_scores = False
+
+
+class ClubRegulations:
+    @hookimpl
+    def td_regulations(self) -> list[type[Regulation]]:
+        return [StandIn]
+
+
+club_regulations = ClubRegulations()

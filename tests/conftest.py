@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 # The suite starts td-plugin in a few hundred processes, and pytest rewrites the asserts of
 # every module of the package (it is a pytest plugin): without bytecode caches each of them
@@ -63,3 +68,44 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+@pytest.fixture
+def club_plugins(tmp_path, monkeypatch):
+    """Installs objects of tests.club_plugins_for_commands as a club's plugins (entry
+    points of a distribution on sys.path): ``club_plugins(name="attribute", ...)``."""
+    from tests import club_plugins_for_commands as club
+
+    club.decided.clear()
+    club.written.clear()
+
+    def install(**points: str) -> None:
+        dist = tmp_path / "site" / "club_plugins-1.0.dist-info"
+        dist.mkdir(parents=True)
+        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: club-plugins\n"
+                                       "Version: 1.0\n")
+        (dist / "entry_points.txt").write_text("[td_plugin]\n" + "".join(
+            f"{name} = tests.club_plugins_for_commands:{attr}\n" for name, attr in points.items()))
+        monkeypatch.syspath_prepend(str(tmp_path / "site"))
+
+    return install
+
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium driven by Playwright, one for every browser test of a worker
+    (the table app's and the report's)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import require_chromium
+
+    executable = require_chromium()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield b
+        b.close()

@@ -260,25 +260,6 @@ def test_a_table_no_scoretable_lists_is_reported_with_the_other_mistakes(data_di
 
 # --- through the plugin host ---------------------------------------------------------------
 
-@pytest.fixture
-def club_plugins(tmp_path, monkeypatch):
-    """Installs objects of tests.club_plugins_for_commands as a club's plugins (entry
-    points of a distribution on sys.path): ``club_plugins(name="attribute", ...)``."""
-    club.decided.clear()
-    club.written.clear()
-
-    def install(**points: str) -> None:
-        dist = tmp_path / "site" / "club_plugins-1.0.dist-info"
-        dist.mkdir(parents=True)
-        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: club-plugins\n"
-                                       "Version: 1.0\n")
-        (dist / "entry_points.txt").write_text("[td_plugin]\n" + "".join(
-            f"{name} = tests.club_plugins_for_commands:{attr}\n" for name, attr in points.items()))
-        monkeypatch.syspath_prepend(str(tmp_path / "site"))
-
-    return install
-
-
 def test_hook_td_adjustment_decided_sees_every_adjustment_adjust_applies(data_dir, tmp_path,
                                                                           club_plugins):
     club_plugins(spy="spy")

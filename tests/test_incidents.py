@@ -16,6 +16,7 @@ from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError
 from td_plugin.host import PluginHost
 from td_plugin.incidents import AuctionRuling, Incident, IncidentCall, rule_incident
+from td_plugin.regulations import WBF
 from td_plugin.rulings import ReviewContext, Ruling
 
 CHANGE = Incident(Seat.S, (IncidentCall.of("S", "1D"), IncidentCall.of("S", "1NT")),
@@ -85,13 +86,14 @@ EXAMPLES = int(os.environ.get("TD_PLUGIN_PROPERTY_EXAMPLES", "300"))
 @given(dealer=st.sampled_from(SEATS), calls=case_calls,
        accept=st.sampled_from([None, True, False]),
        comparable=st.sampled_from([None, True, False]), lead_faced=st.booleans(),
-       screens=st.booleans(), regulation=st.sampled_from(["wbf", "acbl", "ebu", "dbf"]),
+       screens=st.booleans(), regulation=st.builds(WBF, lead_restriction_after_32=st.booleans(),
+                                             cancelled_call_bars_correction=st.booleans()),
        options=st.fixed_dictionaries({}, optional={
            "lead_restriction_after_32": st.booleans(),
            "cancelled_call_bars_correction": st.booleans()}))
 def test_any_sequence_gives_a_ruling_or_a_case_error(dealer: str, calls: list, accept: Any,
                                                        comparable: Any, lead_faced: bool,
-                                                       screens: bool, regulation: str,
+                                                       screens: bool, regulation: WBF,
                                                        options: dict) -> None:
     case = {"dealer": dealer, "calls": calls, "accept": accept, "comparable": comparable,
             "opening_lead_faced": lead_faced, "screens": screens, "options": options}

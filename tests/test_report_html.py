@@ -310,7 +310,7 @@ def test_highlights_card_of_a_card_not_held_finding() -> None:
     finding = Finding(kind="card_not_held", key="consistency.card_not_held", board=7,
                       params={"trick": 5, "seat": Msg("seat.W"), "card": "♦2",
                               "why": "which West does not hold", "more": "", "hint": ""},
-                      data={"trick": 5, "seat": "W", "card": "D2"})
+                      seat=Seat.W, data={"trick": 5, "seat": "W", "card": "D2"})
     doc = tree(render_html([(revoke_record(), [finding])], title="t"))
     flagged = doc.xpath('//td[contains(@class,"flagged")]')
     assert texts(flagged) == ["W♦2! card at fault"]
@@ -481,3 +481,62 @@ def test_the_adjusted_result_says_the_64c_score_applies_when_the_transfer_falls_
     assert adjusted["After the automatic transfer"] == "no automatic transfer (Law 64B5)"
     assert adjusted["Applies"] == ("11 tricks, +650 for North-South: the score of Law 64C the "
                                    "Director should assign; it replaces the automatic transfer")
+
+
+# -- the findings that change a score first ----------------------------------------------
+
+def _club_session(path, boards_before: int) -> None:
+    """``boards_before`` boards whose auction has an insufficient bid (the score stands),
+    then board 7's revoke of East (`revoke_record`), which a transfer corrects."""
+    def board(n: int, auction: str, play: str = "") -> str:
+        return (f'[Board "{n}"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "{DEAL}"]\n'
+                f'[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n[Auction "S"]\n{auction}\n'
+                f'{play}[Score "NS 620"]\n\n')
+    play = ('[Play "W"]\nHT HA H9 H4\nS2 SK D8 S3\nS5 SQ S7 S8\nS6 S4 C8 SA\nD2 DK DA D7\n'
+            "H7 H3 HK H5\nH8 H2 HQ S9\n*\n")
+    path.write_text("% PBN 2.1\n" + "".join(board(n, "1S 1H 2NT Pass\n4S AP")
+                                            for n in range(1, boards_before + 1))
+                    + board(boards_before + 1, "1S Pass 2NT Pass\n4S AP", play),
+                    encoding="utf-8")
+
+
+def test_64a2_a_revoke_that_changes_the_score_comes_before_many_findings_that_do_not(
+        tmp_path, capsys) -> None:
+    from td_plugin.cli import main
+
+    session, report = tmp_path / "club.pbn", tmp_path / "report.html"
+    _club_session(session, 12)
+    assert main(["audit", "--jobs", "1", "--attention", "during-round", "--no-equity",
+                 "--html", str(report), str(session)]) == 1
+    capsys.readouterr()
+    doc = tree(report.read_text(encoding="utf-8"))
+    # the kind with the most findings used to come first; the score the revoke changes does
+    assert texts(doc.xpath("//nav//li")) == ["Revoke 1", "Illegal call in the auction 12"]
+    assert doc.xpath("//main/section/@id") == ["kind-revoke", "kind-auction-illegal"]
+    first = doc.xpath("//article")[0]
+    assert first.xpath("string(h2)") == "Board 13"
+    assert texts(first.xpath('.//dd[@class="applies"]')) == [
+        "11 tricks, +650 for North-South: the automatic transfer (Law 64A2)"]
+
+
+def test_64b5_within_a_kind_the_records_whose_score_changes_are_shown_in_full_first() -> None:
+    def revoke_on(board: int, transfer: bool) -> tuple[BoardRecord, list[Finding]]:
+        finding = replace(revoke_finding(), board=board, record=board, line=10 * board)
+        if not transfer:  # attention drawn after the round: 64B5, the result stands
+            finding = replace(finding, law="64B5", ruling=replace(finding.ruling, outcome=None),
+                              data={**finding.data, "transfer": 0, "exception": "64B5",
+                                    "adjusted_declarer_tricks": 10, "adjusted_score_ns": 620})
+        record = revoke_record(board=board,
+                               location=Location("session/club.pbn", 10 * board, board, board))
+        return record, [finding]
+
+    items = [revoke_on(n, transfer=False) for n in range(1, 8)] + [revoke_on(8, transfer=True)]
+    doc = tree(render_html(items, title="t"))
+    shown = doc.xpath("//section[@id='kind-revoke']/article")
+    assert [a.xpath("string(h2)") for a in shown] == [
+        "Board 8", "Board 1", "Board 2", "Board 3", "Board 4"]
+    # the rest of the kind stays in file order, linking to no record shown in full
+    rest = doc.xpath("//details[@class='rest']//tbody/tr[not(@class='file')]")
+    assert [r.xpath("string(td[1])") for r in rest] == ["5", "6", "7"]
+    assert not doc.xpath("//details[@class='rest']//a")
+    assert texts(doc.xpath("//nav//li")) == ["Revoke 8"]

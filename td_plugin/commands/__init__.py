@@ -11,7 +11,8 @@ __all__ = ["add_regulation_option"]
 
 def add_regulation_option(parser: argparse.ArgumentParser) -> None:
     """``--regulation NAME``, the regulation in force (`td_plugin.regulations`; a plugin
-    may register more, so the name is checked once the plugins are loaded)."""
+    may offer more, `td_regulations`, so the name is checked by the host once the plugins
+    are loaded)."""
     parser.add_argument("--regulation", default="wbf", metavar="NAME",
                         help=f"the regulation in force: {', '.join(names())} (default: wbf; "
                              f"a plugin may add its own)")

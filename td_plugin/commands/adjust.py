@@ -120,7 +120,6 @@ def _write(host: PluginHost, source: str, dest: str, changes: dict[int, list[Rec
 def run(args: argparse.Namespace) -> int:
     from td_plugin.adjustments import check_regulation, match_adjustments, mistakes_error, read_adjustments
     from td_plugin.host import PluginHost
-    from td_plugin.regulations import regulation
     from td_plugin.safe_output import copy_mode
 
     source = args.file
@@ -134,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
-    check_regulation(adjustments, regulation(args.regulation), args.adjustments)
+    check_regulation(adjustments, host.regulation(args.regulation), args.adjustments)
     applied, unmatched = match_adjustments(adjustments, host.open_source(source).records())
     changes: dict[int, list[RecordChange]] = {}
     for _, change in applied:

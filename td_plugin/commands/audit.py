@@ -134,10 +134,10 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
     _check_outputs(args)
-    context = ReviewContext(attention=Attention(args.attention), language=args.lang,
-                            equity=not args.no_equity, regulation=args.regulation)
     host = PluginHost()
-    context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
+    # an unknown --regulation is refused before any work
+    context = ReviewContext(attention=Attention(args.attention), language=args.lang,
+                            equity=not args.no_equity, regulation=host.regulation(args.regulation))
     if args.attention_file:  # when attention was drawn, per board
         try:
             by_board = load_attention_file(args.attention_file)

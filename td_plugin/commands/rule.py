@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.host import PluginHost
 
     host = PluginHost()
-    context = ReviewContext(language=args.lang, regulation=args.regulation)
-    context.in_force  # noqa: B018 - an unknown --regulation is refused before the case
+    # an unknown --regulation is refused before the case
+    context = ReviewContext(language=args.lang, regulation=host.regulation(args.regulation))
     if args.session or args.write_to:
         return _write_back(args, host, context)
     try:

@@ -157,7 +157,8 @@ def _call_desk(args: argparse.Namespace, host: Any, db: Path, log: Any, boards: 
         if hasattr(source, "session"):
             slots = source.session().movement.slots
     return CallDesk(link, host, str(db), log.latest, boards=boards, file_slots=slots,
-                    context=ReviewContext(language=args.lang, regulation=args.regulation),
+                    context=ReviewContext(language=args.lang,
+                                          regulation=host.regulation(args.regulation)),
                     interval=args.bridgemate_poll)
 
 
@@ -166,14 +167,13 @@ def run(args: argparse.Namespace) -> int:
 
     from td_plugin.host import PluginHost
     from td_plugin.ruling_log import RulingLog
-    from td_plugin.rulings import ReviewContext
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
     from td_plugin.serve.guard import new_token
     from td_plugin.serve.server import server_config
 
     host = PluginHost()
-    ReviewContext(regulation=args.regulation).in_force  # noqa: B018 - refuse an unknown name
+    host.regulation(args.regulation)  # an unknown name is refused before the app starts
     boards = SessionBoards()
     if args.session:
         if not os.path.isfile(args.session):

@@ -195,14 +195,14 @@ def run(args: argparse.Namespace) -> int:
 
     if os.path.isdir(args.path):
         raise InputError("this is a folder, not a file", Location(path=args.path))
-    context = ReviewContext(language=args.lang, equity=not args.no_equity,
-                            regulation=getattr(args, "regulation", "wbf"))
     out = sys.stdout
     log_path = args.rulings_log or default_log_path(args.path)
     if args.log:  # appended to: it must not be a file the watch reads
         check_outputs([args.path, log_path], [(args.log, "the --log")])
     host = PluginHost()
-    context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
+    # an unknown --regulation is refused before any work
+    context = ReviewContext(language=args.lang, equity=not args.no_equity,
+                            regulation=host.regulation(getattr(args, "regulation", "wbf")))
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     for name in host.unknown_blocked():

@@ -43,7 +43,6 @@ from td_plugin.casefile_place import check_place, read_place
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.messages import LANGUAGES
 from td_plugin.questions import FLOWS, flow_module
-from td_plugin.regulations import names as regulation_names
 from td_plugin.ruling_log import LogEntry, Place, RulingLog
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
@@ -143,7 +142,7 @@ def rule_data(host: PluginHost, case: Mapping[str, Any], lang: str,
     try:
         incident = parse_case(case)
         ruling, _errors = host.report_incident(
-            incident, ReviewContext(language=lang, regulation=regulation))
+            incident, ReviewContext(language=lang, regulation=host.regulation(regulation)))
     except CaseFileError as exc:
         raise CaseError(str(exc)) from None
     if ruling is None or not hasattr(ruling, "to_json"):
@@ -167,7 +166,7 @@ def _regulation(request: Request, config: AppConfig) -> str:
     else the app's."""
     name = (request.query_params.get("regulation") or _cookie(request, "td_regulation")
             or config.regulation)
-    return name if name in regulation_names() else config.regulation
+    return name if name in config.host.regulations().names() else config.regulation
 
 
 async def _json_body(request: Request) -> Any:
@@ -191,7 +190,7 @@ def _ruling_object(config: AppConfig, case: Mapping[str, Any], lang: str,
                    regulation: str) -> Any:
     incident = parse_case(case)
     ruling, _errors = config.host.report_incident(
-        incident, ReviewContext(language=lang, regulation=regulation))
+        incident, ReviewContext(language=lang, regulation=config.host.regulation(regulation)))
     if ruling is None:
         raise CaseError("no plugin ruled on this case")
     return ruling
@@ -206,7 +205,8 @@ def create_app(config: AppConfig) -> Guard:
         values = {**helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
                   "boards": config.boards, "kinds": KINDS,
                   "regulation": _regulation(request, config),
-                  "regulations": regulation_names(), "td_calls": config.td_calls, **context}
+                  "regulations": config.host.regulations().names(), "td_calls": config.td_calls,
+                  **context}
         return HTMLResponse(env.get_template(name).render(values), status_code=status)
 
     async def form_of(request: Request) -> dict[str, str]:
@@ -220,8 +220,8 @@ def create_app(config: AppConfig) -> Guard:
     def session_rulings(request: Request, entries: list[LogEntry]) -> list[TableRuling]:
         if not config.boards:
             return []
-        context = ReviewContext(language=_lang(request, config),
-                                regulation=_regulation(request, config))
+        context = ReviewContext(language=_lang(request, config), regulation=config.host.regulation(
+            _regulation(request, config)))
         return rule_entries(config.host, entries, config.boards.indexed(), context)
 
     async def home(request: Request, written: WriteBack | None = None,
@@ -277,7 +277,7 @@ def create_app(config: AppConfig) -> Guard:
 
     async def set_regulation(request: Request) -> Response:
         return remember(request, "td_regulation", request.path_params["name"],
-                        regulation_names())
+                        config.host.regulations().names())
 
     def editor_page(request: Request, draft: Draft, error: str | None = None,
                     picked: TableResult | None = None) -> HTMLResponse:

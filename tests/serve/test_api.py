@@ -115,22 +115,25 @@ def test_language_of_the_answer(client, auth):
 
 
 def test_regulation_from_the_config_the_page_choice_or_the_request(log, auth):
-    app = create_app(AppConfig(log=log, host=PluginHost(load_entrypoints=False), token=TOKEN,
-                               regulation="dbf"))
+    from tests.club_plugins_for_commands import club_regulations
+
+    host = PluginHost(load_entrypoints=False)
+    host.register(club_regulations, "club")  # a club's plugin offers its own (td_regulations)
+    app = create_app(AppConfig(log=log, host=host, token=TOKEN, regulation="dbf"))
     case = _case("001_call_out_of_rotation_comparable.json")
     with TestClient(app, base_url="http://testserver") as c:
         assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
             == "dbf"
-        assert c.post("/api/rulings?regulation=ebu", json=case,
-                      headers=auth).json()["ruling"]["regulation"] == "ebu"
+        assert c.post("/api/rulings?regulation=wbf", json=case,
+                      headers=auth).json()["ruling"]["regulation"] == "wbf"
         home = c.get("/", headers=auth).text
         assert "Regulation: DBf (Danish Bridge Federation)" in home
-        assert 'href="/regulation/acbl?next=/"' in home
-        r = c.get("/regulation/acbl?next=/", headers=auth, follow_redirects=False)
-        assert r.status_code == 303 and r.cookies.get("td_regulation") == "acbl"
-        c.cookies.set("td_regulation", "acbl")
+        assert 'href="/regulation/wbf?next=/"' in home
+        r = c.get("/regulation/wbf?next=/", headers=auth, follow_redirects=False)
+        assert r.status_code == 303 and r.cookies.get("td_regulation") == "wbf"
+        c.cookies.set("td_regulation", "wbf")
         assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
-            == "acbl"
+            == "wbf"
         c.cookies.set("td_regulation", "fifa")  # unknown: the app's own
         assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
             == "dbf"

@@ -14,7 +14,7 @@ from tests.serve.conftest import TOKEN
 
 #: every route of the app, with a method it answers
 ROUTES = [("GET", "/"), ("POST", "/session/write"), ("GET", "/lang/da"),
-          ("GET", "/regulation/dbf"), ("GET", "/new/auction"), ("POST", "/new/auction"),
+          ("GET", "/regulation/wbf"), ("GET", "/new/auction"), ("POST", "/new/auction"),
           ("GET", "/rulings/1"), ("POST", "/rulings/1"), ("GET", "/rulings/1/edit"),
           ("POST", "/rulings/1/edit"), ("GET", "/api/rulings"), ("POST", "/api/rulings"),
           ("GET", "/api/rulings/1"), ("POST", "/api/rulings/1"), ("GET", "/static/app.css"),
@@ -24,7 +24,7 @@ ROUTES = [("GET", "/"), ("POST", "/session/write"), ("GET", "/lang/da"),
 def test_the_list_covers_every_route(client):
     app = client.app.app
     declared = {(m, r.path.replace("{id:int}", "1").replace("{kind}", "auction")
-                 .replace("{code}", "da").replace("{name}", "dbf"))
+                 .replace("{code}", "da").replace("{name}", "wbf"))
                 for r in app.routes if hasattr(r, "methods")
                 for m in r.methods if m != "HEAD"}
     assert declared <= set(ROUTES)

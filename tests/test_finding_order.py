@@ -1,0 +1,53 @@
+"""Which findings change a score (`td_plugin.finding_order`): the reports show those
+first."""
+
+from __future__ import annotations
+
+from td_plugin.contract import Contract
+from td_plugin.finding_order import changes_score, lead_finding
+from td_plugin.outcomes import ArtificialScore, AssignedResult
+from td_plugin.rulings import Clause, Finding, FindingKind, Ruling
+
+TRANSFER = Ruling((Clause("64A2", "revoke.decision.64A2"),),
+                  AssignedResult(Contract.from_pbn("4S", "S"), 11, 650))
+NO_TRANSFER = Ruling((Clause("64B5", "revoke.established.62c3"),))
+
+
+def revoke(ruling: Ruling, equity: object = None) -> Finding:
+    return Finding(kind=FindingKind.REVOKE, key="revoke.finding", law=ruling.law,
+                   ruling=ruling, data={"equity": equity})
+
+
+def test_64a_a_transfer_changes_the_score() -> None:
+    assert changes_score(revoke(TRANSFER))
+
+
+def test_64b5_no_transfer_and_no_64c_score_leaves_it() -> None:
+    assert not changes_score(revoke(NO_TRANSFER))
+    enough = {"available": True, "insufficient": False, "proposal": None}
+    assert not changes_score(revoke(NO_TRANSFER, enough))
+    assert not changes_score(revoke(NO_TRANSFER, {"available": False, "how": "pip"}))
+
+
+def test_64c_a_score_to_assign_changes_it() -> None:
+    short = {"available": True, "insufficient": True,
+             "proposal": {"declarer_tricks": 11, "score_ns": 650}}
+    assert changes_score(revoke(NO_TRANSFER, short))
+
+
+def test_12c2_an_artificial_score_changes_it() -> None:
+    ruling = Ruling((Clause("12C2", "result.artificial"),), ArtificialScore(60, 40))
+    assert changes_score(Finding(kind="club_rule", key="k", ruling=ruling))
+
+
+def test_a_score_or_result_that_does_not_match_changes_it_and_a_lead_not_held_does_not() -> None:
+    for kind in ("score_mismatch", "result_mismatch", "impossible_result", "missing_result"):
+        assert changes_score(Finding(kind=kind, key="k")), kind
+    for kind in ("lead_not_held", "card_not_held", "auction_illegal", "movement_mismatch"):
+        assert not changes_score(Finding(kind=kind, key="k")), kind
+
+
+def test_a_record_is_shown_under_its_first_finding_that_changes_a_score() -> None:
+    lead, score = Finding(kind="lead_not_held", key="k"), Finding(kind="score_mismatch", key="k")
+    assert lead_finding([lead, score]) is score
+    assert lead_finding([lead, Finding(kind="card_not_held", key="k")]) is lead
