@@ -48,6 +48,12 @@ MEANING_KEYS = ("hcp", "suits", "purpose")
 #: readings of the Laws a case may set over its regulation's (td_plugin.regulations)
 OPTION_KEYS = OPTIONS
 AWARE_FROM = ("self", "partner", "opponent", "director")
+#: the largest board number a case may name
+MAX_BOARD = 999_999
+#: the most calls a case's ``calls`` or ``final_auction`` may hold: the longest legal
+#: auction has 319, irregular calls add a few (a case of thousands would hold the
+#: table app's event loop for seconds)
+MAX_CALLS = 400
 
 
 @dataclass(frozen=True)
@@ -176,8 +182,10 @@ class _Reader:
     def notes(self, m: Mapping[str, Any]) -> tuple[int | None, str | None]:
         """The Director's own notes: ``board`` and ``description``."""
         board = m.get("board")
-        if board is not None and (not isinstance(board, int) or isinstance(board, bool)):
-            raise self.fail("board", f"expected a board number, not {board!r}")
+        if board is not None and (not isinstance(board, int) or isinstance(board, bool)
+                                  or not 1 <= board <= MAX_BOARD):
+            raise self.fail("board", f"expected a board number (a whole number from 1), "
+                                     f"not {board!r}")
         description = m.get("description")
         if description is not None and not isinstance(description, str):
             raise self.fail("description", f"expected text, not {_kind(description)}")
@@ -217,6 +225,10 @@ class _Reader:
         if not isinstance(items, list):
             raise self.fail("final_auction", f"expected calls from the dealer, as text or a "
                                              f"list, not {_kind(value)}")
+        if len(items) > MAX_CALLS:
+            raise self.fail("final_auction", f"{len(items)} calls, more than an auction holds "
+                                             f"(at most {MAX_CALLS}; the longest legal auction "
+                                             f"has 319)")
         entries: list[AuctionEntry] = []
         shows: dict[int, frozenset[Suit]] = {}
         for i, item in enumerate(items):
@@ -243,6 +255,9 @@ class _Reader:
         if not isinstance(raw_calls, list) or not raw_calls:
             raise self.fail("calls", "expected a non-empty list of calls in the order they "
                                      "happened")
+        if len(raw_calls) > MAX_CALLS:
+            raise self.fail("calls", f"{len(raw_calls)} calls, more than an auction holds "
+                                     f"(at most {MAX_CALLS}; the longest legal auction has 319)")
         calls = tuple(self.incident_call(c, f"calls[{i}]") for i, c in enumerate(raw_calls))
         vulnerable = (self.vulnerability(m["vulnerable"]) if m.get("vulnerable") is not None
                       else None)

@@ -69,7 +69,8 @@ def _choice(table: Mapping[str, Any], value: Any) -> Any:
 class _RevokeReader(_Reader):
     def number(self, value: Any, where: str, low: int, high: int) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"expected a number, not {_kind(value)}")
+            got = repr(value) if isinstance(value, float) else _kind(value)
+            raise self.fail(where, f"expected a whole number from {low} to {high}, not {got}")
         if not low <= value <= high:
             raise self.fail(where, f"{value} is not between {low} and {high}")
         return value

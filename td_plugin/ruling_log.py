@@ -35,7 +35,8 @@ from typing import Any
 
 from td_plugin.errors import InputError, Location
 
-__all__ = ["Status", "Place", "LogEntry", "RulingLog", "LogError", "read_only"]
+__all__ = ["Status", "Place", "LogEntry", "RulingLog", "LogError", "read_only", "is_ruling_id",
+           "MAX_ID"]
 
 _SCHEMA = 1
 _TABLES = """
@@ -210,6 +211,16 @@ class _Pending:
     future: Future[LogEntry] = field(default_factory=Future)
 
 
+#: the largest id (and version) a ruling can have: SQLite's largest integer
+MAX_ID = 2**63 - 1
+
+
+def is_ruling_id(value: int) -> bool:
+    """Whether ``value`` can be a ruling's id or version: a whole number from 1 to
+    `MAX_ID` (any other is no ruling, not a query SQLite refuses)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).astimezone().isoformat(timespec="seconds")
 
@@ -274,6 +285,10 @@ class RulingLog:
         entry once it is on disk (or the error: ``KeyError`` for an unknown ruling)."""
         if not self._thread.is_alive():
             raise LogError("the log is closed", Location(path=self.path))
+        if correcting is not None and not is_ruling_id(correcting):
+            future: Future[LogEntry] = Future()
+            future.set_exception(KeyError(correcting))
+            return future
         item = _Pending(correcting, case, ruling,
                         json.dumps(case, ensure_ascii=False, sort_keys=True),
                         json.dumps(ruling, ensure_ascii=False), kind, lang, place,
@@ -390,6 +405,8 @@ class RulingLog:
 
     def get(self, ruling_id: int, version: int | None = None) -> LogEntry | None:
         """A ruling's latest version (or the given one), None when there is none."""
+        if not is_ruling_id(ruling_id) or not (version is None or is_ruling_id(version)):
+            return None
         if version is None:
             found = list(self._rows(f"SELECT {self._COLUMNS} FROM rulings WHERE id=? "
                                     "ORDER BY version DESC LIMIT 1", (ruling_id,)))
@@ -400,6 +417,8 @@ class RulingLog:
 
     def history(self, ruling_id: int) -> list[LogEntry]:
         """Every version of a ruling, oldest first."""
+        if not is_ruling_id(ruling_id):
+            return []
         return list(self._rows(f"SELECT {self._COLUMNS} FROM rulings WHERE id=? "
                                "ORDER BY version", (ruling_id,)))
 

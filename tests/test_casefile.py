@@ -108,7 +108,11 @@ def test_reads_yaml(tmp_path: Path) -> None:
      "calls[0].aware_from: expected one of self, partner, opponent, director"),
     (case(final_auction="1D 1T"), "final_auction[1]: impossible call '1T'"),
     (case(options={"lead_after_32": True}), "options: unknown key 'lead_after_32'"),
-    (case(board="seven"), "board: expected a board number, not 'seven'"),
+    (case(board="seven"), "board: expected a board number (a whole number from 1), not 'seven'"),
+    (case(board=0), "board: expected a board number (a whole number from 1), not 0"),
+    (case(calls=["S Pass"] * 401),
+     "calls: 401 calls, more than an auction holds (at most 400; the longest legal auction"),
+    (case(final_auction="Pass " * 401), "final_auction: 401 calls, more than an auction holds"),
     ([1, 2], "expected a mapping of keys, not a list"),
 ])
 def test_errors_name_the_entry(data: Any, message: str) -> None:
@@ -163,3 +167,17 @@ def test_rule_incident_refuses_a_revoke_case() -> None:
                        "declarer": "N", "declarer_tricks": 10,
                        "revokes": [{"offender": "E", "trick": 5, "suit_led": "D",
                                     "card": "C3", "established": False}]})
+
+
+def test_the_longest_legal_auction_is_a_case() -> None:
+    """319 calls: three passes, 1C, and after each of the 35 bids Pass Pass X Pass Pass
+    XX Pass Pass, then the last three passes (after 7NTXX)."""
+    bids = [f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
+    calls = ["Pass"] * 3
+    for bid in bids:
+        calls += [bid, "Pass", "Pass", "X", "Pass", "Pass", "XX", "Pass", "Pass"]
+    calls += ["Pass"]
+    assert len(calls) == 319
+    seats = "NESW"
+    load_case({"dealer": "N", "calls": [f"{seats[i % 4]} {c}" for i, c in enumerate(calls)],
+               "final_auction": " ".join(calls)})

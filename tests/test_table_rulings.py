@@ -149,8 +149,10 @@ def test_the_app_writes_the_log_into_a_copy_of_the_session(tmp_path):
             assert c.post("/api/rulings", json={"case": REVOKE, "table": "2"},
                           headers=auth).status_code == 201
             case = json.loads((CASES / "003_change_west_decides.json").read_text())["case"]
-            assert c.post("/api/rulings", json={**case, "board": 77},
-                          headers=auth).status_code == 201
+            r = c.post("/api/rulings", json={**case, "board": 77}, headers=auth)
+            assert r.status_code == 400 and "77 is not a board of this session" in r.text
+            # a ruling of the log that fits no result (logged against another session)
+            log.add(case, _ruling(host, case), kind="auction", lang="en", place=Place(board=77))
             home = c.get("/", headers=auth).text
             assert "Not in the session: no result of board 77" in home
             assert "1 of these rulings fit a result of the session" in home
@@ -169,6 +171,12 @@ def test_the_session_copy_never_overwrites_the_session(tmp_path):
            "--board", "5", "--write-to", tmp_path)
     assert r.returncode == 2 and "would overwrite the input" in r.stderr
     assert session.read_bytes() == SESSION.read_bytes()
+
+
+def _ruling(host: PluginHost, case: dict) -> dict:
+    from td_plugin.serve.app import rule_data
+
+    return rule_data(host, case, "en")[1]
 
 
 def _log_beside(session: Path, *rulings: tuple[dict, Place]) -> Path:

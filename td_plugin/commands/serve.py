@@ -177,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
     from td_plugin.serve.guard import kept_token
+    from td_plugin.serve.server import server_config
 
     host = PluginHost()
     host.regulation(args.regulation)  # an unknown name is refused before the app starts
@@ -222,9 +223,7 @@ def run(args: argparse.Namespace) -> int:
         _print_qr(url, out)
     out.write("Ctrl-C stops the server; the log keeps every ruling.\n")
     out.flush()
-    server = uvicorn.Server(uvicorn.Config(
-        create_app(config), log_level="warning", access_log=False, lifespan="off",
-        server_header=False, date_header=False, timeout_graceful_shutdown=2))
+    server = uvicorn.Server(server_config(create_app(config)))
     if desk is not None:
         desk.start()
     try:

@@ -40,6 +40,7 @@ from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
 from td_plugin.casefile import CASE_FIELDS, parse_case
+from td_plugin.casefile_place import check_place, read_place
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.messages import LANGUAGES
 from td_plugin.questions import FLOWS, flow_module
@@ -56,7 +57,14 @@ from td_plugin.serve.editor import (
     is_decision,
     questions_of,
 )
-from td_plugin.serve.guard import MAX_BODY, Guard, refusal_page, same_secret
+from td_plugin.serve.guard import (
+    BODY_TIMEOUT,
+    MAX_BODY,
+    Guard,
+    cookie_value,
+    refusal_page,
+    same_secret,
+)
 from td_plugin.serve.td_call_pages import resolve_call, take_call
 from td_plugin.serve.td_call_pages import routes as td_call_routes
 from td_plugin.serve.views import (
@@ -69,11 +77,12 @@ from td_plugin.serve.views import (
     ruling_view,
 )
 from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
+from td_plugin.whole_numbers import parse_whole
 
 if TYPE_CHECKING:
     from td_plugin.host import PluginHost
 
-__all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
+__all__ = ["AppConfig", "create_app", "rule_data", "in_session", "PLACE_KEYS"]
 
 #: Keys of a posted ruling that say where it happened rather than what happened.
 PLACE_KEYS = ("section", "table", "round")
@@ -94,6 +103,7 @@ class AppConfig:
     session_path: str | None = None
     boards: SessionBoards = field(default_factory=SessionBoards)
     max_body: int = MAX_BODY
+    body_timeout: float = BODY_TIMEOUT  # seconds a request body may take to arrive
     write_to: str | None = None  # where the session's copy with the rulings is written
     #: the tables' calls from the Bridgemate (`td_plugin.serve.td_calls.CallDesk`), or None
     td_calls: Any = None
@@ -120,23 +130,22 @@ def _split(data: Any) -> tuple[dict[str, Any], Place]:
 
 
 def _place(board: Any, where: Mapping[str, Any]) -> Place:
-    def number(value: Any, name: str) -> int | None:
-        if value is None or value == "":
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, str)) \
-                or not str(value).strip().isdigit() or len(str(value).strip()) > 6:
-            raise CaseError(f"{name}: expected a number, not {value!r}")
-        return int(value)
+    try:
+        return read_place(board, where.get("section"), where.get("table"), where.get("round"))
+    except CaseFileError as exc:
+        raise CaseError(str(exc)) from None
 
-    def text(value: Any, name: str) -> str | None:
-        if value is None or value == "":
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 20:
-            raise CaseError(f"{name}: expected a short name or number, not {value!r}")
-        return str(value).strip()
 
-    return Place(number(board, "board"), text(where.get("section"), "section"),
-                 text(where.get("table"), "table"), number(where.get("round"), "round"))
+def in_session(config: AppConfig, place: Place) -> None:
+    """Refuse a place that does not fit the session the app serves
+    (`td_plugin.casefile_place.check_place`).
+
+    :raises CaseError: saying what the session has.
+    """
+    try:
+        check_place(place, (r.record for r in config.boards.results))
+    except CaseFileError as exc:
+        raise CaseError(str(exc)) from None
 
 
 def rule_data(host: PluginHost, case: Mapping[str, Any], lang: str,
@@ -157,15 +166,21 @@ def rule_data(host: PluginHost, case: Mapping[str, Any], lang: str,
     return str(case.get("kind") or "auction"), ruling.to_json(lang)
 
 
+def _cookie(request: Request, name: str) -> str | None:
+    """A cookie of the app, read in one pass (Starlette's ``request.cookies`` unquotes every
+    cookie of the header, in time quadratic in a run of backslashes)."""
+    return cookie_value(request.headers.get("cookie", ""), name)
+
+
 def _lang(request: Request, config: AppConfig) -> str:
-    lang = request.query_params.get("lang") or request.cookies.get("td_lang") or config.lang
+    lang = request.query_params.get("lang") or _cookie(request, "td_lang") or config.lang
     return lang if lang in LANGUAGES else config.lang
 
 
 def _regulation(request: Request, config: AppConfig) -> str:
     """The regulation the pages rule under: the request's, the page's choice (a cookie),
     else the app's."""
-    name = (request.query_params.get("regulation") or request.cookies.get("td_regulation")
+    name = (request.query_params.get("regulation") or _cookie(request, "td_regulation")
             or config.regulation)
     return name if name in config.host.regulations().names() else config.regulation
 
@@ -371,8 +386,9 @@ def create_app(config: AppConfig) -> Guard:
         action = form.get("action", "")
         try:
             tapped = apply(draft, action, form)
-            if action == "pick" and form.get("result", "").isdigit():
-                picked = config.boards.result(int(form["result"]))
+            result = parse_whole(form.get("result", ""))
+            if action == "pick" and result is not None:
+                picked = config.boards.result(result)
                 if picked is not None:
                     tapped = tapped.take(picked.facts(), picked.place)
         except DraftError as exc:
@@ -387,12 +403,16 @@ def create_app(config: AppConfig) -> Guard:
         if action != "rule":
             return see_draft(draft)
         try:
+            in_session(config, draft.place)
             kind, ruling = rule_data(config.host, draft.case, lang, reg)
         except CaseError as exc:
             return see_draft(draft, str(exc))
-        entry = await asyncio.wrap_future(config.log.submit(
-            draft.case, ruling, kind=kind, lang=lang, place=draft.place,
-            correcting=draft.correcting))
+        try:
+            entry = await asyncio.wrap_future(config.log.submit(
+                draft.case, ruling, kind=kind, lang=lang, place=draft.place,
+                correcting=draft.correcting))
+        except KeyError:  # a draft correcting no ruling of the log
+            return PlainTextResponse("Not Found", status_code=404)
         return RedirectResponse(f"/rulings/{entry.id}", status_code=303)
 
     async def show_ruling(request: Request) -> Response:
@@ -423,12 +443,13 @@ def create_app(config: AppConfig) -> Guard:
         if form.get("version") != str(entry.version):  # answered meanwhile: not again
             return see_other(f"/rulings/{ruling_id}",
                              error=messages.render("app.answered_meanwhile", {}, lang))
-        index, _, value = form.get("answer", "").partition(":")
+        text, _, value = form.get("answer", "").partition(":")
+        index = parse_whole(text, strip=False)
         decisions = open_decisions(entry.ruling)
         try:
-            if not index.isdigit() or int(index) >= len(decisions):
+            if index is None or index >= len(decisions):
                 raise DraftError("this question is no longer open")
-            case = answer_decision(entry.case, decisions[int(index)], value)
+            case = answer_decision(entry.case, decisions[index], value)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except (DraftError, CaseError) as exc:
             return see_other(f"/rulings/{ruling_id}", error=str(exc))
@@ -445,6 +466,7 @@ def create_app(config: AppConfig) -> Guard:
             if call_error is not None:
                 raise CaseError(call_error)
             case, place = _split(data)
+            in_session(config, place)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except CaseError as exc:
             return _error(str(exc))
@@ -472,6 +494,7 @@ def create_app(config: AppConfig) -> Guard:
         reg = _regulation(request, config)
         try:
             case, place = _split(await _json_body(request))
+            in_session(config, place)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except CaseError as exc:
             return _error(str(exc))
@@ -509,7 +532,7 @@ def create_app(config: AppConfig) -> Guard:
                                        lambda request: _lang(request, config))
     app = Starlette(routes=routes, exception_handlers={404: not_found})
     app.state.config = config
-    return Guard(app, config.token, config.max_body, config.lang)
+    return Guard(app, config.token, config.max_body, config.body_timeout, config.lang)
 
 
 def see_other(path: str, **query: str | None) -> RedirectResponse:

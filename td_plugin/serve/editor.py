@@ -175,7 +175,7 @@ def _call(value: str) -> str:
 
 
 def _index(value: str) -> int:
-    if not value.isdigit() or len(value) > 3:
+    if not (value.isascii() and value.isdigit()) or len(value) > 3:
         raise DraftError(f"not a call number: {value!r}")
     return int(value)
 
@@ -202,7 +202,7 @@ def _place_from(form: Mapping[str, str], place: Place) -> Place:
         text = form[key].strip()
         if not text:
             return None
-        if not text.isdigit() or len(text) > 4:
+        if not (text.isascii() and text.isdigit()) or len(text) > 4:
             raise DraftError(f"{key}: not a number: {text!r}")
         return int(text)
 
@@ -505,7 +505,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
             for target in decision.get("calls") or []:
                 calls[_find(calls, target)]["withdraw"] = flag
     elif decide == "equity":
-        if not value.isdigit() or not 0 <= int(value) <= 13:
+        if not (value.isascii() and value.isdigit()) or not 0 <= int(value) <= 13:
             raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
         answered["equity_declarer_tricks"] = int(value)
     elif decide == "replacement":

@@ -13,8 +13,16 @@
   app's own pages: the cookie is ``SameSite=Strict``, the browser's ``Origin`` and
   ``Sec-Fetch-Site`` headers must say so, and the form carries a per-token check value
   (`csrf_value`) that the pages verify.
-- **Body size.** A request body larger than ``max_body`` bytes is refused with ``413``
-  before the application reads it.
+- **Header size.** A request whose address and headers take more than `MAX_HEAD`
+  bytes, or with one header longer than `MAX_HEADER`, is refused with ``431`` before any
+  of it is parsed. Of the cookies only the app's own is read, in one pass (the standard
+  library's cookie parser takes quadratic time on some headers, and it would run on the
+  event loop every request waits on).
+- **Body size and time.** A request body larger than ``max_body`` bytes is refused with
+  ``413`` before the application reads it; one that has not arrived whole within
+  ``body_timeout`` seconds with ``408``. A refusal closes the connection.
+- **Redirects.** The printed URL's redirect (below) goes to a path of the app itself,
+  never to ``//another.site`` whatever the address.
 - **Headers.** Every answer forbids scripts, framing, caching and referrers to other sites (the app has
   no script: whatever a field holds is shown as text, and even an injected tag could not
   run).
@@ -27,22 +35,23 @@ query.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from html import escape
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from td_plugin import messages
 from td_plugin.messages import LANGUAGES
 
-__all__ = ["Guard", "new_token", "kept_token", "csrf_value", "same_secret", "refusal_page",
-           "COOKIE", "LANG_COOKIE", "MAX_BODY"]
+__all__ = ["Guard", "new_token", "kept_token", "csrf_value", "same_secret", "cookie_value",
+           "own_path", "head_size", "refusal_page", "COOKIE", "LANG_COOKIE", "MAX_BODY",
+           "MAX_HEADER", "MAX_HEAD", "BODY_TIMEOUT"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -56,6 +65,15 @@ COOKIE = "td_token"
 LANG_COOKIE = "td_lang"
 #: The largest request body accepted (a case file is a few kilobytes).
 MAX_BODY = 256 * 1024
+#: The longest header accepted, name and value, in bytes (a browser's cookie header for
+#: the app is well under 100).
+MAX_HEADER = 8 * 1024
+#: The most bytes the address (path and query) and every header's name and value may take
+#: together.
+MAX_HEAD = 32 * 1024
+#: Seconds a request body may take to arrive whole (256 KB in 30 s is 70 kbit/s).
+BODY_TIMEOUT = 30.0
+_CLOSE = [(b"connection", b"close")]
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 _HEADERS = [
     (b"content-security-policy",
@@ -112,6 +130,39 @@ def same_secret(a: str | None, b: str) -> bool:
     return a is not None and hmac.compare_digest(a.encode(), b.encode())
 
 
+def cookie_value(header: str, name: str) -> str | None:
+    """The value of cookie ``name`` in a ``Cookie`` header (``a=1; td_token=x``), read in
+    one pass over the header; the last one when it is there twice, None when it is not.
+    Nothing else of the header is interpreted."""
+    found = None
+    for part in header.split(";"):
+        key, sep, value = part.partition("=")
+        if sep and key.strip() == name:
+            value = value.strip()
+            if len(value) >= 2 and value[0] == value[-1] == '"':
+                value = value[1:-1]
+            found = value
+    return found
+
+
+def head_size(target: bytes, headers: Iterable[tuple[bytes, bytes]]) -> tuple[int, int]:
+    """The bytes of a request's address and headers together, and of its longest header
+    (name and value), as `MAX_HEAD` and `MAX_HEADER` count them."""
+    total, longest = len(target), 0
+    for name, value in headers:
+        size = len(name) + len(value)
+        total += size
+        longest = max(longest, size)
+    return total, longest
+
+
+def own_path(path: str) -> str:
+    """``path`` as an address on this app: percent-encoded, with a single slash in front
+    (``//evil.example/`` and ``/\\evil.example`` are other sites to a browser;
+    ``/evil.example/`` and ``/%5Cevil.example`` are paths here)."""
+    return "/" + quote(path, safe="/").lstrip("/")
+
+
 def refusal_page(reason: str, lang: str) -> str:
     """The page a browser gets with a ``403``: what happened and what to do, in ``lang``
     (``reason``: ``token``, no valid token; ``site``, a post from another site's page;
@@ -137,22 +188,28 @@ async def _plain(send: Send, status: int, text: str,
     await send({"type": "http.response.body", "body": body})
 
 
+class _Gone(Exception):
+    """The client disconnected before its request's body had arrived."""
+
+
 class Guard:
-    """ASGI middleware: token, cross-site and body-size checks (see the module text).
+    """ASGI middleware: token, cross-site, header and body checks (see the module text).
 
     :param app: the application behind the guard.
     :param token: the session's secret token.
     :param max_body: the largest request body accepted, in bytes.
+    :param body_timeout: the seconds a request body may take to arrive whole.
     :param lang: the language of a refusal when the browser names none the app speaks.
     """
 
     def __init__(self, app: ASGIApp, token: str, max_body: int = MAX_BODY,
-                 lang: str = "en") -> None:
+                 body_timeout: float = BODY_TIMEOUT, lang: str = "en") -> None:
         if not token:
             raise ValueError("the app needs a token")
         self.app = app
         self.token = token
         self.max_body = max_body
+        self.body_timeout = body_timeout
         self.lang = lang
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -163,62 +220,71 @@ class Guard:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers", [])}
+        raw_headers = scope.get("headers", [])
+        target = scope.get("raw_path") or scope.get("path", "").encode("utf-8", "replace")
+        total, longest = head_size(target + scope.get("query_string", b""), raw_headers)
+        if total > MAX_HEAD or longest > MAX_HEADER:
+            await _plain(send, 431, "Request Header Fields Too Large", _CLOSE)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in raw_headers}
+        cookies = "; ".join(v.decode("latin-1") for k, v in raw_headers
+                            if k.lower() == b"cookie")
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"),
                           keep_blank_values=True)
         from_query = next((v for k, v in query if k == "token"), None)
         auth = headers.get("authorization", "")
         from_header = auth[7:].strip() if auth[:7].lower() == "bearer " else None
-        cookie = SimpleCookie()
-        try:
-            cookie.load(headers.get("cookie", ""))
-        except Exception:  # noqa: BLE001 - a malformed cookie header is no token
-            cookie = SimpleCookie()
-        from_cookie = cookie[COOKIE].value if COOKIE in cookie else None
+        from_cookie = cookie_value(cookies, COOKIE)
         by_request = same_secret(from_header, self.token) or same_secret(from_query, self.token)
         if not (by_request or same_secret(from_cookie, self.token)):
-            await self._refuse(send, "token", headers, cookie)
+            await self._refuse(send, "token", headers, cookies)
             return
         method = scope.get("method", "GET").upper()
         if method in _UNSAFE and not by_request and not self._same_origin(headers, scope):
-            await self._refuse(send, "site", headers, cookie)
+            await self._refuse(send, "site", headers, cookies)
             return
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await _plain(send, 413, "Request body too large")
+        if length is not None and (not (length.isascii() and length.isdigit())
+                                   or len(length) > 12 or int(length) > self.max_body):
+            await _plain(send, 413, "Request body too large", _CLOSE)
             return
         if method == "GET" and from_query is not None and "text/html" in headers.get("accept", ""):
             # a browser opening the printed URL: keep the token in a cookie, drop it from
             # the address
             rest = urlencode([(k, v) for k, v in query if k != "token"])
-            location = scope.get("path", "/") + (f"?{rest}" if rest else "")
+            location = own_path(scope.get("path", "/")) + (f"?{rest}" if rest else "")
             await _plain(send, 303, "See Other", [
                 (b"location", location.encode("latin-1", "replace")),
                 (b"set-cookie", (f"{COOKIE}={self.token}; Path=/; HttpOnly; "
                                  "SameSite=Strict").encode())])
             return
-        body = await self._body(receive)
+        try:
+            body = await self._body(receive)
+        except asyncio.TimeoutError:
+            await _plain(send, 408, "Request Timeout", _CLOSE)
+            return
+        except _Gone:  # the client went away in the middle of its body: nothing to do
+            return
         if body is None:
-            await _plain(send, 413, "Request body too large")
+            await _plain(send, 413, "Request body too large", _CLOSE)
             return
         scope.setdefault("state", {})["csrf"] = csrf_value(self.token)
         scope["state"]["by_request"] = by_request
         await self.app(scope, self._replay(body, receive), self._headers(send))
 
     async def _refuse(self, send: Send, reason: str, headers: dict[str, str],
-                      cookie: SimpleCookie) -> None:
+                      cookies: str) -> None:
         """``403 Forbidden``; to a browser, the page that says what to do, in the
         language the app last showed it (its cookie), else the one it asks for."""
         if "text/html" not in headers.get("accept", ""):
-            await _plain(send, 403, "Forbidden")
+            await _plain(send, 403, "Forbidden", _CLOSE)
             return
-        chosen = cookie[LANG_COOKIE].value if LANG_COOKIE in cookie else None
+        chosen = cookie_value(cookies, LANG_COOKIE)
         if chosen not in LANGUAGES:
             asked = [part.split(";")[0].strip().lower()[:2]
                      for part in headers.get("accept-language", "").split(",")]
             chosen = next((code for code in asked if code in LANGUAGES), self.lang)
-        await _plain(send, 403, refusal_page(reason, chosen), kind=b"text/html")
+        await _plain(send, 403, refusal_page(reason, chosen), _CLOSE, kind=b"text/html")
 
     @staticmethod
     def _same_origin(headers: dict[str, str], scope: Scope) -> bool:
@@ -232,13 +298,19 @@ class Guard:
         return origin is not None and origin == f"{scope.get('scheme', 'http')}://{host}"
 
     async def _body(self, receive: Receive) -> bytes | None:
-        """The whole request body, or None when it is larger than allowed."""
+        """The whole request body, or None when it is larger than allowed.
+
+        :raises asyncio.TimeoutError: it has not arrived whole within ``body_timeout``.
+        :raises _Gone: the client disconnected before it had sent it all.
+        """
         chunks: list[bytes] = []
         size = 0
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_timeout
         while True:
-            message = await receive()
+            message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             if message["type"] != "http.request":
-                break
+                raise _Gone
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from td_plugin.serve.guard import kept_token
+from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER, cookie_value, kept_token
 from tests.serve.conftest import TOKEN
 
 #: every route of the app, with a method it answers
@@ -172,3 +175,120 @@ def test_every_answer_forbids_scripts_framing_and_caching(client, auth):
         assert "default-src 'none'" in csp and "script-src" not in csp
         assert r.headers["x-frame-options"] == "DENY"
         assert r.headers["cache-control"] == "no-store"
+
+
+# --- headers: bounded, and only the app's cookie read ---------------------------------
+
+def test_a_header_or_a_head_past_its_bound_is_431_before_the_token_is_looked_at(client):
+    assert client.get("/", headers={"x-long": "a" * MAX_HEADER}).status_code == 431
+    many = {f"x-{i}": "a" * 1000 for i in range(MAX_HEAD // 1000 + 1)}
+    assert client.get("/", headers=many).status_code == 431
+    assert client.get("/", headers={"x-long": "a" * (MAX_HEADER - 100)}).status_code == 403
+
+
+def test_only_the_apps_cookie_is_read(client):
+    hostile = '"' + "\\" * 6000 + '"'
+    for header in (f"x={hostile}; td_token={TOKEN}", f"td_token={TOKEN}; x={hostile}",
+                   f'a=1;td_token="{TOKEN}"', f"td_token=wrong; td_token={TOKEN}"):
+        assert client.get("/api/rulings", headers={"cookie": header}).status_code == 200, header
+    for header in (f"x={hostile}", f"xtd_token={TOKEN}", f"td_token={TOKEN}x", "td_token",
+                   f"td_token={TOKEN}; td_token=wrong"):
+        assert client.get("/api/rulings", headers={"cookie": header}).status_code == 403, header
+
+
+@pytest.mark.parametrize("char", ["\\", '"', ";", "=", " ", ";td_token=", '="\\'])
+def test_the_cookie_is_read_in_linear_time(char):
+    """Four times the header takes about four times as long, not sixteen (the standard
+    library's parser is quadratic in a quoted run of backslashes); CPU time, which other
+    processes do not stretch."""
+    def seconds(size: int) -> float:
+        header = "x=" + char * (size // len(char)) + "; td_token=t"
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            assert cookie_value(header, "td_token") in ("t", "")
+            best = min(best, time.process_time() - start)
+        return best
+
+    small, large = seconds(256 * 1024), seconds(1024 * 1024)
+    assert large < 10 * small, (small, large)
+
+
+# --- the printed URL's redirect stays on the app ------------------------------------
+
+def _run(coroutine) -> None:
+    """Run ``coroutine`` on a loop of its own (in a thread: the browser tests' driver
+    keeps a loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
+def _asgi_get(app, path: str, raw_path: bytes, query: bytes) -> tuple[int, dict[bytes, bytes]]:
+    """The app's answer to a GET as the server passes it (``path`` decoded)."""
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": path, "raw_path": raw_path,
+             "query_string": query, "headers": [(b"accept", b"text/html"), (b"host", b"x")],
+             "scheme": "http"}
+    _run(app(scope, receive, send))
+    return sent[0]["status"], dict(sent[0]["headers"])
+
+
+@pytest.mark.parametrize("path,raw", [
+    ("//evil.example/", b"//evil.example/"), ("/\\evil.example", b"/\\evil.example"),
+    ("//evil.example", b"/%2F%2Fevil.example"), ("/\\/evil.example", b"/%5C/evil.example"),
+    ("/\t/evil.example", b"/%09/evil.example"), ("/ /evil.example", b"/%20/evil.example"),
+    ("////evil.example", b"////evil.example")])
+def test_the_login_redirect_goes_to_a_path_of_the_app(client, path, raw):
+    status, headers = _asgi_get(client.app, path, raw, f"token={TOKEN}&lang=da".encode())
+    location = headers[b"location"].decode()
+    assert status == 303 and b"set-cookie" in headers
+    assert location.startswith("/") and location[1:2] not in ("/", "\\"), location
+    assert not any(c in location for c in "\\\t\r\n "), location
+    assert location.endswith("?lang=da")
+
+
+def test_the_login_redirect_keeps_the_path(client):
+    status, headers = _asgi_get(client.app, "/rulings/3", b"/rulings/3",
+                                f"token={TOKEN}".encode())
+    assert status == 303 and headers[b"location"] == b"/rulings/3"
+
+
+def test_the_pages_read_their_own_cookies_in_one_pass(client, auth):
+    """A page reads the language and regulation cookies without unquoting the others
+    (Starlette's parser takes 0.5 s on 8 KB of quoted backslashes)."""
+    def seconds(char: str) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            r = client.get("/", headers={**auth, "cookie": f'x="{char * 7000}"; td_lang=da'})
+            best = min(best, time.process_time() - start)
+            assert r.status_code == 200 and '<html lang="da">' in r.text
+        return best
+
+    plain, backslashes = seconds("a"), seconds("\\")
+    assert backslashes < 10 * plain, (backslashes, plain)
+
+
+def test_a_client_gone_in_the_middle_of_its_body_is_not_served(client):
+    """What came of the body before the client went away is not passed on as if whole."""
+    messages = iter([{"type": "http.request", "body": b'{"dealer": "N", "calls": ["E 1H"]}',
+                      "more_body": True}, {"type": "http.disconnect"}])
+    sent = []
+
+    async def receive():
+        return next(messages)
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/rulings", "raw_path": b"/api/rulings",
+             "query_string": b"", "headers": [(b"authorization", f"Bearer {TOKEN}".encode())]}
+    _run(client.app(scope, receive, send))
+    assert sent == [] and client.app.app.state.config.log.latest() == []
