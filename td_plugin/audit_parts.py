@@ -26,12 +26,13 @@ never leaves the audit waiting (a pool's shared result queue can: a worker kille
 writing to it leaves a message no one finishes and a lock no one releases).
 
 On Linux the workers are forked and share the plugin host with every plugin registered
-in it; elsewhere (Windows; macOS, where forking is unsafe) they are spawned and build
-the same host from its recipe (built-ins, entry points, blocked names). Each worker asks
-its own copy of the plugins, so a ``td_review_board`` answer must not depend on the
-boards reviewed before (the built-in rulers' do not); a plugin that keeps such state
-says ``td_one_process = True`` (a module or object attribute) and the audit stays on
-one process (`td_plugin.host.PluginHost.single_process_reason`).
+in it; where this process runs other threads they come from a fork server instead, and
+elsewhere (Windows; macOS, where forking is unsafe) they are spawned: both build the same
+host from its recipe (built-ins, entry points, blocked names). Each worker asks its own
+copy of the plugins, so a ``td_review_board`` answer must not depend on the boards
+reviewed before (the built-in rulers' do not); a plugin that keeps such state says so
+(the hook ``td_one_process``) and the audit stays on one process
+(`td_plugin.host.PluginHost.single_process_reason`).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ _JOB: tuple[Any, PluginHost, ReviewContext, tuple[bool, bool], Any] | None = Non
 
 #: the fewest parts worth workers: forked workers start at once, spawned ones import
 #: td_plugin first (about a second)
-MIN_PARTS = {"fork": 2, "spawn": 8}
+MIN_PARTS = {"fork": 2, "forkserver": 8, "spawn": 8}
 #: seconds a worker is given to end once told to, before it is killed
 _GRACE = 5.0
 # in a forked worker: the descriptor of its spool file (`_send`)
@@ -78,14 +79,21 @@ _SPOOL: int | None = None
 
 
 def start_method() -> str | None:
-    """How workers start: forked on Linux, spawned elsewhere (Windows, macOS, where
-    forking is unsafe); None where neither is possible."""
+    """How workers start: forked on Linux while this process runs one thread; from a
+    fork server on Linux when other threads run (a thread holding a lock at the moment of
+    a fork leaves the child waiting for it forever); spawned elsewhere (Windows, macOS,
+    where forking is unsafe); None where none of these is possible."""
     import multiprocessing  # (asked only of a file large enough for workers: 5-8 ms)
     import multiprocessing.connection
 
     methods = multiprocessing.get_all_start_methods()
-    if sys.platform.startswith("linux") and "fork" in methods:
-        return "fork"
+    if sys.platform.startswith("linux"):
+        threading = sys.modules.get("threading")
+        alone = threading is None or threading.active_count() == 1
+        if alone and "fork" in methods:
+            return "fork"
+        if "forkserver" in methods:
+            return "forkserver"
     return "spawn" if "spawn" in methods else None
 
 

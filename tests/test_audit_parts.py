@@ -16,7 +16,6 @@ import signal
 import struct
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -244,26 +243,28 @@ _audit_part = audit_parts._audit_part
 _send = audit_parts._send
 
 
+class _TooLong(Exception):
+    """The audit did not end in time (`_in_time`)."""
+
+
 def _in_time(audit: Callable[[], Any]) -> Any:
-    """``audit()`` in a thread; a failure, never a hang, when it does not end in time."""
-    out: dict[str, Any] = {}
+    """``audit()`` in this thread (a second thread would make the audit's workers come
+    from a fork server, not be forked); a failure, never a hang, when it does not end
+    within `_AUDIT_TIMEOUT` (an alarm interrupts it)."""
+    def too_long(signum: int, frame: Any) -> None:
+        raise _TooLong
 
-    def run() -> None:
-        try:
-            out["value"] = audit()
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            out["error"] = exc
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(_AUDIT_TIMEOUT)
-    if thread.is_alive():
+    before = signal.signal(signal.SIGALRM, too_long)
+    signal.setitimer(signal.ITIMER_REAL, _AUDIT_TIMEOUT)
+    try:
+        return audit()
+    except _TooLong:
         for child in multiprocessing.active_children():
             child.kill()
         pytest.fail(f"the audit was still waiting after {_AUDIT_TIMEOUT:g} s")
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def _once(flag: Path) -> bool:
@@ -389,6 +390,20 @@ def test_every_worker_dying_as_it_starts_leaves_the_audit_to_this_process(
     assert calls["again"] == len(handed) and calls["rest"] == 0
 
 
+#: kills the process whose id appears in the file argv[1] (polled), then prints the id
+_KILLER = """
+import os, signal, sys, time
+flag, deadline = sys.argv[1], time.monotonic() + float(sys.argv[2])
+while time.monotonic() < deadline:
+    pid = open(flag).read() if os.path.exists(flag) else ""
+    if pid:
+        os.kill(int(pid), signal.SIGKILL)
+        print(pid)
+        break
+    time.sleep(0.01)
+"""
+
+
 def _waits_to_be_killed(flag: Path, *, number: int | None = None) -> Callable[..., Any]:
     """A worker's start (``number`` None) or its audit of part ``number``, where the first
     worker to get there writes its process id to ``flag`` and waits to be killed."""
@@ -409,7 +424,7 @@ def _waits_to_be_killed(flag: Path, *, number: int | None = None) -> Callable[..
 def test_a_worker_killed_from_outside_gives_the_one_process_result(
         moment: str, session_400: tuple[Path, str], tmp_path: Path, small_parts: None,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # SIGKILL, as the out-of-memory killer or a user would, sent by another thread when
+    # SIGKILL, as the out-of-memory killer or a user would, sent by another process when
     # the worker has reached the moment (it waits there until it is killed)
     path, one = session_400
     flag = tmp_path / "pid"
@@ -417,22 +432,14 @@ def test_a_worker_killed_from_outside_gives_the_one_process_result(
                     "auditing its first part": ("_audit_part", 1),
                     "auditing a later part": ("_audit_part", 5)}[moment]
     monkeypatch.setattr(audit_parts, name, _waits_to_be_killed(flag, number=number))
-    killed: list[int] = []
-
-    def killer() -> None:
-        deadline = time.monotonic() + _AUDIT_TIMEOUT
-        while time.monotonic() < deadline:
-            pid = flag.read_text() if flag.exists() else ""
-            if pid:
-                os.kill(int(pid), signal.SIGKILL)
-                killed.append(int(pid))
-                return
-            time.sleep(0.01)
-
-    thread = threading.Thread(target=killer, daemon=True)
-    thread.start()
-    assert json.dumps(_in_time(lambda: _audit(path, 3)), default=str) == one
-    thread.join()
+    # the killer is a process of its own: a thread here would change how workers start
+    killer = subprocess.Popen([sys.executable, "-c", _KILLER, str(flag), str(_AUDIT_TIMEOUT)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert json.dumps(_in_time(lambda: _audit(path, 3)), default=str) == one
+    finally:
+        out, _ = killer.communicate(timeout=_AUDIT_TIMEOUT)
+    killed = [int(pid) for pid in out.split()]
     assert killed  # the worker was killed at that moment
 
 

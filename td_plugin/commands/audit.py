@@ -207,8 +207,10 @@ def _with_progress(paths: list[str], host: PluginHost, context: ReviewContext,
 
     from td_plugin.audit import run_audit
 
+    # refreshed from here as records are done, not by a thread of its own: the audit may
+    # fork its workers, which a running thread makes unsafe (`audit_parts.start_method`)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  console=Console(stderr=True), transient=True,
+                  console=Console(stderr=True), transient=True, auto_refresh=False,
                   redirect_stdout=False, redirect_stderr=False) as progress:
         task = progress.add_task("auditing", total=None)
         shown = [0]
@@ -216,7 +218,8 @@ def _with_progress(paths: list[str], host: PluginHost, context: ReviewContext,
         def on_record(path: str, n: int) -> None:
             if n < shown[0] or n - shown[0] >= 200:
                 shown[0] = n
-                progress.update(task, completed=n, description=f"auditing {path}")
+                progress.update(task, completed=n, description=f"auditing {path}",
+                                refresh=True)
 
         return run_audit(paths, host, context, on_record=on_record, **options)
 
