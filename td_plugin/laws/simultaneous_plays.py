@@ -2,7 +2,10 @@
 
 - 58A: a lead or play made at the same time as another player's legal lead or play is
   deemed to come after it: if its player is the next in rotation it is simply his play;
-  otherwise a defender's card is a premature play (Law 57), and declarer's a played card
+  a defender who so played before his partner made a premature play (57A); one whose
+  partner made the legal lead or play played at his right-hand opponent's turn (57D: a
+  card that can legally be played to the trick is played at his proper turn, otherwise
+  it becomes a major penalty card; Law 16 may apply); declarer's card is a played card
   (57C3);
 - 58B1: a player who leads or plays two or more cards at once, only one face visible:
   that card is played, the others go back to the hand, no further rectification (47F);
@@ -13,10 +16,11 @@
 - 58B4: discovered only after both sides played to the next trick: Law 67 (a defective
   trick).
 
-The 2017 English text was read (pzbs.pl). Ruling 58A's "deemed subsequent" card of a
-defender who is not next in rotation as a premature play of Law 57 follows the EBU's
-Directors' forum; this module states it and leaves declarer's options of 57A to a
-premature-play case (`td_plugin.laws.premature_plays`).
+The 2017 English text was read (pzbs.pl), and that of Law 57. Ruling 58A's "deemed
+subsequent" card of a defender who is not next in rotation as a premature play of Law 57
+follows the EBU's Directors' forum; this module states it, rules 57D (with ``legal``,
+whether the card can legally be played to the trick) and leaves declarer's options of
+57A to a premature-play case (`td_plugin.laws.premature_plays`).
 
 The case (kind ``simultaneous_play``) is `SimultaneousCase`, ruled by `rule_simultaneous`.
 """
@@ -28,7 +32,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
+from td_plugin.fact_fields import (
+    FactError,
+    FactField,
+    question_flow,
+    seat_choices,
+    seat_of,
+    yes_no,
+)
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
@@ -47,7 +58,8 @@ class SimultaneousCase:
     (``one_player``): ``offender`` led or played ``cards`` at once, those whose faces were
     visible; ``played``: the one he designates (58B2); ``opponent_played_after``: an
     opponent has played to the trick after them (58B3); ``discovered_late``: found only
-    after both sides played to the next trick (58B4)."""
+    after both sides played to the next trick (58B4). ``legal``: for two players' cards,
+    whether ``other_card`` can legally be played to the trick (57D; None: not known)."""
 
     declarer: Seat
     trick: int
@@ -60,6 +72,7 @@ class SimultaneousCase:
     played: Card | None = None
     opponent_played_after: bool = False
     discovered_late: bool = False
+    legal: bool | None = None
     board: int | None = None
     description: str | None = None
 
@@ -119,8 +132,23 @@ def _two_players(b: RulingBuilder, case: SimultaneousCase) -> PlayRuling:
     if other.side is case.declarer.side:
         b.clause("57C3", "simultaneous.57C3", facts, params)
         return b.build(case.declarer, facts=out | {"premature": False})
-    b.clause("57", "simultaneous.57", facts, params)
-    b.notes.append(Msg("simultaneous.57.note", params))
+    if legal_by is not other.partner:
+        b.clause("57A", "simultaneous.57A", facts, params)
+        b.notes.append(Msg("simultaneous.57.note", params))
+        return b.build(case.declarer, facts=out | {"premature": True})
+    # his partner made the legal lead or play: he played at his right-hand opponent's turn
+    b.clause("57D", "simultaneous.57D", facts, params)
+    b.clause("16", "premature.16", facts, {"partner": seat_name(legal_by)})
+    b.adjust.append("16B")
+    if case.legal is None:
+        b.clause("57D", "simultaneous.57D.if", facts, params)
+    elif case.legal:
+        b.clause("57D", "premature.57D.legal", facts | {"legal": True}, params)
+    else:
+        b.clause("57D", "premature.57D.illegal", facts | {"legal": False}, params)
+        major = penalty_cards_clauses(b, other, (case.other_card,), case.trick,
+                                      deliberate=True)
+        stand_penalty_cards(b, other, (case.other_card,), case.trick, major)
     return b.build(case.declarer, facts=out | {"premature": True})
 
 
@@ -142,6 +170,14 @@ def _others(case: Mapping[str, Any]) -> tuple[Choice, ...]:
     return seat_choices(tuple(s.value for s in Seat if s.value != legal))
 
 
+def _after_partner(case: Mapping[str, Any]) -> bool:
+    """Two players' cards, the other a defender whose partner made the legal one (57D)."""
+    legal, other, declarer = (seat_of(case, k) for k in ("legal_by", "other", "declarer"))
+    if not _two(case) or legal is None or other is None or declarer is None:
+        return False
+    return other is legal.partner and other.side is not declarer.side
+
+
 def _visible(case: Mapping[str, Any]) -> list[str]:
     return [c for c in case.get("cards") or [] if c]
 
@@ -161,6 +197,13 @@ FIELDS: tuple[FactField, ...] = (
     FactField("other_card", "card", "simultaneous.q.other_card", "58A", when=_two,
               only="for two players' cards (what: two_players)",
               params=lambda c: {"other": seat_name(Seat(c["other"]))}),
+    FactField("legal", "bool", "simultaneous.q.legal", "57D", when=_after_partner,
+              only="when a defender's card came at the same time as his partner's (Law 57D)",
+              required=False,
+              params=lambda c: {"other": seat_name(Seat(c["other"])),
+                                "card": card_msg(Card.from_pbn(c["other_card"]))},
+              choices=yes_no(("57D", Msg("premature.leads.57D.legal")),
+                             ("57D", Msg("premature.leads.57D.illegal")))),
     FactField("offender", "seat", "simultaneous.q.offender", "58B", when=_one,
               only="for one player's cards (what: one_player)"),
     FactField("cards", "cards", "simultaneous.q.cards", "58B", when=_one,
@@ -198,4 +241,4 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
                             cards=cards, played=Card.from_pbn(played) if played else None,
                             opponent_played_after=bool(values.get("opponent_played_after")),
                             discovered_late=bool(values.get("discovered_late")),
-                            board=values.get("board"), description=values.get("description"))
+                            legal=values.get("legal"), board=values.get("board"), description=values.get("description"))
