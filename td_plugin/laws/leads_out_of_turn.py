@@ -14,9 +14,9 @@ Bridge 2017.
   hand, no further rectification; 55B2: a lead from the wrong hand of declarer's side is
   withdrawn and declarer leads from the right hand; 55C: the Director may adjust when
   declarer's line of play could have been based on information from the infraction;
-- 56: a defender's lead out of turn that declarer does not accept is a major penalty
-  card and Law 50D applies: when the defender's partner is the one to lead, declarer may
-  require or prohibit the suit of it at once (50D2).
+- 56: for a defender's lead out of turn, see Law 54D: the card declarer does not accept
+  becomes a major penalty card and Law 50D applies (54D): when the defender's partner is
+  the one to lead, declarer may require or prohibit the suit of it at once (50D2).
 
 53 was read in the 2017 English (thesmolens) and 55A in the 2017 English quoted by the
 Welsh Bridge Union; 55B, 55C and 56 follow the 2007 English, unchanged in substance as
@@ -151,11 +151,13 @@ def rule_lead_out_of_turn(case: LeadOutOfTurnCase, lang: str = "en") -> PlayRuli
 
 
 def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
-    """56: the defender's card is a major penalty card, 50D applies; declarer's options of
-    50D2 at once when the offender's partner is the one to lead."""
+    """56, 54D: the defender's card is a major penalty card, 50D applies; declarer's options
+    of 50D2 at once when the offender's partner is the one to lead."""
     offender, trick = case.offender, case.trick
-    b.clause("56", "loot.56", {"offender": offender.value, "card": case.card.pbn()},
-             {"offender": seat_name(offender), "card": card_msg(case.card)})
+    facts = {"offender": offender.value, "card": case.card.pbn()}
+    params = {"offender": seat_name(offender), "card": card_msg(case.card)}
+    b.clause("56", "loot.56", facts, params)
+    b.clause("54D", "loot.54D", facts, params)
     cards: tuple[Card, ...] = (case.card,)
     major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
     staying = cards

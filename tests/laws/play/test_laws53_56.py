@@ -78,6 +78,16 @@ def test_55c_an_adjustment_stays_possible_after_declarers_lead() -> None:
     assert "55C" not in rule(case(**DEFENDER, accept=True)).adjustment_possible
 
 
+def test_54d_cited_for_a_defenders_lead_not_accepted() -> None:
+    """Law 56 sends a defender's lead out of turn to 54D, whose words the ruling uses: the
+    card "becomes a major penalty card and Law 50D applies"."""
+    r = rule(case(**DEFENDER, accept=False))
+    assert r.laws[1:3] == ["56", "54D"]
+    assert "becomes a major penalty card, and Law 50D applies (Law 54D)" in r.text
+    assert "bliver et stort strafkort, og § 50D finder anvendelse (§ 54D)" in \
+        text(case(**DEFENDER, accept=False), "da")
+
+
 def test_56_not_accepted_a_major_penalty_card_and_50d2_for_the_partner_on_lead() -> None:
     r = rule(case(**DEFENDER, accept=False))
     assert "56" in r.laws and "50D1" in r.laws
