@@ -31,6 +31,7 @@ from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError
 from td_plugin.laws import (
+    auction_period,
     calls_out_of_rotation,
     changes_of_call,
     inadmissible_calls,
@@ -140,6 +141,7 @@ SITUATIONS: tuple[Situation, ...] = (
     simultaneous_calls.SIMULTANEOUS,
     inadmissible_calls.AFTER_FINAL_PASS,
     changes_of_call.UNINTENDED,
+    Situation("17D3", auction_period.ends_out_of_rotation, auction_period.rule_ending_pass),
     calls_out_of_rotation.RHO_REQUIRED_TO_PASS,
     calls_out_of_rotation.OUT_OF_ROTATION,
     insufficient_bids.CORRECTION,
