@@ -184,8 +184,11 @@ class Walk:
             if ic.call.is_pass:
                 self.must_repeat[waiting.offender] = waiting
                 law = waiting.rule.law_repeat or ""
-                self.clause(law, "coor.must_repeat", **self.facts(waiting.withdrawn),
-                            law=law_msg(law))
+                problem = self.auction.check_next(waiting.withdrawn.call)
+                key = "coor.must_repeat.insufficient" if problem is not None \
+                    and problem.law == "27" else "coor.must_repeat"
+                self.clause(law, key, **self.facts(waiting.withdrawn), law=law_msg(law),
+                            last=call_msg(self.last_bid()) if self.last_bid() else "")
             else:
                 self.pending[waiting.offender] = waiting
         revert_deprived_turn(self)

@@ -188,6 +188,22 @@ def test_31a1_repeated_bid_that_is_insufficient_goes_to_law_27() -> None:
     assert {d["decide"] for d in r["decisions"]} == {"accept", "replacement"}
 
 
+def test_31a1_the_repeat_would_be_insufficient_law_27_applies_to_it() -> None:
+    """W bids 1H at South's turn over North's 1S, not accepted, South passes: West must
+    repeat 1H, which over 1S is insufficient: the ruling says Law 27 applies to it, not
+    that the repeat brings no rectification."""
+    r = rule(dealer="N", accept=False, calls=["N 1S", "E Pass", "W 1H", "S Pass"])
+    clause = next(c for c in r["clauses"] if c["law"] == "31A1")
+    assert clause["key"] == "coor.must_repeat.insufficient"
+    assert "South passed: West must repeat 1♥, but over 1♠ it would be an insufficient " \
+           "bid: Law 27 applies to the repeated call (Law 31A1)." in r["text"]
+    assert "when that call is legal there is no rectification" not in r["text"]
+    assert "§ 27 gælder for den gentagne melding (§ 31A1)" in rule(
+        "da", dealer="N", accept=False, calls=["N 1S", "E Pass", "W 1H", "S Pass"])["text"]
+    legal = rule(dealer="N", accept=False, calls=["N 1S", "E Pass", "W 2H", "S Pass"])
+    assert "when that call is legal there is no rectification" in legal["text"]
+
+
 def test_31a1_repeated_insufficient_bid_accepted_by_lho() -> None:
     r = rule(dealer="N", accept=False, calls=["N 1S", "S 1H", "E Pass", "S 1H", "W Pass"])
     assert r["laws"] == ["29B", "31A1", "27A1"]
