@@ -52,8 +52,9 @@ __all__ = ["IncidentCall", "Incident", "Options", "Meaning", "AuctionRuling", "r
 class IncidentCall:
     """One call as it happened, with the Director's findings about it.
 
-    ``unintended``: judged a mechanical error or slip of the tongue (25A); the intended
-    call is the same player's next call. ``shows``: the suits an artificial call
+    ``unintended``: judged a mechanical error or slip of the tongue (25A); ``intended``:
+    the call he meant, a fact of this call (without it, the intended call is the same
+    player's next call). ``shows``: the suits an artificial call
     specified (None: natural). ``meaning``: what it showed, for Law 23. ``accept`` and
     ``comparable``: the decision on this very call, when the case has several.
     ``aware_from``: how the player noticed his unintended call (it does not matter, 25A3).
@@ -65,6 +66,7 @@ class IncidentCall:
     seat: Seat
     call: Call
     unintended: bool = False
+    intended: Call | None = None
     shows: frozenset[Suit] | None = None
     meaning: Meaning | None = None
     accept: bool | None = None
