@@ -5,8 +5,8 @@ problems as a table of line, board and message), then the findings grouped by ki
 their counts. Each kind shows its first records in full (`FULL_PER_KIND`): where the
 board was played (board, section, table, round, players, file and record), each finding
 with its ruling (said once, with the clauses it applies) and the result that applies
-(the table's, the automatic transfer, or the Law 64C score the Director should assign),
-then the evidence: the deal diagram, the auction and the play trick by trick with the
+(the table's, the automatic transfer, or the Law 64C score double dummy points to, for
+the Director's judgement), then the evidence: the deal diagram, the auction and the play trick by trick with the
 revoke (or the card at fault) highlighted. The other findings of the kind are a table, a
 click away (``<details>``, no script). Every label is in the page's language.
 
@@ -611,8 +611,9 @@ def _ruling(ruling: Ruling, t: _Text) -> str:
 
 def _adjusted(finding: Finding, t: _Text) -> str:
     """The result at the table, after the automatic transfer, and the one that applies
-    (the Law 64C score the Director should assign when the transfer does not compensate
-    the non-offending side, else the transfer, else the table's), from the finding's data;
+    (the Law 64C score double dummy points to, for the Director's judgement, when the
+    transfer does not compensate the non-offending side, else the transfer, else the
+    table's), from the finding's data;
     else the ruling's outcome."""
     data = finding.data
     rows = []
