@@ -319,8 +319,13 @@ class _Text:
 
 # -- cards, calls, contracts -----------------------------------------------------------
 
-def _rank(rank: Rank) -> str:
-    return "10" if rank is Rank.TEN else rank.pbn()
+def _rank(rank: Rank, t: _Text) -> str:
+    """A rank as the page's language writes it: ``10``; the honours' letters A, K, Q, J in
+    English, E, K, D, B in Danish."""
+    letter = rank.pbn()
+    if rank is Rank.TEN:
+        return "10"
+    return t.label(f"revoke.rank.{letter}") if letter in "AKQJ" else letter
 
 
 def _suit(suit: Suit, t: _Text) -> str:
@@ -330,7 +335,7 @@ def _suit(suit: Suit, t: _Text) -> str:
 
 
 def _card(card: Card, t: _Text) -> str:
-    return f'<span class="card">{_suit(card.suit, t)}{_rank(card.rank)}</span>'
+    return f'<span class="card">{_suit(card.suit, t)}{_rank(card.rank, t)}</span>'
 
 
 def _strain(strain: Strain | None, t: _Text) -> str:
@@ -720,7 +725,7 @@ def _hand(deal: Deal, seat: Seat, record: BoardRecord, offender: bool, t: _Text)
     else:
         lines = []
         for suit in SUITS:
-            ranks = "".join(_rank(r) for r in hand.ranks(suit)) or \
+            ranks = "".join(_rank(r, t) for r in hand.ranks(suit)) or \
                 f'<span class="void" title="{t["void"]}">—</span>'
             lines.append(f"<li>{_suit(suit, t)} {ranks}</li>")
         body = f'<ul class="suits">{"".join(lines)}</ul>'
