@@ -64,7 +64,7 @@ def test_worked_example_two_cards_stuck_together() -> None:
     r = rule(stuck)
     assert r.laws == ["67", "67B2"]
     assert "not having played it to an earlier trick may be a revoke" in r.text
-    assert "at han ikke spillede det til et tidligere stik, kan være et kulørsvigt" in \
+    assert "at han ikke spillede det til et tidligere stik, kan være en kulørsvigt" in \
         text(stuck, "da")
 
 
