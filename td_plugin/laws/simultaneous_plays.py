@@ -12,7 +12,8 @@
 - 58B2: more than one face visible: the offender designates the card he plays; a
   defender's other visible cards become penalty cards (Law 50);
 - 58B3: an opponent who played to the trick after it may withdraw his card and play
-  another, without further rectification (16C applies);
+  another, without further rectification (16C applies): his decision
+  (``opponent_withdraws``);
 - 58B4: discovered only after both sides played to the next trick: Law 67 (a defective
   trick).
 
@@ -73,6 +74,7 @@ class SimultaneousCase:
     opponent_played_after: bool = False
     discovered_late: bool = False
     legal: bool | None = None
+    opponent_withdraws: bool | None = None
     board: int | None = None
     description: str | None = None
 
@@ -112,6 +114,15 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
         stand_penalty_cards(b, offender, others, case.trick, major)
     if case.opponent_played_after:
         b.clause("58B3", "simultaneous.58B3", facts, chosen)
+        opponent = chosen | {"opponent": seat_name(offender.lho)}
+        if case.opponent_withdraws is None:
+            b.decide(offender.lho, "opponent_withdraws", "58B3",
+                     Msg("simultaneous.question.opponent_withdraws", opponent),
+                     (DecisionChoice(True, Msg("played.withdraw.yes"), "58B3"),
+                      DecisionChoice(False, Msg("played.withdraw.no"), "58B3")))
+        else:
+            b.clause("58B3", "simultaneous.58B3.withdrawn" if case.opponent_withdraws
+                     else "simultaneous.58B3.kept", facts, opponent)
         b.clause("16C", "simultaneous.16C", facts, chosen)
     return b.build(case.declarer, facts=out | {"played": case.played.pbn()})
 
@@ -216,6 +227,11 @@ FIELDS: tuple[FactField, ...] = (
               and c.get("discovered_late") is not True,
               only="when more than one card was visible (Law 58B3)", required=False,
               choices=yes_no(("58B3", Msg("simultaneous.leads.58B3")), None)),
+    FactField("opponent_withdraws", "bool", "simultaneous.question.opponent_withdraws",
+              "58B3", decision=True, required=False,
+              when=lambda c: _one(c) and c.get("opponent_played_after") is True
+              and c.get("played") is not None,
+              only="when an opponent played to the trick after the cards (Law 58B3)"),
     FactField("played", "choice", "simultaneous.question", "58B2", decision=True,
               required=False,
               when=lambda c: _one(c) and len(_visible(c)) > 1
@@ -241,4 +257,5 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
                             cards=cards, played=Card.from_pbn(played) if played else None,
                             opponent_played_after=bool(values.get("opponent_played_after")),
                             discovered_late=bool(values.get("discovered_late")),
-                            legal=values.get("legal"), board=values.get("board"), description=values.get("description"))
+                            legal=values.get("legal"),
+                            opponent_withdraws=values.get("opponent_withdraws"), board=values.get("board"), description=values.get("description"))

@@ -89,6 +89,16 @@ def test_58b3_an_opponent_who_played_after_may_change_his_card() -> None:
     assert "58B3" in r.laws and "16C" in r.laws
 
 
+def test_58b3_the_opponents_option_is_a_decision_with_its_clause() -> None:
+    r = rule(one(cards=["H4", "SQ"], trick=4, played="H4", opponent_played_after=True))
+    d = decision(r)
+    assert (d["seat"], d["field"], d["law"]) == ("S", "opponent_withdraws", "58B3")
+    done = rule(one(cards=["H4", "SQ"], trick=4, played="H4", opponent_played_after=True,
+                    opponent_withdraws=False))
+    assert done.status == "ruled" and "South keeps the card he played to the trick " \
+        "(Law 58B3)." in done.text
+
+
 def test_58b4_found_after_both_sides_played_to_the_next_trick_law_67() -> None:
     r = rule(one(cards=["H4", "SQ"], trick=4, discovered_late=True))
     assert r.laws == ["58B4"] and r.status == "ruled"
