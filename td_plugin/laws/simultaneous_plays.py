@@ -227,11 +227,6 @@ FIELDS: tuple[FactField, ...] = (
               and c.get("discovered_late") is not True,
               only="when more than one card was visible (Law 58B3)", required=False,
               choices=yes_no(("58B3", Msg("simultaneous.leads.58B3")), None)),
-    FactField("opponent_withdraws", "bool", "simultaneous.question.opponent_withdraws",
-              "58B3", decision=True, required=False,
-              when=lambda c: _one(c) and c.get("opponent_played_after") is True
-              and c.get("played") is not None,
-              only="when an opponent played to the trick after the cards (Law 58B3)"),
     FactField("played", "choice", "simultaneous.question", "58B2", decision=True,
               required=False,
               when=lambda c: _one(c) and len(_visible(c)) > 1
@@ -239,6 +234,11 @@ FIELDS: tuple[FactField, ...] = (
               only="when more than one card was visible (Law 58B2)",
               choices=lambda c: tuple(Choice(x, card_msg(Card.from_pbn(x)))
                                       for x in _visible(c))),
+    FactField("opponent_withdraws", "bool", "simultaneous.question.opponent_withdraws",
+              "58B3", decision=True, required=False,
+              when=lambda c: _one(c) and c.get("opponent_played_after") is True
+              and c.get("played") is not None,
+              only="when an opponent played to the trick after the cards (Law 58B3)"),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
