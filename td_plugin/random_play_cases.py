@@ -120,6 +120,12 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["held"] = [case["suit_led"] + rng.choice("AKQJT98765432")]
     if kind == "revoke_correction" and case.get("os_withdraw") and rng.random() < 0.5:
         case["os_card"] = _card(rng, None, {case["card"]})
+    if kind == "opening_lead" and case.get("faced") is not False and rng.random() < 0.3 \
+            and case.get("declarer_spread") is not True and case.get("offender") \
+            and Seat(case["offender"]) is Seat(case["declarer"]).rho:
+        case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
+    if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
+        case["hidden"] = [_card(rng, None, set(case["cards"]))]  # not seen (58B1)
 
 
 def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:
@@ -224,7 +230,7 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
 
 def _named_cards(case: Mapping[str, Any]) -> set[str]:
     out = {c for c in case.get("cards") or [] if c}
-    for key in ("card", "played", "other_card", "os_card"):
+    for key in ("card", "played", "other_card", "os_card", "dummy_card"):
         if case.get(key):
             out.add(case[key])
     return {c.upper() for c in out}

@@ -8,7 +8,8 @@
   it becomes a major penalty card; Law 16 may apply); declarer's card is a played card
   (57C3);
 - 58B1: a player who leads or plays two or more cards at once, only one face visible:
-  that card is played, the others go back to the hand, no further rectification (47F);
+  that card is played, the others (``hidden``, when the case names them) go back to the
+  hand, no further rectification (47F);
 - 58B2: more than one face visible: the offender designates the card he plays; a
   defender's other visible cards become penalty cards (Law 50);
 - 58B3: an opponent who played to the trick after it may withdraw his card and play
@@ -75,6 +76,7 @@ class SimultaneousCase:
     discovered_late: bool = False
     legal: bool | None = None
     opponent_withdraws: bool | None = None
+    hidden: tuple[Card, ...] = ()
     board: int | None = None
     description: str | None = None
 
@@ -94,7 +96,12 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
         b.notes.append(Msg("simultaneous.58B4.note", params))
         return b.build(case.declarer, facts=out)
     if len(cards) == 1:
-        b.clause("58B1", "simultaneous.58B1", facts, params | {"card": card_msg(cards[0])})
+        if case.hidden:
+            b.clause("58B1", "simultaneous.58B1.hidden",
+                     facts | {"hidden": [c.pbn() for c in case.hidden]},
+                     params | {"card": card_msg(cards[0]), "hidden": cards_msg(case.hidden)})
+        else:
+            b.clause("58B1", "simultaneous.58B1", facts, params | {"card": card_msg(cards[0])})
         b.clause("47F", "simultaneous.47F", facts, params)
         return b.build(case.declarer, facts=out | {"played": cards[0].pbn()})
     b.clause("58B2", "simultaneous.58B2", facts, params)
@@ -219,6 +226,9 @@ FIELDS: tuple[FactField, ...] = (
               only="for one player's cards (what: one_player)"),
     FactField("cards", "cards", "simultaneous.q.cards", "58B", when=_one,
               only="for one player's cards (what: one_player)", more="simultaneous.q.more"),
+    FactField("hidden", "cards", "simultaneous.q.hidden", "58B1", required=False, ask=False,
+              when=lambda c: _one(c) and len(_visible(c)) == 1,
+              only="with one visible card (Law 58B1)"),
     FactField("discovered_late", "bool", "simultaneous.q.discovered_late", "58B4", when=_one,
               only="for one player's cards", required=False,
               choices=yes_no(("58B4", Msg("simultaneous.leads.58B4")), None)),
@@ -249,6 +259,9 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
     """The case from its facts as read (`td_plugin.casefile_play`)."""
     played = values.get("played")
     cards = tuple(values.get("cards") or ())
+    hidden = tuple(values.get("hidden") or ())
+    if set(hidden) & set(cards):
+        raise FactError("hidden", "a card both visible and hidden")
     if values.get("legal_by") is not None and values.get("other") is values.get("legal_by"):
         raise FactError("other", "the two cards come from two players")
     return SimultaneousCase(values["declarer"], values["trick"], values["what"],
@@ -258,4 +271,5 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
                             opponent_played_after=bool(values.get("opponent_played_after")),
                             discovered_late=bool(values.get("discovered_late")),
                             legal=values.get("legal"),
-                            opponent_withdraws=values.get("opponent_withdraws"), board=values.get("board"), description=values.get("description"))
+                            opponent_withdraws=values.get("opponent_withdraws"),
+                            hidden=hidden, board=values.get("board"), description=values.get("description"))

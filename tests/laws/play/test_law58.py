@@ -120,3 +120,15 @@ def test_worked_example_simultaneous_faced_opening_leads() -> None:
     assert "Østs ♦7, spillet samtidig med Vests lovlige udspil eller spil til stik 1, anses " \
            "for spillet efter det (§ 58A)" in text(two(legal_by="W", other="E",
                                                       other_card="D7"), "da")
+
+
+def test_58b1_the_hidden_cards_go_back_without_rectification() -> None:
+    r = rule(one(cards=["H4"], hidden=["SQ", "D2"], trick=4))
+    assert r.laws == ["58B1", "47F"] and obligations(r) == [] and r.facts["played"] == "H4"
+    assert "only ♥4 visible: ♥4 is played, and ♠Q and ♦2, not seen, go back into his hand " \
+           "(Law 58B1)" in r.text
+    assert "♠D og ♦2, som ikke blev set, går tilbage på hånden" in text(
+        one(cards=["H4"], hidden=["SQ", "D2"], trick=4), "da")
+    assert error(one(cards=["H4"], hidden=["H4"], trick=4)) == \
+        "hidden: a card both visible and hidden"
+    assert error(one(cards=["H4", "SQ"], hidden=["D2"], trick=4)).startswith("hidden: only")
