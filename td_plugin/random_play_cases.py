@@ -24,7 +24,8 @@ inconsistent. Consistent means:
   (or the right leader after a lead out of turn) in the suit of that card, lasts exactly
   when it prohibits, and no penalty card of that suit is left on the table (50D2, 51B);
   a pass obligation binds the partner of the offender of Law 24; a play restriction the
-  partner of the offender of Law 57, in a suit other than the one led;
+  partner of the offender of Law 57 (after 53C, the defender on the left of declarer's
+  lead), in a suit other than the one led;
 - a defective trick transfers at most one trick, and the result after it is declarer's
   tricks moved by it towards the non-offending side.
 """
@@ -66,9 +67,8 @@ def _answer(rng: random.Random, q: Any, case: Mapping[str, Any]) -> str:
         return str(rng.randint(q.low, q.high))
     if q.input == "suit":
         return rng.choice(SUITS).value
-    if q.input == "card":
-        taken = {c for c in case.get("cards") or [] if c}
-        return _card(rng, q.exclude, taken)
+    if q.input == "card":  # a card not yet in the case: one card is not played twice
+        return _card(rng, q.exclude, _named_cards(case))
     if q.input == "contract":
         return f"{rng.randint(1, 7)}{rng.choice(('C', 'D', 'H', 'S', 'NT'))}" + \
             rng.choice(("", "", "X", "XX"))
@@ -230,7 +230,7 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
 
 def _named_cards(case: Mapping[str, Any]) -> set[str]:
     out = {c for c in case.get("cards") or [] if c}
-    for key in ("card", "played", "other_card", "os_card", "dummy_card"):
+    for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card"):
         if case.get(key):
             out.add(case[key])
     return {c.upper() for c in out}
@@ -264,6 +264,10 @@ def _check_obligations(kind: str, case: Mapping[str, Any],
         assert kind == "card_in_auction" and o["seat"] == Seat(case["offender"]).partner.value
         assert o["until"] == "next_turn"
     for o in (o for o in obligations if o["type"] == "play"):
+        if kind == "lead_out_of_turn":  # 53C: the defender on the right played, 57A
+            assert o["seat"] == Seat(case["offender"]).lho.value, o
+            assert o["suit"] != case["card"][0], o
+            continue
         assert kind == "premature_play" and o["seat"] == Seat(case["offender"]).partner.value
         assert o["suit"] != case["suit_led"], o
 

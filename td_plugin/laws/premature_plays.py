@@ -43,8 +43,8 @@ from td_plugin.play_ruling import (
 )
 from td_plugin.questions import Choice
 
-__all__ = ["PrematurePlayCase", "rule_premature_play", "options", "FIELDS", "START", "flow",
-           "answer", "question_by_id", "rule"]
+__all__ = ["PrematurePlayCase", "rule_premature_play", "options", "option_label",
+           "rectify_57a", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "premature_play"
 
@@ -84,7 +84,7 @@ def options(suit_led: Suit) -> tuple[tuple[str, str], ...]:
             *((f"forbid:{s.value}", "57A4") for s in others))
 
 
-def _label(value: str) -> Msg:
+def option_label(value: str) -> Msg:
     verb, _, suit = value.partition(":")
     return Msg(f"premature.option.{verb}", {"suit": suit_msg(Suit(suit))} if suit else {})
 
@@ -125,22 +125,36 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
         stand_penalty_cards(b, offender, (case.card,), trick, major)
         return b.build(case.declarer, facts=out | {"rectified": True})
     b.clause("57A", f"premature.57A.{case.premature}", facts, params)
-    major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True)
-    stand_penalty_cards(b, offender, (case.card,), trick, major)
-    laws = dict(options(case.suit_led))
-    if case.option is None:
-        b.decide(case.declarer, "option", "57A", Msg("premature.question", params),
-                 tuple(DecisionChoice(v, _label(v), law) for v, law in laws.items()))
-    else:
-        verb, _, suit = case.option.partition(":")
-        how = {"play": "suit", "forbid": "not_suit"}.get(verb, verb)
-        b.clause(laws[case.option], f"premature.chosen.{verb}", facts | {"option": case.option},
-                 params | ({"chosen": suit_msg(Suit(suit))} if suit else {}))
-        b.stand(laws[case.option], PlayRestriction(partner, trick, how,
-                                                   Suit(suit) if suit else None))
-        b.clause("57B", "premature.57B", facts, params)
-        b.next = Msg("premature.next", params)
+    rectify_57a(b, case.declarer, offender, case.card, trick, case.suit_led, case.option,
+                "option", facts)
     return b.build(case.declarer, facts=out | {"rectified": True})
+
+
+def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, trick: int,
+                suit_led: Suit, option: str | None, field: str,
+                facts: dict[str, Any]) -> None:
+    """57A for ``offender``'s ``card`` played before his partner: a major penalty card
+    (50), and declarer's option (asked as ``field`` while ``option`` is None), a play
+    restriction on the partner for ``trick`` (57A1-57A4), 57B. Laws 53C and 58A use it
+    too."""
+    partner = offender.partner
+    params = {"offender": seat_name(offender), "partner": seat_name(partner),
+              "card": card_msg(card), "trick": trick, "suit": suit_msg(suit_led),
+              "declarer": seat_name(declarer)}
+    major = penalty_cards_clauses(b, offender, (card,), trick, deliberate=True)
+    stand_penalty_cards(b, offender, (card,), trick, major)
+    laws = dict(options(suit_led))
+    if option is None:
+        b.decide(declarer, field, "57A", Msg("premature.question", params),
+                 tuple(DecisionChoice(v, option_label(v), law) for v, law in laws.items()))
+        return
+    verb, _, suit = option.partition(":")
+    how = {"play": "suit", "forbid": "not_suit"}.get(verb, verb)
+    b.clause(laws[option], f"premature.chosen.{verb}", facts | {"option": option},
+             params | ({"chosen": suit_msg(Suit(suit))} if suit else {}))
+    b.stand(laws[option], PlayRestriction(partner, trick, how, Suit(suit) if suit else None))
+    b.clause("57B", "premature.57B", facts, params)
+    b.next = Msg("premature.next", params)
 
 
 rule = rule_premature_play
@@ -209,7 +223,7 @@ FIELDS: tuple[FactField, ...] = (
                                 or c.get("dummy_prompted") is True
                                 or c.get("at_rho_turn") is True)),
               only="when declarer has the options of Law 57A",
-              choices=lambda c: tuple(Choice(v, _label(v)) for v, _ in options(
+              choices=lambda c: tuple(Choice(v, option_label(v)) for v, _ in options(
                   Suit(c["suit_led"]) if c.get("suit_led") in ("S", "H", "D", "C") else Suit.S))),
 )
 #: What a session file can give before the first question.

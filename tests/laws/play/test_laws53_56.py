@@ -135,3 +135,22 @@ def test_worked_example_a_defenders_lead_out_of_turn_during_the_play() -> None:
            "penalty card" in text(case(**DEFENDER, accept=False, lead_option="none"))
     assert "Spilfører Syd lader Vest spille et hvilket som helst kort ud: ♦K bliver liggende" \
         in text(case(**DEFENDER, accept=False, lead_option="none"), "da")
+
+
+def test_53c_57a_the_card_the_defender_on_the_right_played_is_premature() -> None:
+    """South leads out of turn; East, on the right of the lead, plays ♦3 to it: the lead
+    stands (53C) and East played before his partner West: ♦3 is a major penalty card and
+    declarer chooses under 57A what West plays to the trick."""
+    c = case(**DECLARER, rho_played=True, rho_card="D3")
+    r = rule(c)
+    assert r.laws[:2] == ["55", "53C"] and "57A" in r.laws and "50D1" in r.laws
+    d = decision(r)
+    assert (d["seat"], d["field"], d["law"]) == ("S", "rho_option", "57A")
+    assert [o["card"] for o in obligations(r) if o["type"] == "penalty_card"] == ["D3"]
+    done = rule({**c, "rho_option": "lowest"})
+    assert done.status == "ruled"
+    assert [(o["type"], o["seat"]) for o in obligations(done)] == [("penalty_card", "E"),
+                                                                  ("play", "W")]
+    assert "East's ♦3 was played before his partner West had played to the trick" in done.text
+    assert "blev spillet, før hans makker Vest havde spillet til stikket" in text(c, "da")
+    assert error({**c, "rho_card": "DK"}) == "rho_card: the lead's own card"
