@@ -112,7 +112,9 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
     if kind == "defective_trick" and case.get("after_next") and case.get("fault") == "no_card" \
             and rng.random() < 0.7:
         trick = case["trick"]
-        os_tricks = rng.randint(0, 14 - trick)
+        won = case.get("won_by")  # the offending side won the defective trick: one at least
+        least = int(won is not None and Seat(won).side is Seat(case["offender"]).side)
+        os_tricks = rng.randint(least, 14 - trick)
         case["offending_side_tricks"] = os_tricks
         case["declarer_tricks"] = rng.randint(0, 13)
         case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))

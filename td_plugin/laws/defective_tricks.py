@@ -55,7 +55,8 @@ class DefectiveTrickCase:
     to the next trick when it was found (67B); ``suit_led``, ``holds_suit``: the suit led
     to it and whether he holds a card of it (67B1); ``declarer_tricks``,
     ``offending_side_tricks``: the result and the tricks the offending side won from the
-    defective trick on, when the play is over; ``vulnerable``: for the score."""
+    defective trick on, when the play is over; ``vulnerable``: for the score; ``won_by``:
+    who won the defective trick (the offending side: the 64A2 transfer is certain)."""
 
     contract: Contract
     trick: int
@@ -67,6 +68,7 @@ class DefectiveTrickCase:
     declarer_tricks: int | None = None
     offending_side_tricks: int | None = None
     vulnerable: Vulnerability | None = None
+    won_by: Seat | None = None
     board: int | None = None
     description: str | None = None
 
@@ -100,7 +102,14 @@ def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuli
     law = "67B1(a)" if case.holds_suit else "67B1(b)"
     b.clause(law, "play.defective.67B1a" if case.holds_suit else "play.defective.67B1b",
              facts | {"holds_suit": case.holds_suit}, params)
-    b.clause("64A2", "play.defective.64A2", facts, params)
+    won_by = case.won_by
+    if won_by is not None and won_by.side is offender.side:
+        # the offending side won the defective trick: the transfer is certain
+        b.clause("64A2", "play.defective.64A2.won", facts | {"won_by": won_by.value},
+                 params | {"won_by": seat_name(won_by)})
+    else:
+        b.clause("64A2", "play.defective.64A2", facts if won_by is None
+                 else facts | {"won_by": won_by.value}, params)
     transfer = None
     outcome = None
     if case.offending_side_tricks is not None and case.declarer_tricks is not None:
@@ -148,6 +157,9 @@ FIELDS: tuple[FactField, ...] = (
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               choices=yes_no(("67B1(a)", Msg("play.defective.leads.67B1")),
                              ("67B1(b)", Msg("play.defective.leads.67B1")))),
+    FactField("won_by", "seat", "play.defective.q.won_by", "64A2", when=_no_card_late,
+              only="with Law 67B1", required=False,
+              params=lambda c: {"trick": c["trick"]}),
     FactField("declarer_tricks", "count", "play.defective.q.declarer_tricks", "64A2",
               when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
     FactField("offending_side_tricks", "count", "play.defective.q.offending_side_tricks", "64A2",
@@ -172,6 +184,10 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
                         "give both the result and the offending side's tricks from the "
                         "defective trick on")
     os_tricks = values.get("offending_side_tricks")
+    won_by = values.get("won_by")
+    if won_by is not None and os_tricks == 0 and won_by.side is values["offender"].side:
+        raise FactError("offending_side_tricks", f"0, but {won_by.english} of the offending "
+                                                 f"side won trick {trick}")
     if os_tricks is not None and os_tricks > 14 - trick:
         raise FactError("offending_side_tricks", f"{os_tricks}, but only {14 - trick} tricks "
                                                  f"are played from trick {trick} on")
@@ -186,4 +202,5 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
                               holds_suit=values.get("holds_suit"),
                               declarer_tricks=values.get("declarer_tricks"),
                               offending_side_tricks=os_tricks, vulnerable=vulnerability,
+                              won_by=won_by,
                               board=values.get("board"), description=values.get("description"))

@@ -83,3 +83,18 @@ def test_worked_example_laws_committee_a_card_not_played() -> None:
                "tricks" in r.text
         assert "ét stik overføres til Nord-Syd; spilfører får 10 stik (§ 64A2)" in \
             text(late, "da")
+
+
+def test_64a2_who_won_the_defective_trick_makes_the_transfer_certain() -> None:
+    """67B1 with the trick's winner given: the offending side won it, so one trick is
+    transferred at the end of play (64A2), not "if"."""
+    c = {"kind": "defective_trick", "declarer": "S", "contract": "4S", "trick": 3,
+         "offender": "E", "fault": "no_card", "after_next": True, "suit_led": "H",
+         "holds_suit": True}
+    won = rule({**c, "won_by": "W"})
+    assert "West of East's side won trick 3: at the end of play one trick is transferred " \
+           "to North-South (Law 64A2)." in won.text
+    lost = rule({**c, "won_by": "N"})
+    assert "if East's side won trick 3 or a later one (Law 64A2)" in lost.text
+    assert error({**c, "won_by": "W", "declarer_tricks": 10, "offending_side_tricks": 0}) == \
+        "offending_side_tricks: 0, but West of the offending side won trick 3"
