@@ -112,6 +112,8 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
     if kind == "defective_trick" and case.get("after_next") and case.get("fault") == "no_card" \
             and rng.random() < 0.7:
         trick = case["trick"]
+        if rng.random() < 0.5:
+            case["won_by"] = rng.choice("NESW")
         won = case.get("won_by")  # the offending side won the defective trick: one at least
         least = int(won is not None and Seat(won).side is Seat(case["offender"]).side)
         os_tricks = rng.randint(least, 14 - trick)

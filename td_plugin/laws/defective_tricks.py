@@ -158,7 +158,7 @@ FIELDS: tuple[FactField, ...] = (
               choices=yes_no(("67B1(a)", Msg("play.defective.leads.67B1")),
                              ("67B1(b)", Msg("play.defective.leads.67B1")))),
     FactField("won_by", "seat", "play.defective.q.won_by", "64A2", when=_no_card_late,
-              only="with Law 67B1", required=False,
+              only="with Law 67B1", required=False, ask=False,
               params=lambda c: {"trick": c["trick"]}),
     FactField("declarer_tricks", "count", "play.defective.q.declarer_tricks", "64A2",
               when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
