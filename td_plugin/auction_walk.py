@@ -188,10 +188,11 @@ class Walk:
                 self.must_repeat[waiting.offender] = waiting
                 law = waiting.rule.law_repeat or ""
                 problem = self.auction.check_next(waiting.withdrawn.call)
+                last = self.last_bid()
                 key = "coor.must_repeat.insufficient" if problem is not None \
                     and problem.law == "27" else "coor.must_repeat"
                 self.clause(law, key, **self.facts(waiting.withdrawn), law=law_msg(law),
-                            last=call_msg(self.last_bid()) if self.last_bid() else "")
+                            last=call_msg(last) if last is not None else "")
             else:
                 self.pending[waiting.offender] = waiting
         revert_deprived_turn(self)

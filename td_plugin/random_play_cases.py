@@ -26,8 +26,9 @@ inconsistent. Consistent means:
   a pass obligation binds the partner of the offender of Law 24; a play restriction the
   partner of the offender of Law 57 (after 53C, the defender on the left of declarer's
   lead), in a suit other than the one led;
-- a defective trick transfers at most one trick, and the result after it is declarer's
-  tricks moved by it towards the non-offending side.
+- a defective trick transfers at most one trick (67B1; the revoke of 67B2's restored
+  card, the revoke's one or two), and the result after it is declarer's tricks moved by
+  it towards the non-offending side.
 """
 
 from __future__ import annotations
@@ -120,6 +121,19 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["offending_side_tricks"] = os_tricks
         case["declarer_tricks"] = rng.randint(0, 13)
         case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
+    if kind == "defective_trick" and case.get("after_next") and case.get("fault") == "too_many" \
+            and rng.random() < 0.6:  # 67B2: the restored card not played to another trick
+        trick = case["trick"]
+        case["revoke_trick"] = rng.choice([t for t in range(1, 13) if t != trick])
+        case["restored"] = _card(rng, None, set())
+        case["revoke_card"] = _card(rng, case["restored"][0], {case["restored"]})
+        if rng.random() < 0.7:
+            case["revoke_trick_won_by"] = rng.choice("NESW")
+            won = Seat(case["revoke_trick_won_by"]).side is Seat(case["offender"]).side
+            case["offending_side_tricks_from_revoke"] = rng.randint(
+                int(won), 14 - case["revoke_trick"])
+            case["declarer_tricks"] = rng.randint(0, 13)
+            case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
     if kind == "revoke_correction" and rng.random() < 0.3:  # the card of the suit led he held
         case["held"] = [case["suit_led"] + rng.choice("AKQJT98765432")]
     if kind == "revoke_correction" and case.get("os_withdraw") and rng.random() < 0.5:
@@ -202,7 +216,8 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
     _check_obligations(kind, case, en)
     if kind == "defective_trick" and en.get("transfer") is not None:
         transfer = en["transfer"]
-        assert transfer in (0, 1)
+        # one trick under 67B1; a revoke of 67B2's restored card: the revoke's 64A (one or two)
+        assert transfer in ((0, 1, 2) if case.get("revoke_trick") is not None else (0, 1))
         offender, declarer = Seat(case["offender"]), Seat(case["declarer"])
         moved = transfer if offender.side is not declarer.side else -transfer
         assert en["adjusted_declarer_tricks"] == max(0, min(13, case["declarer_tricks"] + moved))

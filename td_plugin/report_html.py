@@ -6,9 +6,9 @@ their counts. Each kind shows its first records in full (`FULL_PER_KIND`): where
 board was played (board, section, table, round, players, file and record), each finding
 with its ruling (said once, with the clauses it applies) and the result that applies
 (the table's, the automatic transfer, or the Law 64C score double dummy points to, for
-the Director's judgement), then the evidence: the deal diagram, the auction and the play trick by trick with the
-revoke (or the card at fault) highlighted. The other findings of the kind are a table, a
-click away (``<details>``, no script). Every label is in the page's language.
+the Director's judgement), then the evidence: the deal diagram, the auction and the play
+trick by trick with the revoke (or the card at fault) highlighted. The other findings of
+the kind are a table, a click away (``<details>``, no script). Every label is in the page's language.
 
 `render_html` builds the page of a list of records and findings; `HtmlReport` is the
 audit's report, taking the findings as the audit makes them (`td_plugin.audit_report`)
