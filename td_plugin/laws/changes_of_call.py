@@ -2,12 +2,12 @@
 
 25A (unintended call: a mechanical error or a slip of the tongue, never a change of
 mind, 25A2; the call he meant is the call's ``intended``, or his next entry): the player
-may substitute his intended call until his partner calls (25A1,
-25A4), whatever made him aware of the error (25A3); if the auction ended before
-partner's turn, until the end of the auction period, i.e. until the opening lead is
-faced (25A5, 17D). The intended call stands and is subject to the appropriate law
-(an insufficient intended bid goes to Law 27), there are no lead restrictions and the
-unintended call gives no unauthorized information. LHO may withdraw a call he made
+may substitute his intended call until his partner calls (25A1, 25A4), whatever made him
+aware of the error (25A3); if the auction ended before partner's turn, until the end of
+the auction period, i.e. until the opening lead is faced (25A5, 17D). The intended call
+stands and is subject to the appropriate law (an insufficient intended bid goes to Law
+27), there are no lead restrictions and the unintended call gives no unauthorized
+information. LHO may withdraw a call he made
 over the unintended call (25A6); that information is authorized to his side and
 unauthorized to the opponents. Too late (25A4), the unintended call stands; what the
 player said he meant is information to his partner (16C) and is never ruled as a call.
@@ -100,7 +100,7 @@ def rule_unintended(walk: Walk) -> None:
     j = next((k for k in range(walk.pos + 1, len(walk.queue))
               if walk.queue[k][1].seat is s), None)
     given = ic.intended is not None  # the intended call a fact of this call, not an entry
-    if ic.intended is not None:
+    if ic.intended is not None:  # (given, for the type checker)
         jdx, intended = idx, replace(ic, call=ic.intended, unintended=False, intended=None)
         between = walk.queue[walk.pos + 1:len(walk.queue) if j is None else j]
     elif j is None:

@@ -30,7 +30,10 @@ A card once played may not be withdrawn (47F2) except:
 45C1-45C4(a), 47 and the 2017 wording of 45C4(b) (until declarer next plays a card from
 either hand) were read in English (thesmolens, the EBU's Directors' forum); 45C2's
 wording follows the 2007 text. Whether a designation was unintended is the Director's
-judgement: a decision of the ruling when the case does not give it.
+judgement: a decision of the ruling when the case does not give it. Where a player may
+take his card back (47E2(a), 47D, and the opponent who played after a slip corrected
+from dummy, 47D), the choice is his: a decision with its clause (``withdraw``,
+``opponent_withdraws``).
 
 The case (kind ``played_card``) is `PlayedCardCase`, ruled by `rule_played_card`.
 """
