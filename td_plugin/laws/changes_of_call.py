@@ -7,10 +7,10 @@ aware of the error (25A3); if the auction ended before partner's turn, until the
 the auction period, i.e. until the opening lead is faced (25A5, 17D). The intended call
 stands and is subject to the appropriate law (an insufficient intended bid goes to Law
 27), there are no lead restrictions and the unintended call gives no unauthorized
-information. LHO may withdraw a call he made
-over the unintended call (25A6); that information is authorized to his side and
-unauthorized to the opponents. Too late (25A4), the unintended call stands; what the
-player said he meant is information to his partner (16C) and is never ruled as a call.
+information. LHO may withdraw a call he made over the unintended call (25A6); that
+information is authorized to his side and unauthorized to the opponents. Too late
+(25A4), the unintended call stands; what the player said he meant is information to his
+partner (16C) and is never ruled as a call.
 
 25B (the first call was intended): LHO may accept the substituted call, and does so
 by calling over it intentionally (25B1): the first call is withdrawn, the second
