@@ -22,8 +22,8 @@ from td_plugin.laws.information_from_withdrawn_calls import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.rulings import Ruling, RulingStatus, TextEnum
 
-__all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassObligation",
-           "DecisionKind", "Decision", "Note", "CoorEffect"]
+__all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassState",
+           "PassObligation", "DecisionKind", "Decision", "Note", "CoorEffect"]
 
 
 class PassUntil(TextEnum):
@@ -68,17 +68,41 @@ class SeatCall:
         return {"seat": self.seat.value, "call": self.call.pbn()}
 
 
+class PassState(TextEnum):
+    """Whether a pass obligation is still to be met, or met: the pass made at the turn it
+    was for (`PassUntil.NEXT_TURN`), or the auction over (`PassUntil.END_OF_AUCTION`)."""
+
+    IN_FORCE = "in_force"
+    FULFILLED = "fulfilled"
+
+
 @dataclass(frozen=True)
 class PassObligation:
     """``seat`` must pass at his next turn (`PassUntil.NEXT_TURN`) or at every turn for
-    the rest of the auction (`PassUntil.END_OF_AUCTION`), under clause ``law``."""
+    the rest of the auction (`PassUntil.END_OF_AUCTION`), under clause ``law`` (and the
+    clauses ``also``, which impose it too: one obligation a player); ``state`` says
+    whether it is still in force."""
 
     seat: Seat
     until: PassUntil
     law: str
+    also: tuple[str, ...] = ()
+    state: PassState = PassState.IN_FORCE
+
+    @property
+    def laws(self) -> tuple[str, ...]:
+        return (self.law, *self.also)
+
+    @property
+    def fulfilled(self) -> bool:
+        return self.state == PassState.FULFILLED
+
+    def text_key(self) -> str:
+        return f"incident.pass.{self.until}" + (".fulfilled" if self.fulfilled else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "until": self.until, "law": self.law}
+        return {"seat": self.seat.value, "until": self.until, "law": self.law,
+                "laws": list(self.laws), "state": self.state}
 
 
 @dataclass(frozen=True)
@@ -176,8 +200,7 @@ class AuctionRuling(Ruling):
         lines.append(r("incident.next", seat=seat_msg(self.next)) if self.next
                      else r("incident.over"))
         for ob in self.pass_obligations:
-            lines.append(r(f"incident.pass.{ob.until}", seat=seat_msg(ob.seat),
-                           law=law_msg(ob.law)))
+            lines.append(r(ob.text_key(), seat=seat_msg(ob.seat), law=laws_msg(ob.laws)))
         if self.adjustment_possible:
             lines.append(r("incident.adjustment",
                            laws=laws_msg(self.adjustment_possible)))
@@ -210,8 +233,10 @@ class AuctionRuling(Ruling):
         if self.cancelled:
             rows.append((h("cancelled"), ", ".join(sc(x) for x in self.cancelled)))
         if self.pass_obligations:
-            rows.append((h("pass"), "; ".join(f"{seat(p.seat)}, {h(p.until)} ({p.law})"
-                                              for p in self.pass_obligations)))
+            rows.append((h("pass"), "; ".join(
+                f"{seat(p.seat)}, {h(p.until)} ({', '.join(p.laws)})"
+                + (f": {h('fulfilled')}" if p.fulfilled else "")
+                for p in self.pass_obligations)))
         if self.lho_may_withdraw:
             rows.append((h("withdraw"), ", ".join(sc(x) for x in self.lho_may_withdraw)))
         if self.unauthorized:

@@ -16,7 +16,7 @@ Law 26 for the lead restrictions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
@@ -27,6 +27,7 @@ from td_plugin.auction_ruling import (
     DecisionKind,
     Note,
     PassObligation,
+    PassState,
     PassUntil,
     RulingStatus,
     SeatCall,
@@ -180,13 +181,19 @@ class Walk:
         s = ic.seat
         if self.outstanding.get(s) == PassUntil.NEXT_TURN:
             del self.outstanding[s]
+            if ic.call.is_pass:
+                self.fulfil(s)
         waiting = self.await_rho.pop(s, None)
         if waiting is not None:
             if ic.call.is_pass:
                 self.must_repeat[waiting.offender] = waiting
                 law = waiting.rule.law_repeat or ""
-                self.clause(law, "coor.must_repeat", **self.facts(waiting.withdrawn),
-                            law=law_msg(law))
+                problem = self.auction.check_next(waiting.withdrawn.call)
+                last = self.last_bid()
+                key = "coor.must_repeat.insufficient" if problem is not None \
+                    and problem.law == "27" else "coor.must_repeat"
+                self.clause(law, key, **self.facts(waiting.withdrawn), law=law_msg(law),
+                            last=call_msg(last) if last is not None else "")
             else:
                 self.pending[waiting.offender] = waiting
         revert_deprived_turn(self)
@@ -224,13 +231,26 @@ class Walk:
                              if not (u.seat is ic.seat and u.call is ic.call)]
 
     def impose(self, seat: Seat, until: PassUntil, law: str) -> None:
-        """``seat`` must pass at his next turn or for the rest of the auction (each
-        obligation is listed once)."""
-        ob = PassObligation(seat, until, law)
-        if ob not in self.obligations:
-            self.obligations.append(ob)
+        """``seat`` must pass at his next turn or for the rest of the auction: one
+        obligation a player in force, with every clause that imposes it (the longer
+        duration wins)."""
+        for i, ob in enumerate(self.obligations):
+            if ob.seat is seat and not ob.fulfilled:
+                laws = ob.also if law in ob.laws else (*ob.also, law)
+                longest = PassUntil.END_OF_AUCTION if PassUntil.END_OF_AUCTION in (
+                    ob.until, until) else until
+                self.obligations[i] = replace(ob, until=longest, also=laws)
+                break
+        else:
+            self.obligations.append(PassObligation(seat, until, law))
         if self.outstanding.get(seat) != PassUntil.END_OF_AUCTION:
             self.outstanding[seat] = until
+
+    def fulfil(self, seat: Seat) -> None:
+        """``seat`` passed at the turn his obligation for the next turn was for."""
+        for i, ob in enumerate(self.obligations):
+            if ob.seat is seat and ob.until == PassUntil.NEXT_TURN and not ob.fulfilled:
+                self.obligations[i] = replace(ob, state=PassState.FULFILLED)
 
     def lead(self, offender: Seat, law: str) -> None:
         """Law 26B may apply to ``offender`` (under clause ``law``)."""
@@ -373,6 +393,9 @@ class Walk:
         if self.incident.comparable is not None and not self.comparable_used:
             self.notes.append(Note("incident.note.unused_comparable"))
         legal = self.auction
+        if legal.is_complete:  # the auction is over: every obligation to pass is met
+            self.obligations = [replace(ob, state=PassState.FULFILLED)
+                                for ob in self.obligations]
         auction = tuple(SeatCall(seat, e.call) for seat, e in legal if e.call is not None)
         laws = list(dict.fromkeys(c.law for c in self.clauses))
         return AuctionRuling(

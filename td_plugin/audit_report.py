@@ -442,16 +442,21 @@ class JsonLinesReport(_Report):
 
 def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[int, int]]:
     """Where the lines of ``text`` wrapped at ``width`` columns begin and end in it: the
-    first line indented by ``first`` spaces, the others by ``indent``; between words,
-    and at the text's own line ends. A word longer than a line stays whole."""
+    first line indented by ``first`` spaces, the others by ``indent``; between words
+    (never inside a clause reference, `_glued`), and at the text's own line ends. A word
+    longer than a line stays whole."""
     spans = []
     room = width - first
     pos = 0
     for paragraph_end in _line_ends(text):
         while paragraph_end - pos > room:
             cut = text.rfind(" ", pos, pos + room + 1)
+            while cut > pos and _glued(text, cut):
+                cut = text.rfind(" ", pos, cut)
             if cut <= pos:
                 cut = text.find(" ", pos + room, paragraph_end)
+                while cut >= 0 and _glued(text, cut):
+                    cut = text.find(" ", cut + 1, paragraph_end)
                 if cut < 0:
                     break
             spans.append((pos, len(text[pos:cut].rstrip(" ")) + pos))
@@ -463,6 +468,17 @@ def _line_spans(text: str, width: int, indent: int, first: int) -> list[tuple[in
         pos = paragraph_end + 1
         room = width - indent
     return spans
+
+
+#: The words a clause number is never parted from: "Law 27A1", "Laws 62B1, 50", "§ 27A1".
+_CLAUSE_WORDS = frozenset({"Law", "Laws", "§"})
+
+
+def _glued(text: str, space: int) -> bool:
+    """Whether the space at ``space`` joins a clause reference ("Law 27A1", "§ 27A1"):
+    no line breaks there."""
+    word = text[text.rfind(" ", 0, space) + 1:space].lstrip("(")
+    return word in _CLAUSE_WORDS
 
 
 def _line_ends(text: str) -> list[int]:
@@ -572,7 +588,8 @@ class TextReport(_Report):
             law = f" {messages.law_ref(f['law'], lang)}" if f["law"] else ""
             board = f["board"] if f["board"] is not None else "?"
             self.w.line([(f"{labels['board']} {board}", "bold"),
-                         (f" ({labels['rec']} {f['record']}) ", ""), (str(f["kind"]), "magenta"),
+                         (f" ({labels['rec']} {f['record']}) ", ""),
+                         (_m(f"kind.{f['kind']}", lang), "magenta"),
                          (law, "cyan")])
             self.w.line([(f["message"], "")], 2)
             ruling = f.get("ruling")

@@ -42,8 +42,8 @@ KINDS = ("auction", "revoke")
 CASE_KEYS = ("kind", "dealer", "vulnerable", "screens", "calls", "accept", "comparable",
              "final_auction", "declarer", "opening_lead_faced", "options", "board",
              "description")
-CALL_KEYS = ("seat", "call", "unintended", "shows", "meaning", "accept", "comparable",
-             "aware_from", "withdraw", "simultaneous")
+CALL_KEYS = ("seat", "call", "unintended", "intended", "shows", "meaning", "accept",
+             "comparable", "aware_from", "withdraw", "simultaneous")
 MEANING_KEYS = ("hcp", "suits", "purpose")
 #: readings of the Laws a case may set over its regulation's (td_plugin.regulations)
 OPTION_KEYS = OPTIONS
@@ -201,6 +201,10 @@ class _Reader:
         for key in ("seat", "call"):
             if key not in m:
                 raise self.fail(where, f"missing {key!r}")
+        intended = m.get("intended")
+        if intended is not None and not m.get("unintended"):
+            raise self.fail(f"{where}.intended", "only on a call marked unintended: true "
+                                                 "(what the player meant, Law 25A)")
         aware = m.get("aware_from")
         if aware is not None and aware not in AWARE_FROM:
             raise self.fail(f"{where}.aware_from", f"expected one of {', '.join(AWARE_FROM)}, "
@@ -209,6 +213,8 @@ class _Reader:
             seat=self.seat(m["seat"], where),
             call=self.call(m["call"], where),
             unintended=bool(self.flag(m.get("unintended"), f"{where}.unintended")),
+            intended=self.call(intended, f"{where}.intended") if intended is not None
+            else None,
             shows=self.suits(m["shows"], f"{where}.shows") if m.get("shows") is not None else None,
             meaning=self.meaning(m["meaning"], f"{where}.meaning")
             if m.get("meaning") is not None else None,

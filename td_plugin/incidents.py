@@ -31,6 +31,7 @@ from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError
 from td_plugin.laws import (
+    auction_period,
     calls_out_of_rotation,
     changes_of_call,
     inadmissible_calls,
@@ -51,8 +52,9 @@ __all__ = ["IncidentCall", "Incident", "Options", "Meaning", "AuctionRuling", "r
 class IncidentCall:
     """One call as it happened, with the Director's findings about it.
 
-    ``unintended``: judged a mechanical error or slip of the tongue (25A); the intended
-    call is the same player's next call. ``shows``: the suits an artificial call
+    ``unintended``: judged a mechanical error or slip of the tongue (25A); ``intended``:
+    the call he meant, a fact of this call (without it, the intended call is the same
+    player's next call). ``shows``: the suits an artificial call
     specified (None: natural). ``meaning``: what it showed, for Law 23. ``accept`` and
     ``comparable``: the decision on this very call, when the case has several.
     ``aware_from``: how the player noticed his unintended call (it does not matter, 25A3).
@@ -64,6 +66,7 @@ class IncidentCall:
     seat: Seat
     call: Call
     unintended: bool = False
+    intended: Call | None = None
     shows: frozenset[Suit] | None = None
     meaning: Meaning | None = None
     accept: bool | None = None
@@ -140,6 +143,7 @@ SITUATIONS: tuple[Situation, ...] = (
     simultaneous_calls.SIMULTANEOUS,
     inadmissible_calls.AFTER_FINAL_PASS,
     changes_of_call.UNINTENDED,
+    Situation("17D3", auction_period.ends_out_of_rotation, auction_period.rule_ending_pass),
     calls_out_of_rotation.RHO_REQUIRED_TO_PASS,
     calls_out_of_rotation.OUT_OF_ROTATION,
     insufficient_bids.CORRECTION,

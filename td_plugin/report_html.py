@@ -5,10 +5,10 @@ problems as a table of line, board and message), then the findings grouped by ki
 their counts. Each kind shows its first records in full (`FULL_PER_KIND`): where the
 board was played (board, section, table, round, players, file and record), each finding
 with its ruling (said once, with the clauses it applies) and the result that applies
-(the table's, the automatic transfer, or the Law 64C score the Director should assign),
-then the evidence: the deal diagram, the auction and the play trick by trick with the
-revoke (or the card at fault) highlighted. The other findings of the kind are a table, a
-click away (``<details>``, no script). Every label is in the page's language.
+(the table's, the automatic transfer, or the Law 64C score double dummy points to, for
+the Director's judgement), then the evidence: the deal diagram, the auction and the play
+trick by trick with the revoke (or the card at fault) highlighted. The other findings of
+the kind are a table, a click away (``<details>``, no script). Every label is in the page's language.
 
 Findings that change a score (`td_plugin.finding_order`) come first: the kinds that have
 any come before those that have none, and within a kind the records shown in full are
@@ -71,8 +71,7 @@ def _environment() -> Environment:
                       lstrip_blocks=True, undefined=StrictUndefined)
     env.tests.update(card=lambda v: isinstance(v, Card), suit=lambda v: isinstance(v, Suit),
                      red=lambda s: s in (Suit.H, Suit.D))
-    env.filters.update(rank=lambda r: "10" if r.pbn() == "T" else r.pbn(),
-                       n=lambda v: f"{v:,}" if isinstance(v, int) else v)
+    env.filters.update(n=lambda v: f"{v:,}" if isinstance(v, int) else v)
     env.globals.update(columns=AUCTION_COLUMNS, north=Seat.N, ew=Side.EW,
                        css=Markup((_TEMPLATES / "report.css").read_text(encoding="utf-8")))
     return env

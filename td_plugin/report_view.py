@@ -61,6 +61,15 @@ class Text:
     def seat(self, seat: Seat) -> str:
         return messages.render(f"seat.letter.{seat.value}", None, self.lang)
 
+    def rank(self, rank: Rank) -> str:
+        """A rank as the page's language writes it: ``10``; the honours' letters A, K, Q,
+        J in English, E, K, D, B in Danish."""
+        letter = rank.pbn()
+        if rank is Rank.TEN:
+            return "10"
+        return messages.render(f"revoke.rank.{letter}", None, self.lang) if letter in "AKQJ" \
+            else letter
+
     def seat_name(self, seat: Seat) -> str:
         return messages.render(f"seat.{seat.value}", None, self.lang)
 
@@ -186,7 +195,7 @@ def article(anchor: str, record: BoardRecord, findings: Sequence[Finding], t: Te
         anchor=anchor, board=board, record=record, place=_place(record, t),
         players=_players(record, t), source=_source(record, findings[0], t),
         findings=[_finding(f, record, t, cards) for f in findings],
-        hands=[_hand(record.deal, seat, record, seat in marks.offenders)
+        hands=[_hand(record.deal, seat, record, seat in marks.offenders, t)
                for seat in SEATS] if record.deal is not None else [],
         centre=_centre(record, t), auction=rows, notes=notes, play=play,
         claim=_claim(record, t), legend=legend)
@@ -276,9 +285,9 @@ def _facts(finding: Finding, record: BoardRecord, t: Text) -> list[tuple[str, An
 
 def _adjusted(finding: Finding, t: Text, cards: Cards) -> list[tuple[str, Any, bool]]:
     """The result at the table, after the automatic transfer, and the one that applies
-    (the Law 64C score the Director should assign when the transfer does not compensate
-    the non-offending side, else the transfer, else the table's), from the finding's
-    figures; empty when it has none."""
+    (the Law 64C score double dummy points to, for the Director's judgement, when the
+    transfer does not compensate the non-offending side, else the transfer, else the
+    table's), from the finding's figures; empty when it has none."""
     data = finding.data
     rows: list[tuple[str, Any, bool]] = []
     tricks, score = data.get("declarer_tricks"), data.get("score_ns")
@@ -360,13 +369,9 @@ def _centre(record: BoardRecord, t: Text) -> list[str]:
     return centre
 
 
-def _rank(rank: Rank) -> str:
-    return "10" if rank is Rank.TEN else rank.pbn()
-
-
-def _hand(deal: Deal, seat: Seat, record: BoardRecord, offender: bool) -> Hand:
+def _hand(deal: Deal, seat: Seat, record: BoardRecord, offender: bool, t: Text) -> Hand:
     hand = deal.hands[seat]
-    suits = None if hand is None else [(suit, [_rank(r) for r in hand.ranks(suit)])
+    suits = None if hand is None else [(suit, [t.rank(r) for r in hand.ranks(suit)])
                                        for suit in SUITS]
     css = f"hand hand-{seat.value.lower()}" + (" offender" if offender else "")
     return Hand(seat, css, record.players.get(seat) or None, suits)

@@ -24,9 +24,11 @@ inconsistent. Consistent means:
   (or the right leader after a lead out of turn) in the suit of that card, lasts exactly
   when it prohibits, and no penalty card of that suit is left on the table (50D2, 51B);
   a pass obligation binds the partner of the offender of Law 24; a play restriction the
-  partner of the offender of Law 57, in a suit other than the one led;
-- a defective trick transfers at most one trick, and the result after it is declarer's
-  tricks moved by it towards the non-offending side.
+  partner of the offender of Law 57 (after 53C, the defender on the left of declarer's
+  lead), in a suit other than the one led;
+- a defective trick transfers at most one trick (67B1; the revoke of 67B2's restored
+  card, the revoke's one or two), and the result after it is declarer's tricks moved by
+  it towards the non-offending side.
 """
 
 from __future__ import annotations
@@ -66,9 +68,8 @@ def _answer(rng: random.Random, q: Any, case: Mapping[str, Any]) -> str:
         return str(rng.randint(q.low, q.high))
     if q.input == "suit":
         return rng.choice(SUITS).value
-    if q.input == "card":
-        taken = {c for c in case.get("cards") or [] if c}
-        return _card(rng, q.exclude, taken)
+    if q.input == "card":  # a card not yet in the case: one card is not played twice
+        return _card(rng, q.exclude, _named_cards(case))
     if q.input == "contract":
         return f"{rng.randint(1, 7)}{rng.choice(('C', 'D', 'H', 'S', 'NT'))}" + \
             rng.choice(("", "", "X", "XX"))
@@ -112,14 +113,37 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
     if kind == "defective_trick" and case.get("after_next") and case.get("fault") == "no_card" \
             and rng.random() < 0.7:
         trick = case["trick"]
-        os_tricks = rng.randint(0, 14 - trick)
+        if rng.random() < 0.5:
+            case["won_by"] = rng.choice("NESW")
+        won = case.get("won_by")  # the offending side won the defective trick: one at least
+        least = int(won is not None and Seat(won).side is Seat(case["offender"]).side)
+        os_tricks = rng.randint(least, 14 - trick)
         case["offending_side_tricks"] = os_tricks
         case["declarer_tricks"] = rng.randint(0, 13)
         case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
+    if kind == "defective_trick" and case.get("after_next") and case.get("fault") == "too_many" \
+            and rng.random() < 0.6:  # 67B2: the restored card not played to another trick
+        trick = case["trick"]
+        case["revoke_trick"] = rng.choice([t for t in range(1, 13) if t != trick])
+        case["restored"] = _card(rng, None, set())
+        case["revoke_card"] = _card(rng, case["restored"][0], {case["restored"]})
+        if rng.random() < 0.7:
+            case["revoke_trick_won_by"] = rng.choice("NESW")
+            won = Seat(case["revoke_trick_won_by"]).side is Seat(case["offender"]).side
+            case["offending_side_tricks_from_revoke"] = rng.randint(
+                int(won), 14 - case["revoke_trick"])
+            case["declarer_tricks"] = rng.randint(0, 13)
+            case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
     if kind == "revoke_correction" and rng.random() < 0.3:  # the card of the suit led he held
         case["held"] = [case["suit_led"] + rng.choice("AKQJT98765432")]
     if kind == "revoke_correction" and case.get("os_withdraw") and rng.random() < 0.5:
         case["os_card"] = _card(rng, None, {case["card"]})
+    if kind == "opening_lead" and case.get("faced") is not False and rng.random() < 0.3 \
+            and case.get("declarer_spread") is not True and case.get("offender") \
+            and Seat(case["offender"]) is Seat(case["declarer"]).rho:
+        case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
+    if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
+        case["hidden"] = [_card(rng, None, set(case["cards"]))]  # not seen (58B1)
 
 
 def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:
@@ -192,7 +216,8 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
     _check_obligations(kind, case, en)
     if kind == "defective_trick" and en.get("transfer") is not None:
         transfer = en["transfer"]
-        assert transfer in (0, 1)
+        # one trick under 67B1; a revoke of 67B2's restored card: the revoke's 64A (one or two)
+        assert transfer in ((0, 1, 2) if case.get("revoke_trick") is not None else (0, 1))
         offender, declarer = Seat(case["offender"]), Seat(case["declarer"])
         moved = transfer if offender.side is not declarer.side else -transfer
         assert en["adjusted_declarer_tricks"] == max(0, min(13, case["declarer_tricks"] + moved))
@@ -224,7 +249,7 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
 
 def _named_cards(case: Mapping[str, Any]) -> set[str]:
     out = {c for c in case.get("cards") or [] if c}
-    for key in ("card", "played", "other_card", "os_card"):
+    for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card"):
         if case.get(key):
             out.add(case[key])
     return {c.upper() for c in out}
@@ -258,6 +283,10 @@ def _check_obligations(kind: str, case: Mapping[str, Any],
         assert kind == "card_in_auction" and o["seat"] == Seat(case["offender"]).partner.value
         assert o["until"] == "next_turn"
     for o in (o for o in obligations if o["type"] == "play"):
+        if kind == "lead_out_of_turn":  # 53C: the defender on the right played, 57A
+            assert o["seat"] == Seat(case["offender"]).lho.value, o
+            assert o["suit"] != case["card"][0], o
+            continue
         assert kind == "premature_play" and o["seat"] == Seat(case["offender"]).partner.value
         assert o["suit"] != case["suit_led"], o
 

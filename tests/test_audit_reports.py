@@ -242,6 +242,29 @@ def test_wrap_indents_the_lines_after_the_first_and_pads_none() -> None:
     assert wrap("x" * 50, 40, 2) == "  " + "x" * 50  # a long word stays whole
 
 
+def test_wrap_keeps_a_clause_reference_together_in_both_languages() -> None:
+    """Never "(§" at a line's end and "27A1)" on the next: "Law 27A1" and "§ 27A1" stay
+    together, as do "Laws 62B1, 50" at their first number."""
+    for ref in ("(Law 27A1).", "(§ 27A1).", "(Laws 62B1, 50)."):
+        for width in range(20, 60):
+            text = wrap("Nords 1♣ var et utilstrækkeligt bud over 1♠, det står ved magt " + ref,
+                        width, 2)
+            for line in text.splitlines():
+                assert not line.rstrip().endswith(("§", "Law", "Laws", "(§", "(Law", "(Laws")), \
+                    (width, text)
+
+
+def test_text_report_kinds_are_named_in_the_reports_language() -> None:
+    """A Danish report names a finding's kind in Danish, never its identifier
+    (``recorded_irregularity``)."""
+    out = io.StringIO()
+    run_audit([str(EXAMPLE)], PluginHost(load_entrypoints=False), CONTEXT,
+              sink=AuditOutput([TextReport(out, "da", styled=False)]))
+    text = out.getvalue()
+    assert "Uregelmæssighed i meldeforløbet § 27A1" in text
+    assert "recorded_irregularity" not in text and "score_mismatch" not in text
+
+
 def test_text_report_piped_has_indented_wrapped_lines_no_padding_and_suit_symbols(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(EXAMPLE)]) == 1

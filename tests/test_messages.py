@@ -164,7 +164,7 @@ def _dotted_strings() -> tuple[dict[str, str], dict[str, str]]:
 def _not_a_key(text: str) -> bool:
     return (text in NOT_KEYS  # module names, ASGI messages, templates
             or text.split(".")[0] in ("td_plugin", "adapters", "http", "websocket", "options")
-            or text.endswith(".html"))
+            or text.endswith((".html", ".css")))  # files
 
 
 def test_every_key_named_in_the_code_has_a_text() -> None:

@@ -383,10 +383,12 @@ def test_64a2_report_renders_on_a_phone_with_the_revoke_highlighted(lang: str) -
 
 
 @pytest.mark.parametrize("lang,expected", [
-    ("en", "double dummy, with East playing ♦4: declarer 11 tricks; at the table, with any "
-           "automatic transfer: 10; assign 11 tricks (+650 for North-South)"),
-    ("da", "dobbelt dummy, hvor Øst spiller ♦4: spilfører 11 stik; ved bordet, med en "
-           "eventuel automatisk overførsel: 10; tildel 11 stik (+650 til Nord-Syd)"),
+    ("en", "double dummy, with East playing ♦4, gives declarer 11 tricks; at the table, with "
+           "any automatic transfer: 10; if the Director judges that likely: assign 11 tricks "
+           "(+650 for North-South)"),
+    ("da", "double dummy-analysen, hvor Øst spiller ♦4, giver spilfører 11 stik; ved bordet, "
+           "med en eventuel automatisk overførsel: 10; vurderer TL det som sandsynligt: "
+           "tildel 11 stik (+650 til Nord-Syd)"),
 ])
 def test_64c_equity_figures_in_a_sentence(lang: str, expected: str) -> None:
     equity = {"available": True, "clause": "64C1", "trick": 2, "seat": "E", "best_card": "D4",
@@ -479,8 +481,9 @@ def test_the_adjusted_result_says_the_64c_score_applies_when_the_transfer_falls_
                         texts(doc.xpath('//div[@class="adjusted"]//dd'))))
     assert adjusted["At the table"] == "10 tricks, +620 for North-South"
     assert adjusted["After the automatic transfer"] == "no automatic transfer (Law 64B5)"
-    assert adjusted["Applies"] == ("11 tricks, +650 for North-South: the score of Law 64C the "
-                                   "Director should assign; it replaces the automatic transfer")
+    assert adjusted["Applies"] == ("11 tricks, +650 for North-South: the score of Law 64C if "
+                                   "the Director judges the double-dummy result likely; it "
+                                   "replaces the automatic transfer")
 
 
 # -- the findings that change a score first ----------------------------------------------

@@ -415,7 +415,7 @@ def test_watch_replay_log_has_one_json_line_per_finding(tmp_path: Path, monkeypa
     assert line["kind"] == "revoke" and line["attention"] == "during-round"
     assert line["scorer"].endswith("1S= becomes 1S+1 (Laws 61A, 63A1, 64A2, one trick)")
     text = out.getvalue()
-    assert "section A, table 1, round 1, board 1: revoke [Law 64A2]" in text
+    assert "section A, table 1, round 1, board 1: Revoke [Law 64A2]" in text
     assert "Enter in the scorer:\n  Board 1, section A, table 1, round 1: 1S= becomes 1S+1" in text
 
 
@@ -447,9 +447,10 @@ def test_td_report_in_danish() -> None:
     watch_command.print_event(event, out, "da")
     watch_command.print_report(report, out, "da")
     text = out.getvalue()
-    assert text.startswith("19:05:00 række A, bord 1, runde 1, spil 1: revoke [§ 64A2]")
+    assert text.startswith("19:05:00 række A, bord 1, runde 1, spil 1: Kulørsvigt [§ 64A2]")
+    assert "revoke" not in text  # the kind named in Danish
     assert "Kendelse (opmærksomhed under runden)" in text
-    assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\n6 spil (2 med " \
+    assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\n6 resultater (2 med " \
            "kortfordeling, 1 med meldeforløb, 1 med spilforløb, 6 med resultat; ingen " \
            "score). Ikke kontrolleret: scorer.\nFund: 1" in text
     assert "Indtast i regneprogrammet:\n  Spil 1, række A, bord 1, runde 1: 1S= ændres til 1S+1 " \

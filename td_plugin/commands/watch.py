@@ -120,8 +120,8 @@ def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
     from td_plugin.report import finding_text, ruling_text
 
     when = event.seen_at.strftime("%H:%M:%S ") if isinstance(event.seen_at, dt.datetime) else ""
-    print(f"{when}{_where(event.place, lang)}: {event.finding.kind}{_law(event.finding, lang)}",
-          file=out)
+    print(f"{when}{_where(event.place, lang)}: {_m(f'kind.{event.finding.kind}', lang)}"
+          f"{_law(event.finding, lang)}", file=out)
     print(f"    {finding_text(event.finding, lang)}", file=out)
     ruling = ruling_text(event.finding, lang)
     if ruling:
@@ -164,8 +164,8 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
         print(_m("report.disabled", lang, plugins=", ".join(blocked)), file=out)
     print(_m("watch.findings", lang, n=len(report.events)), file=out)
     for event in report.events:
-        print(f"  - {_where(event.place, lang)}: {event.finding.kind}{_law(event.finding, lang)}",
-              file=out)
+        print(f"  - {_where(event.place, lang)}: {_m(f'kind.{event.finding.kind}', lang)}"
+              f"{_law(event.finding, lang)}", file=out)
     if tables is not None:
         print(_m("report.table_rulings", lang, n=len(tables), log=log), file=out)
     table_entries = []

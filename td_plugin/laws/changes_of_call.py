@@ -1,14 +1,16 @@
 """Law 25: legal and illegal changes of call.
 
 25A (unintended call: a mechanical error or a slip of the tongue, never a change of
-mind, 25A2): the player may substitute his intended call until his partner calls (25A1,
-25A4), whatever made him aware of the error (25A3); if the auction ended before
-partner's turn, until the end of the auction period, i.e. until the opening lead is
-faced (25A5, 17D). The intended call stands and is subject to the appropriate law
-(an insufficient intended bid goes to Law 27), there are no lead restrictions and the
-unintended call gives no unauthorized information. LHO may withdraw a call he made
-over the unintended call (25A6); that information is authorized to his side and
-unauthorized to the opponents.
+mind, 25A2; the call he meant is the call's ``intended``, or his next entry): the player
+may substitute his intended call until his partner calls (25A1, 25A4), whatever made him
+aware of the error (25A3); if the auction ended before partner's turn, until the end of
+the auction period, i.e. until the opening lead is faced (25A5, 17D). The intended call
+stands and is subject to the appropriate law (an insufficient intended bid goes to Law
+27), there are no lead restrictions and the unintended call gives no unauthorized
+information. LHO may withdraw a call he made over the unintended call (25A6); that
+information is authorized to his side and unauthorized to the opponents. Too late
+(25A4), the unintended call stands; what the player said he meant is information to his
+partner (16C) and is never ruled as a call.
 
 25B (the first call was intended): LHO may accept the substituted call, and does so
 by calling over it intentionally (25B1): the first call is withdrawn, the second
@@ -97,11 +99,16 @@ def rule_unintended(walk: Walk) -> None:
                             "remove accept from it")
     j = next((k for k in range(walk.pos + 1, len(walk.queue))
               if walk.queue[k][1].seat is s), None)
-    if j is None:
+    given = ic.intended is not None  # the intended call a fact of this call, not an entry
+    if ic.intended is not None:  # (given, for the type checker)
+        jdx, intended = idx, replace(ic, call=ic.intended, unintended=False, intended=None)
+        between = walk.queue[walk.pos + 1:len(walk.queue) if j is None else j]
+    elif j is None:
         raise walk.err(idx, f"unintended: true, but {s.english}'s intended call (his next "
-                            f"entry in calls) is missing")
-    jdx, intended = walk.queue[j]
-    between = walk.queue[walk.pos + 1:j]
+                            f"entry in calls, or intended on this call) is missing")
+    else:
+        jdx, intended = walk.queue[j]
+        between = walk.queue[walk.pos + 1:j]
     in_turn = ic.seat is walk.auction.next_seat
     ended_at = _ended_before(walk, ic, [b for _, b in between]) if in_turn else None
     late = []  # partner's calls after the final pass: cancelled (39A)
@@ -118,15 +125,19 @@ def rule_unintended(walk: Walk) -> None:
     ended = ended_at is not None and not partner_called
     law = unintended_correction(partner_called, ended, walk.incident.opening_lead_faced)
     facts = dict(walk.facts(ic), intended=call_msg(intended.call))
-    plain = replace(ic, unintended=False)
+    plain = replace(ic, unintended=False, intended=None)
     if law == "25A4":
         walk.clause("25A4", "law25.too_late_partner", **facts)
+        if given:  # what he says he meant is information to his partner
+            walk.clause("16C", "law25.too_late_statement", **facts,
+                        side=side_msg(s.side), other=side_msg(s.side.other))
         walk.queue[walk.pos] = (idx, plain)
         return
     if law == "25A5":
         walk.clause("25A5", "law25.too_late_lead", **facts)
-        walk.cancel(intended)
-        del walk.queue[j]
+        if j is not None and not given:
+            walk.cancel(intended)
+            del walk.queue[j]
         walk.queue[walk.pos] = (idx, plain)
         return
     if ended:
@@ -146,7 +157,10 @@ def rule_unintended(walk: Walk) -> None:
             rule_call_after_final_pass(walk, b, Auction(walk.incident.dealer, stood),
                                        lho_called=False)
     walk.cancel(ic)
-    rest = walk.queue[j + 1:]
+    if j is None:
+        rest: list[QueuedCall] = []
+    else:
+        rest = walk.queue[j:] if given else walk.queue[j + 1:]
     kept: list[QueuedCall] = []
     if between:
         lho = s.lho

@@ -13,7 +13,9 @@ A trick is defective when a player did not play to it, or played more than one c
 - 67B2, offender played too many: the Director restores the extra cards to his hand,
   leaving the one faced in playing to the trick (or, when that cannot be told, the
   highest he could legally have played); a restored card is deemed to have been in his
-  hand throughout, so not playing it to an earlier trick may be a revoke.
+  hand throughout, so not playing it to an earlier trick may be a revoke: given that
+  trick (``revoke_trick``, the ``restored`` card, his ``revoke_card`` there, who won it
+  and the result), the ruling is the revoke engine's (61A, 63A1, 64), in the same case.
 
 The 2017 English of 67A, 67B1 and the start of 67B2 was read (pzbs.pl); the rest of 67B2
 follows the 2007 text. The Laws Committee's commentary (English, hellasbridge) says the
@@ -32,14 +34,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.board import Vulnerability
-from td_plugin.cards import Seat, Suit
+from td_plugin.cards import Card, Seat, Suit
 from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
 from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
+from td_plugin.laws.revokes.assessment import assess
+from td_plugin.laws.revokes.detection import Revoke, RevokeKind
+from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
+from td_plugin.laws.revokes.ruling import card_msg, revoke_ruling
 from td_plugin.messages import Msg, seat_name
 from td_plugin.outcomes import AssignedResult
 from td_plugin.play_ruling import PlayRuling, RulingBuilder, suit_msg
 from td_plugin.questions import Choice
+from td_plugin.rulings import Attention
 from td_plugin.scoring import score_ns
 
 __all__ = ["DefectiveTrickCase", "rule_defective_trick", "FIELDS", "START", "flow", "answer",
@@ -55,7 +62,11 @@ class DefectiveTrickCase:
     to the next trick when it was found (67B); ``suit_led``, ``holds_suit``: the suit led
     to it and whether he holds a card of it (67B1); ``declarer_tricks``,
     ``offending_side_tricks``: the result and the tricks the offending side won from the
-    defective trick on, when the play is over; ``vulnerable``: for the score."""
+    defective trick on, when the play is over; ``vulnerable``: for the score; ``won_by``:
+    who won the defective trick (the offending side: the 64A2 transfer is certain).
+    ``revoke_trick``, ``restored``, ``revoke_card``, ``revoke_trick_won_by``,
+    ``offending_side_tricks_from_revoke``: after too many cards (67B2), the trick led in
+    the restored card's suit to which he played ``revoke_card``: a revoke (64)."""
 
     contract: Contract
     trick: int
@@ -67,6 +78,12 @@ class DefectiveTrickCase:
     declarer_tricks: int | None = None
     offending_side_tricks: int | None = None
     vulnerable: Vulnerability | None = None
+    won_by: Seat | None = None
+    revoke_trick: int | None = None
+    restored: Card | None = None
+    revoke_card: Card | None = None
+    revoke_trick_won_by: Seat | None = None
+    offending_side_tricks_from_revoke: int | None = None
     board: int | None = None
     description: str | None = None
 
@@ -93,14 +110,23 @@ def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuli
         return b.build(case.declarer, facts=out)
     if case.fault == "too_many":
         b.clause("67B2", "play.defective.67B2", facts, params)
-        b.notes.append(Msg("play.defective.67B2.note", params))
-        return b.build(case.declarer, facts=out)
+        if case.revoke_trick is None:
+            b.notes.append(Msg("play.defective.67B2.note", params))
+            return b.build(case.declarer, facts=out)
+        return _restored_revoke(b, case, out)
     assert case.suit_led is not None
     params["suit"] = suit_msg(case.suit_led)
     law = "67B1(a)" if case.holds_suit else "67B1(b)"
     b.clause(law, "play.defective.67B1a" if case.holds_suit else "play.defective.67B1b",
              facts | {"holds_suit": case.holds_suit}, params)
-    b.clause("64A2", "play.defective.64A2", facts, params)
+    won_by = case.won_by
+    if won_by is not None and won_by.side is offender.side:
+        # the offending side won the defective trick: the transfer is certain
+        b.clause("64A2", "play.defective.64A2.won", facts | {"won_by": won_by.value},
+                 params | {"won_by": seat_name(won_by)})
+    else:
+        b.clause("64A2", "play.defective.64A2", facts if won_by is None
+                 else facts | {"won_by": won_by.value}, params)
     transfer = None
     outcome = None
     if case.offending_side_tricks is not None and case.declarer_tricks is not None:
@@ -116,6 +142,44 @@ def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuli
     return b.build(case.declarer, facts=out, transfer=transfer, outcome=outcome)
 
 
+def _restored_revoke(b: RulingBuilder, case: DefectiveTrickCase,
+                     out: dict[str, Any]) -> PlayRuling:
+    """67B2: the card restored to the offender's hand was in it throughout; he did not
+    play it to trick ``revoke_trick``, led in its suit: a revoke, ruled by the revoke
+    engine (61A, 63A1, 64) with the facts of that trick."""
+    assert case.restored is not None and case.revoke_card is not None \
+        and case.revoke_trick is not None
+    revoke = Revoke(case.offender, case.revoke_trick, None, case.restored.suit,
+                    case.revoke_card, (case.restored,), RevokeKind.FOLLOW_SUIT,
+                    by_dummy=case.offender is case.declarer.partner)
+    facts = RevokeFacts(revoke, Establishment.NEXT_TRICK,
+                        trick_won_by=case.revoke_trick_won_by,
+                        offending_side_tricks=case.offending_side_tricks_from_revoke)
+    vulnerable = None if case.vulnerable is None \
+        else case.vulnerable.is_vulnerable(case.declarer)
+    board = assess(BoardFacts(case.contract, case.declarer_tricks, vulnerable,
+                              Attention.DURING_ROUND, (facts,)))
+    ruling = revoke_ruling(board.revokes[0], board)
+    b.clause("67B2", "play.defective.67B2.revoke", {"restored": case.restored.pbn(),
+                                                    "trick": case.revoke_trick},
+             {"offender": seat_name(case.offender), "restored": card_msg(case.restored),
+              "trick": case.revoke_trick})
+    b.clauses.extend(ruling.clauses)
+    transfer = board.transfer if case.declarer_tricks is not None else None
+    adjusted = board.adjusted_declarer_tricks
+    outcome = None
+    if transfer and adjusted is not None and board.adjusted_score_ns is not None:
+        outcome = AssignedResult(case.contract, adjusted, board.adjusted_score_ns)
+    result = ruling.params.get("result")
+    if isinstance(result, Msg):  # the result after the transfer, when the case gives it
+        b.notes.append(result)
+    if case.declarer_tricks is not None:
+        out |= {"declarer_tricks": case.declarer_tricks, "adjusted_declarer_tricks": adjusted}
+    return b.build(case.declarer, facts=out | {"revoke_trick": case.revoke_trick,
+                                               "revoke_law": board.revokes[0].law},
+                   transfer=transfer, outcome=outcome)
+
+
 rule = rule_defective_trick
 
 
@@ -123,6 +187,17 @@ rule = rule_defective_trick
 
 def _no_card_late(case: Mapping[str, Any]) -> bool:
     return case.get("fault") == "no_card" and case.get("after_next") is True
+
+
+def _too_many_late(case: Mapping[str, Any]) -> bool:
+    return case.get("fault") == "too_many" and case.get("after_next") is True
+
+
+def _restored_revoke_given(case: Mapping[str, Any]) -> bool:
+    return _too_many_late(case) and case.get("revoke_trick") is not None
+
+
+_REVOKE_ONLY = "after too many cards found late (Law 67B2), with revoke_trick"
 
 
 FIELDS: tuple[FactField, ...] = (
@@ -148,8 +223,26 @@ FIELDS: tuple[FactField, ...] = (
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               choices=yes_no(("67B1(a)", Msg("play.defective.leads.67B1")),
                              ("67B1(b)", Msg("play.defective.leads.67B1")))),
+    FactField("revoke_trick", "count", "play.defective.q.revoke_trick", "67B2",
+              when=_too_many_late, only="after too many cards found late (Law 67B2)",
+              required=False, ask=False, high=12),
+    FactField("restored", "card", "play.defective.q.restored", "67B2",
+              when=_restored_revoke_given, only=_REVOKE_ONLY),
+    FactField("revoke_card", "card", "play.defective.q.revoke_card", "61A",
+              when=_restored_revoke_given, only=_REVOKE_ONLY,
+              params=lambda c: {"revoke_trick": c["revoke_trick"]}),
+    FactField("revoke_trick_won_by", "seat", "play.defective.q.revoke_trick_won_by", "64A",
+              when=_restored_revoke_given, only=_REVOKE_ONLY, required=False, ask=False,
+              params=lambda c: {"trick": c["revoke_trick"]}),
+    FactField("offending_side_tricks_from_revoke", "count",
+              "play.defective.q.os_tricks_from_revoke", "64A", when=_restored_revoke_given,
+              only=_REVOKE_ONLY, required=False, ask=False, low=0),
+    FactField("won_by", "seat", "play.defective.q.won_by", "64A2", when=_no_card_late,
+              only="with Law 67B1", required=False, ask=False,
+              params=lambda c: {"trick": c["trick"]}),
     FactField("declarer_tricks", "count", "play.defective.q.declarer_tricks", "64A2",
-              when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
+              when=lambda c: _no_card_late(c) or _restored_revoke_given(c),
+              only="with Law 67B1, or 67B2's revoke", required=False, ask=False, low=0),
     FactField("offending_side_tricks", "count", "play.defective.q.offending_side_tricks", "64A2",
               when=_no_card_late, only="with Law 67B1", required=False, ask=False, low=0),
     FactField("vulnerable", "choice", "play.defective.q.vulnerable", "64A2", required=False,
@@ -166,15 +259,23 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
     trick = values["trick"]
     if values.get("after_next") and trick == 13:
         raise FactError("after_next", "no trick follows trick 13")
-    if (values.get("declarer_tricks") is None) != (values.get("offending_side_tricks") is None):
+    if values.get("revoke_trick") is None and \
+            (values.get("declarer_tricks") is None) != (values.get("offending_side_tricks") is None):
         raise FactError("offending_side_tricks" if values.get("declarer_tricks") is not None
                         else "declarer_tricks",
                         "give both the result and the offending side's tricks from the "
                         "defective trick on")
     os_tricks = values.get("offending_side_tricks")
+    won_by = values.get("won_by")
+    if won_by is not None and os_tricks == 0 and won_by.side is values["offender"].side:
+        raise FactError("offending_side_tricks", f"0, but {won_by.english} of the offending "
+                                                 f"side won trick {trick}")
     if os_tricks is not None and os_tricks > 14 - trick:
         raise FactError("offending_side_tricks", f"{os_tricks}, but only {14 - trick} tricks "
                                                  f"are played from trick {trick} on")
+    revoke_trick = values.get("revoke_trick")
+    if revoke_trick is not None:
+        _check_restored(values, trick, revoke_trick)
     vul = values.get("vulnerable")
     try:
         vulnerability = Vulnerability.from_pbn(vul) if vul is not None else None
@@ -186,4 +287,32 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
                               holds_suit=values.get("holds_suit"),
                               declarer_tricks=values.get("declarer_tricks"),
                               offending_side_tricks=os_tricks, vulnerable=vulnerability,
+                              won_by=won_by, revoke_trick=revoke_trick,
+                              restored=values.get("restored"),
+                              revoke_card=values.get("revoke_card"),
+                              revoke_trick_won_by=values.get("revoke_trick_won_by"),
+                              offending_side_tricks_from_revoke=values.get(
+                                  "offending_side_tricks_from_revoke"),
                               board=values.get("board"), description=values.get("description"))
+
+
+def _check_restored(values: Mapping[str, Any], trick: int, revoke_trick: int) -> None:
+    """The facts of 67B2's revoke: another trick, a card of another suit played to it."""
+    if revoke_trick == trick:
+        raise FactError("revoke_trick", f"{trick} is the defective trick itself")
+    restored, card = values["restored"], values["revoke_card"]
+    if card.suit is restored.suit:
+        raise FactError("revoke_card", f"{card.pbn()} follows suit to a trick led in "
+                                       f"{restored.suit.value}: not a revoke (Law 61A)")
+    if card == restored:
+        raise FactError("revoke_card", "the restored card itself")
+    if (values.get("declarer_tricks") is None) != (
+            values.get("offending_side_tricks_from_revoke") is None):
+        raise FactError("offending_side_tricks_from_revoke", "give both the result and the "
+                                                             "offending side's tricks from "
+                                                             "the revoke trick on")
+    os_tricks = values.get("offending_side_tricks_from_revoke")
+    if os_tricks is not None and os_tricks > 14 - revoke_trick:
+        raise FactError("offending_side_tricks_from_revoke",
+                        f"{os_tricks}, but only {14 - revoke_trick} tricks are played from "
+                        f"trick {revoke_trick} on")

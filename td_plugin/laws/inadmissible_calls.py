@@ -8,8 +8,12 @@
   It can never be accepted.
 - 37: a bid, double or redouble by a player required to pass. If LHO called before
   rectification, the calls stand (the offender still passes where he must); otherwise
-  it is cancelled and both members of the offending side pass for the rest of the
-  auction; 26B and 72C may apply.
+  it is cancelled, a pass is substituted and the auction continues with his LHO, and
+  both members of the offending side pass for the rest of the auction; 26B and 72C may
+  apply. ``accept: false`` on the call says it was rectified before the LHO's call the
+  case gives next (which then comes after the substituted pass). The 2017 English text
+  of 37 was not seen: this follows the Laws' structure as the digest gives it and the
+  reviewers' reading (the pass substituted).
 - 39: a call after the final pass is cancelled (39A); no further rectification for a
   pass by a defender, any call by declarer or dummy, or when LHO called after it (39B);
   a defender's bid, double or redouble otherwise lets Law 26B apply (39C).
@@ -27,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from td_plugin.auction import Auction, Call
+from td_plugin.auction import PASS, Auction, Call
 from td_plugin.auction_ruling import PassUntil
 from td_plugin.auction_walk import Situation, Walk
 from td_plugin.call_names import seat_msg
@@ -103,7 +107,9 @@ def rule_obligation_violated(walk: Walk) -> None:
     _, ic = walk.current()
     s = ic.seat
     problem = walk.auction.check_next(ic.call)
-    law = obligation_violated(walk.lho_calls_next(s))
+    # ``accept: false`` on the call: rectified before his LHO called (the LHO's call
+    # that follows in the case is made after the substituted pass)
+    law = obligation_violated(walk.lho_calls_next(s) and ic.accept is not False)
     if law == "37A" and problem is not None and problem.law == "36":
         rule_inadmissible(walk)  # never accepted, LHO's call or not
         return
@@ -118,6 +124,8 @@ def rule_obligation_violated(walk: Walk) -> None:
     walk.clause(law, "law37.b", **facts)
     walk.cancel(ic)
     walk.ui(ic, offender=s)
+    from td_plugin.incidents import IncidentCall
+    walk.append(IncidentCall(s, PASS))  # the pass substituted: his LHO calls next
     walk.impose(s, PassUntil.END_OF_AUCTION, law)
     walk.impose(s.partner, PassUntil.END_OF_AUCTION, law)
     walk.lead(s, law)

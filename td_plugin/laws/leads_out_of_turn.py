@@ -7,16 +7,18 @@ Bridge 2017.
 - 53B: when it was an opponent's turn to lead and he then makes his proper lead, that lead
   stands and the cards played in error to the trick may be withdrawn (16C applies);
 - 53C: when declarer leads out of turn and the defender on the right of the lead plays to
-  it, the lead stands and Law 57 applies to that defender's card;
+  it, the lead stands and Law 57 applies to that defender's card (``rho_card``): he
+  played before his partner, so it is a major penalty card with declarer's options of
+  57A (``rho_option``);
 - 55A: declarer's lead out of turn (from his hand or dummy's) may be accepted by either
   defender or its retraction required; when they differ, the one next in turn to the
   irregular lead decides; 55B1: a lead when a defender was to lead goes back to its
   hand, no further rectification; 55B2: a lead from the wrong hand of declarer's side is
   withdrawn and declarer leads from the right hand; 55C: the Director may adjust when
   declarer's line of play could have been based on information from the infraction;
-- 56: a defender's lead out of turn that declarer does not accept is a major penalty
-  card and Law 50D applies: when the defender's partner is the one to lead, declarer may
-  require or prohibit the suit of it at once (50D2).
+- 56: for a defender's lead out of turn, see Law 54D: the card declarer does not accept
+  becomes a major penalty card and Law 50D applies (54D): when the defender's partner is
+  the one to lead, declarer may require or prohibit the suit of it at once (50D2).
 
 53 was read in the 2017 English (thesmolens) and 55A in the 2017 English quoted by the
 Welsh Bridge Union; 55B, 55C and 56 follow the 2007 English, unchanged in substance as
@@ -43,6 +45,9 @@ from td_plugin.laws.penalty_cards import (
     penalty_cards_clauses,
     stand_penalty_cards,
 )
+from td_plugin.laws.premature_plays import option_label as option_label_57
+from td_plugin.laws.premature_plays import options as options_57
+from td_plugin.laws.premature_plays import rectify_57a
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
@@ -61,7 +66,8 @@ class LeadOutOfTurnCase:
     (53C); ``proper_lead``: ``correct``, an opponent of the offender, then made his own
     lead (53B); ``accept``: the decision of 53A (declarer's, or for declarer's lead the
     defenders', 55A); ``lead_option``: declarer's choice under 50D2 after a defender's lead
-    was not accepted and his partner is to lead."""
+    was not accepted and his partner is to lead; ``rho_card``: the card that defender on
+    the right played (53C, then 57A), ``rho_option``: declarer's choice under 57A."""
 
     declarer: Seat
     trick: int
@@ -73,6 +79,8 @@ class LeadOutOfTurnCase:
     proper_lead: bool = False
     accept: bool | None = None
     lead_option: str | None = None
+    rho_card: Card | None = None
+    rho_option: str | None = None
     board: int | None = None
     description: str | None = None
 
@@ -107,7 +115,15 @@ def rule_lead_out_of_turn(case: LeadOutOfTurnCase, lang: str = "en") -> PlayRuli
         return b.build(declarer, facts=out | {"accepted": False})
     if case.by_declarer and case.rho_played:
         b.clause("53C", "loot.53C", facts, params)
-        b.notes.append(Msg("loot.53C.note", params))
+        if case.rho_card is None:
+            b.notes.append(Msg("loot.53C.note", params))
+        else:  # 57A: the defender on the right played before his partner
+            rho = offender.rho
+            b.clause("57A", "loot.57A", facts | {"rho_card": case.rho_card.pbn()},
+                     params | {"rho_card": card_msg(case.rho_card),
+                               "partner": seat_name(rho.partner)})
+            rectify_57a(b, declarer, rho, case.rho_card, trick, case.card.suit,
+                        case.rho_option, "rho_option", facts)
         b.adjust.append("55C")
         return b.build(declarer, facts=out | {"accepted": True})
     accept = True if case.next_played else case.accept
@@ -151,11 +167,13 @@ def rule_lead_out_of_turn(case: LeadOutOfTurnCase, lang: str = "en") -> PlayRuli
 
 
 def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
-    """56: the defender's card is a major penalty card, 50D applies; declarer's options of
-    50D2 at once when the offender's partner is the one to lead."""
+    """56, 54D: the defender's card is a major penalty card, 50D applies; declarer's options
+    of 50D2 at once when the offender's partner is the one to lead."""
     offender, trick = case.offender, case.trick
-    b.clause("56", "loot.56", {"offender": offender.value, "card": case.card.pbn()},
-             {"offender": seat_name(offender), "card": card_msg(case.card)})
+    facts = {"offender": offender.value, "card": case.card.pbn()}
+    params = {"offender": seat_name(offender), "card": card_msg(case.card)}
+    b.clause("56", "loot.56", facts, params)
+    b.clause("54D", "loot.54D", facts, params)
     cards: tuple[Card, ...] = (case.card,)
     major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
     staying = cards
@@ -215,11 +233,22 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: _by_declarer(c) and c.get("proper_lead") is not True,
               only="after declarer's lead (Law 53C)", required=False,
               choices=yes_no(("53C", Msg("loot.leads.53C")), None)),
+    FactField("rho_card", "card", "loot.q.rho_card", "53C", required=False,
+              when=lambda c: _by_declarer(c) and c.get("rho_played") is True
+              and c.get("proper_lead") is not True,
+              only="when the defender on the right of declarer's lead played to it (Law 53C)",
+              params=lambda c: {"rho": seat_name(Seat(c["offender"]).rho)}),
     FactField("next_played", "bool", "loot.q.next_played", "53A",
               when=lambda c: c.get("proper_lead") is not True and c.get("rho_played") is not True,
               only="when neither the proper lead (53B) nor the defender on the right (53C) "
                    "played", required=False,
               choices=yes_no(("53A", Msg("loot.leads.53A")), None)),
+    FactField("rho_option", "choice", "premature.question", "57A", decision=True,
+              required=False,
+              when=lambda c: c.get("rho_card") is not None and c.get("rho_played") is True,
+              only="when the defender on the right's card is given (rho_card, Law 57A)",
+              choices=lambda c: tuple(Choice(v, option_label_57(v)) for v, _ in options_57(
+                  Card.from_pbn(c["card"]).suit))),
     FactField("accept", "bool", "loot.question.defender", "53A", decision=True,
               required=False, when=_open,
               only="while the lead is neither accepted by a play nor followed by the proper "
@@ -246,6 +275,8 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
     if values.get("proper_lead") and correct.side is offender.side:
         raise FactError("proper_lead", "only an opponent of the offender makes his proper "
                                        "lead over it (Law 53B)")
+    if values.get("rho_card") is not None and values["rho_card"] == values["card"]:
+        raise FactError("rho_card", "the lead's own card")
     if values.get("rho_played") and offender.side is not declarer.side:
         raise FactError("rho_played", "only after declarer's lead out of turn (Law 53C)")
     return LeadOutOfTurnCase(declarer, values["trick"], offender, values["card"], correct,
@@ -253,4 +284,6 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              rho_played=bool(values.get("rho_played")),
                              proper_lead=bool(values.get("proper_lead")),
                              accept=values.get("accept"), lead_option=values.get("lead_option"),
+                             rho_card=values.get("rho_card"),
+                             rho_option=values.get("rho_option"),
                              board=values.get("board"), description=values.get("description"))

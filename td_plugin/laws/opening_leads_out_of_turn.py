@@ -9,7 +9,8 @@ the hand. Once the wrong defender has faced an opening lead (54):
   begins to spread it, exposing a card, he must spread it all;
 - 54B: declarer may accept the lead; dummy is spread (41), the second card to the trick
   comes from declarer's hand (54B1), and a card of dummy's played second may not be
-  withdrawn except to correct a revoke (54B2);
+  withdrawn except to correct a revoke (54B2; ``dummy_card``: declarer did, which
+  accepts the lead);
 - 54C: if declarer could have seen any of dummy's cards (other than cards exposed during
   the auction under Law 24), he must accept the lead and stays declarer;
 - 54D: declarer may refuse the lead: the card goes back as a major penalty card and Law
@@ -62,7 +63,8 @@ class OpeningLeadCase:
     ``declarer_spread``: declarer began to spread his hand, exposing a card (54A);
     ``dummy_exposed``: declarer could have seen a card of dummy's (54C); ``option``:
     declarer's choice (`OPTIONS`); ``lead_option``: his choice under 50D2 after refusing
-    the lead."""
+    the lead; ``dummy_card``: the card of dummy's declarer played second, treating the
+    lead as accepted (54B2)."""
 
     declarer: Seat
     offender: Seat
@@ -73,6 +75,7 @@ class OpeningLeadCase:
     dummy_exposed: bool = False
     option: str | None = None
     lead_option: str | None = None
+    dummy_card: Card | None = None
     board: int | None = None
     description: str | None = None
 
@@ -112,6 +115,8 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
     elif case.dummy_exposed:
         b.clause("54C", "opening.54C", facts, params)
         option = "accept"
+    elif case.dummy_card is not None:
+        option = "accept"  # declarer played from dummy to it: the lead is accepted
     elif option is None:
         b.decide(declarer, "option", "54", Msg("opening.question", params),
                  tuple(DecisionChoice(v, Msg(f"opening.option.{v}"), law)
@@ -125,9 +130,16 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
     if option == "accept":
         b.clause("54B", "opening.54B", facts, params)
         b.clause("54B1", "opening.54B1", facts, params)
-        b.clause("54B2", "opening.54B2", facts, params)
-        b.next = Msg("opening.next.54B", params)
-        return b.build(declarer, facts=facts | {"outcome": "accepted"})
+        if case.dummy_card is None:
+            b.clause("54B2", "opening.54B2", facts, params)
+            b.next = Msg("opening.next.54B", params)
+            return b.build(declarer, facts=facts | {"outcome": "accepted"})
+        played = params | {"dummy_card": card_msg(case.dummy_card)}
+        b.clause("54B2", "opening.54B2.played", facts | {"dummy_card": case.dummy_card.pbn()},
+                 played)
+        b.next = Msg("opening.next.54B2", played)
+        return b.build(declarer, facts=facts | {"outcome": "accepted",
+                                                "dummy_card": case.dummy_card.pbn()})
     b.clause("54D", "opening.54D", facts, params)
     cards: tuple[Card, ...] = (card,)
     major = penalty_cards_clauses(b, offender, cards, 1, deliberate=True)
@@ -169,7 +181,7 @@ def _offenders(case: Mapping[str, Any]) -> tuple[Choice, ...]:
 
 def _may_choose(case: Mapping[str, Any]) -> bool:
     return (_faced(case) and case.get("declarer_spread") is not True
-            and case.get("dummy_exposed") is not True)
+            and case.get("dummy_exposed") is not True and case.get("dummy_card") is None)
 
 
 FIELDS: tuple[FactField, ...] = (
@@ -190,6 +202,9 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: _faced(c) and c.get("declarer_spread") is not True,
               only="when declarer did not spread his hand", required=False,
               choices=yes_no(("54C", Msg("opening.leads.54C")), None)),
+    FactField("dummy_card", "card", "opening.q.dummy_card", "54B2", required=False, ask=False,
+              when=lambda c: _faced(c) and c.get("declarer_spread") is not True,
+              only="for a faced lead by the wrong defender that declarer did not spread for"),
     FactField("option", "choice", "opening.question", "54", decision=True, required=False,
               when=_may_choose, only="when declarer may choose (Law 54)",
               choices=tuple(Choice(v, Msg(f"opening.option.{v}")) for v in OPTIONS)),
@@ -207,6 +222,8 @@ flow, answer, question_by_id = question_flow(FIELDS)
 def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
     """The case from its facts as read (`td_plugin.casefile_play`)."""
     declarer, offender = values["declarer"], values["offender"]
+    if values.get("dummy_card") is not None and values["dummy_card"] == values["card"]:
+        raise FactError("dummy_card", "the lead's own card")
     if offender is declarer.lho:
         raise FactError("offender", f"{offender.english} is declarer's left-hand opponent, "
                                     f"the right opening leader (Law 41A)")
@@ -216,4 +233,5 @@ def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
                            declarer_spread=bool(values.get("declarer_spread")),
                            dummy_exposed=bool(values.get("dummy_exposed")),
                            option=values.get("option"), lead_option=values.get("lead_option"),
+                           dummy_card=values.get("dummy_card"),
                            board=values.get("board"), description=values.get("description"))

@@ -1,4 +1,8 @@
-"""Penalty cards: Laws 50, 51 and 52 of the Laws of Duplicate Bridge 2017.
+"""Penalty cards: Laws 49, 50, 51 and 52 of the Laws of Duplicate Bridge 2017.
+
+- 49: except in the normal course of play or where a law says otherwise, a defender's
+  card held where his partner could possibly see its face (or named as in his hand)
+  becomes a penalty card; Law 50 says which kind.
 
 A defender's card exposed before it is played is a penalty card (50A, left face up in
 front of him until played or until declarer's option picks it up):
@@ -21,16 +25,17 @@ front of him until played or until declarer's option picks it up):
   the card conveyed information that damaged the non-offending side (50E3);
 - 52: a defender who leads or plays another card when he must play a penalty card may
   not withdraw it on his own; declarer may accept it (and must, once he played after it,
-  52A1(b)), the penalty card then stays; if declarer does not, the penalty card is
-  played instead and the card played illegally becomes a major penalty card (52B).
+  52B1(b)), the penalty card then stays (52B1(c)); if declarer does not, the penalty card
+  is played instead and the card played illegally becomes a major penalty card (52B2).
   Failing to play a penalty card is a revoke (61A) once established; 64B3 then gives no
   automatic transfer.
 
 `lead_options` gives declarer's choice of 50D2/51B as a decision and `apply_lead_option`
 applies the choice made; the rulings of Laws 24, 54 and 56, which create penalty cards,
-use them too. The wording of 50D2, 50E and 51B follows the 2007 text and the Laws
-Committee's 2017 commentary (Example 43, through its Greek translation); the 2017
-English text of 50E was not seen.
+use them too. 49 and 52 (52A; 52B1(a)-(c), 52B2) were read in the 2017 English, 51 in
+the 2017 French; the wording of 50D2, 50E and 51B follows the 2007 English, the 2017
+Greek translation of Law 50 and the Laws Committee's 2017 commentary (Example 43, through
+its Greek translation); the 2017 English text of 50D and 50E was not seen.
 
 The case (kind ``penalty_card``, docs/cases.md) is `PenaltyCardCase`; `rule_penalty_card`
 rules on it. `FIELDS` are its facts, asked one at a time by `flow` (the table app).
@@ -88,7 +93,7 @@ class PenaltyCardCase:
     choice then (`lead_options`); ``played``: the card the offender led or played when
     he had to play the penalty card ``substitute`` (52), ``declarer_played_after``:
     declarer has played
-    from his hand or dummy after it (52A1(b)); ``accept``: declarer's choice (52A1)."""
+    from his hand or dummy after it (52B1(b)); ``accept``: declarer's choice (52B1)."""
 
     declarer: Seat
     offender: Seat
@@ -215,6 +220,10 @@ def rule_penalty_card(case: PenaltyCardCase, lang: str = "en") -> PlayRuling:
     """The ruling on ``case``."""
     b = RulingBuilder(CASE_KIND, case.board, lang)
     offender, cards = case.offender, case.cards
+    b.clause("49", "penalty.49.one" if len(cards) == 1 else "penalty.49.several",
+             {"offender": offender.value, "cards": [c.pbn() for c in cards]},
+             {"offender": seat_name(offender), "cards": cards_msg(cards),
+              "partner": seat_name(offender.partner)})
     major = penalty_cards_clauses(b, offender, cards, case.trick, case.deliberate)
     staying = cards
     if case.played is not None:
@@ -248,17 +257,17 @@ def _failure(b: RulingBuilder, case: PenaltyCardCase, major: bool) -> tuple[Card
     b.notes.append(Msg("penalty.52.revoke", params))
     accept = True if case.declarer_played_after else case.accept
     if case.declarer_played_after:
-        b.clause("52A1(b)", "penalty.52A1b", facts, params)
+        b.clause("52B1(b)", "penalty.52B1b", facts, params)
     if accept is None:
-        b.decide(case.declarer, "accept", "52A1", Msg("penalty.52.question", params),
-                 (DecisionChoice(True, Msg("penalty.52.accept"), "52A1(a)"),
-                  DecisionChoice(False, Msg("penalty.52.refuse"), "52B")))
+        b.decide(case.declarer, "accept", "52B1", Msg("penalty.52.question", params),
+                 (DecisionChoice(True, Msg("penalty.52.accept"), "52B1(a)"),
+                  DecisionChoice(False, Msg("penalty.52.refuse"), "52B2")))
         return case.cards
     if accept:
-        b.clause("52A1(c)", "penalty.52A1c", facts, params)
+        b.clause("52B1(c)", "penalty.52B1c", facts, params)
         return case.cards
-    b.clause("52B", "penalty.52B", facts, params)
-    b.stand("52B", PenaltyCard(case.offender, case.played, case.trick, major=True))
+    b.clause("52B2", "penalty.52B2", facts, params)
+    b.stand("52B2", PenaltyCard(case.offender, case.played, case.trick, major=True))
     return tuple(c for c in case.cards if c is not case.substitute)
 
 
@@ -295,15 +304,15 @@ FIELDS: tuple[FactField, ...] = (
               choices=yes_no(("52", Msg("penalty.leads.52")), None)),
     FactField("played", "card", "penalty.q.played", "52A", when=_failed,
               only="when the offender played another card (failed: true, Law 52)"),
-    FactField("substitute", "choice", "penalty.q.substitute", "52B",
+    FactField("substitute", "choice", "penalty.q.substitute", "52B2",
               when=lambda c: _failed(c) and len([x for x in c.get("cards") or [] if x]) > 1,
               only="when the offender, who has several penalty cards, played another card",
               choices=lambda c: tuple(Choice(x, card_msg(Card.from_pbn(x)))
                                       for x in c.get("cards") or []
                                       if x and x != c.get("played"))),
-    FactField("declarer_played_after", "bool", "penalty.q.declarer_played_after", "52A1",
+    FactField("declarer_played_after", "bool", "penalty.q.declarer_played_after", "52B1",
               when=_failed, only="when the offender played another card (Law 52)",
-              required=False, choices=yes_no(("52A1(b)", Msg("penalty.leads.must_accept")),
+              required=False, choices=yes_no(("52B1(b)", Msg("penalty.leads.must_accept")),
                                              None)),
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
               required=False, when=lambda c: c.get("partner_on_lead") is True and _major(c),
@@ -311,10 +320,10 @@ FIELDS: tuple[FactField, ...] = (
                    "the penalty cards are major (Law 50D2)",
               choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
                   tuple(Card.from_pbn(x) for x in c.get("cards") or [] if x)))),
-    FactField("accept", "bool", "penalty.52.question", "52A1", decision=True, required=False,
+    FactField("accept", "bool", "penalty.52.question", "52B1", decision=True, required=False,
               when=lambda c: _failed(c) and c.get("declarer_played_after") is not True,
               only="when the offender played another card and declarer has not played since "
-                   "(Law 52A1)"),
+                   "(Law 52B1)"),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)

@@ -30,7 +30,10 @@ A card once played may not be withdrawn (47F2) except:
 45C1-45C4(a), 47 and the 2017 wording of 45C4(b) (until declarer next plays a card from
 either hand) were read in English (thesmolens, the EBU's Directors' forum); 45C2's
 wording follows the 2007 text. Whether a designation was unintended is the Director's
-judgement: a decision of the ruling when the case does not give it.
+judgement: a decision of the ruling when the case does not give it. Where a player may
+take his card back (47E2(a), 47D, and the opponent who played after a slip corrected
+from dummy, 47D), the choice is his: a decision with its clause (``withdraw``,
+``opponent_withdraws``).
 
 The case (kind ``played_card``) is `PlayedCardCase`, ruled by `rule_played_card`.
 """
@@ -68,7 +71,10 @@ class PlayedCardCase:
     ``next_played``: declarer has since played a card from either hand (45C4(b));
     ``card_played_since``: a card has been played to the trick after it (47E2(a));
     ``dummy_faced``: it is the opening lead and dummy has faced a card (47E2(a));
-    ``unintended``: the Director's judgement that the designation was a slip (45C4(b))."""
+    ``unintended``: the Director's judgement that the designation was a slip (45C4(b));
+    ``withdraw``: the player's own choice to take his card back when he may (47E2(a),
+    47D); ``opponent_withdraws``: after a slip corrected from dummy, the choice of the
+    opponent who played after it (47D)."""
 
     declarer: Seat
     player: Seat
@@ -79,6 +85,8 @@ class PlayedCardCase:
     card_played_since: bool = False
     dummy_faced: bool = False
     unintended: bool | None = None
+    withdraw: bool | None = None
+    opponent_withdraws: bool | None = None
     board: int | None = None
     description: str | None = None
 
@@ -129,6 +137,15 @@ def _retraction(b: RulingBuilder, case: PlayedCardCase, facts: dict[str, Any],
         b.clause("45C4(b)", "played.45C4b", facts, params)
         b.clause("47D", "played.47D.after_change", facts, params)
         b.unauthorized.append(Msg("played.ui.opponents", params))
+        opponent = params | {"opponent": seat_name(case.player.lho)}
+        if case.opponent_withdraws is None:
+            b.decide(case.player.lho, "opponent_withdraws", "47D",
+                     Msg("played.question.opponent_withdraws", opponent),
+                     (DecisionChoice(True, Msg("played.withdraw.yes"), "47D"),
+                      DecisionChoice(False, Msg("played.withdraw.no"), "47D")))
+        else:
+            b.clause("47D", "played.opponent_withdrew" if case.opponent_withdraws
+                     else "played.opponent_kept", facts, opponent)
         return True
     if r == "illegal":
         key = "played.47B.defender" if case.role == "defender" else "played.47B"
@@ -146,9 +163,25 @@ def _retraction(b: RulingBuilder, case: PlayedCardCase, facts: dict[str, Any],
             b.adjust.append("47E2(b)")
             return False
         b.clause("47E2(a)", "played.47E2a", facts, params)
-        b.clause("16C", "played.16C", facts, params)
-        return True
+        return _own_choice(b, case, "47E2(a)", facts, params)
     b.clause("47D", "played.47D", facts, params)  # after an opponent's change of play
+    return _own_choice(b, case, "47D", facts, params)
+
+
+def _own_choice(b: RulingBuilder, case: PlayedCardCase, law: str, facts: dict[str, Any],
+                params: dict[str, Any]) -> bool | None:
+    """47E2(a), 47D: the player may take his card back: his decision, then 16C for the
+    card withdrawn."""
+    if case.withdraw is None:
+        b.decide(case.player, "withdraw", law, Msg("played.question.withdraw", params),
+                 (DecisionChoice(True, Msg("played.withdraw.yes"), law),
+                  DecisionChoice(False, Msg("played.withdraw.no"), law)))
+        return None
+    slug = law.replace("(", "").replace(")", "")
+    if not case.withdraw:
+        b.clause(law, f"played.kept.{slug}", facts | {"withdrawn": False}, params)
+        return False
+    b.clause(law, f"played.withdrawn.{slug}", facts | {"withdrawn": True}, params)
     b.clause("16C", "played.16C", facts, params)
     return True
 
@@ -184,6 +217,13 @@ def _played(case: Mapping[str, Any]) -> bool:
     return case.get("how") not in (None, "arranging")
 
 
+def _may_withdraw(case: Mapping[str, Any]) -> bool:
+    """47D after an opponent's change of play; 47E2(a) while no card followed it."""
+    r = case.get("retract")
+    return r == "opponent_changed" or (r == "misexplained" and case.get("dummy_faced") is not True
+                                       and case.get("card_played_since") is not True)
+
+
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "played.q.declarer", "45"),
     FactField("player", "seat", "played.q.player", "45C"),
@@ -209,6 +249,14 @@ FIELDS: tuple[FactField, ...] = (
               required=False,
               when=lambda c: c.get("retract") == "unintended" and c.get("next_played") is not True,
               only="for an unintended designation not yet followed by declarer's next card"),
+    FactField("withdraw", "bool", "played.question.withdraw", "47D", decision=True,
+              required=False, when=_may_withdraw,
+              only="when the player may take his card back (Laws 47E2(a), 47D)"),
+    FactField("opponent_withdraws", "bool", "played.question.opponent_withdraws", "47D",
+              decision=True, required=False,
+              when=lambda c: c.get("retract") == "unintended" and c.get("unintended") is True
+              and c.get("next_played") is not True,
+              only="after an unintended designation from dummy was changed (Law 47D)"),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
@@ -222,7 +270,10 @@ def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
                           next_played=bool(values.get("next_played")),
                           card_played_since=bool(values.get("card_played_since")),
                           dummy_faced=bool(values.get("dummy_faced")),
-                          unintended=values.get("unintended"), board=values.get("board"),
+                          unintended=values.get("unintended"),
+                          withdraw=values.get("withdraw"),
+                          opponent_withdraws=values.get("opponent_withdraws"),
+                          board=values.get("board"),
                           description=values.get("description"))
     if case.how not in HOW[case.role]:
         raise FactError("how", f"{case.how!r} is not how a card of {case.role}'s is played "

@@ -8,8 +8,9 @@
 - 57B: a partner who cannot comply plays any card (Law 59);
 - 57C: no rectification when declarer has played from both hands (a card of dummy's is
   played once declarer has designated it), or when dummy selected a card of his own
-  accord or suggested one (57C1, 57C2); declarer's own premature play (not a lead) is a
-  played card (57C3);
+  accord or suggested one (57C1, 57C2); declarer's own premature play (not a lead) from
+  either hand is a played card and, if legal, may not be withdrawn (57C3; the case's
+  offender is then declarer or dummy; an illegal card is corrected, 47B);
 - 57D: a defender who attempts to play (not lead) at his right-hand opponent's turn:
   Law 16 may apply; a card that can legally be played to the trick is played at his
   proper turn, otherwise it becomes a major penalty card.
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.cards import SUITS, Card, Seat, Suit
-from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
+from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import (
@@ -42,15 +43,16 @@ from td_plugin.play_ruling import (
 )
 from td_plugin.questions import Choice
 
-__all__ = ["PrematurePlayCase", "rule_premature_play", "options", "FIELDS", "START", "flow",
-           "answer", "question_by_id", "rule"]
+__all__ = ["PrematurePlayCase", "rule_premature_play", "options", "option_label",
+           "rectify_57a", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "premature_play"
 
 
 @dataclass(frozen=True)
 class PrematurePlayCase:
-    """``offender`` (a defender) led ``card`` to the next trick (``premature`` =
+    """``offender`` (a defender; or declarer, or dummy's seat for declarer's play from it,
+    57C3) led ``card`` to the next trick (``premature`` =
     ``lead``) or played it out of turn (``play``) before his partner played to ``trick``,
     a trick led in ``suit_led``. ``declarer_played_both``: declarer had played from both
     hands (57C1); ``dummy_prompted``: dummy had selected or suggested a card (57C2);
@@ -82,7 +84,7 @@ def options(suit_led: Suit) -> tuple[tuple[str, str], ...]:
             *((f"forbid:{s.value}", "57A4") for s in others))
 
 
-def _label(value: str) -> Msg:
+def option_label(value: str) -> Msg:
     verb, _, suit = value.partition(":")
     return Msg(f"premature.option.{verb}", {"suit": suit_msg(Suit(suit))} if suit else {})
 
@@ -97,6 +99,14 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
     facts = {"offender": offender.value, "card": case.card.pbn(), "trick": trick,
              "premature": case.premature}
     out = {**facts, "suit_led": case.suit_led.value}
+    if offender.side is case.declarer.side:
+        # 57C3: declarer's premature play from either hand is a played card
+        if case.legal:
+            b.clause("57C3", "premature.57C3", facts, params)
+        else:
+            b.clause("57C3", "premature.57C3.illegal", facts, params)
+            b.clause("47B", "premature.47B", facts, params)
+        return b.build(case.declarer, facts=out | {"rectified": False})
     if case.premature == "play" and case.declarer_played_both:
         b.clause("57C1", "premature.57C1", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
@@ -115,22 +125,36 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
         stand_penalty_cards(b, offender, (case.card,), trick, major)
         return b.build(case.declarer, facts=out | {"rectified": True})
     b.clause("57A", f"premature.57A.{case.premature}", facts, params)
-    major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True)
-    stand_penalty_cards(b, offender, (case.card,), trick, major)
-    laws = dict(options(case.suit_led))
-    if case.option is None:
-        b.decide(case.declarer, "option", "57A", Msg("premature.question", params),
-                 tuple(DecisionChoice(v, _label(v), law) for v, law in laws.items()))
-    else:
-        verb, _, suit = case.option.partition(":")
-        how = {"play": "suit", "forbid": "not_suit"}.get(verb, verb)
-        b.clause(laws[case.option], f"premature.chosen.{verb}", facts | {"option": case.option},
-                 params | ({"chosen": suit_msg(Suit(suit))} if suit else {}))
-        b.stand(laws[case.option], PlayRestriction(partner, trick, how,
-                                                   Suit(suit) if suit else None))
-        b.clause("57B", "premature.57B", facts, params)
-        b.next = Msg("premature.next", params)
+    rectify_57a(b, case.declarer, offender, case.card, trick, case.suit_led, case.option,
+                "option", facts)
     return b.build(case.declarer, facts=out | {"rectified": True})
+
+
+def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, trick: int,
+                suit_led: Suit, option: str | None, field: str,
+                facts: dict[str, Any]) -> None:
+    """57A for ``offender``'s ``card`` played before his partner: a major penalty card
+    (50), and declarer's option (asked as ``field`` while ``option`` is None), a play
+    restriction on the partner for ``trick`` (57A1-57A4), 57B. Laws 53C and 58A use it
+    too."""
+    partner = offender.partner
+    params = {"offender": seat_name(offender), "partner": seat_name(partner),
+              "card": card_msg(card), "trick": trick, "suit": suit_msg(suit_led),
+              "declarer": seat_name(declarer)}
+    major = penalty_cards_clauses(b, offender, (card,), trick, deliberate=True)
+    stand_penalty_cards(b, offender, (card,), trick, major)
+    laws = dict(options(suit_led))
+    if option is None:
+        b.decide(declarer, field, "57A", Msg("premature.question", params),
+                 tuple(DecisionChoice(v, option_label(v), law) for v, law in laws.items()))
+        return
+    verb, _, suit = option.partition(":")
+    how = {"play": "suit", "forbid": "not_suit"}.get(verb, verb)
+    b.clause(laws[option], f"premature.chosen.{verb}", facts | {"option": option},
+             params | ({"chosen": suit_msg(Suit(suit))} if suit else {}))
+    b.stand(laws[option], PlayRestriction(partner, trick, how, Suit(suit) if suit else None))
+    b.clause("57B", "premature.57B", facts, params)
+    b.next = Msg("premature.next", params)
 
 
 rule = rule_premature_play
@@ -142,42 +166,64 @@ def _play(case: Mapping[str, Any]) -> bool:
     return case.get("premature") == "play"
 
 
+def _declaring(case: Mapping[str, Any]) -> bool:
+    """The offender is declarer, or declarer playing from dummy (57C3)."""
+    declarer, offender = seat_of(case, "declarer"), seat_of(case, "offender")
+    return declarer is not None and offender is not None and offender.side is declarer.side
+
+
+def _defending_play(case: Mapping[str, Any]) -> bool:
+    return _play(case) and not _declaring(case)
+
+
+def _offenders(case: Mapping[str, Any]) -> tuple[Choice, ...]:
+    declarer = seat_of(case, "declarer")
+    return tuple(Choice(s.value, seat_name(s),
+                        ("57C3", Msg("premature.leads.57C3")) if declarer is not None
+                        and s.side is declarer.side else ("57A", Msg("premature.leads.57A")))
+                 for s in Seat)
+
+
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "premature.q.declarer", "57"),
     FactField("trick", "count", "premature.q.trick", "57A"),
-    FactField("offender", "seat", "premature.q.offender", "57A", choices=defender_choices),
+    FactField("offender", "seat", "premature.q.offender", "57A", choices=_offenders),
     FactField("premature", "choice", "premature.q.premature", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               choices=lambda c: tuple(
                   Choice(v, Msg(f"premature.premature.{v}"), ("57A", Msg("premature.leads.57A")))
-                  for v in ("lead", "play") if v == "play" or c.get("trick") != 13)),
+                  for v in ("lead", "play")
+                  if v == "play" or (c.get("trick") != 13 and not _declaring(c)))),
     FactField("card", "card", "premature.q.card", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
     FactField("suit_led", "suit", "premature.q.suit_led", "57A",
               params=lambda c: {"trick": c["trick"]}),
     FactField("declarer_played_both", "bool", "premature.q.declarer_played_both", "57C1",
-              when=_play, only="for a play out of turn (Law 57C1)", required=False,
+              when=_defending_play, only="for a defender's play out of turn (Law 57C1)",
+              required=False,
               choices=yes_no(("57C1", Msg("premature.leads.57C")), None)),
     FactField("dummy_prompted", "bool", "premature.q.dummy_prompted", "57C2",
-              when=lambda c: _play(c) and c.get("declarer_played_both") is not True,
-              only="for a play out of turn (Law 57C2)", required=False,
+              when=lambda c: _defending_play(c) and c.get("declarer_played_both") is not True,
+              only="for a defender's play out of turn (Law 57C2)", required=False,
               choices=yes_no(("57C2", Msg("premature.leads.57C")), None)),
     FactField("at_rho_turn", "bool", "premature.q.at_rho_turn", "57D",
-              when=lambda c: _play(c) and c.get("declarer_played_both") is not True
+              when=lambda c: _defending_play(c) and c.get("declarer_played_both") is not True
               and c.get("dummy_prompted") is not True,
-              only="for a play out of turn (Law 57D)", required=False,
+              only="for a defender's play out of turn (Law 57D)", required=False,
               choices=yes_no(("57D", Msg("premature.leads.57D")), None)),
     FactField("legal", "bool", "premature.q.legal", "57D",
-              when=lambda c: _play(c) and c.get("at_rho_turn") is True,
-              only="for a play at the right-hand opponent's turn (Law 57D)", required=False,
+              when=lambda c: _play(c) and (c.get("at_rho_turn") is True or _declaring(c)),
+              only="for a play at the right-hand opponent's turn (Law 57D), or declarer's "
+                   "(Law 57C3)", required=False,
               choices=yes_no(("57D", Msg("premature.leads.57D.legal")),
                              ("57D", Msg("premature.leads.57D.illegal")))),
     FactField("option", "choice", "premature.question", "57A", decision=True, required=False,
-              when=lambda c: not (_play(c) and (c.get("declarer_played_both") is True
-                                                or c.get("dummy_prompted") is True
-                                                or c.get("at_rho_turn") is True)),
+              when=lambda c: not _declaring(c) and not (
+                  _play(c) and (c.get("declarer_played_both") is True
+                                or c.get("dummy_prompted") is True
+                                or c.get("at_rho_turn") is True)),
               only="when declarer has the options of Law 57A",
-              choices=lambda c: tuple(Choice(v, _label(v)) for v, _ in options(
+              choices=lambda c: tuple(Choice(v, option_label(v)) for v, _ in options(
                   Suit(c["suit_led"]) if c.get("suit_led") in ("S", "H", "D", "C") else Suit.S))),
 )
 #: What a session file can give before the first question.
@@ -188,10 +234,10 @@ flow, answer, question_by_id = question_flow(FIELDS)
 def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
     """The case from its facts as read (`td_plugin.casefile_play`)."""
     declarer, offender = values["declarer"], values["offender"]
-    if offender.side is declarer.side:
-        raise FactError("offender", "Law 57 rules on a defender's premature lead or play; "
-                                    "declarer's premature play is a played card (57C3)")
     premature = values["premature"]
+    if offender.side is declarer.side and premature == "lead":
+        raise FactError("premature", "declarer leading before the trick is complete leads "
+                                     "out of turn: a lead out of turn case (Law 55)")
     if premature == "lead" and values["trick"] == 13:
         raise FactError("trick", "no trick follows trick 13 to lead to")
     return PrematurePlayCase(declarer, values["trick"], offender, values["card"], premature,

@@ -2,21 +2,27 @@
 
 - 58A: a lead or play made at the same time as another player's legal lead or play is
   deemed to come after it: if its player is the next in rotation it is simply his play;
-  otherwise a defender's card is a premature play (Law 57), and declarer's a played card
+  a defender who so played before his partner made a premature play (57A); one whose
+  partner made the legal lead or play played at his right-hand opponent's turn (57D: a
+  card that can legally be played to the trick is played at his proper turn, otherwise
+  it becomes a major penalty card; Law 16 may apply); declarer's card is a played card
   (57C3);
 - 58B1: a player who leads or plays two or more cards at once, only one face visible:
-  that card is played, the others go back to the hand, no further rectification (47F);
+  that card is played, the others (``hidden``, when the case names them) go back to the
+  hand, no further rectification (47F);
 - 58B2: more than one face visible: the offender designates the card he plays; a
   defender's other visible cards become penalty cards (Law 50);
 - 58B3: an opponent who played to the trick after it may withdraw his card and play
-  another, without further rectification (16C applies);
+  another, without further rectification (16C applies): his decision
+  (``opponent_withdraws``);
 - 58B4: discovered only after both sides played to the next trick: Law 67 (a defective
   trick).
 
-The 2017 English text was read (pzbs.pl). Ruling 58A's "deemed subsequent" card of a
-defender who is not next in rotation as a premature play of Law 57 follows the EBU's
-Directors' forum; this module states it and leaves declarer's options of 57A to a
-premature-play case (`td_plugin.laws.premature_plays`).
+The 2017 English text was read (pzbs.pl), and that of Law 57. Ruling 58A's "deemed
+subsequent" card of a defender who is not next in rotation as a premature play of Law 57
+follows the EBU's Directors' forum; this module states it, rules 57D (with ``legal``,
+whether the card can legally be played to the trick) and leaves declarer's options of
+57A to a premature-play case (`td_plugin.laws.premature_plays`).
 
 The case (kind ``simultaneous_play``) is `SimultaneousCase`, ruled by `rule_simultaneous`.
 """
@@ -28,7 +34,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, yes_no
+from td_plugin.fact_fields import (
+    FactError,
+    FactField,
+    question_flow,
+    seat_choices,
+    seat_of,
+    yes_no,
+)
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
@@ -47,7 +60,8 @@ class SimultaneousCase:
     (``one_player``): ``offender`` led or played ``cards`` at once, those whose faces were
     visible; ``played``: the one he designates (58B2); ``opponent_played_after``: an
     opponent has played to the trick after them (58B3); ``discovered_late``: found only
-    after both sides played to the next trick (58B4)."""
+    after both sides played to the next trick (58B4). ``legal``: for two players' cards,
+    whether ``other_card`` can legally be played to the trick (57D; None: not known)."""
 
     declarer: Seat
     trick: int
@@ -60,6 +74,9 @@ class SimultaneousCase:
     played: Card | None = None
     opponent_played_after: bool = False
     discovered_late: bool = False
+    legal: bool | None = None
+    opponent_withdraws: bool | None = None
+    hidden: tuple[Card, ...] = ()
     board: int | None = None
     description: str | None = None
 
@@ -79,7 +96,12 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
         b.notes.append(Msg("simultaneous.58B4.note", params))
         return b.build(case.declarer, facts=out)
     if len(cards) == 1:
-        b.clause("58B1", "simultaneous.58B1", facts, params | {"card": card_msg(cards[0])})
+        if case.hidden:
+            b.clause("58B1", "simultaneous.58B1.hidden",
+                     facts | {"hidden": [c.pbn() for c in case.hidden]},
+                     params | {"card": card_msg(cards[0]), "hidden": cards_msg(case.hidden)})
+        else:
+            b.clause("58B1", "simultaneous.58B1", facts, params | {"card": card_msg(cards[0])})
         b.clause("47F", "simultaneous.47F", facts, params)
         return b.build(case.declarer, facts=out | {"played": cards[0].pbn()})
     b.clause("58B2", "simultaneous.58B2", facts, params)
@@ -99,6 +121,15 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
         stand_penalty_cards(b, offender, others, case.trick, major)
     if case.opponent_played_after:
         b.clause("58B3", "simultaneous.58B3", facts, chosen)
+        opponent = chosen | {"opponent": seat_name(offender.lho)}
+        if case.opponent_withdraws is None:
+            b.decide(offender.lho, "opponent_withdraws", "58B3",
+                     Msg("simultaneous.question.opponent_withdraws", opponent),
+                     (DecisionChoice(True, Msg("played.withdraw.yes"), "58B3"),
+                      DecisionChoice(False, Msg("played.withdraw.no"), "58B3")))
+        else:
+            b.clause("58B3", "simultaneous.58B3.withdrawn" if case.opponent_withdraws
+                     else "simultaneous.58B3.kept", facts, opponent)
         b.clause("16C", "simultaneous.16C", facts, chosen)
     return b.build(case.declarer, facts=out | {"played": case.played.pbn()})
 
@@ -119,8 +150,23 @@ def _two_players(b: RulingBuilder, case: SimultaneousCase) -> PlayRuling:
     if other.side is case.declarer.side:
         b.clause("57C3", "simultaneous.57C3", facts, params)
         return b.build(case.declarer, facts=out | {"premature": False})
-    b.clause("57", "simultaneous.57", facts, params)
-    b.notes.append(Msg("simultaneous.57.note", params))
+    if legal_by is not other.partner:
+        b.clause("57A", "simultaneous.57A", facts, params)
+        b.notes.append(Msg("simultaneous.57.note", params))
+        return b.build(case.declarer, facts=out | {"premature": True})
+    # his partner made the legal lead or play: he played at his right-hand opponent's turn
+    b.clause("57D", "simultaneous.57D", facts, params)
+    b.clause("16", "premature.16", facts, {"partner": seat_name(legal_by)})
+    b.adjust.append("16B")
+    if case.legal is None:
+        b.clause("57D", "simultaneous.57D.if", facts, params)
+    elif case.legal:
+        b.clause("57D", "premature.57D.legal", facts | {"legal": True}, params)
+    else:
+        b.clause("57D", "premature.57D.illegal", facts | {"legal": False}, params)
+        major = penalty_cards_clauses(b, other, (case.other_card,), case.trick,
+                                      deliberate=True)
+        stand_penalty_cards(b, other, (case.other_card,), case.trick, major)
     return b.build(case.declarer, facts=out | {"premature": True})
 
 
@@ -142,6 +188,14 @@ def _others(case: Mapping[str, Any]) -> tuple[Choice, ...]:
     return seat_choices(tuple(s.value for s in Seat if s.value != legal))
 
 
+def _after_partner(case: Mapping[str, Any]) -> bool:
+    """Two players' cards, the other a defender whose partner made the legal one (57D)."""
+    legal, other, declarer = (seat_of(case, k) for k in ("legal_by", "other", "declarer"))
+    if not _two(case) or legal is None or other is None or declarer is None:
+        return False
+    return other is legal.partner and other.side is not declarer.side
+
+
 def _visible(case: Mapping[str, Any]) -> list[str]:
     return [c for c in case.get("cards") or [] if c]
 
@@ -161,10 +215,20 @@ FIELDS: tuple[FactField, ...] = (
     FactField("other_card", "card", "simultaneous.q.other_card", "58A", when=_two,
               only="for two players' cards (what: two_players)",
               params=lambda c: {"other": seat_name(Seat(c["other"]))}),
+    FactField("legal", "bool", "simultaneous.q.legal", "57D", when=_after_partner,
+              only="when a defender's card came at the same time as his partner's (Law 57D)",
+              required=False,
+              params=lambda c: {"other": seat_name(Seat(c["other"])),
+                                "card": card_msg(Card.from_pbn(c["other_card"]))},
+              choices=yes_no(("57D", Msg("premature.leads.57D.legal")),
+                             ("57D", Msg("premature.leads.57D.illegal")))),
     FactField("offender", "seat", "simultaneous.q.offender", "58B", when=_one,
               only="for one player's cards (what: one_player)"),
     FactField("cards", "cards", "simultaneous.q.cards", "58B", when=_one,
               only="for one player's cards (what: one_player)", more="simultaneous.q.more"),
+    FactField("hidden", "cards", "simultaneous.q.hidden", "58B1", required=False, ask=False,
+              when=lambda c: _one(c) and len(_visible(c)) == 1,
+              only="with one visible card (Law 58B1)"),
     FactField("discovered_late", "bool", "simultaneous.q.discovered_late", "58B4", when=_one,
               only="for one player's cards", required=False,
               choices=yes_no(("58B4", Msg("simultaneous.leads.58B4")), None)),
@@ -180,6 +244,11 @@ FIELDS: tuple[FactField, ...] = (
               only="when more than one card was visible (Law 58B2)",
               choices=lambda c: tuple(Choice(x, card_msg(Card.from_pbn(x)))
                                       for x in _visible(c))),
+    FactField("opponent_withdraws", "bool", "simultaneous.question.opponent_withdraws",
+              "58B3", decision=True, required=False,
+              when=lambda c: _one(c) and c.get("opponent_played_after") is True
+              and c.get("played") is not None,
+              only="when an opponent played to the trick after the cards (Law 58B3)"),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
@@ -190,6 +259,9 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
     """The case from its facts as read (`td_plugin.casefile_play`)."""
     played = values.get("played")
     cards = tuple(values.get("cards") or ())
+    hidden = tuple(values.get("hidden") or ())
+    if set(hidden) & set(cards):
+        raise FactError("hidden", "a card both visible and hidden")
     if values.get("legal_by") is not None and values.get("other") is values.get("legal_by"):
         raise FactError("other", "the two cards come from two players")
     return SimultaneousCase(values["declarer"], values["trick"], values["what"],
@@ -198,4 +270,6 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
                             cards=cards, played=Card.from_pbn(played) if played else None,
                             opponent_played_after=bool(values.get("opponent_played_after")),
                             discovered_late=bool(values.get("discovered_late")),
-                            board=values.get("board"), description=values.get("description"))
+                            legal=values.get("legal"),
+                            opponent_withdraws=values.get("opponent_withdraws"),
+                            hidden=hidden, board=values.get("board"), description=values.get("description"))

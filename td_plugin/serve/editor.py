@@ -412,8 +412,18 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
         item = draft.call_at(_index(arg))
         if item.get("unintended"):
             item.pop("unintended")
+            item.pop("intended", None)
         else:
             item["unintended"] = True
+    elif verb == "intended":  # the call an unintended call was meant to be (Law 25A)
+        item = draft.call_at(_index(arg))
+        meant = form.get("intended", "").strip()
+        if not item.get("unintended"):
+            raise DraftError("only an unintended call has an intended call")
+        if meant:
+            item["intended"] = _call(meant)
+        else:
+            item.pop("intended", None)
     elif verb == "shows":
         index, _, suit = arg.partition(":")
         item = draft.call_at(_index(index))

@@ -67,3 +67,35 @@ def test_17d3_audit_an_auction_ended_with_a_skipped_turn_is_illegal() -> None:
 def test_17d3_audit_a_skip_before_the_last_bid_is_no_problem() -> None:
     assert _record("1H ^S 2H Pass Pass Pass").auction.problems() == []  # type: ignore[union-attr]
     assert _record("1H Pass Pass Pass").auction.deprived_turn() is None  # type: ignore[union-attr]
+
+
+def test_17d3_an_in_rotation_pass_after_the_three_is_cancelled_too() -> None:
+    """N 1H, E pass, W pass at South's turn, N pass, E pass: East's second pass came at
+    its turn in the rotation that went on; 17D3 cancels it with the others: no change of
+    call (25B), no acceptance to ask, no restriction."""
+    r = rule(dealer="N", calls=["N 1H", "E Pass", "W Pass", "N Pass", "E Pass"])
+    assert r["laws"] == ["29A", "17D3", "16C"] and r["status"] == "ruled"
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass")] and r["next"] == "S"
+    assert r["cancelled"] == [sc("W", "Pass"), sc("N", "Pass"), sc("E", "Pass")]
+    assert r["decisions"] == [] and r["lead_restriction"] is None
+    assert "West's pass, North's pass and East's pass are cancelled" in r["text"]
+
+
+def test_17d3_the_deprived_players_own_pass_is_his_call() -> None:
+    r = rule(dealer="N", calls=["N 1H", "S Pass", "W Pass", "N Pass", "E Pass"])
+    assert r["cancelled"] == [sc("S", "Pass"), sc("W", "Pass"), sc("N", "Pass")]
+    assert r["auction"] == [sc("N", "1H"), sc("E", "Pass")] and r["next"] == "S"
+
+
+def test_17d3_the_third_pass_itself_out_of_rotation() -> None:
+    """1NT P 3NT, W pass, N pass, then S passes at East's turn: the third pass, itself out
+    of rotation (Law 34: "one or more being out of rotation"): the auction reverts to East
+    and South's pass is cancelled; no 30A obligation, no acceptance to ask (29A)."""
+    r = rule(dealer="N", calls=["N 1NT", "E Pass", "S 3NT", "W Pass", "N Pass", "S Pass"])
+    assert r["laws"] == ["17D3", "16C"] and r["status"] == "ruled"
+    assert r["next"] == "E" and r["cancelled"] == [sc("S", "Pass")]
+    assert r["pass_obligations"] == [] and r["decisions"] == []
+    assert "South's pass, made out of rotation, deprived East of his turn" in r["text"]
+    more = rule(dealer="N", calls=["N 1NT", "E Pass", "S 3NT", "W Pass", "N Pass", "S Pass",
+                                   "E Pass"])
+    assert more["auction"][-1] == sc("E", "Pass") and more["next"] is None

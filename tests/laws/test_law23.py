@@ -93,4 +93,5 @@ def test_23a_not_comparable_overcall() -> None:
         "N 1D", "E Pass", "S Pass",
         {"seat": "W", "call": "1S", "meaning": {"hcp": [8, 16], "suits": {"S": [5, 13]}}}])
     assert "31A2(b)" in r["laws"]
-    assert r["pass_obligations"] == [{"seat": "E", "until": "next_turn", "law": "31A2(b)"}]
+    assert r["pass_obligations"] == [{"seat": "E", "until": "next_turn", "law": "31A2(b)",
+                 "laws": ["31A2(b)"], "state": "in_force"}]

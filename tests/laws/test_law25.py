@@ -270,3 +270,36 @@ def test_25a5_partners_cancelled_call_and_the_lead_faced() -> None:
     r = rule(dealer="N", calls=calls, opening_lead_faced=True)
     assert r["laws"][:3] == ["25A5", "39A", "39B"]
     assert r["auction"] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "Pass"), sc("W", "Pass")]
+
+
+def test_25a4_the_intended_call_is_a_fact_not_a_call() -> None:
+    """Too late (partner has called): the intended call given as ``intended`` on the
+    unintended call is 25A4 alone, with 16C for what the statement tells; it is never
+    ruled as a call out of rotation (29, 31)."""
+    r = rule(dealer="N", calls=["N 1H", "E Pass", unintended("S", "1S", intended="2S"),
+                                "W Pass", "N 2H"])
+    assert r["laws"] == ["25A4", "16C"] and r["status"] == "ruled"
+    assert r["auction"][-3:] == [sc("S", "1S"), sc("W", "Pass"), sc("N", "2H")]
+    assert r["next"] == "E" and r["cancelled"] == [] and r["decisions"] == []
+    assert "That South meant 2♠ is not a call: it is information, authorized to East-West " \
+           "and unauthorized to North-South (Law 16C)." in r["text"]
+    assert "At Syd mente 2♠, er ikke en melding" in rule(
+        "da", dealer="N", calls=["N 1H", "E Pass", unintended("S", "1S", intended="2S"),
+                                 "W Pass", "N 2H"])["text"]
+
+
+def test_25a1_the_intended_call_given_on_the_unintended_call_replaces_it() -> None:
+    r = rule(dealer="N", calls=["N 1NT", "E Pass", unintended("S", "Pass", intended="3NT")])
+    assert r["laws"] == ["25A1"]
+    assert r["auction"] == [sc("N", "1NT"), sc("E", "Pass"), sc("S", "3NT")]
+    assert r["cancelled"] == [sc("S", "Pass")] and r["next"] == "W"
+    lho = rule(dealer="N", calls=["N 1H", "E Pass", unintended("S", "1S", intended="2S"),
+                                  "W Pass"])
+    assert lho["laws"] == ["25A1", "25A6"] and lho["auction"][-2:] == [sc("S", "2S"),
+                                                                       sc("W", "Pass")]
+    assert [d["decide"] for d in lho["decisions"]] == ["withdraw"]
+
+
+def test_25a_intended_only_on_an_unintended_call() -> None:
+    with pytest.raises(CaseFileError, match=r"intended: only on a call marked unintended"):
+        rule(dealer="N", calls=["N 1NT", {"seat": "E", "call": "Pass", "intended": "2C"}])

@@ -173,4 +173,5 @@ def test_26b_the_defenders_restriction_comes_first() -> None:
 def test_26b_pass_obligations_are_never_listed_twice() -> None:
     # South doubles his partner's 1H twice: 36B each time, North passes once listed
     r = rule(dealer="N", calls=["N 1H", "E Pass", "S X", "S X"])
-    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B",
+                 "laws": ["36B"], "state": "in_force"}]

@@ -128,7 +128,8 @@ def test_27b1b_comparable_call() -> None:
 def test_27b2_other_bid_partner_passes_for_the_rest_of_the_auction() -> None:
     r = rule(dealer="E", accept=False, comparable=False, calls=IB + ["S 1S"])
     assert r["laws"] == ["23A", "27B2", "16C", "26B"]
-    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "27B2"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "27B2",
+                 "laws": ["27B2"], "state": "in_force"}]
     assert r["unauthorized"] == [{"side": "NS", "from": sc("S", "1C")}]
     assert r["lead_restriction"] == {"offender": "S", "partner": "N", "prohibit_one_of": None}
     assert r["adjustment_possible"] == ["72C"]
@@ -142,7 +143,8 @@ def test_27b2_pass_as_correction() -> None:
 def test_27b2_partner_must_pass_and_a_bid_by_him_is_law_37() -> None:
     r = rule(dealer="E", accept=False, comparable=False, calls=IB + ["S 1S", "W Pass", "N 2S"])
     assert r["laws"][-1] == "37B"
-    assert {"seat": "S", "until": "end_of_auction", "law": "37B"} in r["pass_obligations"]
+    assert {"seat": "S", "until": "end_of_auction", "law": "37B",
+                 "laws": ["37B"], "state": "in_force"} in r["pass_obligations"]
 
 
 def test_27b3_double_not_comparable_is_cancelled() -> None:
@@ -150,13 +152,15 @@ def test_27b3_double_not_comparable_is_cancelled() -> None:
     assert r["laws"] == ["23A", "27B3", "16C", "26B"]
     assert r["cancelled"] == [sc("S", "1C"), sc("S", "X")]
     assert r["next"] == "S"
-    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "27B3"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "27B3",
+                 "laws": ["27B3"], "state": "in_force"}]
 
 
 def test_27b3_then_any_legal_call_with_partner_still_passing() -> None:
     r = rule(dealer="E", accept=False, comparable=False, calls=IB + ["S X", "S 2C"])
     assert r["auction"][-1] == sc("S", "2C")
-    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "27B3"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "27B3",
+                 "laws": ["27B3"], "state": "in_force"}]
 
 
 def test_27b4_second_insufficient_bid_not_accepted() -> None:

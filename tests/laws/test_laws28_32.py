@@ -92,7 +92,8 @@ def test_30a_pass_at_rho_turn_offender_passes_next_turn() -> None:
     # seed 001: the offender repeats his pass and escapes lead restrictions
     r = rule(dealer="N", accept=False, calls=["E Pass", "N 1H", "E Pass"])
     assert r["laws"] == ["29B", "30A"]
-    assert r["pass_obligations"] == [{"seat": "E", "until": "next_turn", "law": "30A"}]
+    assert r["pass_obligations"] == [{"seat": "E", "until": "next_turn", "law": "30A",
+                                      "laws": ["30A"], "state": "fulfilled"}]
     assert r["lead_restriction"] is None and r["unauthorized"] == []
     assert r["adjustment_possible"] == ["72C"]
 
@@ -120,11 +121,26 @@ def test_30b1b_i_comparable_call_no_further_rectification() -> None:
     assert r["adjustment_possible"] == ["23C"]
 
 
+def test_30a_an_obligation_met_is_fulfilled_and_worded_so() -> None:
+    """West's 30A pass made at his turn: the obligation is listed as fulfilled, not as
+    "must pass when next it is his turn"; before it, in force."""
+    before = rule(dealer="N", accept=False, calls=["E Pass", "N 1H"])
+    assert [p["state"] for p in before["pass_obligations"]] == ["in_force"]
+    assert "East must pass when next it is his turn to call (Law 30A)." in before["text"]
+    after = rule(dealer="N", accept=False, calls=["E Pass", "N 1H", "E Pass"])
+    assert [p["state"] for p in after["pass_obligations"]] == ["fulfilled"]
+    assert "East has passed at his next turn, as he had to (Law 30A)." in after["text"]
+    assert "must pass when next" not in after["text"].split("(Law 30A).", 1)[1]
+    assert "har passet, da det blev hans tur, som han skulle (§ 30A)" in rule(
+        "da", dealer="N", accept=False, calls=["E Pass", "N 1H", "E Pass"])["text"]
+
+
 def test_30b1b_ii_partner_passes_once() -> None:
     r = rule(dealer="N", accept=False, comparable=False,
              calls=["S Pass", "N 1H", "E Pass", "S 2H", "W Pass", "N Pass", "E Pass"])
     assert "30B1(b)(ii)" in r["laws"]
-    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "30B1(b)(ii)"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "30B1(b)(ii)",
+                                      "laws": ["30B1(b)(ii)"], "state": "fulfilled"}]
     assert r["next"] is None  # 1H P 2H P P P: North's one forced pass ended the auction
     assert r["lead_restriction"] is None  # North-South declare
     assert any(c["key"] == "law26.offender_declares" for c in r["clauses"])
@@ -188,6 +204,22 @@ def test_31a1_repeated_bid_that_is_insufficient_goes_to_law_27() -> None:
     assert {d["decide"] for d in r["decisions"]} == {"accept", "replacement"}
 
 
+def test_31a1_the_repeat_would_be_insufficient_law_27_applies_to_it() -> None:
+    """W bids 1H at South's turn over North's 1S, not accepted, South passes: West must
+    repeat 1H, which over 1S is insufficient: the ruling says Law 27 applies to it, not
+    that the repeat brings no rectification."""
+    r = rule(dealer="N", accept=False, calls=["N 1S", "E Pass", "W 1H", "S Pass"])
+    clause = next(c for c in r["clauses"] if c["law"] == "31A1")
+    assert clause["key"] == "coor.must_repeat.insufficient"
+    assert "South passed: West must repeat 1♥, but over 1♠ it would be an insufficient " \
+           "bid: Law 27 applies to the repeated call (Law 31A1)." in r["text"]
+    assert "when that call is legal there is no rectification" not in r["text"]
+    assert "§ 27 gælder for den gentagne melding (§ 31A1)" in rule(
+        "da", dealer="N", accept=False, calls=["N 1S", "E Pass", "W 1H", "S Pass"])["text"]
+    legal = rule(dealer="N", accept=False, calls=["N 1S", "E Pass", "W 2H", "S Pass"])
+    assert "when that call is legal there is no rectification" in legal["text"]
+
+
 def test_31a1_repeated_insufficient_bid_accepted_by_lho() -> None:
     r = rule(dealer="N", accept=False, calls=["N 1S", "S 1H", "E Pass", "S 1H", "W Pass"])
     assert r["laws"] == ["29B", "31A1", "27A1"]
@@ -217,7 +249,8 @@ def test_31b_bid_at_partners_turn_after_lho_called_then_offenders_call() -> None
     r = rule(dealer="S", accept=False, comparable=False,
              calls=["S 1H", "W 1S", "S 2H", "N Pass", "E Pass", "S 3H"])
     assert r["laws"] == ["29B", "31B", "16C", "23A", "31A2(b)", "26B"]
-    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "31A2(b)"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "31A2(b)",
+                 "laws": ["31A2(b)"], "state": "in_force"}]
 
 
 def test_31a2a_rho_bids_offender_comparable_call() -> None:
@@ -229,7 +262,8 @@ def test_31a2a_rho_bids_offender_comparable_call() -> None:
 def test_31a2b_rho_bids_offender_other_call_partner_passes_once() -> None:
     r = rule(dealer="N", accept=False, comparable=False, calls=["E 1S", "N 1D", "E 1NT"])
     assert r["laws"] == ["29B", "23A", "31A2(b)", "16C", "26B"]
-    assert r["pass_obligations"] == [{"seat": "W", "until": "next_turn", "law": "31A2(b)"}]
+    assert r["pass_obligations"] == [{"seat": "W", "until": "next_turn", "law": "31A2(b)",
+                 "laws": ["31A2(b)"], "state": "in_force"}]
     assert r["unauthorized"] == [{"side": "EW", "from": sc("E", "1S")}]
 
 
@@ -268,7 +302,8 @@ def test_32a2b_not_comparable_lead_restriction_by_default() -> None:
     r = rule(dealer="W", accept=False, comparable=False,
              calls=["W 1S", "N Pass", "S X", "E 2S", "S 3H"])
     assert r["laws"] == ["29B", "23A", "32A2(b)", "16C", "26B"]
-    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "32A2(b)"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "32A2(b)",
+                 "laws": ["32A2(b)"], "state": "in_force"}]
     assert "Polish and French translations" in r["text"]
 
 
@@ -277,7 +312,8 @@ def test_32a2b_without_26b_as_an_option() -> None:
              calls=["W 1S", "N Pass", "S X", "E 2S", "S 3H"],
              options={"lead_restriction_after_32": False})
     assert "26B" not in r["laws"] and r["lead_restriction"] is None
-    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "32A2(b)"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "next_turn", "law": "32A2(b)",
+                 "laws": ["32A2(b)"], "state": "in_force"}]
     assert "Greek translation" in r["text"]
 
 
@@ -295,7 +331,8 @@ def test_32_inadmissible_double_out_of_rotation_cannot_be_accepted() -> None:
         rule(dealer="N", accept=True, calls=["N 1H", "S X"])
     r = rule(dealer="N", calls=["N 1H", "S X"])
     assert r["laws"] == ["36B4", "16C", "26B"]
-    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B4"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B4",
+                 "laws": ["36B4"], "state": "in_force"}]
     assert r["next"] == "E"
 
 

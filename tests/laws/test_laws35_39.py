@@ -44,7 +44,8 @@ def test_36b_inadmissible_double_cancelled_partner_passes_throughout() -> None:
     r = rule(dealer="N", calls=["N 1H", "E Pass", "S X", "S 2H"])
     assert r["laws"] == ["36B", "16C", "26B"]
     assert r["auction"][-1] == sc("S", "2H")
-    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B"}]
+    assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B",
+                 "laws": ["36B"], "state": "in_force"}]
     assert r["adjustment_possible"] == ["72C"]
 
 
@@ -67,9 +68,39 @@ def test_37b_call_cancelled_both_offenders_pass_throughout() -> None:
              calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2S"])
     assert r["laws"][-1] == "37B"
     assert [c["law"] for c in r["clauses"]][-3:] == ["37B", "16C", "26B"]
-    assert {"seat": "N", "until": "end_of_auction", "law": "37B"} in r["pass_obligations"]
-    assert {"seat": "S", "until": "end_of_auction", "law": "37B"} in r["pass_obligations"]
-    assert r["cancelled"][-1] == sc("N", "2S") and r["next"] == "N"
+    assert r["pass_obligations"] == [
+        {"seat": "N", "until": "end_of_auction", "law": "27B2", "laws": ["27B2", "37B"],
+         "state": "in_force"},
+        {"seat": "S", "until": "end_of_auction", "law": "37B", "laws": ["37B"],
+         "state": "in_force"}]
+    assert r["cancelled"][-1] == sc("N", "2S")
+
+
+def test_37b_the_pass_is_substituted_and_his_lho_calls_next() -> None:
+    """37B: North's 2S, made when he was required to pass (27B2), is cancelled and a pass
+    substituted; East, his LHO, calls next; one obligation for North with both clauses."""
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2S"])
+    assert r["auction"][-2:] == [sc("W", "2H"), sc("N", "Pass")] and r["next"] == "E"
+    assert "a pass is substituted; the auction continues with East" in r["text"]
+    assert "North must pass for the rest of the auction (Laws 27B2, 37B)." in r["text"]
+    assert r["text"].count("North must pass for the rest of the auction (") == 1
+    # the Director rectified before East called: East's call comes after the pass
+    later = rule(dealer="E", accept=False, comparable=False,
+                 calls=["E 1H", "S 1C", "S 1S", "W 2H", {"seat": "N", "call": "2S",
+                                                          "accept": False}, "E 3H"])
+    assert later["laws"][-1] != "37A" and "37B" in later["laws"]
+    assert later["auction"][-3:] == [sc("W", "2H"), sc("N", "Pass"), sc("E", "3H")]
+    assert later["next"] == "S"
+
+
+def test_37b_obligations_once_the_auction_is_over_are_fulfilled() -> None:
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", {"seat": "N", "call": "2S", "accept": False},
+                    "E Pass", "S Pass"])
+    assert r["next"] is None and r["auction"][-3:] == [sc("N", "Pass"), sc("E", "Pass"),
+                                                        sc("S", "Pass")]
+    assert [p["state"] for p in r["pass_obligations"]] == ["fulfilled", "fulfilled"]
 
 
 def test_39a_call_after_the_final_pass_is_cancelled() -> None:

@@ -146,7 +146,7 @@ def test_43b2b_dummy_asked_declarer_corrects_and_64_applies_as_if_established() 
 def test_62a_unestablished_revoke_is_corrected_and_nothing_transferred() -> None:
     r = rule(case({"offender": "E", "trick": 5, "suit_led": "D", "card": "C3",
                    "established": False}))
-    assert r.laws == ["61A", "62A", "62B1", "62C1", "62C2", "16C"]
+    assert r.laws == ["61A", "62A", "62B1", "50B", "50D1", "50D2", "50E", "62C1", "62C2", "16C"]
     assert (r.transfer, r.adjusted_declarer_tricks, r.outcome, r.redress) == (0, 10, None, None)
     assert "it must be corrected (Law 62A), and no trick is transferred" in r.text
     assert r.to_json()["equity"] is None  # 64C follows established revokes only
@@ -154,10 +154,11 @@ def test_62a_unestablished_revoke_is_corrected_and_nothing_transferred() -> None
 
 def test_62b1_defender_card_becomes_a_major_penalty_card() -> None:
     r = rule(case(east(established=False)))
-    assert "East withdraws ♣3 and plays a legal card; ♣3 becomes a major penalty card " \
-           "(Laws 62B1, 50)." in r.text
-    assert "Øst tager ♣3 tilbage og spiller et lovligt kort; ♣3 bliver et stort strafkort" in \
-        rule(case(east(established=False)), "da").text
+    assert "East withdraws ♣3 and plays a legal card; ♣3 becomes a penalty card (Law 62B1). " \
+           "It is a major penalty card, as a card exposed in correcting a revoke (Law 50B)." \
+        in r.text
+    assert "Øst tager ♣3 tilbage og spiller et lovligt kort; ♣3 bliver et strafkort (§ 62B1). " \
+           "Det er et stort strafkort" in rule(case(east(established=False)), "da").text
 
 
 @pytest.mark.parametrize("offender,key", [("N", "62B2"), ("S", "62B2.dummy")])

@@ -514,7 +514,21 @@ def test_64c1_after_round_proposes_what_the_revoke_cost() -> None:
     f = revokes_of(board(EX3, result=11), replace(WITH_EQUITY, attention=Attention.AFTER_ROUND))[0]
     assert f.data["equity"]["proposal"] == {"declarer_tricks": 12, "score_ns": 230}
     assert revoke_change(f).outcome is None
-    assert "should assign 12 tricks" in revoke_change(f).texts()[0]
+    assert "if he judges 12 tricks likely, the non-offending side is not sufficiently " \
+           "compensated and he assigns 12 tricks" in revoke_change(f).texts()[0]
+
+
+def test_64c_double_dummy_is_evidence_for_the_directors_judgement_not_the_judgement() -> None:
+    """Law 64C asks for the Director's judgement of the likely result: the text gives the
+    double-dummy figure as evidence for it, in both languages, never "should assign"."""
+    needs_dds()
+    f = revokes_of(board(EX3, result=11), replace(WITH_EQUITY, attention=Attention.AFTER_ROUND))[0]
+    en, da = revoke_change(f).texts()[0], revoke_change(f).texts("da")[0]
+    assert "Double dummy, from just before the revoke" in en and "gives declarer 12 tricks" in en
+    assert "Double dummy is evidence for the Director's judgement of the likely result, not " \
+           "the judgement" in en and "should assign" not in en
+    assert "Analysen er et grundlag for TL's skøn over det sandsynlige resultat" in da
+    assert "bør tildele" not in da
 
 
 def test_64c1_offender_declarer_example_9_compensated() -> None:

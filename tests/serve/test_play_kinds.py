@@ -132,3 +132,24 @@ def test_a_decision_is_answered_with_one_of_its_choices() -> None:
                  "card": "DK", "correct": "W"}
     accept = rule_play_case(load_case(bool_case)).to_json()["decisions"][0]
     assert answer_decision(bool_case, accept, "False")["accept"] is False
+
+
+def test_25a_the_intended_call_of_an_unintended_call_is_entered_on_it() -> None:
+    """The app enters the intended call as a fact of the unintended call (``intended``),
+    not as another call: too late, the ruling is 25A4 (and 16C), never Law 29-31."""
+    draft = Draft.new("auction", {"dealer": "N"})
+    for action in ("call:1H", "call:Pass", "call:1S", "call:Pass", "call:2H"):
+        draft = apply(draft, action, {})
+    draft = apply(draft, "open:2", {})
+    draft = apply(draft, "unintended:2", {})
+    draft = apply(draft, "intended:2", {"intended": "2s"})
+    assert draft.case["calls"][2] == {"seat": "S", "call": "1S", "unintended": True,
+                                      "intended": "2S"}
+    from td_plugin.incidents import rule_incident
+    assert rule_incident(draft.case).laws == ["25A4", "16C"]
+    with pytest.raises(DraftError, match="not a call"):
+        apply(draft, "intended:2", {"intended": "9Z"})
+    cleared = apply(draft, "unintended:2", {})
+    assert "intended" not in cleared.case["calls"][2]
+    with pytest.raises(DraftError, match="only an unintended call"):
+        apply(cleared, "intended:2", {"intended": "2S"})

@@ -10,6 +10,9 @@ with the same texts. What this case adds is what happens at the table after the 
 
 - the penalty card the correction creates is an obligation that outlives the ruling
   (`ruling.correction_penalty_cards`), for the table app and for the review of a record;
+  the ruling gives what follows from it: major as a card exposed in correcting a revoke
+  (50B), played at the first legal opportunity (50D1), declarer's lead options whenever
+  the offender's partner has the lead (50D2), and the information (50E);
 - the choices of 62C: whether the non-offending side withdraws cards it played after the
   revoke (62C1), and then whether the offending side's player next in rotation withdraws
   his (62C2; a defender's card so withdrawn is a penalty card) — decisions of the ruling.
@@ -87,6 +90,9 @@ def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> Play
     b.clauses.extend(ruling.clauses)
     for law, pc in correction_penalty_cards(assessment, board):
         b.stand(law, pc)
+        b.unauthorized.append(Msg("penalty.ui", {"partner": seat_name(pc.seat.partner),
+                                                 "offender": seat_name(pc.seat)}))
+        b.adjust.append("50E3")
     os_side = case.offender.side
     params = {"offender": seat_name(case.offender), "nos": Msg(f"side.{os_side.other.value}"),
               "os": Msg(f"side.{os_side.value}"), "card": card_msg(case.card)}
@@ -127,7 +133,7 @@ def _later(b: RulingBuilder, case: RevokeCorrectionCase, params: dict[str, Any])
     if defender and case.os_card is not None:
         # the offending side has not played to the next trick (the revoke would be
         # established): its card after the revoke is the partner's, to the revoke trick
-        b.stand("62C2", PenaltyCard(case.offender.partner, case.os_card, case.trick))
+        b.stand("50D1", PenaltyCard(case.offender.partner, case.os_card, case.trick))
 
 
 rule = rule_revoke_correction

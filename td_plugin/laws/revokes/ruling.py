@@ -181,18 +181,19 @@ def _count(n: int) -> str:
 
 def correction_penalty_cards(a: Assessment, board: BoardAssessment
                              ) -> tuple[tuple[str, PenaltyCard], ...]:
-    """The penalty cards a correction leaves on the table, with their clause: a
-    defender's revoke card from his unfaced hand when the revoke is corrected (62B1), and
-    after both sides revoked on one trick the defenders' withdrawn revoke cards (62C3)."""
+    """The penalty cards a correction leaves on the table, with the clause of the duty
+    they carry (50D1): a defender's revoke card from his unfaced hand when the revoke is
+    corrected (62B1), and after both sides revoked on one trick the defenders' withdrawn
+    revoke cards (62C3)."""
     r = a.revoke
     defender = r.side is not board.facts.declarer.side
     if not defender or r.by_dummy or a.facts.card_faced:
         return ()
-    if a.exception == "64B8":
-        return (("62C3", PenaltyCard(r.offender, r.card, r.trick)),)
-    if not a.establishment.established:
-        return (("62B1", PenaltyCard(r.offender, r.card, r.trick)),)
-    return ()
+    if a.exception != "64B8" and a.establishment.established:
+        return ()
+    # made a penalty card by 62B1 or 62C3; major as exposed in correcting a revoke (50B),
+    # so it must be played at the first legal opportunity (50D1)
+    return (("50D1", PenaltyCard(r.offender, r.card, r.trick)),)
 
 
 def _exception_key(a: Assessment, law: str) -> str:
@@ -243,7 +244,9 @@ def _correction(f: RevokeFacts, board: BoardAssessment, clauses: list[Clause]) -
         law, key = "62B1", "revoke.correction.62B1"
     clauses.append(Clause(law, key, {"offender": r.offender.value, "card": r.card.pbn(),
                                      "penalty_card": law == "62B1"}, params))
-    card = Msg(key, params)
+    card: Msg = Msg(key, params)
+    if law == "62B1":
+        card = _penalty_card(r, clauses, card)
     later_key = f"revoke.correction.62C.{'defenders' if defender else 'declarer'}"
     clauses.append(Clause("62C1", later_key, {}))
     clauses.append(Clause("62C2", later_key, {"penalty_card": defender}))
@@ -257,6 +260,25 @@ def _correction(f: RevokeFacts, board: BoardAssessment, clauses: list[Clause]) -
                                      "later": Msg(later_key),
                                      "ui": Msg("revoke.correction.16C", sides),
                                      "note": Msg("revoke.spaced", {"text": note}) if note else ""})
+
+
+#: What follows from the major penalty card of a corrected revoke (62B1): why it is major,
+#: playing it, declarer's lead options, the information; each clause and its text.
+_PENALTY_CARD_CLAUSES = (("50B", "major"), ("50D1", "first"), ("50D2", "lead"), ("50E", "info"))
+
+
+def _penalty_card(r: Revoke, clauses: list[Clause], withdrawn: Msg) -> Msg:
+    """50B (a card exposed in correcting a revoke is major), 50D1, 50D2 and 50E for the
+    revoke card ``r.card`` that 62B1 makes a penalty card; their clauses and one text."""
+    params = {"offender": seat_name(r.offender), "partner": seat_name(r.offender.partner),
+              "card": card_msg(r.card), "card_suit": Msg(f"suitname.{r.card.suit.value}")}
+    facts = {"offender": r.offender.value, "card": r.card.pbn(), "major": True}
+    texts: dict[str, Any] = {"card": withdrawn}
+    for law, part in _PENALTY_CARD_CLAUSES:
+        key = f"revoke.correction.{law}"
+        clauses.append(Clause(law, key, facts, params))
+        texts[part] = Msg(key, params)
+    return Msg("revoke.correction.penalty_card", texts)
 
 
 def _partner_informed(f: RevokeFacts, board: BoardAssessment, clauses: list[Clause]) -> Any:

@@ -111,7 +111,7 @@ def test_an_answer_that_does_not_fit_is_refused() -> None:
         module.answer({"kind": "premature_play", "declarer": "S"}, q, "14")
     _, q = module.flow({"kind": "premature_play", "declarer": "S", "trick": 3})
     with pytest.raises(QuestionError):
-        module.answer({"kind": "premature_play", "declarer": "S", "trick": 3}, q, "N")
+        module.answer({"kind": "premature_play", "declarer": "S", "trick": 3}, q, "X")
     cards = play_module("penalty_card")
     case = {"kind": "penalty_card", "declarer": "S", "offender": "E", "cards": ["SK", None]}
     _, q = cards.flow(case)

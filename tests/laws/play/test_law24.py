@@ -23,7 +23,8 @@ def test_24a_a_single_low_card_not_led_no_further_rectification() -> None:
 
 def test_24b_a_single_honour_partner_passes_at_his_next_turn() -> None:
     r = rule(case(cards=["SQ"]))
-    assert obligations(r) == [{"type": "pass", "seat": "W", "until": "next_turn", "law": "24B"}]
+    assert obligations(r) == [{"type": "pass", "seat": "W", "until": "next_turn", "law": "24B",
+                 "laws": ["24B"], "state": "in_force"}]
     assert "72C" in r.adjustment_possible
 
 
@@ -34,8 +35,9 @@ def test_24b_a_card_led_prematurely_partner_passes() -> None:
 
 def test_24c_two_or_more_cards_partner_passes() -> None:
     r = rule(case(cards=["S7", "H2"]))
-    assert "24C" in r.laws and obligations(r)[0] == {"type": "pass", "seat": "W",
-                                                     "until": "next_turn", "law": "24C"}
+    assert "24C" in r.laws and obligations(r)[0] == {
+        "type": "pass", "seat": "W", "until": "next_turn", "law": "24C", "laws": ["24C"],
+        "state": "in_force"}
 
 
 def test_24d_24e_while_the_auction_goes_on_both_are_said() -> None:
@@ -100,7 +102,8 @@ def test_worked_example_an_ace_dropped_after_a_call() -> None:
     goes back to the hand if its owner declares or is dummy, and is a major penalty card
     if he defends."""
     r = rule(case(offender="N", cards=["DA"]))
-    assert obligations(r) == [{"type": "pass", "seat": "S", "until": "next_turn", "law": "24B"}]
+    assert obligations(r) == [{"type": "pass", "seat": "S", "until": "next_turn", "law": "24B",
+                 "laws": ["24B"], "state": "in_force"}]
     assert "South must pass at his next turn to call (Law 24B" in \
         text(case(offender="N", cards=["DA"]))
     assert "Syd skal passe, næste gang det er hans tur til at melde (§ 24B" in \

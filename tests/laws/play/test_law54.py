@@ -99,3 +99,18 @@ def test_worked_example_five_options_after_a_faced_opening_lead_out_of_turn() ->
     assert "Spilfører Nord kræver, at Øst spiller ud i hjerter til stik 1" in da
     en = text(case(option="refuse", lead_option="require:H"))
     assert "Declarer North requires East to lead hearts to trick 1" in en
+
+
+def test_54b2_dummys_card_played_second_after_the_lead_accepted() -> None:
+    """Declarer played a card of dummy's second to the opening lead out of turn: the lead
+    is accepted (no option left to ask) and dummy's card may not be withdrawn except to
+    correct a revoke (54B2)."""
+    c = {"kind": "opening_lead", "declarer": "N", "offender": "W", "card": "H4",
+         "dummy_card": "H9"}
+    r = rule(c)
+    assert r.status == "ruled" and r.laws[-3:] == ["54B", "54B1", "54B2"]
+    assert r.facts["outcome"] == "accepted" and r.facts["dummy_card"] == "H9"
+    assert "Declarer played dummy's ♥9 second: the lead is accepted, and ♥9 may not be " \
+           "withdrawn except to correct a revoke (Law 54B2)." in r.text
+    assert "Spilfører spillede blindemandens ♥9 som andet kort" in text(c, "da")
+    assert error({**c, "dummy_card": "H4"}) == "dummy_card: the lead's own card"

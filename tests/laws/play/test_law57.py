@@ -67,8 +67,23 @@ def test_57d_a_card_played_at_rhos_turn() -> None:
     assert obligations(illegal)[0]["major"] is True
 
 
-def test_57_a_defenders_irregularity_only() -> None:
-    assert error(case(premature="play", offender="N")) == "offender: 'N' is not one of E, W"
+def test_57c3_declarers_own_premature_play_is_a_played_card() -> None:
+    """Declarer (South) or dummy's hand (North) plays before its turn: no 57A, no penalty
+    card, no option for anyone: a played card that, legal, may not be withdrawn."""
+    for seat in ("S", "N"):
+        r = rule(case(premature="play", offender=seat))
+        assert r.laws == ["57C3"] and r.status == "ruled" and obligations(r) == []
+        assert "is a played card: being legal, it may not be withdrawn (Law 57C3)" in r.text
+    illegal = rule(case(premature="play", offender="S", legal=False))
+    assert illegal.laws == ["57C3", "47B"]
+    assert "spillet for tidligt fra spilførerens side, er et spillet kort" in text(
+        case(premature="play", offender="S"), "da")
+
+
+def test_57c3_declarers_lead_before_the_trick_is_complete_is_a_lead_out_of_turn() -> None:
+    assert error(case(premature="lead", offender="S")).startswith("premature: ")
+    assert error(case(premature="play", offender="S", at_rho_turn=True)).startswith(
+        "at_rho_turn: only for a defender's play")
 
 
 def test_worked_example_a_defender_plays_out_of_turn_during_a_trick() -> None:

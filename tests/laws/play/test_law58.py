@@ -22,9 +22,37 @@ def test_58a_the_next_in_rotation_simply_played() -> None:
     assert r.laws == ["58A"] and r.facts["premature"] is False
 
 
-def test_58a_a_defender_not_next_in_rotation_played_prematurely() -> None:
-    r = rule(two(legal_by="W", other="E", other_card="C5"))
-    assert r.laws == ["58A", "57"] and r.facts["premature"] is True
+def test_57a_a_defender_deemed_to_play_before_his_partner() -> None:
+    """Declarer leads, the defender on his right plays at the same moment: deemed after the
+    lead, before his partner: Law 57A."""
+    r = rule(two(legal_by="S", other="E", other_card="C5", trick=5))
+    assert r.laws == ["58A", "57A"] and r.facts["premature"] is True
+    assert "West played" not in r.text and "East played before his partner had played " \
+           "to the trick: a defender's premature play, to which Law 57A applies." in r.text
+
+
+def test_57d_legal_card_after_partner_played() -> None:
+    """The partner's lead was the legal one: the other defender played at his right-hand
+    opponent's turn: 57D, never 57A; a card that can legally be played is played at his
+    proper turn, no penalty card."""
+    r = rule(two(legal_by="W", other="E", other_card="C5", legal=True))
+    assert r.laws == ["58A", "57D", "16"] and "57A" not in r.laws
+    assert obligations(r) == [] and "16B" in r.adjustment_possible
+    assert "♣5 can legally be played to the trick: he plays it at his proper turn" in r.text
+
+
+def test_57d_a_card_that_cannot_legally_be_played_is_a_major_penalty_card() -> None:
+    r = rule(two(legal_by="W", other="E", other_card="C5", legal=False))
+    assert [(o["card"], o["major"]) for o in obligations(r)] == [("C5", True)]
+    unknown = rule(two(legal_by="W", other="E", other_card="C5"))
+    assert obligations(unknown) == [] and "If ♣5 can legally be played to the trick, East " \
+        "plays it at his proper turn; otherwise it becomes a major penalty card (Law 57D)." \
+        in unknown.text
+
+
+def test_57d_legal_is_asked_only_after_the_partners_card() -> None:
+    assert error(two(legal_by="S", other="E", other_card="C5", legal=True)).startswith(
+        "legal: only when")
 
 
 def test_58a_declarers_card_played_early_is_played() -> None:
@@ -61,6 +89,16 @@ def test_58b3_an_opponent_who_played_after_may_change_his_card() -> None:
     assert "58B3" in r.laws and "16C" in r.laws
 
 
+def test_58b3_the_opponents_option_is_a_decision_with_its_clause() -> None:
+    r = rule(one(cards=["H4", "SQ"], trick=4, played="H4", opponent_played_after=True))
+    d = decision(r)
+    assert (d["seat"], d["field"], d["law"]) == ("S", "opponent_withdraws", "58B3")
+    done = rule(one(cards=["H4", "SQ"], trick=4, played="H4", opponent_played_after=True,
+                    opponent_withdraws=False))
+    assert done.status == "ruled" and "South keeps the card he played to the trick " \
+        "(Law 58B3)." in done.text
+
+
 def test_58b4_found_after_both_sides_played_to_the_next_trick_law_67() -> None:
     r = rule(one(cards=["H4", "SQ"], trick=4, discovered_late=True))
     assert r.laws == ["58B4"] and r.status == "ruled"
@@ -74,10 +112,23 @@ def test_58_two_players_are_two() -> None:
 def test_worked_example_simultaneous_faced_opening_leads() -> None:
     """The EBU's Directors' forum ("Simultaneous faced opening leads", answered by an EBU
     referee): when both defenders face an opening lead at once, the legal lead stands and
-    the other card is a premature play to the first trick (58A, 57)."""
+    the other card is a premature play to the first trick (58A, 57): here at the
+    right-hand opponent's turn, after the partner led (57D)."""
     r = rule(two(legal_by="W", other="E", other_card="D7"))
     assert "East's ♦7, played at the same moment as West's legal lead or play to trick 1, " \
            "is deemed played after it (Law 58A)" in r.text
     assert "Østs ♦7, spillet samtidig med Vests lovlige udspil eller spil til stik 1, anses " \
            "for spillet efter det (§ 58A)" in text(two(legal_by="W", other="E",
                                                       other_card="D7"), "da")
+
+
+def test_58b1_the_hidden_cards_go_back_without_rectification() -> None:
+    r = rule(one(cards=["H4"], hidden=["SQ", "D2"], trick=4))
+    assert r.laws == ["58B1", "47F"] and obligations(r) == [] and r.facts["played"] == "H4"
+    assert "only ♥4 visible: ♥4 is played, and ♠Q and ♦2, not seen, go back into his hand " \
+           "(Law 58B1)" in r.text
+    assert "♠D og ♦2, som ikke blev set, går tilbage på hånden" in text(
+        one(cards=["H4"], hidden=["SQ", "D2"], trick=4), "da")
+    assert error(one(cards=["H4"], hidden=["H4"], trick=4)) == \
+        "hidden: a card both visible and hidden"
+    assert error(one(cards=["H4", "SQ"], hidden=["D2"], trick=4)).startswith("hidden: only")

@@ -16,8 +16,8 @@ def case(**kw):
 
 def test_62a_62b1_corrected_and_a_defenders_card_is_a_major_penalty_card() -> None:
     r = rule(case())
-    assert r.laws[:4] == ["61A", "62A", "62B1", "62C1"]
-    assert obligations(r) == [{"type": "penalty_card", "law": "62B1", "seat": "E", "card": "H4",
+    assert r.laws[:8] == ["61A", "62A", "62B1", "50B", "50D1", "50D2", "50E", "62C1"]
+    assert obligations(r) == [{"type": "penalty_card", "law": "50D1", "seat": "E", "card": "H4",
                                "from_trick": 5, "major": True}]
     assert r.facts["established"] is False and r.facts["law"] == "62A"
 
@@ -54,8 +54,33 @@ def test_62c2_then_the_offending_side_next_in_rotation() -> None:
     d = decision(rule(case(later_cards=True, nos_withdraw=True)))
     assert (d["field"], d["law"]) == ("os_withdraw", "62C2")
     r = rule(case(later_cards=True, nos_withdraw=True, os_withdraw=True, os_card="D9"))
-    assert ("D9", "62C2", "W") in {(o["card"], o["law"], o["seat"]) for o in obligations(r)}
+    assert ("D9", "50D1", "W") in {(o["card"], o["law"], o["seat"]) for o in obligations(r)}
     assert "a defender's card so withdrawn becomes a major penalty card (Law 62C2)" in r.text
+
+
+def test_50b_50d1_50d2_50e_the_corrected_revokes_penalty_card_in_full() -> None:
+    """62B1 makes the card a penalty card; 50B says why it is major (exposed in correcting
+    a revoke); 50D1 (not 62B1) that it is played at the first legal opportunity; 50D2
+    declarer's lead options when the partner gains the lead; 50E the information."""
+    r = rule(case())
+    assert "♥4 becomes a penalty card (Law 62B1). It is a major penalty card, as a card " \
+           "exposed in correcting a revoke (Law 50B). East must play ♥4 at the first legal " \
+           "opportunity" in r.text
+    assert "Whenever West has the lead while ♥4 is on the table, declarer may require or " \
+           "prohibit a lead of hearts" in r.text and "(Law 50D2)" in r.text
+    assert "anything else it shows is unauthorized for West and authorized for declarer " \
+           "(Law 50E)" in r.text
+    assert "it must be played at the first legal opportunity (Law 50D1)" in r.text
+    assert "first legal opportunity (Law 62B1)" not in r.text
+    assert "50E3" in r.adjustment_possible
+    da = text(case(), "da")
+    assert "fordi det blev vist, da kulørsvigten blev rettet (§ 50B)" in da
+    assert "kan spilfører kræve eller forbyde udspil i hjerter" in da
+
+
+def test_50d1_a_card_withdrawn_under_62c2_is_played_at_the_first_legal_opportunity() -> None:
+    r = rule(case(later_cards=True, nos_withdraw=True, os_withdraw=True, os_card="D9"))
+    assert {(o["card"], o["law"]) for o in obligations(r)} == {("H4", "50D1"), ("D9", "50D1")}
 
 
 def test_62d2_a_defenders_revoke_on_trick_12_before_partner_played() -> None:
@@ -76,6 +101,6 @@ def test_worked_example_a_revoke_noticed_before_the_trick_was_complete() -> None
     withdraw the card he had played (62C1)."""
     club = case(later_cards=True, nos_withdraw=True, os_withdraw=False)
     r = rule(club)
-    assert [o["law"] for o in obligations(r)] == ["62B1"]
+    assert [o["law"] for o in obligations(r)] == ["50D1"]
     assert "North-South take back the cards they played after the revoke" in r.text
     assert "Nord-Syd tager de kort tilbage, de spillede efter kulørsvigten" in text(club, "da")

@@ -64,7 +64,7 @@ def test_worked_example_two_cards_stuck_together() -> None:
     r = rule(stuck)
     assert r.laws == ["67", "67B2"]
     assert "not having played it to an earlier trick may be a revoke" in r.text
-    assert "at han ikke spillede det til et tidligere stik, kan være et kulørsvigt" in \
+    assert "at han ikke spillede det til et tidligere stik, kan være en kulørsvigt" in \
         text(stuck, "da")
 
 
@@ -83,3 +83,41 @@ def test_worked_example_laws_committee_a_card_not_played() -> None:
                "tricks" in r.text
         assert "ét stik overføres til Nord-Syd; spilfører får 10 stik (§ 64A2)" in \
             text(late, "da")
+
+
+def test_64a2_who_won_the_defective_trick_makes_the_transfer_certain() -> None:
+    """67B1 with the trick's winner given: the offending side won it, so one trick is
+    transferred at the end of play (64A2), not "if"."""
+    c = {"kind": "defective_trick", "declarer": "S", "contract": "4S", "trick": 3,
+         "offender": "E", "fault": "no_card", "after_next": True, "suit_led": "H",
+         "holds_suit": True}
+    won = rule({**c, "won_by": "W"})
+    assert "West of East's side won trick 3: at the end of play one trick is transferred " \
+           "to North-South (Law 64A2)." in won.text
+    lost = rule({**c, "won_by": "N"})
+    assert "if East's side won trick 3 or a later one (Law 64A2)" in lost.text
+    assert error({**c, "won_by": "W", "declarer_tricks": 10, "offending_side_tricks": 0}) == \
+        "offending_side_tricks: 0, but West of the offending side won trick 3"
+
+
+def test_67b2_the_restored_cards_revoke_ruled_in_the_same_case() -> None:
+    """East played two cards to trick 6, found late; the ♥7 goes back into his hand and
+    was there throughout: at trick 3, led in hearts, he played ♣2 and won it, his side
+    winning two more: the revoke's ruling (61A, 63A1, 64A1: two tricks) in this case."""
+    c = {"kind": "defective_trick", "declarer": "S", "contract": "4S", "trick": 6,
+         "offender": "E", "fault": "too_many", "after_next": True, "revoke_trick": 3,
+         "restored": "H7", "revoke_card": "C2", "revoke_trick_won_by": "E",
+         "offending_side_tricks_from_revoke": 3, "declarer_tricks": 10, "vulnerable": "None"}
+    r = rule(c)
+    assert r.laws == ["67", "67B2", "61A", "63A1", "64A1"] and r.status == "ruled"
+    assert r.transfer == 2 and r.facts["adjusted_declarer_tricks"] == 12
+    assert r.to_json()["outcome"] == {"declarer_tricks": 12, "score_ns": 480}
+    assert "♥7, put back into East's hand, was in it throughout: he did not play it to " \
+           "trick 3, led in its suit, which is a revoke (Law 67B2)." in r.text
+    assert "det er en kulørsvigt (§ 67B2)" in text(c, "da")
+    without = {k: v for k, v in c.items() if k not in ("revoke_trick_won_by",
+               "offending_side_tricks_from_revoke", "declarer_tricks", "vulnerable")}
+    assert rule(without).transfer is None and "61A" in rule(without).laws
+    assert error({**c, "revoke_card": "H2"}) == \
+        "revoke_card: H2 follows suit to a trick led in H: not a revoke (Law 61A)"
+    assert error({**c, "revoke_trick": 6}) == "revoke_trick: 6 is the defective trick itself"

@@ -58,8 +58,40 @@ def test_47b_to_correct_an_illegal_play() -> None:
 
 
 def test_47d_after_an_opponents_change_of_play() -> None:
-    r = rule(case(player="W", card="SK", how="named", retract="opponent_changed"))
+    r = rule(case(player="W", card="SK", how="named", retract="opponent_changed",
+                  withdraw=True))
     assert r.laws == ["45C4(a)", "47D", "16C"] and r.facts["withdrawn"] is True
+
+
+def test_47d_the_players_own_option_is_a_decision_with_its_clause() -> None:
+    r = rule(case(player="W", card="SK", how="named", retract="opponent_changed"))
+    d = decision(r)
+    assert (d["seat"], d["field"], d["law"]) == ("W", "withdraw", "47D")
+    assert [(c["value"], c["law"]) for c in d["choices"]] == [(True, "47D"), (False, "47D")]
+    kept = rule(case(player="W", card="SK", how="named", retract="opponent_changed",
+                     withdraw=False))
+    assert kept.facts["withdrawn"] is False and "West keeps ♠K: it stays played (Law 47D)." \
+        in kept.text
+
+
+def test_47e2a_the_player_decides_whether_to_retract() -> None:
+    r = rule(case(player="W", card="SK", how="named", retract="misexplained"))
+    d = decision(r)
+    assert (d["seat"], d["field"], d["law"]) == ("W", "withdraw", "47E2(a)")
+    left = rule(case(player="W", card="SK", how="named", retract="misexplained",
+                     withdraw=False))
+    assert left.facts["withdrawn"] is False and "16C" not in left.laws
+
+
+def test_47d_45c4b_after_a_slip_from_dummy_the_next_player_may_withdraw_his_card() -> None:
+    """Declarer's slip from dummy corrected (45C4(b)): the opponent who played after it
+    may take his card back (47D): his decision, with its clause."""
+    slip = case(player="N", card="SK", how="named", retract="unintended", unintended=True)
+    d = decision(rule(slip))
+    assert (d["seat"], d["field"], d["law"]) == ("E", "opponent_withdraws", "47D")
+    done = rule({**slip, "opponent_withdraws": True})
+    assert done.status == "ruled" and "East takes back the card he played after ♠K and " \
+        "plays another, without further rectification (Law 47D)." in done.text
 
 
 def test_47e1_told_wrongly_it_was_his_turn() -> None:
@@ -69,7 +101,7 @@ def test_47e1_told_wrongly_it_was_his_turn() -> None:
 
 def test_47e2a_after_a_mistaken_explanation_until_a_card_is_played_to_the_trick() -> None:
     ok = rule(case(player="W", card="SK", how="named", retract="misexplained",
-                   card_played_since=False))
+                   card_played_since=False, withdraw=True))
     assert ok.facts["withdrawn"] is True and "47E2(a)" in ok.laws
     late = rule(case(player="W", card="SK", how="named", retract="misexplained",
                      card_played_since=True))

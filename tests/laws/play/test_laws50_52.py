@@ -1,4 +1,5 @@
-"""Penalty cards, Laws 50-52 (kind ``penalty_card``): major or minor (50B), their
+"""Penalty cards, Laws 49-52 (kind ``penalty_card``): a card partner could see (49), major
+or minor (50B), their
 disposition (50C, 50D1, 51A), declarer's lead options when the offender's partner has the
 lead (50D2, 51B), the information (50E), and a failure to play one (52)."""
 
@@ -13,17 +14,27 @@ def case(**kw):
     return {**SOUTH_DECLARES, **kw}
 
 
-# -- 50A, 50B: what a penalty card is --------------------------------------------------------
+# -- 49, 50A, 50B: what a penalty card is ----------------------------------------------------
+
+def test_49_a_card_partner_could_see_is_a_penalty_card_50_says_which_kind() -> None:
+    r = rule(case(cards=["SK"]))
+    assert r.laws[:3] == ["49", "50A", "50B"] and r.clauses[0].key == "penalty.49.one"
+    assert "East's ♠K was where West could have seen its face: it is a penalty card " \
+           "(Law 49), and Law 50 says which kind." in r.text
+    two = rule(case(cards=["SK", "H2"]))
+    assert two.clauses[0].key == "penalty.49.several"
+    assert "kortene er strafkort (§ 49)" in text(case(cards=["SK", "H2"]), "da")
+
 
 def test_50a_the_card_stays_face_up_in_front_of_him() -> None:
     r = rule(case(cards=["SK"]))
-    assert r.laws[0] == "50A" and r.clauses[0].key == "penalty.50A.one"
+    assert r.laws[1] == "50A" and r.clauses[1].key == "penalty.50A.one"
     assert "stays face up on the table in front of him" in r.text
 
 
 def test_50b_an_honour_is_a_major_penalty_card() -> None:
     r = rule(case(cards=["ST"]))
-    assert r.facts["major"] is True and r.clauses[1].key == "penalty.50B.honour"
+    assert r.facts["major"] is True and r.clauses[2].key == "penalty.50B.honour"
 
 
 def test_50b_a_low_card_exposed_inadvertently_is_minor() -> None:
@@ -35,12 +46,12 @@ def test_50b_a_low_card_exposed_inadvertently_is_minor() -> None:
 
 def test_50b_a_low_card_exposed_through_a_deliberate_play_is_major() -> None:
     r = rule(case(cards=["S7"], deliberate=True))
-    assert r.facts["major"] is True and r.clauses[1].key == "penalty.50B.deliberate"
+    assert r.facts["major"] is True and r.clauses[2].key == "penalty.50B.deliberate"
 
 
 def test_50b_two_or_more_penalty_cards_are_all_major() -> None:
     r = rule(case(cards=["S7", "H2"]))
-    assert r.clauses[1].key == "penalty.50B.several"
+    assert r.clauses[2].key == "penalty.50B.several"
     assert [o["major"] for o in obligations(r)] == [True, True]
 
 
@@ -148,30 +159,40 @@ def test_50e_the_duty_to_play_it_is_authorized_the_rest_not_for_the_partner() ->
 
 # -- 52: failure to lead or play a penalty card ------------------------------------------------
 
+def test_52b1a_52b2_the_2017_numbering_of_declarers_choice() -> None:
+    """2017 text: 52A is the defender who may not withdraw; 52B1(a)-(c) declarer accepting
+    the card played, 52B2 refusing it (the 2007 52A1(a)-(c) and 52B)."""
+    r = rule(case(cards=["SK"], failed=True, played="S2", accept=True))
+    assert r.laws[-2:] == ["52A", "52B1(c)"]
+    assert "(Law 52B1(c))" in r.text and "52A1" not in r.text
+    refused = rule(case(cards=["SK"], failed=True, played="S2", accept=False))
+    assert refused.laws[-2:] == ["52A", "52B2"] and "(Law 52B2)" in refused.text
+
+
 def test_52a_he_may_not_withdraw_the_card_declarer_decides() -> None:
     r = rule(case(cards=["SK"], failed=True, played="S2"))
     assert r.laws[-1] == "52A"
     d = decision(r)
-    assert (d["field"], d["law"]) == ("accept", "52A1")
-    assert [(c["value"], c["law"]) for c in d["choices"]] == [(True, "52A1(a)"),
-                                                              (False, "52B")]
+    assert (d["field"], d["law"]) == ("accept", "52B1")
+    assert [(c["value"], c["law"]) for c in d["choices"]] == [(True, "52B1(a)"),
+                                                              (False, "52B2")]
     assert "it gives no automatic trick transfer (Law 64B3)" in r.text
 
 
-def test_52a1b_declarer_who_played_after_it_must_accept() -> None:
+def test_52b1b_declarer_who_played_after_it_must_accept() -> None:
     r = rule(case(cards=["SK"], failed=True, played="S2", declarer_played_after=True))
-    assert r.status == "ruled" and "52A1(b)" in r.laws and "52A1(c)" in r.laws
+    assert r.status == "ruled" and "52B1(b)" in r.laws and "52B1(c)" in r.laws
 
 
-def test_52a1c_accepted_and_the_penalty_card_stays() -> None:
+def test_52b1c_accepted_and_the_penalty_card_stays() -> None:
     r = rule(case(cards=["SK"], failed=True, played="S2", accept=True))
     assert [(o["card"], o["law"]) for o in obligations(r)] == [("SK", "50D1")]
 
 
-def test_52b_not_accepted_the_penalty_card_is_played_the_other_becomes_major() -> None:
+def test_52b2_not_accepted_the_penalty_card_is_played_the_other_becomes_major() -> None:
     r = rule(case(cards=["SK"], failed=True, played="S2", accept=False))
-    assert r.laws[-1] == "52B"
-    assert [(o["card"], o["law"], o["major"]) for o in obligations(r)] == [("S2", "52B", True)]
+    assert r.laws[-1] == "52B2"
+    assert [(o["card"], o["law"], o["major"]) for o in obligations(r)] == [("S2", "52B2", True)]
     two = rule(case(cards=["SK", "H9"], failed=True, played="S2", substitute="SK",
                     accept=False))
     assert {(o["card"], o["major"]) for o in obligations(two)} == {("S2", True), ("H9", True)}
@@ -234,7 +255,7 @@ def test_worked_example_a_minor_penalty_card_played_around() -> None:
     minor penalty card on the table the defender may follow with an honour instead; if he
     follows with another low card of the suit, declarer may accept it (the minor penalty
     card stays) or require the penalty card, the other card becoming a major penalty card
-    (Laws 50C, 52A1, 52B)."""
+    (Laws 50C, 52B1, 52B2)."""
     minor = case(cards=["H5"], failed=True, played="H3", trick=8)
     assert rule({**minor, "accept": True}).to_json()["obligations"] == [
         {"type": "penalty_card", "law": "50C", "seat": "E", "card": "H5", "from_trick": 8,
@@ -242,6 +263,6 @@ def test_worked_example_a_minor_penalty_card_played_around() -> None:
     refused = rule({**minor, "accept": False})
     assert [(o["card"], o["major"]) for o in obligations(refused)] == [("H3", True)]
     assert "Declarer does not accept ♥3: East plays the penalty card ♥5 in its place, and " \
-           "♥3 becomes a major penalty card (Law 52B)" in text({**minor, "accept": False})
+           "♥3 becomes a major penalty card (Law 52B2)" in text({**minor, "accept": False})
     assert "Spilfører accepterer ikke ♥3: Øst spiller strafkortet ♥5 i stedet" in \
         text({**minor, "accept": False}, "da")

@@ -78,6 +78,16 @@ def test_55c_an_adjustment_stays_possible_after_declarers_lead() -> None:
     assert "55C" not in rule(case(**DEFENDER, accept=True)).adjustment_possible
 
 
+def test_54d_cited_for_a_defenders_lead_not_accepted() -> None:
+    """Law 56 sends a defender's lead out of turn to 54D, whose words the ruling uses: the
+    card "becomes a major penalty card and Law 50D applies"."""
+    r = rule(case(**DEFENDER, accept=False))
+    assert r.laws[1:3] == ["56", "54D"]
+    assert "becomes a major penalty card, and Law 50D applies (Law 54D)" in r.text
+    assert "bliver et stort strafkort, og § 50D finder anvendelse (§ 54D)" in \
+        text(case(**DEFENDER, accept=False), "da")
+
+
 def test_56_not_accepted_a_major_penalty_card_and_50d2_for_the_partner_on_lead() -> None:
     r = rule(case(**DEFENDER, accept=False))
     assert "56" in r.laws and "50D1" in r.laws
@@ -125,3 +135,22 @@ def test_worked_example_a_defenders_lead_out_of_turn_during_the_play() -> None:
            "penalty card" in text(case(**DEFENDER, accept=False, lead_option="none"))
     assert "Spilfører Syd lader Vest spille et hvilket som helst kort ud: ♦K bliver liggende" \
         in text(case(**DEFENDER, accept=False, lead_option="none"), "da")
+
+
+def test_53c_57a_the_card_the_defender_on_the_right_played_is_premature() -> None:
+    """South leads out of turn; East, on the right of the lead, plays ♦3 to it: the lead
+    stands (53C) and East played before his partner West: ♦3 is a major penalty card and
+    declarer chooses under 57A what West plays to the trick."""
+    c = case(**DECLARER, rho_played=True, rho_card="D3")
+    r = rule(c)
+    assert r.laws[:2] == ["55", "53C"] and "57A" in r.laws and "50D1" in r.laws
+    d = decision(r)
+    assert (d["seat"], d["field"], d["law"]) == ("S", "rho_option", "57A")
+    assert [o["card"] for o in obligations(r) if o["type"] == "penalty_card"] == ["D3"]
+    done = rule({**c, "rho_option": "lowest"})
+    assert done.status == "ruled"
+    assert [(o["type"], o["seat"]) for o in obligations(done)] == [("penalty_card", "E"),
+                                                                  ("play", "W")]
+    assert "East's ♦3 was played before his partner West had played to the trick" in done.text
+    assert "blev spillet, før hans makker Vest havde spillet til stikket" in text(c, "da")
+    assert error({**c, "rho_card": "DK"}) == "rho_card: the lead's own card"
