@@ -4,7 +4,9 @@ Starts the table app (`td_plugin.serve`) on this computer and prints its address
 the session's secret token, and a QR code of it for the phone's camera. ``--lan``
 serves the laptop's network (the phone and the laptop on the club's Wi-Fi), otherwise
 only this computer can open it. Every ruling is kept in the session's log (``--db``;
-by default beside SESSION, else in the user's data folder). Ctrl-C stops the server; the
+by default beside SESSION, else in the user's data folder), and the token beside it
+(``LOG.token``, readable by its owner alone): a restarted server keeps it, so the phones
+keep working, unless ``--new-token`` asks for a new one. Ctrl-C stops the server; the
 log keeps every ruling.
 
 Exit status: 0 stopped, 2 could not start (a session no adapter reads, a port in use).
@@ -48,7 +50,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="serve the computer's network too, for the Director's phone "
                         "(default: this computer only)")
     p.add_argument("--token", metavar="TOKEN",
-                   help="the secret every request must carry (default: a new random one)")
+                   help="the secret every request must carry (default: the one kept with "
+                        "the log, so the phones keep working after a restart; a new random "
+                        "one the first time)")
+    p.add_argument("--new-token", action="store_true",
+                   help="make a new secret: the phones must scan the new QR code (the old "
+                        "address stops working)")
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="the app's default language (default: en)")
     p.add_argument("--write-to", metavar="DIR",
@@ -118,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     from td_plugin.rulings import ReviewContext
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
-    from td_plugin.serve.guard import new_token
+    from td_plugin.serve.guard import kept_token
 
     host = PluginHost()
     ReviewContext(regulation=args.regulation).in_force  # noqa: B018 - refuse an unknown name
@@ -129,7 +136,12 @@ def run(args: argparse.Namespace) -> int:
         boards = SessionBoards.read(host, args.session)
     db = Path(args.db) if args.db else default_db(args.session)
     log = RulingLog(db)
-    token = args.token or new_token()
+    try:
+        token, kept = kept_token(db, renew=args.new_token, given=args.token)
+    except OSError as exc:
+        log.close()
+        raise HandledError(f"cannot keep the token beside the log {db}: "
+                           f"{exc.strerror or exc}") from None
     bind = "0.0.0.0" if args.lan else "127.0.0.1"
     sock = _bind(bind, args.port)
     port = sock.getsockname()[1]
@@ -143,6 +155,8 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"Session: {args.session} ({boards.format}, {len(boards.results)} results)\n")
     out.write(f"Rulings log: {db} ({len(log.latest())} rulings so far)\n")
     out.write(f"Open on the phone: {url}\n")
+    out.write("(the token of the last start: phones that opened it keep working)\n" if kept
+              else "(a new token: phones must open this address or scan the code again)\n")
     if not args.lan:
         out.write("(only this computer can open it; --lan serves the network for a phone)\n")
     if not args.no_qr:

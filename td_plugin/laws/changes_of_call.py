@@ -229,6 +229,10 @@ def rule_change(walk: Walk) -> None:
     between = walk.queue[walk.pos + 1:j]
     rest = walk.queue[j + 1:]
     lho_after = bool(rest) and rest[0][1].seat is s.lho
+    # LHO's own answer on the changed call is his decision, read as given whatever was
+    # called afterwards; only the case's ``accept: false`` with LHO calling afterwards
+    # says he called without noticing the change (seed article 003)
+    answered = next((ic.accept for ic in (second, first) if ic.accept is not None), None)
     accepted = walk.take_accept(second, first)
     if accepted is None and lho_after:
         accepted = True
@@ -247,7 +251,8 @@ def rule_change(walk: Walk) -> None:
         walk.queue[walk.pos:] = [(jdx, second)] + rest
     else:
         key = ("law25.change_pending" if accepted is None else
-               "law25.change_not_noticed" if lho_after else "law25.change_not_accepted")
+               "law25.change_not_noticed" if lho_after and answered is None
+               else "law25.change_not_accepted")
         walk.clause(law, key, **facts)
         if accepted is None:
             walk.decide(s.lho, DecisionKind.ACCEPT, "25B1",

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import anyio
 from starlette.applications import Starlette
@@ -42,9 +43,17 @@ from td_plugin.regulations import names as regulation_names
 from td_plugin.ruling_log import LogEntry, Place, RulingLog
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
-from td_plugin.serve.boards import SessionBoards, TableResult
-from td_plugin.serve.editor import SEATS, Draft, DraftError, answer_decision, apply, questions_of
-from td_plugin.serve.guard import MAX_BODY, Guard, same_secret
+from td_plugin.serve.boards import SessionBoards
+from td_plugin.serve.editor import (
+    SEATS,
+    Draft,
+    DraftError,
+    answer_decision,
+    apply,
+    is_decision,
+    questions_of,
+)
+from td_plugin.serve.guard import MAX_BODY, Guard, refusal_page, same_secret
 from td_plugin.serve.views import (
     RulingView,
     auction_grid,
@@ -184,11 +193,20 @@ def create_app(config: AppConfig) -> Guard:
 
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         lang = _lang(request, config)
+        if context.get("error") is None and request.query_params.get("error"):
+            # a tap that could not be done, told on the page the post redirected to
+            context["error"] = request.query_params["error"][:500]
+            status = 400
         values = {**helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
                   "boards": config.boards, "kinds": KINDS,
                   "regulation": _regulation(request, config),
                   "regulations": regulation_names(), **context}
         return HTMLResponse(env.get_template(name).render(values), status_code=status)
+
+    def forbidden(request: Request) -> HTMLResponse:
+        """A form post whose check value is wrong: the page it came from is not this
+        session's (a server started with a new token); say what to do."""
+        return HTMLResponse(refusal_page("form", _lang(request, config)), status_code=403)
 
     async def form_of(request: Request) -> dict[str, str]:
         form = await request.form()
@@ -205,13 +223,16 @@ def create_app(config: AppConfig) -> Guard:
                                 regulation=_regulation(request, config))
         return rule_entries(config.host, entries, config.boards.indexed(), context)
 
-    async def home(request: Request, written: WriteBack | None = None,
-                   status: int = 200) -> Response:
+    async def home(request: Request) -> Response:
+        written = None
+        if request.query_params.get("written", "").isdigit() and config.write_to \
+                and config.boards.path:
+            written = WriteBack(_written_path(config), int(request.query_params["written"]))
         entries = await anyio.to_thread.run_sync(config.log.latest)
         name = Path(config.boards.path).name if config.boards.path else ""
         tables = session_rulings(request, entries)
         unmatched = {t.entry.id: t.problem for t in tables if t.index is None and t.entry}
-        return page(request, "home.html", status=status, entries=entries, session_name=name,
+        return page(request, "home.html", entries=entries, session_name=name,
                     unmatched=unmatched, matched=len(tables) - len(unmatched),
                     write_to=config.write_to, written=written)
 
@@ -219,15 +240,15 @@ def create_app(config: AppConfig) -> Guard:
         try:
             await form_of(request)
         except _Forbidden:
-            return PlainTextResponse("Forbidden", status_code=403)
+            return forbidden(request)
         if not (config.boards and config.write_to and config.boards.path):
-            return await home(request, WriteBack(error=messages.render(
-                "app.writeback.off", {}, _lang(request, config))), 400)
+            return see_other("/", error=messages.render(
+                "app.writeback.off", {}, _lang(request, config)))
         lang = _lang(request, config)
         entries = await anyio.to_thread.run_sync(config.log.latest)
         tables = session_rulings(request, entries)
         source = config.boards.path
-        dest = os.path.join(config.write_to, os.path.basename(source))
+        dest = _written_path(config)
 
         def write() -> WriteBack:
             check_outputs([source, config.log.path], [(dest, "the session's copy")])
@@ -239,8 +260,8 @@ def create_app(config: AppConfig) -> Guard:
         try:
             done = await anyio.to_thread.run_sync(write)
         except (InputError, OSError) as exc:
-            return await home(request, WriteBack(error=str(exc)), 400)
-        return await home(request, done)
+            return see_other("/", error=str(exc))
+        return see_other("/", written=str(done.rulings))
 
     def remember(request: Request, cookie: str, value: str, known: Any) -> Response:
         """Back to the page the choice was made on (this site only), keeping the choice
@@ -260,8 +281,7 @@ def create_app(config: AppConfig) -> Guard:
         return remember(request, "td_regulation", request.path_params["name"],
                         regulation_names())
 
-    def editor_page(request: Request, draft: Draft, error: str | None = None,
-                    picked: TableResult | None = None) -> HTMLResponse:
+    def editor_page(request: Request, draft: Draft) -> HTMLResponse:
         lang = _lang(request, config)
         reg = _regulation(request, config)
         preview, pending = None, None
@@ -276,61 +296,89 @@ def create_app(config: AppConfig) -> Guard:
         calls = ([draft.call_at(i) for i in range(len(draft.calls))]
                  if draft.kind == "auction" else [])
         action = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
-        picked = picked or (config.boards.find(draft.place) if draft.place.board else None)
+        picked = config.boards.find(draft.place) if draft.place.board else None
         final = draft.case.get("final_auction")
         final_grid = auction_grid(final, draft.case["dealer"]) \
             if isinstance(final, list) and final and draft.case.get("dealer") in SEATS else []
         more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
         return page(request, "case_questions.html" if questions else "case_auction.html",
-                    status=400 if error else 200,
                     final_grid=final_grid, more_open=more_open,
                     draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
-                    error=error, picked=picked, action_url=action, steps=steps,
+                    picked=picked, action_url=action, steps=steps,
                     question=question)
+
+    def draft_of(request: Request, fallback: Draft) -> Draft:
+        """The draft the address shows (after a tap), else ``fallback``."""
+        packed = request.query_params.get("draft")
+        return Draft.unpack(packed) if packed else fallback
+
+    def see_draft(draft: Draft, error: str | None = None) -> Response:
+        """Post/Redirect/Get: the page of the draft after a tap, which the phone can
+        reload and go back to."""
+        path = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
+        return see_other(path, draft=draft.pack(), error=error)
 
     async def new_case(request: Request) -> Response:
         kind = request.path_params["kind"]
         if kind not in KINDS:
             return PlainTextResponse("Not Found", status_code=404)
-        return editor_page(request, Draft.new(kind))
+        try:
+            draft = draft_of(request, Draft.new(kind))
+        except DraftError as exc:
+            return see_other("/", error=str(exc))
+        if draft.kind != kind or draft.correcting is not None:
+            return see_draft(draft)
+        return editor_page(request, draft)
 
     async def edit_case(request: Request) -> Response:
         entry = await anyio.to_thread.run_sync(
             lambda: config.log.get(request.path_params["id"]))
         if entry is None or entry.kind not in KINDS:
             return PlainTextResponse("Not Found", status_code=404)
+        seat = entry.ruling.get("next") if entry.kind == "auction" else None
         draft = Draft(entry.kind, dict(entry.case), entry.place, correcting=entry.id,
-                      finished=True)
+                      finished=True, seat=seat if seat in SEATS else None)
+        try:
+            draft = draft_of(request, draft)
+        except DraftError as exc:
+            return see_other(f"/rulings/{entry.id}", error=str(exc))
+        if draft.correcting != entry.id:
+            return see_draft(draft)
         return editor_page(request, draft)
 
     async def post_case(request: Request) -> Response:
         try:
             form = await form_of(request)
         except _Forbidden:
-            return PlainTextResponse("Forbidden", status_code=403)
+            return forbidden(request)
         lang = _lang(request, config)
         reg = _regulation(request, config)
         try:
             draft = Draft.loads(form.get("draft", ""))
         except DraftError as exc:
-            return page(request, "home.html", status=400, error=str(exc),
-                        entries=config.log.latest(), session_name="")
+            return see_other("/", error=str(exc))
         action = form.get("action", "")
-        picked = None
         try:
-            draft = apply(draft, action, form)
+            tapped = apply(draft, action, form)
             if action == "pick" and form.get("result", "").isdigit():
                 picked = config.boards.result(int(form["result"]))
                 if picked is not None:
-                    draft = draft.take(picked.facts(), picked.place)
+                    tapped = tapped.take(picked.facts(), picked.place)
         except DraftError as exc:
-            return editor_page(request, draft, str(exc))
+            return see_draft(draft, str(exc))
+        draft = tapped
+        if is_decision(action):  # the next call is of the player the Laws call on
+            try:
+                draft.seat = next_to_call(rule_data(config.host, draft.case, lang, reg)[1],
+                                          draft.seat)
+            except CaseError:
+                pass
         if action != "rule":
-            return editor_page(request, draft, picked=picked)
+            return see_draft(draft)
         try:
             kind, ruling = rule_data(config.host, draft.case, lang, reg)
         except CaseError as exc:
-            return editor_page(request, draft, str(exc))
+            return see_draft(draft, str(exc))
         entry = await asyncio.wrap_future(config.log.submit(
             draft.case, ruling, kind=kind, lang=lang, place=draft.place,
             correcting=draft.correcting))
@@ -354,7 +402,7 @@ def create_app(config: AppConfig) -> Guard:
         try:
             form = await form_of(request)
         except _Forbidden:
-            return PlainTextResponse("Forbidden", status_code=403)
+            return forbidden(request)
         ruling_id = request.path_params["id"]
         lang = _lang(request, config)
         reg = _regulation(request, config)
@@ -371,10 +419,7 @@ def create_app(config: AppConfig) -> Guard:
             case = answer_decision(entry.case, decisions[int(index)], value)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except (DraftError, CaseError) as exc:
-            view = ruling_view(_ruling_object(config, entry.case, lang, reg), entry.case, lang)
-            history = config.log.history(ruling_id)
-            return page(request, "ruling.html", status=400, entry=entry, history=history,
-                        view=view, error=str(exc))
+            return see_other(f"/rulings/{ruling_id}", error=str(exc))
         await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
                                                     place=None, correcting=ruling_id))
         return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
@@ -443,7 +488,26 @@ def create_app(config: AppConfig) -> Guard:
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found})
     app.state.config = config
-    return Guard(app, config.token, config.max_body)
+    return Guard(app, config.token, config.max_body, config.lang)
+
+
+def see_other(path: str, **query: str | None) -> RedirectResponse:
+    """A redirect (303 See Other) to ``path`` with the ``query`` values given."""
+    values = {k: v for k, v in query.items() if v}
+    return RedirectResponse(path + (f"?{urlencode(values)}" if values else ""), status_code=303)
+
+
+def next_to_call(ruling: Mapping[str, Any], seat: str | None) -> str | None:
+    """The seat the Laws call on next in a ruling (``next`` of ``rule --json``), else
+    ``seat``."""
+    nxt = ruling.get("next")
+    return nxt if nxt in SEATS else seat
+
+
+def _written_path(config: AppConfig) -> str:
+    """Where writing the rulings into the session puts its copy."""
+    assert config.write_to is not None and config.boards.path is not None
+    return os.path.join(config.write_to, os.path.basename(config.boards.path))
 
 
 @dataclass(frozen=True)

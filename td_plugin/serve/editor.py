@@ -18,7 +18,9 @@ stated purpose).
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -32,6 +34,7 @@ from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 
 __all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
+           "is_decision", "drop_stale_answers", "drop_stale_decisions", "ANSWERS",
            "SEATS", "VULNERABILITIES", "BID_STRAINS"]
 
 SEATS = ("N", "E", "S", "W")
@@ -39,6 +42,7 @@ VULNERABILITIES = ("None", "NS", "EW", "All")
 BID_STRAINS = ("C", "D", "H", "S", "NT")
 _SUITS = ("S", "H", "D", "C")
 _MAX_CALLS = 80
+_MAX_DRAFT = 256 * 1024  # the largest draft read back from an address, in bytes
 
 
 class DraftError(ValueError):
@@ -115,6 +119,24 @@ class Draft:
                            "asking": self.asking, "doubled": self.doubled,
                            "final": self.final},
                           ensure_ascii=False)
+
+    def pack(self) -> str:
+        """The draft as a short URL-safe text, for the address of the page that shows it
+        (`unpack` reads it back)."""
+        return base64.urlsafe_b64encode(zlib.compress(self.dumps().encode(), 9)).decode()
+
+    @classmethod
+    def unpack(cls, text: str) -> Draft:
+        """The draft from `pack`'s text.
+
+        :raises DraftError: not a draft.
+        """
+        try:
+            raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(text.encode()),
+                                                  _MAX_DRAFT)
+        except (ValueError, zlib.error):
+            raise DraftError("the page's draft cannot be read; start again") from None
+        return cls.loads(raw.decode("utf-8", "replace"))
 
     @property
     def calls(self) -> list[Any]:
@@ -225,10 +247,105 @@ def _set(target: dict[str, Any], field: Field, key: str, value: str) -> None:
 
 def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     """The draft after one tap. ``action`` is ``verb`` or ``verb:argument``; ``form``
-    holds the page's other fields (place, meaning of the open call).
+    holds the page's other fields (place, meaning of the open call). The answers that
+    depended on a fact the tap changed are dropped (`drop_stale_answers`), so the ruling
+    asks for them again.
 
     :raises DraftError: the tap makes no sense for this draft.
     """
+    old = draft
+    new = _apply(draft, action, form)
+    if flow_module(new.kind) is None:
+        drop_stale_answers(old.case, new.case)
+    else:
+        drop_stale_decisions(old.case, new.case, flow_module(new.kind))
+    return new
+
+
+#: What a player or the Director decided about a call (the ruling's questions), as
+#: against what happened at the table.
+ANSWERS = ("accept", "comparable", "withdraw")
+#: The case's facts beside the calls that the auction's answers depend on (the
+#: vulnerability, the final auction, where it happened: none of them).
+_AUCTION_FACTS = ("dealer", "screens", "opening_lead_faced", "declarer", "options")
+
+
+def is_decision(action: str) -> bool:
+    """Whether a tap of the auction's page is a decision on a call (the Director's
+    judgement that it was unintended, a player's acceptance or withdrawal, the
+    comparable-call judgement), after which the Laws say who calls next."""
+    verb, _, arg = action.partition(":")
+    if verb == "unintended":
+        return True
+    if verb == "set":
+        return arg.partition("=")[0] in ("accept", "comparable")
+    key = arg.partition(":")[2].partition("=")[0]
+    return verb == "callset" and key in ANSWERS
+
+
+def drop_stale_answers(old: Mapping[str, Any], new: dict[str, Any]) -> None:
+    """Drop from ``new`` (an auction case after a tap) every answer that depended on a
+    fact the tap changed. An answer on a call was given on the auction up to that call:
+    a changed fact of call ``i`` (its call, unintended, what it showed, its meaning)
+    drops the answers on call ``i`` and every later call; a changed answer on call ``i``
+    drops the answers on the later calls; a changed fact of the case (dealer, screens,
+    declarer, ...) drops every answer. The case's own ``accept`` and ``comparable``
+    (the first irregularity's) go with any change of a fact. Calls added at the end or
+    undone change no earlier answer."""
+    def facts(call: Any) -> dict[str, Any]:
+        item = _expanded(call)
+        return {k: v for k, v in item.items() if k not in ANSWERS}
+
+    def answers(call: Any) -> dict[str, Any]:
+        item = _expanded(call)
+        return {k: v for k, v in item.items() if k in ANSWERS}
+
+    old_calls, new_calls = list(old.get("calls") or []), list(new.get("calls") or [])
+    pairs = list(zip(old_calls, new_calls))
+    case_fact = any(old.get(k) != new.get(k) for k in _AUCTION_FACTS)
+    first: int | None = 0 if case_fact else None  # the first call whose answers go
+    for i, (was, now) in enumerate(pairs):
+        if first is not None:
+            break
+        if facts(was) != facts(now):
+            first = i
+        elif answers(was) != answers(now):
+            first = i + 1
+    if case_fact or any(facts(w) != facts(n) for w, n in pairs):
+        for key in ("accept", "comparable"):
+            new.pop(key, None)
+    if first is None:
+        return
+    for i in range(first, len(new_calls)):
+        item = new_calls[i]
+        if isinstance(item, Mapping) and any(k in item for k in ANSWERS):
+            new_calls[i] = {k: v for k, v in item.items() if k not in ANSWERS}
+    new["calls"] = new_calls
+
+
+def drop_stale_decisions(old: Mapping[str, Any], new: dict[str, Any], module: Any) -> None:
+    """Drop from ``new`` (a case entered by questions, after a tap) the decisions given
+    on the ruling's page once a fact of the case changed: the Director's Law 64C
+    judgement after a revoke (the flow's ``DECISIONS``), a player's choice after an
+    irregularity of the play (its ``FIELDS`` marked ``decision``). The ruling asks for
+    them again."""
+    decided = getattr(module, "DECISIONS", None)
+    if decided is None:
+        decided = tuple(f.key for f in getattr(module, "FIELDS", ()) if f.decision)
+    if {k: v for k, v in old.items() if k not in decided} != \
+            {k: v for k, v in new.items() if k not in decided}:
+        for key in decided:
+            new.pop(key, None)
+
+
+def _expanded(call: Any) -> dict[str, Any]:
+    if isinstance(call, str):
+        seat, _, name = call.partition(" ")
+        return {"seat": seat, "call": name.strip()}
+    return dict(call) if isinstance(call, Mapping) else {}
+
+
+def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     draft = replace(draft, case=json.loads(json.dumps(draft.case)))
     draft.place = _place_from(form, draft.place)
     if draft.place.board is not None:

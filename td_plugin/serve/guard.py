@@ -6,8 +6,9 @@
   TOKEN`` (scripts), ``?token=TOKEN`` (the URL the terminal prints and its QR code), or
   the cookie a browser gets the first time it opens that URL (the page then reloads
   without the token in its address, so it does not stay in the browser's history). A
-  request without the right token gets ``403 Forbidden`` and nothing else: no page, no
-  hint of what exists. Tokens are compared in constant time.
+  request without the right token gets ``403 Forbidden`` and no hint of what exists; a
+  browser's page says, in its language, what to do (scan the QR code again). Tokens are
+  compared in constant time.
 - **Cross-site requests.** A form post authenticated by the cookie must come from the
   app's own pages: the cookie is ``SameSite=Strict``, the browser's ``Origin`` and
   ``Sec-Fetch-Site`` headers must say so, and the form carries a per-token check value
@@ -18,20 +19,30 @@
   no script: whatever a field holds is shown as text, and even an injected tag could not
   run).
 
-The token never appears in a log line: the server logs paths without their query.
+The token is kept beside the session's log (`kept_token`, a file only its owner can
+read), so the phones go on working when the server is restarted, until the Director asks
+for a new one. It never appears in a log line: the server logs paths without their
+query.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
+from html import escape
 from http.cookies import SimpleCookie
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-__all__ = ["Guard", "new_token", "csrf_value", "same_secret", "COOKIE", "MAX_BODY"]
+from td_plugin import messages
+from td_plugin.messages import LANGUAGES
+
+__all__ = ["Guard", "new_token", "kept_token", "csrf_value", "same_secret", "refusal_page",
+           "COOKIE", "LANG_COOKIE", "MAX_BODY"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -41,6 +52,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: The cookie that carries the token once a browser has opened the app's URL.
 COOKIE = "td_token"
+#: The cookie that keeps the language the Director chose.
+LANG_COOKIE = "td_lang"
 #: The largest request body accepted (a case file is a few kilobytes).
 MAX_BODY = 256 * 1024
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -60,6 +73,35 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def kept_token(log_path: str | os.PathLike[str], *, renew: bool = False,
+               given: str | None = None) -> tuple[str, bool]:
+    """The session's token, kept beside its log (``LOG.token``, readable by its owner
+    alone) so that a restarted server still knows the phones that opened it: ``given``
+    when the Director gives one, a new one when ``renew`` or none is kept yet, else the
+    kept one. Returns the token and whether it is the one kept from before.
+
+    :raises OSError: the token cannot be read or written beside the log.
+    """
+    path = Path(f"{os.fspath(log_path)}.token")
+    if given is None and not renew and path.is_file():
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o600)  # another user may have been able to read it: no more
+        kept = path.read_text(encoding="ascii").strip()
+        if kept:
+            return kept, True
+    token = given or new_token()
+    temporary = path.with_name(path.name + ".new")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+        os.write(fd, token.encode("ascii") + b"\n")
+    finally:
+        os.close(fd)
+    os.replace(temporary, path)
+    return token, False
+
+
 def csrf_value(token: str) -> str:
     """The value a form of the app carries to show it came from the app's own page."""
     return hmac.new(token.encode(), b"td-plugin form", hashlib.sha256).hexdigest()[:32]
@@ -70,11 +112,26 @@ def same_secret(a: str | None, b: str) -> bool:
     return a is not None and hmac.compare_digest(a.encode(), b.encode())
 
 
+def refusal_page(reason: str, lang: str) -> str:
+    """The page a browser gets with a ``403``: what happened and what to do, in ``lang``
+    (``reason``: ``token``, no valid token; ``site``, a post from another site's page;
+    ``form``, a form without this session's check value). No link, no data."""
+    def t(key: str) -> str:
+        return escape(messages.render(key, None, lang))
+
+    return (f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{t('app.forbidden.title')}</title></head><body>"
+            f"<h1>{t('app.forbidden.title')}</h1><p>{t(f'app.forbidden.{reason}')}</p>"
+            "</body></html>")
+
+
 async def _plain(send: Send, status: int, text: str,
                  extra: list[tuple[bytes, bytes]] | None = None) -> None:
     body = text.encode()
+    kind = b"text/html" if text.startswith("<!doctype html>") else b"text/plain"
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                "headers": [(b"content-type", kind + b"; charset=utf-8"),
                             (b"content-length", str(len(body)).encode()),
                             *_HEADERS, *(extra or [])]})
     await send({"type": "http.response.body", "body": body})
@@ -86,14 +143,17 @@ class Guard:
     :param app: the application behind the guard.
     :param token: the session's secret token.
     :param max_body: the largest request body accepted, in bytes.
+    :param lang: the language of a refusal when the browser names none the app speaks.
     """
 
-    def __init__(self, app: ASGIApp, token: str, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, token: str, max_body: int = MAX_BODY,
+                 lang: str = "en") -> None:
         if not token:
             raise ValueError("the app needs a token")
         self.app = app
         self.token = token
         self.max_body = max_body
+        self.lang = lang
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -118,11 +178,11 @@ class Guard:
         from_cookie = cookie[COOKIE].value if COOKIE in cookie else None
         by_request = same_secret(from_header, self.token) or same_secret(from_query, self.token)
         if not (by_request or same_secret(from_cookie, self.token)):
-            await _plain(send, 403, "Forbidden")
+            await _plain(send, 403, self._refusal("token", headers, cookie))
             return
         method = scope.get("method", "GET").upper()
         if method in _UNSAFE and not by_request and not self._same_origin(headers, scope):
-            await _plain(send, 403, "Forbidden")
+            await _plain(send, 403, self._refusal("site", headers, cookie))
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
@@ -145,6 +205,18 @@ class Guard:
         scope.setdefault("state", {})["csrf"] = csrf_value(self.token)
         scope["state"]["by_request"] = by_request
         await self.app(scope, self._replay(body, receive), self._headers(send))
+
+    def _refusal(self, reason: str, headers: dict[str, str], cookie: SimpleCookie) -> str:
+        """``Forbidden``, or for a browser the page that says what to do, in the
+        language the app last showed it (its cookie), else the one it asks for."""
+        if "text/html" not in headers.get("accept", ""):
+            return "Forbidden"
+        chosen = cookie[LANG_COOKIE].value if LANG_COOKIE in cookie else None
+        if chosen not in LANGUAGES:
+            asked = [part.split(";")[0].strip().lower()[:2]
+                     for part in headers.get("accept-language", "").split(",")]
+            chosen = next((code for code in asked if code in LANGUAGES), self.lang)
+        return refusal_page(reason, chosen)
 
     @staticmethod
     def _same_origin(headers: dict[str, str], scope: Scope) -> bool:

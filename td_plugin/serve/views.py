@@ -88,6 +88,11 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
     texts: list[str] = []
     if isinstance(ruling, RevokeCaseRuling):
         view.read = [render_revoke_text(item.ruling, lang) for item in ruling.revokes]
+        judged = ruling.redress
+        if judged is not None and judged.judgement is not None and judged.text is not None:
+            # the Director's 64C judgement decides the result read out, as it decides
+            # the result that stands
+            view.read.append(t(judged.text.key, **judged.text.params))
         view.adjusted_tricks = ruling.adjusted_declarer_tricks
         view.rows = [(t("revoke.case.heading.result") if i == 0 else "", line)
                      for i, line in enumerate(ruling.result_lines(lang))]

@@ -189,6 +189,17 @@ def test_25b2_lho_calling_without_noticing_the_change_is_no_acceptance() -> None
     assert any(c["key"] == "law25.change_not_noticed" for c in r["clauses"])
 
 
+def test_25b2_lho_answer_no_is_read_as_given_after_the_auction_goes_on() -> None:
+    # West answered "no" on the changed call; the calls entered afterwards do not turn
+    # his answer into a call made without noticing the change
+    r = rule(dealer="S", calls=["S 1D", {"seat": "S", "call": "1NT", "accept": False},
+                                "W Pass", "N 2C", "E Pass"])
+    assert r["laws"][0] == "25B2"
+    assert r["auction"] == [sc("S", "1D"), sc("W", "Pass"), sc("N", "2C"), sc("E", "Pass")]
+    keys = [c["key"] for c in r["clauses"]]
+    assert "law25.change_not_accepted" in keys and "law25.change_not_noticed" not in keys
+
+
 def test_25b_lho_decides_whether_to_accept() -> None:
     r = rule(dealer="S", calls=["S 1D", "S 1NT"])
     assert r["status"] == "needs_decision"

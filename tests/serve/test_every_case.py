@@ -21,6 +21,7 @@ from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, read_case_data
 from td_plugin.host import PluginHost
 from td_plugin.ruling_log import RulingLog
 from td_plugin.serve.app import AppConfig, create_app, fact, rule_data
+from td_plugin.serve.editor import ANSWERS
 from tests.serve.conftest import TOKEN, TestClient
 
 
@@ -50,10 +51,13 @@ def auction_taps(case: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
     yield f"dealer:{case['dealer']}", {}
     if case.get("vulnerable"):
         yield f"vulnerable:{case['vulnerable']}", {}
-    for f in CASE_FIELDS:
-        value = fact(case, f.key)
-        if value is not None:
-            yield f"set:{f.key}={str(value).lower() if f.type == 'bool' else value}", {}
+    def case_fields(answers: bool) -> Iterator[tuple[str, dict[str, str]]]:
+        for f in CASE_FIELDS:
+            value = fact(case, f.key)
+            if value is not None and (f.key in ANSWERS) == answers:
+                yield f"set:{f.key}={str(value).lower() if f.type == 'bool' else value}", {}
+
+    yield from case_fields(answers=False)
     seat = case["dealer"]
     for i, item in enumerate(case["calls"]):
         if isinstance(item, str):
@@ -92,6 +96,9 @@ def auction_taps(case: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
         yield "mode:final", {}
         for token in (final.split() if isinstance(final, str) else final):
             yield f"call:{'AP' if token == 'AP' else _call(token)}", {}
+    # the decisions last, as the Director gets them: a fact entered after a decision
+    # drops it
+    yield from case_fields(answers=True)
 
 
 class App:

@@ -64,6 +64,8 @@ def test_every_worked_example_through_the_app(client, path: Path) -> None:
             break
         key, value = _answer_value(kind, facts, draft)
         r = _tap(client, f"/new/{kind}", page, f"answer:{key}={value}")
+        assert r.status_code == 303, r.text[:500]  # Post/Redirect/Get: to the draft's page
+        r = client.get(r.headers["location"])
         assert r.status_code == 200, r.text[:500]
         page = r.text
     assert 'class="preview"' in page

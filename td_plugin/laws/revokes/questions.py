@@ -25,10 +25,13 @@ from td_plugin.cards import Seat
 from td_plugin.messages import Msg, seat_name
 from td_plugin.questions import MORE, SEATS, Choice, Question, QuestionError, Step, parse_answer
 
-__all__ = ["flow", "answer", "question_by_id", "START"]
+__all__ = ["flow", "answer", "question_by_id", "START", "DECISIONS"]
 
 #: The facts a revoke case starts from (the board's, which a session file may give).
 START = ("contract", "declarer", "vulnerable", "declarer_tricks")
+#: What the Director decides on the ruling's page rather than in the flow: his Law 64C
+#: judgement. It was given on the facts as they stood, so a changed fact drops it.
+DECISIONS = ("equity_declarer_tricks", "equity_weighted")
 
 
 def _q(key: str, **params: Any) -> Msg:
