@@ -232,7 +232,8 @@ def create_app(config: AppConfig) -> Guard:
         name = Path(config.boards.path).name if config.boards.path else ""
         tables = session_rulings(request, entries)
         unmatched = {t.entry.id: t.problem for t in tables if t.index is None and t.entry}
-        return page(request, "home.html", entries=entries, session_name=name,
+        results = {e.id: config.boards.find(e.place) for e in entries if e.place.board}
+        return page(request, "home.html", entries=entries, session_name=name, results=results,
                     unmatched=unmatched, matched=len(tables) - len(unmatched),
                     write_to=config.write_to, written=written)
 
@@ -303,6 +304,7 @@ def create_app(config: AppConfig) -> Guard:
         more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
         return page(request, "case_questions.html" if questions else "case_auction.html",
                     final_grid=final_grid, more_open=more_open,
+                    hands=picked.hands if picked else None,
                     draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
                     picked=picked, action_url=action, steps=steps,
                     question=question)
@@ -360,10 +362,12 @@ def create_app(config: AppConfig) -> Guard:
         action = form.get("action", "")
         try:
             tapped = apply(draft, action, form)
-            if action == "pick" and form.get("result", "").isdigit():
-                picked = config.boards.result(int(form["result"]))
-                if picked is not None:
-                    tapped = tapped.take(picked.facts(), picked.place)
+            verb, _, index = action.partition(":")
+            if verb == "pick":  # a tap on a table's result of the board
+                picked = config.boards.result(int(index)) if index.isdigit() else None
+                if picked is None:
+                    raise DraftError(messages.render("app.pick.gone", {}, lang))
+                tapped = tapped.take(picked.facts(), picked.place)
         except DraftError as exc:
             return see_draft(draft, str(exc))
         draft = tapped
@@ -396,7 +400,9 @@ def create_app(config: AppConfig) -> Guard:
             view = ruling_view(_ruling_object(config, entry.case, lang, reg), entry.case, lang)
         except (CaseError, CaseFileError) as exc:
             view = RulingView(entry.status.value, "", [str(exc)])
-        return page(request, "ruling.html", entry=entry, history=history, view=view)
+        picked = config.boards.find(entry.place) if entry.place.board else None
+        return page(request, "ruling.html", entry=entry, history=history, view=view,
+                    picked=picked, hands=picked.hands if picked else None, deal_open=True)
 
     async def answer(request: Request) -> Response:
         try:

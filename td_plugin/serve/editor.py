@@ -42,6 +42,9 @@ VULNERABILITIES = ("None", "NS", "EW", "All")
 BID_STRAINS = ("C", "D", "H", "S", "NT")
 _SUITS = ("S", "H", "D", "C")
 _MAX_CALLS = 80
+#: What an auction case takes from the session's record: the board's dealer and
+#: vulnerability, and who declared the contract it reached (for Law 26B).
+_FROM_SESSION = ("dealer", "vulnerable", "declarer")
 _MAX_DRAFT = 256 * 1024  # the largest draft read back from an address, in bytes
 
 
@@ -74,20 +77,21 @@ class Draft:
             return cls(kind, {"kind": kind, **_start(module, facts or {})}, place)
         case: dict[str, Any] = {"dealer": "N", "calls": []}
         if facts:
-            for key in ("dealer", "vulnerable"):
+            for key in _FROM_SESSION:
                 if key in facts:
                     case[key] = facts[key]
         return cls(kind, case, place, seat=case["dealer"])
 
     def take(self, facts: Mapping[str, Any], place: Place) -> Draft:
         """The draft with what the session knows of a table's result: dealer and
-        vulnerability (and the first call's seat), or for a revoke the board's facts."""
+        vulnerability, declarer (and the first call's seat), or for a revoke the board's
+        facts."""
         case = dict(self.case)
         module = flow_module(self.kind)
         if module is not None:
             case.update(_start(module, facts))
             return replace(self, case=case, place=place)
-        for key in ("dealer", "vulnerable"):
+        for key in _FROM_SESSION:
             if key in facts:
                 case[key] = facts[key]
         seat = self.seat if self.calls else case.get("dealer", self.seat)
@@ -348,9 +352,17 @@ def _expanded(call: Any) -> dict[str, Any]:
 def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     draft = replace(draft, case=json.loads(json.dumps(draft.case)))
     draft.place = _place_from(form, draft.place)
+    verb, _, arg = action.partition(":")
+    if verb == "board":  # a board of the session tapped (empty: pick another)
+        if arg and (not arg.isdigit() or len(arg) > 4):
+            raise DraftError(f"not a board number: {arg!r}")
+        draft.place = Place(int(arg)) if arg else Place()
     if draft.place.board is not None:
         draft.case["board"] = draft.place.board
-    verb, _, arg = action.partition(":")
+    else:
+        draft.case.pop("board", None)
+    if verb == "board":
+        return draft
     if flow_module(draft.kind) is not None:
         return _apply_questions(draft, verb, arg)
     if verb == "dealer":

@@ -174,10 +174,30 @@ def helpers(lang: str) -> dict[str, Any]:
         if q.input == "card" and isinstance(value, str) and len(value) == 2:
             return _SYMBOLS.get(value[0], value[0]) + rank_name(value[1])
         if q.input == "contract" and isinstance(value, str):
-            level, rest = value[:1], value[1:]
-            strain = rest.rstrip("X")
-            return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
+            return answer_contract(value)
         return str(value)
+
+    def result_text(record: Any) -> str:
+        """A table's result: ``4♥ North 10 · NS +620``."""
+        contract = record.contract
+        if contract is None:
+            return t("app.pick.unplayed")
+        if contract.is_passed_out:
+            return t("app.pick.passed")
+        parts = [answer_contract(contract.pbn())]
+        if record.declarer is not None:
+            parts.append(messages.render(f"seat.{record.declarer.value}", {}, lang))
+        if record.declarer_tricks is not None:
+            parts.append(str(record.declarer_tricks))
+        text = " ".join(parts)
+        if record.score_ns is not None:
+            text += f" · {t('app.pick.ns')} {record.score_ns:+d}"
+        return text
+
+    def answer_contract(value: str) -> str:
+        level, rest = value[:1], value[1:]
+        strain = rest.rstrip("X")
+        return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
 
     def rank_name(rank: str) -> str:
         return "10" if rank == "T" else messages.render(f"revoke.rank.{rank}", {}, lang) \
@@ -185,6 +205,7 @@ def helpers(lang: str) -> dict[str, Any]:
 
     return {
         "t": t, "lang": lang, "msg": msg, "answer_text": answer_text, "rank_name": rank_name,
+        "result_text": result_text,
         "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
         "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         "other_lang": next((x for x in LANGUAGES if x != lang), lang),

@@ -78,20 +78,22 @@ class Director:
         self.tap(form.locator(f"button[value$=':{value}']").first, f"{question} {value}")
 
 
-def pick(d: Director, kind: str, board: int, record: int) -> None:
-    """From the list of rulings: the kind of case, then the board and the table's
-    result (``record``: its place in the session file)."""
+def pick(d: Director, kind: str, board: int) -> None:
+    """From the list of rulings: the kind of case, the board, and the row of the table
+    where it happened (pairs 1 and 2 played it there)."""
     d.page.locator("header a.home").click()
-    d.page.get_by_role("link", name=kind, exact=True).click()
-    d.page.fill("input[name=board]", str(board))
-    d.page.locator("button[value=pick]").click()
-    d.page.select_option("select[name=result]", str(record))
-    d.page.locator("button[value=pick]").click()
-    d.picking = 3
+    d.tap(d.page.get_by_role("link", name=kind, exact=True), kind)
+    d.tap(d.page.locator(".picker .boards").get_by_role("button", name=str(board), exact=True),
+          f"board {board}")
+    row = d.page.locator(".picker button.result", has_text="Pairs 1 v 2")
+    expect(row).to_contain_text("Hansen, Jens – Hansen, Birgit")
+    d.tap(row, "the table of pairs 1 and 2")
+    expect(d.page.locator(".picked")).to_contain_text(f"Board {board}")
+    d.picking, d.taps = d.taps, 0
 
 
 def s000_unintended_call(d: Director) -> dict[str, Any]:
-    pick(d, "Auction irregularity", 1, 1)
+    pick(d, "Auction irregularity", 1)
     for seat, call in (("N", "1H"), ("E", "Pass"), ("S", "2S"), ("W", "Pass"), ("S", "1S")):
         d.bid(seat, call)
     d.button("open:2")
@@ -107,7 +109,7 @@ def s000_unintended_call(d: Director) -> dict[str, Any]:
 
 
 def s003_change_not_accepted(d: Director) -> dict[str, Any]:
-    pick(d, "Auction irregularity", 3, 5)
+    pick(d, "Auction irregularity", 3)
     d.bid("S", "1D")
     d.bid("S", "1NT")
     d.rule()
@@ -119,7 +121,7 @@ def s003_change_not_accepted(d: Director) -> dict[str, Any]:
 
 
 def s027_comparable(d: Director) -> dict[str, Any]:
-    pick(d, "Auction irregularity", 2, 3)
+    pick(d, "Auction irregularity", 2)
     for seat, call in (("E", "1C"), ("S", "1S"), ("W", "1H")):
         d.bid(seat, call)
     d.rule()
@@ -134,7 +136,7 @@ def s027_comparable(d: Director) -> dict[str, Any]:
 
 
 def s027_not_comparable(d: Director) -> dict[str, Any]:
-    pick(d, "Auction irregularity", 4, 7)
+    pick(d, "Auction irregularity", 4)
     d.bid("W", "1H")
     d.bid("N", "1C")
     d.rule()
@@ -149,7 +151,7 @@ def s027_not_comparable(d: Director) -> dict[str, Any]:
 
 
 def s064_revoke_two_tricks(d: Director) -> dict[str, Any]:
-    pick(d, "Revoke", 5, 9)
+    pick(d, "Revoke", 5)
     d.ask("Who revoked?", "E")
     d.ask("At which trick did East revoke?", "5")
     d.ask("What did East fail to do?", "follow_suit")
@@ -175,7 +177,7 @@ def s064_revoke_two_tricks(d: Director) -> dict[str, Any]:
 
 
 def s062_corrected_revoke(d: Director) -> dict[str, Any]:
-    pick(d, "Revoke, corrected", 6, 11)
+    pick(d, "Revoke, corrected", 6)
     d.ask("Who revoked?", "W")
     d.ask("At which trick", "3")
     d.ask("Which suit was led", "S")
@@ -190,7 +192,7 @@ def s062_corrected_revoke(d: Director) -> dict[str, Any]:
 
 
 def s054_opening_lead_accepted(d: Director) -> dict[str, Any]:
-    pick(d, "Opening lead out of turn", 7, 13)
+    pick(d, "Opening lead out of turn", 7)
     d.ask("Who made the opening lead out of turn?", "W")
     d.ask("Which card did West lead?", "H4")
     d.ask("Was the card faced?", "True")
@@ -206,7 +208,7 @@ def s054_opening_lead_accepted(d: Director) -> dict[str, Any]:
 
 
 def s031_bid_at_partners_turn(d: Director) -> dict[str, Any]:
-    pick(d, "Auction irregularity", 8, 15)
+    pick(d, "Auction irregularity", 8)
     d.bid("E", "1S")
     d.rule()
     d.decide("South, whether to accept East's 1♠ (Law 29A)", "no")
