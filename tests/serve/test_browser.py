@@ -37,16 +37,16 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 class Server:
     """``td-plugin serve`` in its own process, on a free port."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path, *extra: str, token: str | None = TOKEN) -> None:
         self.db = db
-        self.extra = extra
+        self.extra = (*(("--token", token) if token else ()), *extra)
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self) -> Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "td_plugin.cli", "serve", "--db", str(self.db), "--port", "0",
-             "--token", TOKEN, "--no-qr", *self.extra],
+             "--no-qr", *self.extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO)
         assert self.proc.stdout is not None
         self.banner = []

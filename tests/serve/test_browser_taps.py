@@ -181,3 +181,45 @@ def test_64c_a_corrected_fact_drops_the_judgement_and_the_texts_agree(page: Page
     assert _scores(read)[-1] == _scores(stands)[1] == "+420 for North-South"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "64c-judgement-dropped-phone.png"), full_page=True)
+
+
+def test_the_phone_keeps_working_after_a_restart(browser: Browser, tmp_path) -> None:
+    """The token is kept with the log (readable by its owner alone): after a restart the
+    phone's cookie still opens the app, with no QR code scanned again; a reload or the
+    Back button after a tap is a plain page load (every tap answered with a redirect).
+    (A new token, and the page a phone then gets, are pinned in test_guard.)"""
+    db = tmp_path / "club.td-rulings.sqlite"
+    first = Server(db, token=None).start()
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    try:
+        pg.goto(first.url)
+        pg.get_by_role("link", name="Auction irregularity", exact=True).click()
+        bid(pg, "1♣")
+        bid(pg, "1♠")
+        assert len(stored(pg).calls) == 2
+        back = pg.go_back()
+        assert back is not None and back.request.method == "GET"
+        assert [c["call"] for c in calls_of(stored(pg))] == ["1C"]
+        again = pg.reload()
+        assert again is not None and again.request.method == "GET" and again.ok
+        assert [c["call"] for c in calls_of(stored(pg))] == ["1C"]
+        bid(pg, "1♥")  # a tap on the earlier page goes on from it
+        assert [(c["seat"], c["call"]) for c in calls_of(stored(pg))] == \
+            [("N", "1C"), ("E", "1H")]
+    finally:
+        first.stop()
+    kept = db.with_name(db.name + ".token")
+    assert kept.stat().st_mode & 0o777 == 0o600
+    second = Server(db, token=None).start()
+    try:
+        assert any("phones that opened it keep working" in line for line in second.banner)
+        assert urlparse(second.url).query == urlparse(first.url).query  # the same token
+        shown = pg.goto(second.base + "/new/auction")  # the phone's cookie, no QR code
+        assert shown is not None and shown.status == 200
+        bid(pg, "1♦")
+        assert [c["call"] for c in calls_of(stored(pg))] == ["1D"]
+    finally:
+        second.stop()
+        context.close()

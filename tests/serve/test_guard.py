@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from td_plugin.serve.guard import kept_token
 from tests.serve.conftest import TOKEN
 
 #: every route of the app, with a method it answers
@@ -24,6 +25,66 @@ def test_the_list_covers_every_route(client):
                 for r in app.routes if hasattr(r, "methods")
                 for m in r.methods if m != "HEAD"}
     assert declared <= set(ROUTES)
+
+
+@pytest.mark.parametrize("lang,cookie,says", [
+    ("en", None, "Scan the QR code the server shows on the computer again"),
+    ("da", None, "Scan QR-koden på computerens skærm igen"),
+    ("en", "da", "Scan QR-koden på computerens skærm igen")])
+def test_a_browser_without_the_token_is_told_what_to_do(client, lang, cookie, says):
+    """A phone whose token the server no longer knows (a new token) gets a page that
+    says what to do, in its language (the one it chose, else the one it asks for), and
+    nothing of what the app holds."""
+    cookies = "td_token=old-token" + (f"; td_lang={cookie}" if cookie else "")
+    r = client.get("/", headers={"accept": "text/html", "accept-language": f"{lang},en;q=0.5",
+                                 "cookie": cookies})
+    assert r.status_code == 403 and r.headers["content-type"].startswith("text/html")
+    assert says in r.text
+    assert "<a " not in r.text and "<form" not in r.text and "rulings" not in r.text.lower()
+
+
+def test_a_form_without_its_check_value_is_told_what_to_do(client):
+    client.get(f"/?token={TOKEN}", headers={"accept": "text/html"})
+    form = dict(_page_form(client), csrf="from-another-page")
+    r = client.post("/new/auction", data=form, headers={"sec-fetch-site": "same-origin"})
+    assert r.status_code == 403 and "Reload the page and tap again" in r.text
+
+
+def test_kept_token_is_kept_beside_the_log_for_its_owner_alone(tmp_path):
+    log = tmp_path / "club.td-rulings.sqlite"
+    first, kept = kept_token(log)
+    assert not kept and len(first) >= 20
+    path = tmp_path / "club.td-rulings.sqlite.token"
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert kept_token(log) == (first, True)  # a restart: the same token
+    path.chmod(0o644)
+    assert kept_token(log) == (first, True) and path.stat().st_mode & 0o777 == 0o600
+    renewed, kept = kept_token(log, renew=True)  # --new-token
+    assert not kept and renewed != first and kept_token(log) == (renewed, True)
+    assert kept_token(log, given="typed-token") == ("typed-token", False)
+    assert kept_token(log) == ("typed-token", True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+def test_every_form_post_answers_with_a_redirect(client):
+    """Post/Redirect/Get: a tap answers 303 to a page of the draft that can be reloaded
+    and gone back to; a tap that cannot be done too, with the reason on that page."""
+    client.get(f"/?token={TOKEN}", headers={"accept": "text/html"})
+    same = {"sec-fetch-site": "same-origin"}
+    r = client.post("/new/auction", data=_page_form(client), headers=same,
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/new/auction?draft=")
+    shown = client.get(r.headers["location"])
+    assert shown.status_code == 200 and "North" in shown.text
+    again = client.get(r.headers["location"])
+    assert again.text == shown.text  # a reload shows the same page
+    bad = dict(_page_form(client), action="call:9Z")
+    r = client.post("/new/auction", data=bad, headers=same, follow_redirects=False)
+    assert r.status_code == 303 and "error=" in r.headers["location"]
+    assert "not a call" in client.get(r.headers["location"]).text
+    r = client.post("/session/write", data={"csrf": _page_form(client)["csrf"]},
+                    headers=same, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/?error=")
 
 
 @pytest.mark.parametrize("method,path", ROUTES)
@@ -73,7 +134,8 @@ def test_a_post_from_the_page_itself_passes_and_needs_its_check_value(client):
     client.get(f"/?token={TOKEN}", headers={"accept": "text/html"})
     form = _page_form(client)
     same = {"sec-fetch-site": "same-origin", "origin": "http://testserver"}
-    assert client.post("/new/auction", data=form, headers=same).status_code == 200
+    assert client.post("/new/auction", data=form, headers=same,
+                       follow_redirects=False).status_code == 303
     assert client.post("/new/auction", data=dict(form, csrf="forged"),
                        headers=same).status_code == 403
     without = {k: v for k, v in form.items() if k != "csrf"}
