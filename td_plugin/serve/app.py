@@ -35,8 +35,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
+from td_plugin.call_names import card_msg
+from td_plugin.cards import Card
 from td_plugin.casefile import CASE_FIELDS, parse_case
-from td_plugin.errors import CaseFileError, InputError
+from td_plugin.errors import CaseFileError, InputError, InvalidTokenError
 from td_plugin.messages import LANGUAGES
 from td_plugin.questions import FLOWS, flow_module
 from td_plugin.regulations import names as regulation_names
@@ -57,6 +59,8 @@ from td_plugin.serve.guard import MAX_BODY, Guard, refusal_page, same_secret
 from td_plugin.serve.views import (
     RulingView,
     auction_grid,
+    dealt_holder,
+    director_problem,
     environment,
     fact,
     helpers,
@@ -293,7 +297,8 @@ def create_app(config: AppConfig) -> Guard:
                 preview = ruling_view(_ruling_object(config, draft.case, lang, reg),
                                       draft.case, lang)
             except (CaseError, CaseFileError) as exc:
-                pending = getattr(exc, "bare_message", str(exc))
+                pending = director_problem(getattr(exc, "bare_message", str(exc)),
+                                           draft.kind, draft.case, lang)
         calls = ([draft.call_at(i) for i in range(len(draft.calls))]
                  if draft.kind == "auction" else [])
         action = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
@@ -302,12 +307,43 @@ def create_app(config: AppConfig) -> Guard:
         final_grid = auction_grid(final, draft.case["dealer"]) \
             if isinstance(final, list) and final and draft.case.get("dealer") in SEATS else []
         more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
+        holder = dealt_holder(draft.kind, question, draft.case) if picked else None
+        dealt = picked.holding(holder) if picked and holder else None  # the cards offered
         return page(request, "case_questions.html" if questions else "case_auction.html",
                     final_grid=final_grid, more_open=more_open,
-                    hands=picked.hands if picked else None,
+                    hands=picked.hands if picked else None, dealt=dealt, holder=holder,
+                    dealt_suits={card[0] for card in dealt or ()},
                     draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
                     picked=picked, action_url=action, steps=steps,
                     question=question)
+
+    def check_dealt(draft: Draft, action: str, lang: str) -> None:
+        """A card or suit answered where the session has the deal: one of the player's
+        dealt cards, a suit he was dealt (the page offers no other).
+
+        :raises DraftError: in the Director's words.
+        """
+        verb, _, arg = action.partition(":")
+        picked = config.boards.find(draft.place) if draft.place.board else None
+        if verb != "answer" or picked is None:
+            return
+        _, question = questions_of(draft)
+        seat = dealt_holder(draft.kind, question, draft.case)
+        dealt = picked.holding(seat) if seat else None
+        value = arg.partition("=")[2].upper()
+        if question is None or seat is None or not dealt:
+            return
+        params = {"seat": messages.Msg(f"seat.{seat}")}
+        if question.input == "suit" and not any(card[0] == value for card in dealt):
+            raise DraftError(messages.render("app.problem.suit_not_dealt", {
+                **params, "suit": messages.Msg(f"suitname.{value}")}, lang))
+        if question.input == "card" and value not in dealt:
+            try:
+                card: Any = card_msg(Card.from_pbn(value))
+            except InvalidTokenError:
+                card = value
+            raise DraftError(messages.render("app.problem.not_dealt",
+                                             {**params, "card": card}, lang))
 
     def draft_of(request: Request, fallback: Draft) -> Draft:
         """The draft the address shows (after a tap), else ``fallback``."""
@@ -361,6 +397,7 @@ def create_app(config: AppConfig) -> Guard:
             return see_other("/", error=str(exc))
         action = form.get("action", "")
         try:
+            check_dealt(draft, action, lang)
             tapped = apply(draft, action, form)
             verb, _, index = action.partition(":")
             if verb == "pick":  # a tap on a table's result of the board
@@ -382,7 +419,7 @@ def create_app(config: AppConfig) -> Guard:
         try:
             kind, ruling = rule_data(config.host, draft.case, lang, reg)
         except CaseError as exc:
-            return see_draft(draft, str(exc))
+            return see_draft(draft, director_problem(str(exc), draft.kind, draft.case, lang))
         entry = await asyncio.wrap_future(config.log.submit(
             draft.case, ruling, kind=kind, lang=lang, place=draft.place,
             correcting=draft.correcting))

@@ -46,11 +46,14 @@ def _form(page: str) -> dict[str, str]:
             "draft": html.unescape(re.search(r'name="draft" value="([^"]*)"', page).group(1))}  # type: ignore[union-attr]
 
 
-def tap(c: TestClient, page: str, action: str, kind: str = "auction") -> str:
-    """A tap on the page's button ``action`` (it must be on the page)."""
-    assert f'value="{action}"' in page, action
+def tap(c: TestClient, page: str, action: str, kind: str = "auction",
+        status: int = 200) -> str:
+    """A tap on the page's button ``action`` (it must be on the page, unless the tap is
+    expected to be refused: ``status`` 400)."""
+    if status == 200:
+        assert f'value="{action}"' in page, action
     r = c.post(f"/new/{kind}", data={**_form(page), "action": action}, headers=AUTH)
-    assert r.status_code == 200, r.text
+    assert r.status_code == status, r.text
     return r.text
 
 
