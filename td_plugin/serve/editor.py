@@ -34,7 +34,7 @@ from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 
 __all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
-           "is_decision", "drop_stale_answers", "drop_stale_decisions", "ANSWERS",
+           "USUAL_ANSWERS", "is_decision", "drop_stale_answers", "drop_stale_decisions", "ANSWERS",
            "SEATS", "VULNERABILITIES", "BID_STRAINS"]
 
 SEATS = ("N", "E", "S", "W")
@@ -68,6 +68,7 @@ class Draft:
     asking: str | None = None  # revoke cases: an answered question asked again
     final: bool = False  # auction cases: the bidding box enters the final auction
     doubled: str = ""  # revoke cases: the contract is being entered doubled or redoubled
+    assumed: list[str] = field(default_factory=list)  # questions given their usual answer
 
     @classmethod
     def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
@@ -109,7 +110,8 @@ class Draft:
             draft = cls(str(data["kind"]), dict(data["case"]), place, seat=data.get("seat"),
                         open_call=data.get("open_call"), correcting=data.get("correcting"),
                         finished=bool(data.get("finished")), asking=data.get("asking"),
-                        doubled=str(data.get("doubled") or ""), final=bool(data.get("final")))
+                        doubled=str(data.get("doubled") or ""), final=bool(data.get("final")),
+                        assumed=[str(k) for k in data.get("assumed") or []])
         except (ValueError, TypeError, KeyError, AttributeError):
             raise DraftError("the page's draft cannot be read; start again") from None
         if not isinstance(draft.case.get("calls", []), list):
@@ -121,7 +123,7 @@ class Draft:
                            "seat": self.seat, "open_call": self.open_call,
                            "correcting": self.correcting, "finished": self.finished,
                            "asking": self.asking, "doubled": self.doubled,
-                           "final": self.final},
+                           "final": self.final, "assumed": self.assumed},
                           ensure_ascii=False)
 
     def pack(self) -> str:
@@ -565,11 +567,15 @@ def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
         except QuestionError as exc:
             raise DraftError(str(exc)) from None
         draft.asking = None
+        if key in draft.assumed:  # the Director's own answer now
+            draft.assumed.remove(key)
         if q.id == "contract":
             draft.doubled = ""
+        _assume_usual_answers(draft, module)
     elif verb == "change":
         steps, _ = questions_of(draft)
-        if not any(question_key(s.question) == arg for s in steps):
+        if not any(question_key(s.question) == arg for s in steps) \
+                and not (arg == MORE and draft.finished):
             raise DraftError("there is no such answer to change")
         draft.asking = arg
         if arg == MORE:
@@ -581,3 +587,34 @@ def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
     elif verb not in ("place", "pick", "rule", ""):
         raise DraftError(f"unknown action {verb!r}")
     return draft
+
+
+#: The usual answers, given without a tap where the Laws make them the rule and the
+#: other answers exceptions; each is shown among the answers as the usual one, and a tap
+#: on Change asks it. A revoke: a failure to follow suit (61A; the other failures are the
+#: exceptions of 61B and 64B3), established by a later trick played (63A1; the others
+#: are a named card, a claim, a concession), attention drawn during the round (the
+#: Director is at the table; 64B4 and 64B5 are the late cases), and no other revoke on
+#: the board.
+USUAL_ANSWERS: dict[str, dict[str, str]] = {
+    "revoke": {"failure": "follow_suit", "established_how": "next_trick",
+               "attention": "during_round", MORE: "False"},
+}
+
+
+def _assume_usual_answers(draft: Draft, module: Any) -> None:
+    """Give the next questions their usual answers (`USUAL_ANSWERS`) as long as the one
+    asked next has one, noting each in ``draft.assumed``."""
+    usual = USUAL_ANSWERS.get(draft.kind, {})
+    for _ in range(len(usual)):
+        _, q = questions_of(draft)
+        if q is None or q.id not in usual or draft.asking:
+            return
+        key = question_key(q)
+        value = usual[q.id]
+        if q.id == MORE:
+            draft.finished = value.lower() != "true"
+        else:
+            draft.case = module.answer(draft.case, q, value)
+        if key not in draft.assumed:
+            draft.assumed.append(key)
