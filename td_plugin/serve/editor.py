@@ -87,14 +87,16 @@ class Draft:
         """The draft with what the session knows of a table's result: dealer and
         vulnerability, declarer (and the first call's seat), or for a revoke the board's
         facts."""
-        case = dict(self.case)
+        case = json.loads(json.dumps(self.case))
         module = flow_module(self.kind)
         if module is not None:
             case.update(_start(module, facts))
+            drop_stale_decisions(self.case, case, module)
             return replace(self, case=case, place=place)
         for key in _FROM_SESSION:
             if key in facts:
                 case[key] = facts[key]
+        drop_stale_answers(self.case, case)
         seat = self.seat if self.calls else case.get("dealer", self.seat)
         return replace(self, case=case, place=place, seat=seat)
 
