@@ -79,6 +79,12 @@ class Director:
         self.tap(form.locator(f"button[value$=':{value}']").first, f"{question} {value}")
 
 
+def shot(page: Page, name: str) -> None:
+    """A screenshot of what the phone shows, for the README (``docs/images``)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
 def pick(d: Director, kind: str, board: int) -> None:
     """From the list of rulings: the kind of case, the board, and the row of the table
     where it happened (pairs 1 and 2 played it there)."""
@@ -117,6 +123,7 @@ def s003_change_not_accepted(d: Director) -> dict[str, Any]:
     d.decide("whether to accept South's 1NT (Law 25B1)", "no")
     expect(d.page.locator(".status").first).to_contain_text("ruled · Laws 25B2, 16C, 26B")
     expect(d.page.locator(".stands")).to_contain_text("declarer may prohibit North")
+    shot(d.page, "serve-phone-ruling")
     return {"dealer": "S", "calls": [{"seat": "S", "call": "1D"},
                                      {"seat": "S", "call": "1NT", "accept": False}]}
 
@@ -165,6 +172,7 @@ def s064_revoke_two_tricks(d: Director) -> dict[str, Any]:
     for question in ("What did East fail to do?", "How did East-West establish it?",
                      "When was attention first drawn", "Did anyone else revoke"):
         expect(trail.locator("li", has_text=question)).to_contain_text("usual answer")
+    shot(d.page, "serve-phone-revoke")
     d.rule()
     expect(d.page.locator(".read")).to_contain_text("two tricks are transferred to North-South")
     d.decide("Law 64C", "12")
@@ -252,7 +260,7 @@ def test_the_eight_scenarios_in_taps_then_written_into_the_session(
     out = tmp_path / "written"
     server = Server(tmp_path / "club.td-rulings.sqlite", str(SESSION),
                     "--write-to", str(out)).start()
-    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    context = browser.new_context(viewport=VIEWPORTS["phone"], device_scale_factor=2)
     page = context.new_page()
     page.set_default_timeout(15_000)
     counts: dict[str, int] = {}
