@@ -127,9 +127,9 @@ def refusal_page(reason: str, lang: str) -> str:
 
 
 async def _plain(send: Send, status: int, text: str,
-                 extra: list[tuple[bytes, bytes]] | None = None) -> None:
+                 extra: list[tuple[bytes, bytes]] | None = None, kind: bytes = b"text/plain"
+                 ) -> None:
     body = text.encode()
-    kind = b"text/html" if text.startswith("<!doctype html>") else b"text/plain"
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", kind + b"; charset=utf-8"),
                             (b"content-length", str(len(body)).encode()),
@@ -178,11 +178,11 @@ class Guard:
         from_cookie = cookie[COOKIE].value if COOKIE in cookie else None
         by_request = same_secret(from_header, self.token) or same_secret(from_query, self.token)
         if not (by_request or same_secret(from_cookie, self.token)):
-            await _plain(send, 403, self._refusal("token", headers, cookie))
+            await self._refuse(send, "token", headers, cookie)
             return
         method = scope.get("method", "GET").upper()
         if method in _UNSAFE and not by_request and not self._same_origin(headers, scope):
-            await _plain(send, 403, self._refusal("site", headers, cookie))
+            await self._refuse(send, "site", headers, cookie)
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
@@ -206,17 +206,19 @@ class Guard:
         scope["state"]["by_request"] = by_request
         await self.app(scope, self._replay(body, receive), self._headers(send))
 
-    def _refusal(self, reason: str, headers: dict[str, str], cookie: SimpleCookie) -> str:
-        """``Forbidden``, or for a browser the page that says what to do, in the
+    async def _refuse(self, send: Send, reason: str, headers: dict[str, str],
+                      cookie: SimpleCookie) -> None:
+        """``403 Forbidden``; to a browser, the page that says what to do, in the
         language the app last showed it (its cookie), else the one it asks for."""
         if "text/html" not in headers.get("accept", ""):
-            return "Forbidden"
+            await _plain(send, 403, "Forbidden")
+            return
         chosen = cookie[LANG_COOKIE].value if LANG_COOKIE in cookie else None
         if chosen not in LANGUAGES:
             asked = [part.split(";")[0].strip().lower()[:2]
                      for part in headers.get("accept-language", "").split(",")]
             chosen = next((code for code in asked if code in LANGUAGES), self.lang)
-        return refusal_page(reason, chosen)
+        await _plain(send, 403, refusal_page(reason, chosen), kind=b"text/html")
 
     @staticmethod
     def _same_origin(headers: dict[str, str], scope: Scope) -> bool:
