@@ -597,10 +597,14 @@ def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
 #: exceptions of 61B and 64B3), established by a later trick played (63A1; the others
 #: are a named card, a claim, a concession), attention drawn during the round (the
 #: Director is at the table; 64B4 and 64B5 are the late cases), and no other revoke on
-#: the board.
+#: the board. An opening lead out of turn: none of the exceptions of Law 54 (the right
+#: leader had not led face down, declarer did not begin to spread his hand, 54A, nor
+#: could he see dummy's cards, 54C).
 USUAL_ANSWERS: dict[str, dict[str, str]] = {
     "revoke": {"failure": "follow_suit", "established_how": "next_trick",
                "attention": "during_round", MORE: "False"},
+    "opening_lead": {"partner_led_face_down": "False", "declarer_spread": "False",
+                     "dummy_exposed": "False"},
 }
 
 

@@ -4,7 +4,8 @@ ruling, tapped in Chromium at the phone's size (390x844) on a club session with 
 Section, Table or Round tags), clicking only the buttons the pages render.
 
 Each scenario's taps after the board was picked are counted (at most 10 each, the
-budget of a ruling at the table; the usual answers of a revoke are given without a tap,
+budget of a ruling at the table; the usual answers of a revoke and of an opening lead
+out of turn are given without a tap,
 `td_plugin.serve.editor.USUAL_ANSWERS`) and its time is printed and recorded as a property of
 the test (never asserted). The case the log holds at the end is compared with the facts
 that were tapped. Then the rulings are written into a copy of the session, and the copy
@@ -205,9 +206,11 @@ def s054_opening_lead_accepted(d: Director) -> dict[str, Any]:
     d.ask("Who made the opening lead out of turn?", "W")
     d.ask("Which card did West lead?", "H4")
     d.ask("Was the card faced?", "True")
-    d.ask("Had the right leader already led face down?", "False")
-    d.ask("Did declarer begin to spread his hand", "False")
-    d.ask("Could declarer have seen any of dummy's cards?", "False")
+    trail = d.page.locator("ol.trail")  # the usual answers, given without a tap
+    for question in ("Had the right leader already led face down?",
+                     "Did declarer begin to spread his hand",
+                     "Could declarer have seen any of dummy's cards?"):
+        expect(trail.locator("li", has_text=question)).to_contain_text("usual answer")
     d.rule()
     d.decide("Does declarer North spread his hand", "accept")
     expect(d.page.locator(".status").first).to_contain_text("ruled")

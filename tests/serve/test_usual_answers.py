@@ -49,3 +49,20 @@ def test_64b2_no_other_revoke_changed_asks_for_the_second(client) -> None:
     page = tap(client, page, "answer:more=True", "revoke")
     assert "Who revoked?" in page.split('class="trail"')[0]
     assert len(Draft.loads(_form(page)["draft"]).case["revokes"]) == 2
+
+
+def test_54_the_exceptions_of_law_54_are_not_assumed_once_changed(client) -> None:
+    """An opening lead out of turn: the right leader had not led face down, declarer did
+    not spread his hand (54A) nor see dummy's cards (54C), unless the Director says so."""
+    page = client.get("/new/opening_lead", headers=AUTH).text
+    for action in ("board:7", "pick:13", "answer:offender=W", "answer:card=H4",
+                   "answer:faced=True"):
+        page = tap(client, page, action, "opening_lead")
+    draft = Draft.loads(_form(page)["draft"])
+    assert draft.assumed == ["partner_led_face_down", "declarer_spread", "dummy_exposed"]
+    assert draft.case["declarer_spread"] is False and 'value="rule"' in page
+    page = tap(client, page, "change:declarer_spread", "opening_lead")
+    page = tap(client, page, "answer:declarer_spread=True", "opening_lead")
+    draft = Draft.loads(_form(page)["draft"])
+    assert draft.case["declarer_spread"] is True and "declarer_spread" not in draft.assumed
+    assert "Law 54A" in page
