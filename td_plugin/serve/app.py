@@ -335,15 +335,15 @@ def create_app(config: AppConfig) -> Guard:
             return
         params = {"seat": messages.Msg(f"seat.{seat}")}
         if question.input == "suit" and not any(card[0] == value for card in dealt):
-            raise DraftError(messages.render("app.problem.suit_not_dealt", {
-                **params, "suit": messages.Msg(f"suitname.{value}")}, lang))
+            raise DraftError(f"{seat} was dealt no {value}", "app.problem.suit_not_dealt",
+                             **params, suit=messages.Msg(f"suitname.{value}"))
         if question.input == "card" and value not in dealt:
             try:
                 card: Any = card_msg(Card.from_pbn(value))
             except InvalidTokenError:
                 card = value
-            raise DraftError(messages.render("app.problem.not_dealt",
-                                             {**params, "card": card}, lang))
+            raise DraftError(f"{value} was not dealt to {seat}", "app.problem.not_dealt",
+                             **params, card=card)
 
     def draft_of(request: Request, fallback: Draft) -> Draft:
         """The draft the address shows (after a tap), else ``fallback``."""
@@ -363,7 +363,7 @@ def create_app(config: AppConfig) -> Guard:
         try:
             draft = draft_of(request, Draft.new(kind))
         except DraftError as exc:
-            return see_other("/", error=str(exc))
+            return see_other("/", error=words(exc, _lang(request, config)))
         if draft.kind != kind or draft.correcting is not None:
             return see_draft(draft)
         return editor_page(request, draft)
@@ -379,7 +379,7 @@ def create_app(config: AppConfig) -> Guard:
         try:
             draft = draft_of(request, draft)
         except DraftError as exc:
-            return see_other(f"/rulings/{entry.id}", error=str(exc))
+            return see_other(f"/rulings/{entry.id}", error=words(exc, _lang(request, config)))
         if draft.correcting != entry.id:
             return see_draft(draft)
         return editor_page(request, draft)
@@ -394,7 +394,7 @@ def create_app(config: AppConfig) -> Guard:
         try:
             draft = Draft.loads(form.get("draft", ""))
         except DraftError as exc:
-            return see_other("/", error=str(exc))
+            return see_other("/", error=words(exc, _lang(request, config)))
         action = form.get("action", "")
         try:
             check_dealt(draft, action, lang)
@@ -403,10 +403,10 @@ def create_app(config: AppConfig) -> Guard:
             if verb == "pick":  # a tap on a table's result of the board
                 picked = config.boards.result(int(index)) if index.isdigit() else None
                 if picked is None:
-                    raise DraftError(messages.render("app.pick.gone", {}, lang))
+                    raise DraftError(f"no result {index!r} in the session", "app.pick.gone")
                 tapped = tapped.take(picked.facts(), picked.place)
         except DraftError as exc:
-            return see_draft(draft, str(exc))
+            return see_draft(draft, words(exc, lang))
         draft = tapped
         if is_decision(action):  # the next call is of the player the Laws call on
             try:
@@ -458,11 +458,14 @@ def create_app(config: AppConfig) -> Guard:
         decisions = open_decisions(entry.ruling)
         try:
             if not index.isdigit() or int(index) >= len(decisions):
-                raise DraftError("this question is no longer open")
+                raise DraftError("this question is no longer open", "app.problem.stale")
             case = answer_decision(entry.case, decisions[int(index)], value)
             kind, ruling = rule_data(config.host, case, lang, reg)
-        except (DraftError, CaseError) as exc:
-            return see_other(f"/rulings/{ruling_id}", error=str(exc))
+        except DraftError as exc:
+            return see_other(f"/rulings/{ruling_id}", error=words(exc, lang))
+        except CaseError as exc:
+            return see_other(f"/rulings/{ruling_id}", error=director_problem(
+                str(exc), entry.kind, entry.case, lang))
         await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
                                                     place=None, correcting=ruling_id))
         return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
@@ -561,6 +564,11 @@ class WriteBack:
     path: str | None = None
     rulings: int = 0
     error: str | None = None
+
+
+def words(exc: DraftError, lang: str) -> str:
+    """A refused tap, in the Director's words in the page's language."""
+    return messages.render(exc.msg.key, exc.msg.params, lang)
 
 
 class _Forbidden(Exception):

@@ -30,6 +30,7 @@ from td_plugin.cards import Seat
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, Field
 from td_plugin.errors import InvalidTokenError
 from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE
+from td_plugin.messages import Msg
 from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 
@@ -49,7 +50,13 @@ _MAX_DRAFT = 256 * 1024  # the largest draft read back from an address, in bytes
 
 
 class DraftError(ValueError):
-    """A tap that makes no sense for the draft (a stale page, a hand-made request)."""
+    """A tap that makes no sense for the draft (a stale page, a hand-made request). The
+    text says what is wrong in the draft's terms; ``msg`` says it in the Director's words,
+    for the page (by default: the tap does not fit the page, reload it)."""
+
+    def __init__(self, text: str, key: str = "app.problem.tap", **params: Any) -> None:
+        super().__init__(text)
+        self.msg = Msg(key, params)
 
 
 @dataclass
@@ -115,9 +122,9 @@ class Draft:
                         doubled=str(data.get("doubled") or ""), final=bool(data.get("final")),
                         assumed=[str(k) for k in data.get("assumed") or []])
         except (ValueError, TypeError, KeyError, AttributeError):
-            raise DraftError("the page's draft cannot be read; start again") from None
+            raise DraftError("the page's draft cannot be read; start again", "app.problem.draft") from None
         if not isinstance(draft.case.get("calls", []), list):
-            raise DraftError("the page's draft cannot be read; start again")
+            raise DraftError("the page's draft cannot be read; start again", "app.problem.draft")
         return draft
 
     def dumps(self) -> str:
@@ -143,7 +150,7 @@ class Draft:
             raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(text.encode()),
                                                   _MAX_DRAFT)
         except (ValueError, zlib.error):
-            raise DraftError("the page's draft cannot be read; start again") from None
+            raise DraftError("the page's draft cannot be read; start again", "app.problem.draft") from None
         return cls.loads(raw.decode("utf-8", "replace"))
 
     @property
@@ -155,7 +162,7 @@ class Draft:
         """Call ``index`` as a mapping (short forms such as ``"S 1D"`` are expanded)."""
         calls = self.calls
         if not 0 <= index < len(calls):
-            raise DraftError(f"there is no call {index + 1}")
+            raise DraftError(f"there is no call {index + 1}", "app.problem.no_call", n=index + 1)
         item = calls[index]
         if isinstance(item, str):
             seat, _, call = item.partition(" ")
@@ -192,9 +199,11 @@ def _range(form: Mapping[str, str], lo_key: str, hi_key: str, limits: tuple[int,
         low = int(lo) if lo else limits[0]
         high = int(hi) if hi else limits[1]
     except ValueError:
-        raise DraftError(f"not a number: {lo or hi!r}") from None
+        raise DraftError(f"not a number: {lo or hi!r}", "app.problem.number",
+                         value=lo or hi) from None
     if not limits[0] <= low <= high <= limits[1]:
-        raise DraftError(f"{low}-{high} is not a range within {limits[0]}-{limits[1]}")
+        raise DraftError(f"{low}-{high} is not a range within {limits[0]}-{limits[1]}",
+                         "app.problem.range", low=low, high=high, lo=limits[0], hi=limits[1])
     return [low, high]
 
 
@@ -206,7 +215,7 @@ def _place_from(form: Mapping[str, str], place: Place) -> Place:
         if not text:
             return None
         if not text.isdigit() or len(text) > 4:
-            raise DraftError(f"{key}: not a number: {text!r}")
+            raise DraftError(f"{key}: not a number: {text!r}", "app.problem.number", value=text)
         return int(text)
 
     def name(key: str, old: str | None) -> str | None:
@@ -382,7 +391,7 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     elif verb == "call" and draft.final:
         final = draft.case.setdefault("final_auction", [])
         if len(final) >= _MAX_CALLS:
-            raise DraftError(f"at most {_MAX_CALLS} calls")
+            raise DraftError(f"at most {_MAX_CALLS} calls", "app.problem.calls", n=_MAX_CALLS)
         final.append("AP" if arg == "AP" else _call(arg))
     elif verb == "undo" and draft.final:
         final = draft.case.get("final_auction") or []
@@ -401,7 +410,7 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
         _set(draft.call_at(_index(index)), _field(CALL_FIELDS, key), key, value)
     elif verb == "call":
         if len(draft.calls) >= _MAX_CALLS:
-            raise DraftError(f"at most {_MAX_CALLS} calls")
+            raise DraftError(f"at most {_MAX_CALLS} calls", "app.problem.calls", n=_MAX_CALLS)
         seat = draft.seat or draft.case.get("dealer", "N")
         draft.calls.append({"seat": seat, "call": _call(arg)})
         draft.seat = Seat(seat).next.value
@@ -464,7 +473,7 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
 def _find(calls: list[Any], target: Any) -> int:
     """The index of the last call by ``target["seat"]`` that is ``target["call"]``."""
     if not isinstance(target, Mapping):
-        raise DraftError("this question is no longer open")
+        raise DraftError("this question is no longer open", "app.problem.stale")
     for i in range(len(calls) - 1, -1, -1):
         item = calls[i]
         seat, call = (item.split(" ", 1) if isinstance(item, str)
@@ -478,7 +487,7 @@ def _find(calls: list[Any], target: Any) -> int:
             if isinstance(item, str):
                 calls[i] = {"seat": seat, "call": call.strip()}
             return i
-    raise DraftError("this question is no longer open")
+    raise DraftError("this question is no longer open", "app.problem.stale")
 
 
 def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value: str
@@ -519,7 +528,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEATS:
-            raise DraftError("this question is no longer open")
+            raise DraftError("this question is no longer open", "app.problem.stale")
         calls.append({"seat": seat, "call": _call(value)})
     else:
         raise DraftError(f"the app cannot answer {decide!r} yet")
@@ -561,13 +570,14 @@ def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
         key, _, value = arg.partition("=")
         steps, q = questions_of(draft)
         if q is None or question_key(q) != key:
-            raise DraftError("this question is no longer open; answer the one shown")
+            raise DraftError("this question is no longer open; answer the one shown",
+                             "app.problem.stale")
         if q.id == MORE:
             draft.finished = value.lower() != "true"
         try:
             draft.case = module.answer(draft.case, q, value)
         except QuestionError as exc:
-            raise DraftError(str(exc)) from None
+            raise DraftError(str(exc), "app.problem.answer") from None
         draft.asking = None
         if key in draft.assumed:  # the Director's own answer now
             draft.assumed.remove(key)
@@ -578,7 +588,7 @@ def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
         steps, _ = questions_of(draft)
         if not any(question_key(s.question) == arg for s in steps) \
                 and not (arg == MORE and draft.finished):
-            raise DraftError("there is no such answer to change")
+            raise DraftError("there is no such answer to change", "app.problem.stale")
         draft.asking = arg
         if arg == MORE:
             draft.finished = False

@@ -12,8 +12,7 @@ from tests.serve.test_board_picker import AUTH, client, tap
 
 __all__ = ["client"]
 
-REVOKE_START = ("board:5", "pick:9", "answer:offender@0=E", "answer:trick@0=5",
-                "answer:failure@0=follow_suit")
+REVOKE_START = ("board:5", "pick:9", "answer:offender@0=E", "answer:trick@0=5")
 EAST = {"S": "J642", "H": "QJ954", "D": "54", "C": "74"}  # board 5's East (phone_session)
 
 
@@ -59,8 +58,7 @@ def test_64a_the_tricks_from_the_revoke_on_are_bounded_by_the_result(client) -> 
     """4♥ by North made 10: East-West took 3 tricks in all, and East won the revoke trick
     (trick 5): from it on they won 1 to 3, nothing else is offered."""
     page = _revoke(client, *REVOKE_START, "answer:suit_led@0=D", "answer:card@0=H5",
-                   "answer:established@0=True", "answer:established_how@0=next_trick",
-                   "answer:established_by@0=W", "answer:revoke_trick_won_by@0=E")
+                   "answer:established@0=True", "answer:established_by@0=W", "answer:revoke_trick_won_by@0=E")
     assert _offered(page, "offending_side_tricks_from_revoke@0") == ["1", "2", "3"]
     refused = tap(client, page, "answer:offending_side_tricks_from_revoke@0=5", "revoke",
                   status=400)
@@ -94,3 +92,16 @@ def test_64a_a_revoke_problem_names_the_question_not_the_field() -> None:
     danish = director_problem("revokes[0].offending_side_tricks_from_revoke: 5", "revoke",
                               case, "da")
     assert danish.startswith("»") and "revokes[" not in danish
+
+
+def test_a_refused_tap_is_told_in_the_directors_words_in_danish(client) -> None:
+    """A tap on an answer to a question the page's case does not ask (a page out of
+    date, a hand-made request): the page says what to do, in Danish on a Danish page,
+    never in the draft's own terms."""
+    client.get("/lang/da", headers=AUTH)
+    page = _revoke(client, "board:5", "pick:9")  # asks who revoked
+    refused = tap(client, page, "answer:trick@0=5", "revoke", status=400)
+    assert "Dette spørgsmål er ikke længere åbent: svar på det, siden viser nu." in refused
+    assert "no longer open" not in refused
+    refused = tap(client, page, "dealer:Q", "revoke", status=400)
+    assert "Dette tryk passer ikke længere til siden" in refused

@@ -81,7 +81,7 @@ def test_every_form_post_answers_with_a_redirect(client):
     bad = dict(_page_form(client), action="call:9Z")
     r = client.post("/new/auction", data=bad, headers=same, follow_redirects=False)
     assert r.status_code == 303 and "error=" in r.headers["location"]
-    assert "not a call" in client.get(r.headers["location"]).text
+    assert "This tap does not fit the page any more" in client.get(r.headers["location"]).text
     r = client.post("/session/write", data={"csrf": _page_form(client)["csrf"]},
                     headers=same, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/?error=")
