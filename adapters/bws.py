@@ -311,12 +311,11 @@ class BwsData:
         dealer = standard_dealer(board) if board else None
         extra: dict[str, Any] = {}
         contract = tricks = lead = remark = None
-        ns_pair = ew_pair = None
+        ns_pair = ew_pair = declaring_pair = None
         if row is not None:
-            extra.update(bws_id=row.id, time=row.time)
+            extra.update(bws_id=row.id)
             ns_pair, ew_pair = row.ns_pair, row.ew_pair
-            if row.declaring_pair:
-                extra["declaring_pair"] = row.declaring_pair
+            declaring_pair = str(row.declaring_pair) if row.declaring_pair else None
             try:
                 declarer = v.parse_seat(row.declarer)
             except ValueError as exc:
@@ -339,10 +338,6 @@ class BwsData:
                 problem(f"lead card: {exc}")
                 lead = None
             remark = v.parse_remarks(row.remarks)
-            if remark is not None and remark.not_played:
-                extra["not_played"] = True
-        else:
-            extra["in_play"] = True
         bids = self.bids.get(place, []) if bids is None else bids
         cards = self.cards.get(place, []) if cards is None else cards
         auction = _auction(dealer, [b for b in bids if not b.erased], problem) if bids else None
@@ -352,10 +347,9 @@ class BwsData:
         live_cards = [c for c in cards if not c.erased]
         if live_cards:
             play = _play(live_cards, problem)
-        times = [t for t in ([row.time] if row is not None else []) + [a.time for a in bids + cards]
-                 if t is not None]
-        if times and "time" not in extra:
-            extra["time"] = max(times)
+        # the result's own time; while the board is played, its last call or card
+        times = [a.time for a in bids + cards if a.time is not None]
+        time = row.time if row is not None and row.time is not None else max(times, default=None)
         return BoardRecord(
             board=board or None, dealer=dealer,
             vulnerability=standard_vulnerability(board) if board else None,
@@ -366,7 +360,9 @@ class BwsData:
             players=self._players_at(section, table, round_),
             event=self.name or None, section=section, table=table, round=round_,
             ns_pair=ns_pair, ew_pair=ew_pair, location=loc, problems=tuple(problems),
-            extra=extra)
+            extra=extra, declaring_pair=declaring_pair,
+            not_played=remark is not None and remark.not_played, in_play=row is None,
+            time=time)
 
     def _players_at(self, section: str, table: str, round_: int) -> dict[Seat, str]:
         out: dict[Seat, str] = {}

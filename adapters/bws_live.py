@@ -8,6 +8,11 @@ a table or makes the database reader complain (cut short, half-written pages:
 data, and the next poll tries again: a damaged read never reaches the watch, where it
 would look like results vanishing (and, when they come back, like duplicates).
 
+The copy is bounded (`copy_live`): only a regular file is copied (the live path replaced
+by a link to ``/dev/zero``, a FIFO or a folder is refused without waiting on it), of at
+most `MAX_COPY_BYTES` (64 MB), in at most `COPY_SECONDS` (20 s); what is refused is the
+poll's problem, and the next poll looks again.
+
 Two readings that parse are still not believed at once:
 
 * a copy that reads as another session (another GUID, or another date) than the one
@@ -23,17 +28,87 @@ Nothing here raises on a bad file.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import stat
 import tempfile
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from adapters.bws import ActionRow, BwsData, read_bws
 from td_plugin.errors import InputError
 from td_plugin.sources import Poll
 
-__all__ = ["Poll", "BwsPoller"]
+__all__ = ["Poll", "BwsPoller", "copy_live", "MAX_COPY_BYTES", "COPY_SECONDS"]
+
+#: the largest live file copied: a Bridgemate ``.bws`` is a few MB
+MAX_COPY_BYTES = 64 * 1024 * 1024
+#: the longest a copy may take, in seconds (measured between reads of `_CHUNK`)
+COPY_SECONDS = 20.0
+_CHUNK = 1 << 20
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"),
+          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_a_file(path: str, mode: int) -> str | None:
+    """Why ``path``, of this mode, is not copied (None: a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    if os.path.islink(path):
+        kind += f" (a link to {os.path.realpath(path)})"
+    return f"it is {kind}, not a file: not copied"
+
+
+def copy_live(path: str, dest: str, *, limit: int = MAX_COPY_BYTES,
+              seconds: float = COPY_SECONDS,
+              clock: Callable[[], float] = time.monotonic) -> str | None:
+    """Copy ``path`` to ``dest`` when it is a regular file (through a link or not) of at
+    most ``limit`` bytes that copies in ``seconds``; otherwise say why it was not copied
+    (``dest`` is then removed). Anything else (a folder, a FIFO, a device such as
+    ``/dev/zero``) is refused without a read: it is looked at before it is opened,
+    opened without waiting (``O_NONBLOCK``: a FIFO without a writer does not block) and
+    looked at again once open.
+
+    :raises OSError: the file is missing or cannot be opened (locked).
+    """
+    why = _not_a_file(path, os.stat(path).st_mode)
+    if why is not None:
+        return why
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)  # what was opened (replaced since the look?)
+        why = _not_a_file(path, st.st_mode)
+        if why is None and st.st_size > limit:
+            why = (f"it is {st.st_size:,} bytes, more than the {limit:,} a Bridgemate file "
+                   "may be: not copied")
+        if why is None:
+            why = _copy_bounded(fd, dest, limit, clock() + seconds, seconds, clock)
+    finally:
+        os.close(fd)
+    if why is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(dest)
+    return why
+
+
+def _copy_bounded(fd: int, dest: str, limit: int, deadline: float, seconds: float,
+                  clock: Callable[[], float]) -> str | None:
+    copied = 0
+    with open(dest, "wb") as out:
+        while chunk := os.read(fd, _CHUNK):
+            copied += len(chunk)
+            if copied > limit:
+                return (f"it grew past {limit:,} bytes while it was copied, more than a "
+                        "Bridgemate file may be: not copied")
+            out.write(chunk)
+            if clock() > deadline:
+                return f"the copy took more than {seconds:g} s: not copied"
+    return None
 
 
 def _action_ids(actions: Mapping[Any, list[ActionRow]]) -> set[int]:
@@ -70,7 +145,9 @@ class BwsPoller:
                 return Poll()
             if self._held is not None and self._held[0] == before:  # the loss stayed
                 return self._believe(before, self._held[1])
-            shutil.copyfile(self.path, self._copy)
+            refused = copy_live(self.path, self._copy)
+            if refused is not None:
+                return self._failed(refused)
             after = self._stamp()
         except FileNotFoundError:
             return self._failed("the file is missing (moved or being replaced?)")

@@ -8,10 +8,6 @@ The core (this package) knows bridge and the Laws and no file format or host; th
 
 import pluggy
 
-from td_plugin import method_cache
-
-method_cache.install()  # before any class of the package is made
-
 NAME = "td_plugin"
 #: The marker for hook implementations; the entry-point group has the same name.
 hookimpl = pluggy.HookimplMarker(NAME)

@@ -20,17 +20,10 @@ from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg
 from td_plugin.cards import Seat
 from td_plugin.laws.information_from_withdrawn_calls import Unauthorized
 from td_plugin.laws.lead_restrictions import LeadRestriction
-from td_plugin.rulings import Ruling, TextEnum
+from td_plugin.rulings import Ruling, RulingStatus, TextEnum
 
 __all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassObligation",
-           "DecisionKind", "Decision", "Note"]
-
-
-class RulingStatus(TextEnum):
-    """Whether a ruling is complete or waits for a decision (`AuctionRuling.decisions`)."""
-
-    RULED = "ruled"
-    NEEDS_DECISION = "needs_decision"
+           "DecisionKind", "Decision", "Note", "CoorEffect"]
 
 
 class PassUntil(TextEnum):
@@ -38,6 +31,20 @@ class PassUntil(TextEnum):
 
     NEXT_TURN = "next_turn"
     END_OF_AUCTION = "end_of_auction"
+
+
+class CoorEffect(TextEnum):
+    """What a cancelled call out of rotation brings at once (Laws 30-32;
+    `td_plugin.laws.calls_out_of_rotation.CoorRule`)."""
+
+    #: 30A: the offender passes at his next turn
+    MUST_PASS_NEXT = "must_pass_next"
+    #: 31A/32A: what happens depends on RHO's call (the rule's ``law_repeat``
+    #: if he passes)
+    AWAIT_RHO = "await_rho"
+    #: 30B1/31B/32B: partner calls freely under 16C2, so the information from the
+    #: cancelled call is unauthorized to him at once; the offender's own call is judged
+    PARTNER_FREE = "partner_free"
 
 
 class DecisionKind(TextEnum):

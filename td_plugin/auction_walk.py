@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.auction_ruling import (
     AuctionRuling,
+    CoorEffect,
     Decision,
     DecisionKind,
     Note,
@@ -362,7 +363,7 @@ class Walk:
         for p in self.await_rho.values():
             self.clause(p.rule.law, "coor.await_rho", **rule_facts(self, p))
         for p in self.pending.values():
-            if p.rule.await_rho:  # 30B1, 31B and 32B said what follows when applied
+            if p.rule.effect is CoorEffect.AWAIT_RHO:  # 30B1, 31B, 32B said what follows
                 self.clause(p.rule.law_offender_call or "", "coor.offender_to_call",
                             **rule_facts(self, p))
         final, shows = self._final_auction()

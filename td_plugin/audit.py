@@ -68,6 +68,8 @@ class InputReport:
     #: records (`td_plugin.table_rulings`); ``rulings_log`` is the log they come from
     table_rulings: list[TableRuling] = field(default_factory=list)
     rulings_log: str | None = None
+    #: why the session's rulings log, which is there, could not be read (also a problem)
+    rulings_log_error: str | None = None
     problem_count: int = 0
     coverage: Coverage = field(default_factory=Coverage)
     findings: int = 0
@@ -262,29 +264,31 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
     return result
 
 
-def add_table_rulings(result: AuditResult, host: Any, context: ReviewContext,
+def add_table_rulings(result: AuditResult, host: PluginHost, context: ReviewContext,
                       log: str | None = None) -> None:
     """Take in the rulings given at the table in each input's session: from ``log``, or
     the rulings log of ``td-plugin serve`` beside the input (``NAME.td-rulings.sqlite``)
     when there is one. Each is ruled again through the host and matched to the input's
-    records; an input whose log cannot be read gets it as a problem."""
+    records. A log that is there (or named) but cannot be read is no log of no rulings:
+    its input gets ``rulings_log_error``, and the error as a problem."""
     from td_plugin.session import default_log_path
 
     for report in result.inputs:
         path = log or default_log_path(report.path)
-        if report.error is not None or not os.path.isfile(path):
+        if report.error is not None or not (log or os.path.lexists(path)):
             continue
-        report.rulings_log = path
         from td_plugin.ruling_log import RulingLog
         from td_plugin.table_rulings import records_of, rule_entries
 
         try:
             entries = RulingLog.read(path)
+            report.rulings_log = path
             if entries:
                 report.table_rulings = rule_entries(host, entries,
                                                     records_of(host, report.path), context)
         except InputError as exc:
-            report.problems.append(RecordProblem(exc.bare_message, Location(path=path)))
+            report.rulings_log_error = str(exc)
+            report.problems.append(RecordProblem(str(exc), Location(path=path)))
 
 
 def review_records(records: Iterable[BoardRecord], host: PluginHost, context: ReviewContext,
@@ -328,7 +332,8 @@ def write_adjusted_copies(result: AuditResult, host: PluginHost, dest_dir: str,
     :raises td_plugin.safe_output.OutputConflict: naming every conflict.
     """
     destinations = copy_destinations([i.path for i in result.inputs], dest_dir)
-    check_outputs([i.path for i in result.inputs], destinations)
+    check_outputs([i.path for i in result.inputs]
+                  + [i.rulings_log for i in result.inputs if i.rulings_log], destinations)
     os.makedirs(dest_dir, exist_ok=True)
     written = []
     for report, (dest, _) in zip(result.inputs, destinations):
@@ -339,8 +344,10 @@ def write_adjusted_copies(result: AuditResult, host: PluginHost, dest_dir: str,
             host.write_changes(report.path, dest, result.changes_for(report.path), lang)
         except NotWritableError as exc:
             report.not_written = exc.bare_message
-        except (InputError, OSError) as exc:
+        except InputError as exc:
             report.not_written, report.write_failed = str(exc), True
+        except OSError as exc:  # (the input is named beside it: its reason alone)
+            report.not_written, report.write_failed = exc.strerror or str(exc), True
         else:
             copy_mode(report.path, dest)
             report.written = dest

@@ -36,17 +36,16 @@ one process (`td_plugin.host.PluginHost.single_process_reason`).
 
 from __future__ import annotations
 
-import gc
 import os
 import pickle
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
-from td_plugin import audit, collector
+from td_plugin import audit
 from td_plugin.audit import AuditResult, InputReport
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location
@@ -56,11 +55,17 @@ from td_plugin.sources import PartedSource, RecordChange, SourcePart
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from td_plugin.host import PluginHost
+
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
+
+_T = TypeVar("_T")
+#: the values that carry a record index of their own
+_Indexed = TypeVar("_Indexed", Finding, Location, RecordChange)
 
 # what a worker (and this process, reading a part again) audits with: (source, host,
 # context, (keep_flagged, keep_changes), renderer)
-_JOB: tuple[Any, Any, ReviewContext, tuple[bool, bool], Any] | None = None
+_JOB: tuple[Any, PluginHost, ReviewContext, tuple[bool, bool], Any] | None = None
 
 
 #: the fewest parts worth workers: forked workers start at once, spawned ones import
@@ -75,9 +80,8 @@ _SPOOL: int | None = None
 def start_method() -> str | None:
     """How workers start: forked on Linux, spawned elsewhere (Windows, macOS, where
     forking is unsafe); None where neither is possible."""
-    with collector.paused():  # (asked only of a file large enough for workers: 5-8 ms)
-        import multiprocessing
-        import multiprocessing.connection
+    import multiprocessing  # (asked only of a file large enough for workers: 5-8 ms)
+    import multiprocessing.connection
 
     methods = multiprocessing.get_all_start_methods()
     if sys.platform.startswith("linux") and "fork" in methods:
@@ -93,7 +97,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _init_worker(host: Any, source: Any, context: ReviewContext, keep: tuple[bool, bool],
+def _init_worker(host: PluginHost, source: Any, context: ReviewContext, keep: tuple[bool, bool],
                  renderer: Any) -> None:
     """A worker's start: a forked one shares the host; a spawned one builds its own from
     the host's recipe."""
@@ -199,10 +203,6 @@ class _Workers:
         context = multiprocessing.get_context(method)
         self._workers: list[_Worker] = []
         parent_ends: list[Connection] = []
-        # what a forked worker inherits (modules, the host) is left out of its garbage
-        # collections, which would otherwise touch, and so copy, every page of it
-        frozen = gc.get_freeze_count()
-        gc.freeze()
         try:
             for _ in range(count):
                 mine, theirs = context.Pipe()
@@ -219,9 +219,6 @@ class _Workers:
         except BaseException:
             self.stop()
             raise
-        finally:
-            if not frozen:  # (what the caller froze stays frozen)
-                gc.unfreeze()
 
     def give(self, part: SourcePart, state: object | None) -> bool:
         """Hand ``part`` to an idle worker; False when none is left alive."""
@@ -325,7 +322,7 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
                                  keep_changes=keep_changes),
                      InputReport(path=source.path, format=source.format))
     # as run_audit calls it: the module's function at the time of the call
-    audit.review_records(_collector_paused(reading.records()), host, context, out.result,
+    audit.review_records(reading.records(), host, context, out.result,
                          out.report, on_record)
     out.file_problems = reading.file_problems()
     out.start_state, out.end_state = reading.start_state, reading.end_state
@@ -333,27 +330,7 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
     return out
 
 
-#: records reviewed between two passes of the garbage collector over the youngest objects
-#: while a part is audited (`_collector_paused`): a part of `PART_SIZE` has about 4,000
-GC_EVERY = 20_000
-
-
-def _collector_paused(records: Iterator[BoardRecord]) -> Iterator[BoardRecord]:
-    """``records`` reviewed with the garbage collector paused (`td_plugin.collector`):
-    reviewing a record makes no reference cycles (there are none to collect after the
-    parts of the real files), while the collector's passes, walking each time what the
-    part has kept so far (its reports' data, the readers' caches), took 6-8 ms of each
-    half of the vugraph file, and one pass at the end 5. A pass over the youngest objects
-    every `GC_EVERY` records bounds what an unforeseen cycle could hold on to in a long
-    part (the rest of a file read here, `_rest_of_file`)."""
-    with collector.paused():
-        for n, record in enumerate(records, 1):
-            yield record
-            if not n % GC_EVERY:
-                gc.collect(0)
-
-
-def audit_in_parts(source: Any, host: Any, context: ReviewContext, result: AuditResult,
+def audit_in_parts(source: Any, host: PluginHost, context: ReviewContext, result: AuditResult,
                    report: InputReport, jobs: int,
                    on_record: Callable[[str, int], None] | None = None) -> bool:
     """Audit ``source`` on ``jobs`` processes into ``result`` and ``report``; False (and
@@ -471,29 +448,38 @@ def _collect(done: _PartAudit, result: AuditResult, report: InputReport,
 
 def _shift(result: AuditResult, report: InputReport, offset: int) -> None:
     """Add ``offset`` to every record index of a part's findings, records and problems.
-    They are this process's own copies (unpickled from a worker, or made by a reading
-    here that nothing else holds), so they are changed in place, each object once."""
-    done: set[int] = set()
+    Each frozen value is replaced by a shifted copy (`dataclasses.replace`), made once
+    for an object met in several places, so that what was one object stays one."""
+    copies: dict[int, tuple[Any, Any]] = {}  # id -> (the original, kept alive; its copy)
 
-    def shift(obj: Finding | Location | RecordChange) -> None:
-        if id(obj) not in done and obj.record is not None:
-            done.add(id(obj))
-            object.__setattr__(obj, "record", obj.record + offset)
+    def once(obj: _T, make: Callable[[_T], _T]) -> _T:
+        hit = copies.get(id(obj))
+        if hit is None:
+            hit = copies[id(obj)] = (obj, make(obj))
+        return hit[1]
 
-    for finding in result.findings:
-        shift(finding)
-        if finding.change is not None:
-            shift(finding.change)
-    for record, findings in result.flagged:
-        shift(record.location)
-        for problem in record.problems:
-            shift(problem.location)
-        for finding in findings:
-            shift(finding)
-            if finding.change is not None:
-                shift(finding.change)
-    for problem in report.problems:
-        shift(problem.location)
+    def index(obj: _Indexed) -> _Indexed:
+        return obj if obj.record is None else replace(obj, record=obj.record + offset)
+
+    def location(loc: Location) -> Location:
+        return once(loc, index)
+
+    def change(c: RecordChange) -> RecordChange:
+        return once(c, index)
+
+    def finding(f: Finding) -> Finding:
+        return once(f, lambda f: replace(index(f), change=None if f.change is None
+                                         else change(f.change)))
+
+    def problem(p: RecordProblem) -> RecordProblem:
+        return once(p, lambda p: replace(p, location=location(p.location)))
+
+    def record(r: BoardRecord) -> BoardRecord:
+        return once(r, lambda r: replace(r, location=location(r.location),
+                                         problems=tuple(problem(p) for p in r.problems)))
+
+    result.findings[:] = [finding(f) for f in result.findings]
+    result.flagged[:] = [(record(r), [finding(f) for f in fs]) for r, fs in result.flagged]
+    report.problems[:] = [problem(p) for p in report.problems]
     for changes in result.changes.values():
-        for change in changes:
-            shift(change)
+        changes[:] = [change(c) for c in changes]

@@ -29,15 +29,18 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, Any, AnyStr, Generic, TextIO, TypeAlias
+from dataclasses import replace
+from typing import IO, TYPE_CHECKING, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
 from td_plugin.audit import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
-from td_plugin.errors import Location
 from td_plugin.report import finding_json, json_bytes
 from td_plugin.rulings import Finding
+
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
 
 __all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput",
            "TextReport", "JsonReport", "JsonLinesReport", "problem_json", "input_json",
@@ -201,7 +204,7 @@ class Host:
         self.unknown = sorted(unknown)
 
     @classmethod
-    def of(cls, host: Any) -> Host:
+    def of(cls, host: PluginHost) -> Host:
         return cls(host.blocked(), host.unknown_blocked())
 
 
@@ -265,13 +268,12 @@ class AuditOutput:
 
 def _shifted(record: BoardRecord, findings: list[Finding], offset: int
              ) -> tuple[BoardRecord, list[Finding]]:
-    """``record`` and its findings (this process's own copies, unpickled from a worker)
-    with their indexes shifted by ``offset``."""
-    indexed: list[Location | Finding] = [record.location, *findings]
-    for obj in indexed:
-        if obj.record is not None:
-            object.__setattr__(obj, "record", obj.record + offset)
-    return record, findings
+    """Copies of ``record`` and its findings with their indexes shifted by ``offset``."""
+    loc = record.location
+    if loc.record is not None:
+        record = replace(record, location=replace(loc, record=loc.record + offset))
+    return record, [f if f.record is None else replace(f, record=f.record + offset)
+                    for f in findings]
 
 
 def _m(key: str, lang: str, **params: Any) -> str:

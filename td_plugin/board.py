@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -111,8 +112,20 @@ class BoardRecord:
     given at the table (`td_plugin.laws.revokes.PenaltyCard`, `LeadRestriction`), which
     the revoke review checks the play against (Law 61A, 64B3).
 
-    ``extra`` keeps what one format alone has (ids, times, raw values); each adapter's
-    docstring lists its keys.
+    What a table terminal records while the session runs (a Bridgemate file):
+    ``declaring_pair``, the number of the declaring pair as entered; ``not_played``, the
+    board entered as not played; ``in_play``, a board still being played (calls or cards
+    entered, no result yet); ``time``, when the result, or the last call or card, was
+    entered.
+
+    What a file's record says beside the auction and the play: ``auction_notes``, the
+    notes of the auction by number (PBN ``Note`` tags: alerts and explanations);
+    ``leader_first_rows``, the tricks (1-based) whose cards the record wrote in the order
+    played rather than in the fixed order of its columns.
+
+    ``extra`` keeps what one format alone has and no code of the core reads (ids, raw
+    values, what a writer needs to write the file back); each adapter's docstring lists
+    its keys.
     """
 
     board: int | None = None
@@ -142,6 +155,12 @@ class BoardRecord:
     extra: Mapping[str, Any] = field(default_factory=dict)
     attention: Attention | None = None
     obligations: tuple[Obligation, ...] = ()
+    declaring_pair: str | None = None
+    not_played: bool = False
+    in_play: bool = False
+    time: dt.datetime | None = None
+    auction_notes: Mapping[int, str] = field(default_factory=dict)
+    leader_first_rows: tuple[int, ...] = ()
 
     @property
     def declarer(self) -> Seat | None:

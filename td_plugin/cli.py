@@ -12,13 +12,11 @@ quietly, with status 0.
 from __future__ import annotations
 
 import argparse
-import atexit
-import gc
 import importlib
 import os
 import sys
 
-from td_plugin import __version__, collector
+from td_plugin import __version__
 from td_plugin.crash_report import report_crash
 from td_plugin.errors import HandledError, InputError
 from td_plugin.messages import MissingMessageError
@@ -49,9 +47,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    with collector.paused():  # (the command's modules: they live on)
-        parser = build_parser(argv[0] if argv else None)
-        args = parser.parse_args(argv)
+    parser = build_parser(argv[0] if argv else None)
+    args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -75,33 +72,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def console() -> int:
-    """The ``td-plugin`` program: `main` on the command line's arguments, then the end of
-    the process (`_end`)."""
-    code = main()
-    _end(code)
-    return code  # (another thread still runs: the interpreter's own exit waits for it)
-
-
-def _end(code: int) -> None:
-    """End the process with ``code`` at once: standard output and error flushed, the
-    exit functions run (`atexit`: a library's, the workers' end), then `os._exit`, which
-    skips the interpreter taking apart every module and what the command left in them,
-    one object at a time (7 ms after an audit; 35 ms after a big one, before anything was
-    left out of it). While another thread runs, the usual exit is left to wait for it;
-    what the command made is then frozen, for the garbage collector's last passes not to
-    walk it."""
-    threading = sys.modules.get("threading")
-    if threading is not None and threading.active_count() > 1:
-        gc.freeze()
-        return
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):  # the reader went away, or the stream is closed
-            pass
-    atexit._run_exitfuncs()
-    os._exit(code)
+    """The ``td-plugin`` program: `main` on the command line's arguments. The process then
+    ends as any Python program does: every exit function runs and every stream is flushed."""
+    return main()
 
 
 def _raised_in(exc: BaseException, function: str) -> bool:

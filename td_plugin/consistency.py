@@ -140,7 +140,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None, *,
         wrong = [p for p in rp.problems if p.reason != "out_of_turn"]
         # a lead by the wrong player follows from a card not held earlier, or is a slip
         if wrong:
-            leader_first = set(record.extra.get("leader_first_rows", ()) or ())
+            leader_first = set(record.leader_first_rows)
             out.append(_card_not_held(record, wrong, leader_first))
         play_clean = not wrong
 

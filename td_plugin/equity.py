@@ -13,11 +13,8 @@ included) when the player on play must choose among ``allowed`` cards.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
-import sys
-import types
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -25,10 +22,10 @@ from typing import Any
 from td_plugin.cards import SEATS, Card, Rank, Seat, Suit
 from td_plugin.deal import Hand
 
-#: Whether the optional extra is installed. It is imported on the first solve only, and
-#: only the solver and its types (`_endplay_submodules_only`): importing all of endplay
-#: takes about half a second and tens of megabytes, which an audit without an
-#: established revoke never needs.
+#: Whether the optional extra is installed. It is imported on the first solve only:
+#: importing endplay takes about half a second and tens of megabytes (its package also
+#: imports matplotlib, which keeps a folder of its own, ``MPLCONFIGDIR`` or the user's
+#: cache), which an audit without an established revoke never needs.
 HAVE_DDS = importlib.util.find_spec("endplay") is not None
 _ENDPLAY: SimpleNamespace | None = None
 
@@ -84,38 +81,14 @@ def _endplay() -> SimpleNamespace:
     global _ENDPLAY
     if _ENDPLAY is None:
         try:
-            with _endplay_submodules_only():
-                from endplay.dds import solve_board
-                from endplay.dds.solve import SolveMode
-                from endplay.types import Deal, Denom, Player
+            from endplay.dds import solve_board
+            from endplay.dds.solve import SolveMode
+            from endplay.types import Deal, Denom, Player
         except ImportError as exc:
             raise DoubleDummyUnavailable(f"{DDS_HINT} ({exc})") from None
         _ENDPLAY = SimpleNamespace(solve_board=solve_board, SolveMode=SolveMode, Deal=Deal,
                                    Denom=Denom, Player=Player)
     return _ENDPLAY
-
-
-@contextlib.contextmanager
-def _endplay_submodules_only() -> Iterator[None]:
-    """Import endplay's solver and types without the package's own ``__init__``, which
-    also imports its deal generator and, through it, matplotlib (nearly half a second of
-    a short audit's time). A bare package stands in for ``endplay`` while they are
-    imported, and is taken away after: an ``import endplay`` later imports the real
-    package, which finds these modules already loaded. Where endplay is imported
-    already, or the bare package cannot be made, this is the ordinary import."""
-    spec = importlib.util.find_spec("endplay") if "endplay" not in sys.modules else None
-    if spec is None or not spec.submodule_search_locations:
-        yield
-        return
-    bare = types.ModuleType("endplay")
-    bare.__path__ = list(spec.submodule_search_locations)
-    bare.__spec__ = spec
-    sys.modules["endplay"] = bare
-    try:
-        yield
-    finally:
-        if sys.modules.get("endplay") is bare:
-            del sys.modules["endplay"]
 
 
 def _to_dds(position: Position) -> Any:

@@ -48,7 +48,7 @@ hookspec = pluggy.HookspecMarker(NAME)
 __all__ = ["hookspec", "td_session_opened", "td_result_recorded", "td_auction_recorded",
            "td_play_recorded", "td_round_completed", "td_session_closed", "td_review_board",
            "td_incident_reported", "td_adjustment_decided", "td_open_source",
-           "td_follow_source", "td_write_changes"]
+           "td_follow_source", "td_write_changes", "td_one_process"]
 
 
 # --- events ---------------------------------------------------------------------------
@@ -136,7 +136,7 @@ def td_review_board(record: BoardRecord, context: ReviewContext,
     Called by the audit for each record of a file and by the watch for each result as it
     arrives. The audit may ask about the parts of a large file on several worker
     processes: an answer must depend only on the record and the context, unless the
-    plugin sets ``td_one_process = True`` (then the audit stays on one process).
+    plugin says otherwise (`td_one_process`: then the audit stays on one process).
 
     :param record: the board record (deal, auction, play, contract, result, score as far
         as the source knows them).
@@ -220,4 +220,17 @@ def td_write_changes(source_path: str, dest_path: str,
     :param lang: the language the annotations are rendered in (``en``, ``da``).
     :return: what scoring the copy again changed (a `td_plugin.rescoring.RescoreReport`),
         or True, when this adapter wrote the copy; None when it does not know the format.
+    """
+
+
+# --- how the audit may call the plugins --------------------------------------------------
+
+@hookspec
+def td_one_process() -> bool:
+    """Whether this plugin keeps state from board to board (counts boards across a file,
+    remembers an earlier record), so that every `td_review_board` call must come from one
+    process: the audit then does not cut a large file into parts for worker processes.
+    A plugin whose answers depend only on the record and the context leaves it out.
+
+    :return: True when the plugin needs every board in one process.
     """

@@ -61,22 +61,6 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "adapters.bws_plugin",
 )
 
-_GUARD_MARK = "_td_plugin_guarded"
-
-
-#: a hook implementation as the host calls it: the function, the arguments it takes and
-#: its plugin's name
-_Impl = tuple[Callable[..., Any], tuple[str, ...], str]
-
-
-def _unguarded(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The plugin's own function inside a guard of `PluginHost._guarded`."""
-    if getattr(function, _GUARD_MARK, False):
-        inner: Callable[..., Any] = function.__wrapped__  # type: ignore[attr-defined]
-        return inner
-    return function
-
-
 def plugin_name(module_name: str) -> str:
     """The registration name of a built-in plugin module: ``adapters.lin_plugin`` -> ``lin``,
     ``adapters.pbn.plugin`` -> ``pbn`` (a module called ``plugin`` is named for its package)."""
@@ -133,8 +117,8 @@ class PluginHost:
         self.errors: list[PluginError] = []
         self._current: list[PluginError] | None = None
         self._sources: dict[str, str] = {}
-        #: `td_review_board`'s implementations and how the host calls them (`_review_impls`)
-        self._review_cache: tuple[list[Any], list[_Impl] | None] | None = None
+        #: each registered plugin as it was given (pluggy holds its guarded stand-in)
+        self._given: dict[str, object] = {}
         #: the names of the built-in and installed plugins, blocked or not
         self._known: set[str] = {plugin_name(m) for m in builtins}
         for name in _env_names(os.environ.get("TD_PLUGIN_DISABLE")) | set(disabled or ()):
@@ -156,8 +140,9 @@ class PluginHost:
     # --- registration -----------------------------------------------------------------
 
     def register(self, plugin: object, name: str | None = None, *, source: str = "") -> str | None:
-        """Register a plugin object (module or instance) the way the built-ins are; its
-        hook implementations are guarded so a failure is reported, not raised.
+        """Register a plugin object (module or instance) the way the built-ins are. Its
+        hook implementations are registered guarded (`_Guarded`), so a failure is reported,
+        not raised, and pluggy calls them as it calls any implementation.
 
         :return: the plugin's name, or None when it is blocked or failed to register.
         """
@@ -167,20 +152,20 @@ class PluginHost:
         if self.pm.is_blocked(name):
             return None
         try:
-            registered = self.pm.register(plugin, name=name)
+            registered = self.pm.register(_Guarded(plugin, self, name), name=name)
         except (pluggy.PluginValidationError, ValueError) as exc:
             self._record(PluginError(name, "register", exc))
             return None
         if registered is None:
             return None
         self._sources[registered] = source or getattr(plugin, "__name__", type(plugin).__name__)
+        self._given[registered] = plugin
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as exc:  # a hook name no specification knows
             self._record(PluginError(registered, "register", exc))
             self.unregister(registered)
             return None
-        self._guard(plugin)
         return registered
 
     def unregister(self, name: str) -> None:
@@ -189,6 +174,7 @@ class PluginHost:
         if plugin is not None:
             self.pm.unregister(plugin)
             self._sources.pop(name, None)
+            self._given.pop(name, None)
             self._recipe = None
 
     def _register_builtin(self, module_name: str) -> None:
@@ -217,24 +203,17 @@ class PluginHost:
             except Exception as exc:  # noqa: BLE001 - reported with the plugin's name
                 self._record(PluginError(ep.name, "load", exc))
                 continue
-            if self.pm.is_registered(plugin):  # a built-in also listed as an entry point
+            if any(p is plugin for p in self._given.values()):  # a built-in also listed
                 continue
             dist = getattr(ep, "dist", None)
             origin = f"{dist.name} {dist.version}" if dist is not None else ep.value
             self.register(plugin, ep.name, source=origin)
 
-    def _guard(self, plugin: object) -> None:
-        """Wrap each of the plugin's hook implementations so an exception is recorded as
-        a `PluginError` and the hook call goes on (the implementation answers None)."""
-        for caller in self.pm.get_hookcallers(plugin) or ():
-            for impl in caller.get_hookimpls():
-                if impl.plugin is not plugin or impl.wrapper or impl.hookwrapper:
-                    continue
-                if getattr(impl.function, _GUARD_MARK, False):
-                    continue
-                impl.function = self._guarded(impl.function, impl.plugin_name, caller.name)  # type: ignore[misc]
-
-    def _guarded(self, function: Callable[..., Any], plugin: str, hook: str) -> Callable[..., Any]:
+    def guarded(self, function: Callable[..., Any], plugin: str, hook: str
+                ) -> Callable[..., Any]:
+        """``function``, a hook implementation of ``plugin``, such that an exception is
+        recorded as a `PluginError` and the hook call goes on (the implementation answers
+        None). The signature and the marker's options are the function's own."""
         @functools.wraps(function)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             try:
@@ -243,7 +222,6 @@ class PluginHost:
                 self._record(PluginError(plugin, hook, exc))
                 return None
 
-        setattr(guarded, _GUARD_MARK, True)
         return guarded
 
     def _record(self, error: PluginError) -> None:
@@ -282,13 +260,14 @@ class PluginHost:
         """Why every hook call must come from this process, or None when workers may
         each ask their own copy of the plugins (`td_plugin.audit_parts`): hook calls are
         traced (the trace would come from several processes at once), or a plugin keeps
-        state from board to board and says so with ``td_one_process = True`` (a module
-        or object attribute)."""
+        state from board to board and says so (`td_one_process`)."""
         if self.tracing:
             return "hook calls are traced"
-        for name, plugin in self.pm.list_name_plugin():
-            if plugin is not None and getattr(plugin, "td_one_process", False):
-                return f"plugin {name!r} keeps state from board to board (td_one_process)"
+        caller = self.pm.hook.td_one_process
+        for impl in reversed(caller.get_hookimpls()):
+            if impl.function():
+                return (f"plugin {impl.plugin_name!r} keeps state from board to board "
+                        "(td_one_process)")
         return None
 
     def close(self) -> None:
@@ -354,49 +333,9 @@ class PluginHost:
 
     def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
         """Ask every ruler about one record (`td_review_board`), with one walk of its
-        play for all of them (`td_plugin.consistency.PlayWalk`).
-
-        The hook runs for every record of every file, so the host calls the plugins'
-        implementations itself, as pluggy would (last registered first, each with the
-        arguments it names, answers that are not None kept), unless hook calls are traced
-        or a plugin wraps the hook: then pluggy calls them."""
-        kwargs = {"record": record, "context": context, "walk": PlayWalk(record)}
-        impls = self._review_impls()
-        if impls is None:
-            return self._findings("td_review_board", **kwargs)
-        outer = self._current
-        errors: list[PluginError] = []
-        self._current = errors
-        findings: list[Finding] = []
-        try:
-            for function, argnames, plugin in impls:
-                try:
-                    answer = function(*[kwargs[name] for name in argnames])
-                except Exception as exc:  # noqa: BLE001 - recorded as the guard would
-                    self._record(PluginError(plugin, "td_review_board", exc))
-                    continue
-                if answer:
-                    findings.extend(answer)
-        finally:
-            self._current = outer
-            if outer is not None:
-                outer.extend(errors)
-        return Review(findings, errors)
-
-    def _review_impls(self) -> list[_Impl] | None:
-        """The implementations of `td_review_board` in calling order, each with the
-        arguments it takes and its plugin's name, or None when pluggy must call them
-        (traced, or a wrapper among them). Each is the plugin's own function, not its
-        guard (`_guarded`): `review_board` records what it raises itself, one call fewer
-        a ruler and a record. Worked out again whenever the registered implementations
-        change."""
-        impls = self.pm.hook.td_review_board.get_hookimpls()
-        if self._review_cache is None or self._review_cache[0] != impls:
-            direct = None if self.tracing or any(i.wrapper or i.hookwrapper for i in impls) \
-                else [(_unguarded(i.function), tuple(i.argnames), i.plugin_name)
-                      for i in reversed(impls)]
-            self._review_cache = (impls, direct)
-        return self._review_cache[1]
+        play for all of them (`td_plugin.consistency.PlayWalk`)."""
+        return self._findings("td_review_board", record=record, context=context,
+                              walk=PlayWalk(record))
 
     def session_opened(self, session: Session) -> Review:
         """Fire `td_session_opened`."""
@@ -505,3 +444,20 @@ class PluginHost:
     def _adapters(self) -> Iterator[str]:
         for impl in self.pm.hook.td_open_source.get_hookimpls():
             yield impl.plugin_name
+
+
+class _Guarded:
+    """What the host registers with pluggy for a plugin: the plugin's hook
+    implementations, each guarded (`PluginHost.guarded`), under their own names, and
+    nothing else. Wrappers are registered as they are (a wrapper's failure is the hook
+    call's). The plugin itself is left as it was given."""
+
+    def __init__(self, plugin: object, host: PluginHost, name: str) -> None:
+        for attr in dir(plugin):
+            opts = host.pm.parse_hookimpl_opts(plugin, attr)
+            if opts is None:
+                continue
+            function = getattr(plugin, attr)
+            if not (opts.get("wrapper") or opts.get("hookwrapper")):
+                function = host.guarded(function, name, opts.get("specname") or attr)
+            setattr(self, attr, function)

@@ -32,13 +32,11 @@ from td_plugin.laws.revokes import LeadRestriction, PenaltyCard, PlayRestriction
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.outcomes import AssignedResult
-from td_plugin.rulings import Clause, Ruling
+from td_plugin.rulings import Clause, Ruling, RulingStatus
 
 __all__ = ["PlayRestriction", "Standing", "PlayDecision", "DecisionChoice", "PlayRuling",
-           "RulingBuilder", "card_msg", "cards_msg", "suit_msg", "RULED", "NEEDS_DECISION"]
+           "RulingBuilder", "card_msg", "cards_msg", "suit_msg"]
 
-RULED = "ruled"
-NEEDS_DECISION = "needs_decision"
 
 
 def suit_msg(suit: Suit) -> Msg:
@@ -133,9 +131,9 @@ def _unique(items: list[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class PlayRuling(Ruling):
-    """The ruling on a play-period case of ``kind``. ``status`` is `RULED` or
-    `NEEDS_DECISION` (``decisions`` lists what is still to choose; the rest shows the
-    outcome so far). ``declarer``: declarer after the ruling; ``next``: what happens now;
+    """The ruling on a play-period case of ``kind``. ``status`` is a `RulingStatus`
+    (``decisions`` lists what is still to choose; the rest shows the outcome so far).
+    ``declarer``: declarer after the ruling; ``next``: what happens now;
     ``standing``: the obligations that outlive the ruling; ``unauthorized``: information
     unauthorized to a side; ``adjustment_possible``: clauses under which the Director may
     still adjust; ``facts``: the case's own JSON fields; ``transfer``: tricks a defective
@@ -143,7 +141,7 @@ class PlayRuling(Ruling):
     how many of the first clauses the ruling's own text (``key``) reads for."""
 
     kind: str = ""
-    status: str = RULED
+    status: RulingStatus = RulingStatus.RULED
     decisions: tuple[PlayDecision, ...] = ()
     standing: tuple[Standing, ...] = ()
     declarer: Seat | None = None
@@ -282,7 +280,8 @@ class RulingBuilder:
     def build(self, declarer: Seat | None = None, facts: Mapping[str, Any] | None = None,
               **kw: Any) -> PlayRuling:
         return PlayRuling(tuple(self.clauses), kind=self.kind,
-                          status=NEEDS_DECISION if self.decisions else RULED,
+                          status=(RulingStatus.NEEDS_DECISION if self.decisions
+                                  else RulingStatus.RULED),
                           decisions=tuple(self.decisions), standing=tuple(self.standing),
                           declarer=declarer, next=self.next,
                           unauthorized=tuple(self.unauthorized),

@@ -15,8 +15,6 @@ import dataclasses
 import inspect
 from typing import Any, TypeVar
 
-from td_plugin.method_cache import code_of
-
 __all__ = ["quick_init"]
 
 _T = TypeVar("_T")
@@ -60,7 +58,10 @@ def quick_init(cls: type[_T]) -> type[_T]:
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     source = f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body) + "\n"
-    exec(code_of(source, cls.__module__), names)
+    # compiled without this module's own ``from __future__`` flags (dont_inherit): the
+    # method is plain code of the class's module
+    exec(compile(source, f"<quick_init {cls.__module__}.{cls.__qualname__}>", "exec",
+                 dont_inherit=True), names)
     init = names["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

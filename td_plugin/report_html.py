@@ -35,6 +35,7 @@ from td_plugin.board import BoardRecord, Vulnerability
 from td_plugin.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
+from td_plugin.errors import InputError, Location
 from td_plugin.play import Play, PlayedCard
 from td_plugin.ruling_log import Place
 from td_plugin.rulings import Finding, Outcome, Ruling
@@ -227,8 +228,12 @@ class HtmlReport:
         tables = [r.to_json(self.lang) for i in result.inputs for r in i.table_rulings]
         if tables:
             head.append(_table_rulings(tables, t))
-        with atomic_output(self.path, "w", encoding="utf-8", newline="\n") as out:
-            self._page.write(out, title, "".join(head), result.kinds)
+        try:
+            with atomic_output(self.path, "w", encoding="utf-8", newline="\n") as out:
+                self._page.write(out, title, "".join(head), result.kinds)
+        except OSError as exc:  # (the page is left as it was, or not made)
+            raise InputError(f"the HTML report was not written: {exc.strerror or exc}",
+                             Location(path=self.path)) from None
 
 
 def _read(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]], t: _Text) -> str:
@@ -734,7 +739,7 @@ def _auction_section(record: BoardRecord, anchor: str, t: _Text) -> str:
     head = f'<section class="auction-section"><h3>{t["auction"]}</h3>'
     if auction is None:
         return head + f'<p>{t["no_auction"]}</p></section>'
-    notes_text = _note_texts(record.extra.get("auction_notes"))
+    notes_text = record.auction_notes
     footnotes: list[tuple[str, str]] = []
     cells = ["<td></td>"] * _AUCTION_COLUMNS.index(auction.dealer)
     for _seat, entry in auction:
@@ -754,20 +759,6 @@ def _auction_section(record: BoardRecord, anchor: str, t: _Text) -> str:
         parts.append(f'<h4>{t["notes"]}</h4><ol class="notes">{items}</ol>')
     parts.append("</section>")
     return "".join(parts)
-
-
-def _note_texts(raw: Any) -> dict[int, str]:
-    """Auction note texts handed on by the reader (``extra["auction_notes"]``: number to
-    text), keys as ints."""
-    if not isinstance(raw, Mapping):
-        return {}
-    out = {}
-    for k, v in raw.items():
-        try:
-            out[int(k)] = str(v)
-        except (TypeError, ValueError):
-            continue
-    return out
 
 
 def _auction_cell(entry: AuctionEntry, anchor: str, notes_text: Mapping[int, str],

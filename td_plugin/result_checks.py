@@ -3,11 +3,9 @@
 A table terminal's entry carries more than a contract and a result: the opening lead, the
 number of the declaring pair, and, instead of a result, a remark such as an artificial
 score or "not played". The record has the lead (`BoardRecord.lead`, from a Bridgemate or
-a USEBIO file) and an artificial score (`BoardRecord.artificial`); a Bridgemate file
-also hands on in `BoardRecord.extra`:
-
-- ``declaring_pair``: the number of the declaring pair as entered (str);
-- ``not_played``: True when the board was entered as not played.
+a USEBIO file), an artificial score (`BoardRecord.artificial`), and from a Bridgemate
+file the declaring pair as entered (`BoardRecord.declaring_pair`) and whether the board
+was entered as not played (`BoardRecord.not_played`).
 
 Finding kinds:
 
@@ -53,13 +51,12 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
                            record=loc.record, path=loc.path, line=loc.line,
                            data=data or {}))
 
-    extra = record.extra
     artificial = record.artificial
     if artificial is not None:
         add(FindingKind.ARTIFICIAL_SCORE, "result.artificial", law="12C2",
             data={"ns_percent": artificial.ns_percent, "ew_percent": artificial.ew_percent},
             score=artificial_text(artificial))
-    if extra.get("not_played"):
+    if record.not_played:
         add(FindingKind.NOT_PLAYED, "result.not_played", law="12C2")
 
     contract = record.contract
@@ -71,7 +68,7 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
             contract=contract_msg(contract), result=_result_text(delta), tricks=tricks)
 
     declarer = record.declarer
-    pair = extra.get("declaring_pair")
+    pair = record.declaring_pair
     if declarer is not None and pair is not None and record.ns_pair is not None \
             and record.ew_pair is not None and record.ns_pair != record.ew_pair:
         expected = record.ns_pair if declarer.side.value == "NS" else record.ew_pair

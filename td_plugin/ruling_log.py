@@ -9,17 +9,25 @@ An entry holds what the Director entered (the case, as a case file would hold it
 ruling as ``td-plugin rule --json`` prints it, where it happened (board, section, table,
 round), when, in which language, and its status: waiting for a decision, ruled, or
 adjusted (the ruling changes the table result or score).
+
+A command that only reads the log (``audit``, ``watch``: `RulingLog.read`) writes
+nothing, neither the log nor a ``-shm`` or ``-wal`` beside it, and reads a log in a
+folder it cannot write (`read_only`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import enum
 import json
+import os
 import queue
+import shutil
 import sqlite3
+import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +35,7 @@ from typing import Any
 
 from td_plugin.errors import InputError, Location
 
-__all__ = ["Status", "Place", "LogEntry", "RulingLog", "LogError"]
+__all__ = ["Status", "Place", "LogEntry", "RulingLog", "LogError", "read_only"]
 
 _SCHEMA = 1
 _TABLES = """
@@ -53,6 +61,83 @@ CREATE TABLE IF NOT EXISTS rulings (
 
 class LogError(InputError):
     """The log file cannot be used (not a log, a newer schema, unreadable)."""
+
+
+#: a log read while a writer starts on it is read again, at most this many times
+_READ_TRIES = 5
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _state(path: Path) -> tuple[tuple[int, int, int] | None, ...]:
+    """What a writer changes: the log, its ``-wal`` and ``-shm`` (None: not there)."""
+    out: list[tuple[int, int, int] | None] = []
+    for name in (str(path), f"{path}-wal", f"{path}-shm"):
+        try:
+            st = os.stat(name)
+        except FileNotFoundError:
+            out.append(None)
+        else:
+            out.append((st.st_ino, st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
+def _read_error(exc: sqlite3.DatabaseError, path: str | None) -> LogError:
+    """What SQLite's error says of the file: no log in it, or a log that cannot be read
+    (locked, a folder or ``-shm`` that cannot be written, an error of the disk)."""
+    if getattr(exc, "sqlite_errorname", None) in ("SQLITE_ERROR", "SQLITE_NOTADB", "SQLITE_CORRUPT"):
+        return LogError(f"not a ruling log: {exc}", Location(path=path))
+    return LogError(f"the rulings log cannot be read: {exc}", Location(path=path))
+
+
+def read_only(path: str | Path,
+              scratch: contextlib.ExitStack) -> tuple[sqlite3.Connection, Callable[[], bool]]:
+    """A connection that reads the log at ``path`` and writes nothing beside it (no
+    ``-shm`` or ``-wal`` appears, and a log in a folder that cannot be written is read),
+    with a test of whether what it read was steady:
+
+    * a log with a ``-wal`` and a ``-shm`` (a server writes it, or did and was stopped):
+      opened read-only (``mode=ro``), sharing the writer's ``-shm`` as SQLite does: what
+      it reads is always a committed state;
+    * a log alone: opened as ``immutable`` (SQLite then creates nothing); it was steady
+      when no writer changed the log or started on it while it was read;
+    * a ``-wal`` without its ``-shm`` (a stopped server's, its ``-shm`` removed): the log
+      and its ``-wal`` copied into a private folder of ``scratch`` and read there.
+
+    :raises LogError: no such file, a folder, a file that cannot be read (why) or is no
+        SQLite file.
+    """
+    where = Location(path=str(path))
+    path = Path(path).resolve()
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(len(_SQLITE_HEADER))
+    except OSError as exc:
+        raise LogError(f"the rulings log cannot be read: {exc.strerror or exc}", where) from None
+    if header != _SQLITE_HEADER:
+        raise LogError("not a ruling log: not an SQLite file", where)
+    before = _state(path)
+    _, wal, shm = before
+    target, query = path, "immutable=1"
+    if wal is not None and shm is not None:
+        query = "mode=ro"
+    elif wal is not None and wal[1] > 0:
+        folder = Path(scratch.enter_context(tempfile.TemporaryDirectory(prefix="td-plugin-log-")))
+        target, query = folder / path.name, "mode=rw"
+        try:
+            shutil.copyfile(path, target)
+            shutil.copyfile(f"{path}-wal", f"{target}-wal")
+        except OSError as exc:
+            raise LogError(f"the rulings log cannot be read: {exc.strerror or exc}",
+                           where) from None
+    try:
+        db = sqlite3.connect(f"{target.as_uri()}?{query}", uri=True, timeout=10)
+    except sqlite3.DatabaseError as exc:
+        raise _read_error(exc, where.path) from None
+
+    def steady() -> bool:
+        return query == "mode=ro" or _state(path) == before
+
+    return db, steady
 
 
 class Status(str, enum.Enum):
@@ -321,22 +406,25 @@ class RulingLog:
     @staticmethod
     def read(path: str | Path) -> list[LogEntry]:
         """The latest version of every ruling of the log at ``path``, read without
-        writing anything (no log is created).
+        writing anything, there or beside it (`read_only`).
 
-        :raises LogError: no such log, or not a log.
+        :raises LogError: no such log, not a log, or it cannot be read (said why).
         """
-        try:
-            db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-        except sqlite3.DatabaseError as exc:
-            raise LogError(f"cannot read the rulings log: {exc}", Location(path=str(path))) from None
-        reader = object.__new__(RulingLog)
-        reader.path, reader._db, reader._lock = str(path), db, threading.Lock()
-        try:
-            return reader.latest()
-        except sqlite3.DatabaseError as exc:
-            raise LogError(f"not a ruling log: {exc}", Location(path=str(path))) from None
-        finally:
-            db.close()
+        with contextlib.ExitStack() as scratch:
+            for _ in range(_READ_TRIES):
+                db, steady = read_only(path, scratch)
+                reader = object.__new__(RulingLog)
+                reader.path, reader._db, reader._lock = str(path), db, threading.Lock()
+                try:
+                    entries = reader.latest()
+                except sqlite3.DatabaseError as exc:
+                    raise _read_error(exc, str(path)) from None
+                finally:
+                    db.close()
+                if steady():
+                    return entries
+        raise LogError(f"the log changed each of the {_READ_TRIES} times it was read",
+                       Location(path=str(path)))
 
     def count(self) -> int:
         """The number of versions stored (every ruling and every correction)."""

@@ -38,6 +38,14 @@ class TextEnum(str, enum.Enum):
         return format(str(self.value), spec)
 
 
+class RulingStatus(TextEnum):
+    """Whether a ruling is complete or waits for a decision (its ``decisions``): the one
+    status of every ruling, of the auction, of the play period and of a revoke case."""
+
+    RULED = "ruled"
+    NEEDS_DECISION = "needs_decision"
+
+
 class Attention(enum.Enum):
     """When attention was first drawn to an irregularity (Law 64B4/B5 turn on it)."""
 

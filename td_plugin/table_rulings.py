@@ -27,6 +27,7 @@ from td_plugin.rulings import ReviewContext, Ruling
 from td_plugin.sources import RecordChange
 
 if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has one
+    from td_plugin.host import PluginHost
     from td_plugin.ruling_log import LogEntry, Place
 
 __all__ = ["TableRuling", "match", "by_pairs", "rule_entries", "rule_case", "changes_of",
@@ -132,7 +133,7 @@ def place_text(place: Place) -> str:
     return ", ".join(parts)
 
 
-def rule_entries(host: Any, entries: Iterable[LogEntry], records: list[tuple[int, BoardRecord]],
+def rule_entries(host: PluginHost, entries: Iterable[LogEntry], records: list[tuple[int, BoardRecord]],
                  context: ReviewContext = ReviewContext()) -> list[TableRuling]:
     """Rule each logged ruling again through the host (language and regulation from
     ``context``) and match it to the records."""
@@ -143,7 +144,7 @@ def rule_entries(host: Any, entries: Iterable[LogEntry], records: list[tuple[int
     return out
 
 
-def rule_case(host: Any, case: Mapping[str, Any], place: Place,
+def rule_case(host: PluginHost, case: Mapping[str, Any], place: Place,
               records: list[tuple[int, BoardRecord]],
               context: ReviewContext = ReviewContext(), *,
               entry: LogEntry | None = None, kind: str | None = None) -> TableRuling:
@@ -172,7 +173,7 @@ def changes_of(rulings: Iterable[TableRuling]) -> dict[int, list[RecordChange]]:
     return out
 
 
-def announce(host: Any, rulings: Iterable[TableRuling]) -> list[Any]:
+def announce(host: PluginHost, rulings: Iterable[TableRuling]) -> list[Any]:
     """Tell write-back adapters and stores about each change (`td_adjustment_decided`);
     the plugins that failed."""
     errors: list[Any] = []
@@ -183,7 +184,7 @@ def announce(host: Any, rulings: Iterable[TableRuling]) -> list[Any]:
     return errors
 
 
-def records_of(host: Any, path: str) -> list[tuple[int, BoardRecord]]:
+def records_of(host: PluginHost, path: str) -> list[tuple[int, BoardRecord]]:
     """The records of a session file with their indexes, read through the host.
 
     :raises InputError: no such file, or no adapter knows it.

@@ -16,7 +16,7 @@ table is reviewed with ``Attention.DURING_ROUND``; one seen after the round ende
 round was reported over, or the table already has results of a later round: the watch
 started late, a correction came after the move) with ``Attention.AFTER_ROUND``.
 
-A record whose ``extra["in_play"]`` is true is a board still being played (calls or
+A record whose ``in_play`` is true is a board still being played (calls or
 cards in, no result); every other record is a result. Reading the file, polling and
 printing are the caller's (`td_plugin.commands.watch`).
 """
@@ -92,12 +92,11 @@ class WatchReport:
 
 
 def _is_result(record: BoardRecord) -> bool:
-    return not record.extra.get("in_play")
+    return not record.in_play
 
 
 def _when(record: BoardRecord) -> dt.datetime:
-    t = record.extra.get("time")
-    return t if isinstance(t, dt.datetime) else dt.datetime.max
+    return record.time or dt.datetime.max
 
 
 def change_for(event: WatchEvent) -> RecordChange | None:
@@ -234,7 +233,7 @@ class SessionWatcher:
 
     def _changed(self, record: BoardRecord, before: BoardRecord | None,
                  now: dt.datetime | None, attention: Attention) -> None:
-        seen = now or record.extra.get("time")
+        seen = now or record.time
         auction = record.auction
         if auction is not None and auction.is_complete and not (
                 before is not None and before.auction is not None and before.auction.is_complete):

@@ -19,6 +19,10 @@ import pytest
 # it), the suite still writes them, into the ignored __pycache__ folders.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# The double-dummy extra imports matplotlib, which keeps a folder of its own: the suite's
+# is in the repository's ignored cache folder, not in the user's home.
+os.environ.setdefault("MPLCONFIGDIR", str(Path(__file__).resolve().parents[1] / ".pytest_cache"
+                                          / "matplotlib"))
 
 REPO = Path(__file__).resolve().parents[1]
 REALWORLD = REPO.parent / "shared" / "realworld"

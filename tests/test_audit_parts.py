@@ -389,34 +389,51 @@ def test_every_worker_dying_as_it_starts_leaves_the_audit_to_this_process(
     assert calls["again"] == len(handed) and calls["rest"] == 0
 
 
-@pytest.mark.parametrize("after", [0.0, 0.03, 0.08, 0.15])
-def test_a_worker_killed_from_outside_in_the_first_second_gives_the_one_process_result(
-        after: float, session_400: tuple[Path, str], small_parts: None) -> None:
-    # SIGKILL, as the out-of-memory killer or a user would, at several moments from the
-    # very start (the first worker the moment it exists, before it has a part) through
-    # the audit (about a quarter of a second here on one core)
+def _waits_to_be_killed(flag: Path, *, number: int | None = None) -> Callable[..., Any]:
+    """A worker's start (``number`` None) or its audit of part ``number``, where the first
+    worker to get there writes its process id to ``flag`` and waits to be killed."""
+    init = audit_parts._init_worker
+
+    def wait(*args: Any, **kwargs: Any) -> Any:
+        here = number is None or (args[0].number == number and os.getpid() != _PARENT)
+        if here and _once(flag):
+            with open(flag, "w") as fh:
+                fh.write(str(os.getpid()))
+            time.sleep(_AUDIT_TIMEOUT)
+        return init(*args, **kwargs) if number is None else _audit_part(*args, **kwargs)
+    return wait
+
+
+@pytest.mark.parametrize("moment", ["while it starts", "auditing its first part",
+                                    "auditing a later part"])
+def test_a_worker_killed_from_outside_gives_the_one_process_result(
+        moment: str, session_400: tuple[Path, str], tmp_path: Path, small_parts: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # SIGKILL, as the out-of-memory killer or a user would, sent by another thread when
+    # the worker has reached the moment (it waits there until it is killed)
     path, one = session_400
+    flag = tmp_path / "pid"
+    name, number = {"while it starts": ("_init_worker", None),
+                    "auditing its first part": ("_audit_part", 1),
+                    "auditing a later part": ("_audit_part", 5)}[moment]
+    monkeypatch.setattr(audit_parts, name, _waits_to_be_killed(flag, number=number))
     killed: list[int] = []
-    start = time.monotonic()
 
     def killer() -> None:
-        while not killed and time.monotonic() - start < _AUDIT_TIMEOUT:
-            try:
-                children = multiprocessing.active_children()
-            except RuntimeError:  # the set of children changed while it was read
-                continue
-            if children and time.monotonic() - start >= after:
-                os.kill(children[0].pid, signal.SIGKILL)
-                killed.append(children[0].pid)
-            time.sleep(0.0005)
+        deadline = time.monotonic() + _AUDIT_TIMEOUT
+        while time.monotonic() < deadline:
+            pid = flag.read_text() if flag.exists() else ""
+            if pid:
+                os.kill(int(pid), signal.SIGKILL)
+                killed.append(int(pid))
+                return
+            time.sleep(0.01)
 
     thread = threading.Thread(target=killer, daemon=True)
     thread.start()
     assert json.dumps(_in_time(lambda: _audit(path, 3)), default=str) == one
-    killed.append(0)  # stop the killer if it has not struck (the audit ended first)
     thread.join()
-    if after == 0.0:
-        assert killed[0] != 0  # the first worker was killed as soon as it existed
+    assert killed  # the worker was killed at that moment
 
 
 @pytest.mark.slow
@@ -449,10 +466,12 @@ def test_cli_jobs_must_be_a_positive_number(tmp_path: Path,
 class _CountingPlugin:
     """A plugin that counts the boards it reviewed: it needs one process."""
 
-    td_one_process = True
-
     def __init__(self) -> None:
         self.seen = 0
+
+    @hookimpl
+    def td_one_process(self) -> bool:
+        return True
 
     @hookimpl
     def td_review_board(self, record, context):  # type: ignore[no-untyped-def]
@@ -580,32 +599,3 @@ def test_the_html_page_is_the_same_on_several_processes(tmp_path: Path, small_pa
         sink.finish(result, Host())
         pages.append(page.read_text(encoding="utf-8"))
     assert pages[0] == pages[1] and pages[0].count("<article") > 60
-
-
-def test_the_collector_pauses_while_a_part_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """While a part's records are reviewed the garbage collector makes no automatic
-    passes, one over the youngest objects every GC_EVERY records; afterwards it runs as
-    before, and what the part kept is frozen (no later pass walks it)."""
-    import gc
-
-    passes: list[int] = []
-    monkeypatch.setattr(audit_parts, "GC_EVERY", 3)
-    monkeypatch.setattr(gc, "collect", lambda generation=2: passes.append(generation) or 0)
-    frozen = gc.get_freeze_count()
-    seen = []
-    try:
-        for record in audit_parts._collector_paused(iter(range(7))):  # type: ignore[arg-type]
-            seen.append((record, gc.isenabled()))
-        assert seen == [(n, False) for n in range(7)]
-        assert passes == [0, 0]  # after the third and the sixth record
-        assert gc.isenabled()
-        assert gc.get_freeze_count() > frozen
-    finally:
-        gc.unfreeze()
-    gc.disable()
-    try:  # a collector turned off by the caller stays off
-        list(audit_parts._collector_paused(iter(range(2))))  # type: ignore[arg-type]
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
-        gc.unfreeze()

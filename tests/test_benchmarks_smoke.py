@@ -105,6 +105,16 @@ def test_bench_commands_quick_run_times_the_whole_commands_and_prints_the_target
 
 
 @pytest.mark.slow
+def test_bench_speed_quick_run_prints_each_figure_apart(realworld: Path) -> None:
+    if importlib.util.find_spec("endplay") is None:
+        pytest.skip("endplay (extra td-plugin[dds]) is the reference of this benchmark")
+    out = _run("bench_speed.py", "--quick", "--file",
+               str(realworld / "pbn" / "bbo_annamar_2013_play_dash_padding.pbn"))
+    row = next(line for line in out.splitlines() if line.startswith(f"| {sys.executable} |"))
+    assert len(row.split("|")) == 9 and "endplay parse-only" in out
+
+
+@pytest.mark.slow
 def test_fuzz_inputs_runs_every_format_and_counts_what_must_never_happen() -> None:
     out = _run("fuzz_inputs.py", "--inputs", "5")
     rows = [line.split("|") for line in out.splitlines()

@@ -118,7 +118,7 @@ def test_card_not_held_with_holder() -> None:
 def test_card_not_held_says_when_leader_first_is_consistent() -> None:
     c = Contract.from_pbn("2H", "S")
     play = Play.from_played_order(Seat.W, ["SA", "H3", "S4", "S3"], c.strain.suit)
-    fs = check_record(record(contract=c, play=play, extra={"leader_first_rows": [1]}))
+    fs = check_record(record(contract=c, play=play, leader_first_rows=(1,)))
     assert "leader-first" in messages.render(fs[0].key, fs[0].params)
     assert fs[0].data["leader_first_consistent"] == [1]
 

@@ -232,7 +232,7 @@ def test_hook_td_auction_recorded(host: PluginHost) -> None:
     class Rec:
         @hookimpl
         def td_auction_recorded(self, record):
-            seen.append((record.auction.pbn(), bool(record.extra.get("in_play"))))
+            seen.append((record.auction.pbn(), record.in_play))
             return []
 
     host.register(Rec(), "rec")
@@ -298,9 +298,9 @@ def test_hook_td_review_board(host: PluginHost) -> None:
 
 
 def test_review_board_asks_as_pluggy_does(host: PluginHost) -> None:
-    """The host calls `td_review_board`'s implementations itself: last registered first,
-    each with the arguments it names; a plugin registered or removed later is seen; with a
-    wrapper among them pluggy calls them all (the wrapper sees the answers)."""
+    """pluggy calls `td_review_board`'s implementations: last registered first, each with
+    the arguments it names; a plugin registered or removed later is seen; a wrapper sees
+    the answers."""
     calls: list[str] = []
 
     class Ask:
@@ -336,6 +336,49 @@ def test_review_board_asks_as_pluggy_does(host: PluginHost) -> None:
     review = host.review_board(impossible_record(), ReviewContext())
     assert [f.kind for f in review.findings] == ["second", "impossible_result"]
     assert seen == [["impossible_result", "second"]]
+
+
+def test_implementations_are_registered_guarded_and_the_plugin_left_as_given(
+        host: PluginHost) -> None:
+    """The host registers a stand-in holding each implementation in its guard: pluggy's
+    `HookImpl` keeps the function it was registered with, and the plugin is unchanged."""
+    class Club:
+        @hookimpl
+        def td_review_board(self, record):
+            raise RuntimeError("club ruler broke")
+
+    club = Club()
+    own = Club.__dict__["td_review_board"]
+    host.register(club, "club")
+    impls = [i for i in host.pm.hook.td_review_board.get_hookimpls() if i.plugin_name == "club"]
+    assert len(impls) == 1 and impls[0].plugin is not club
+    assert impls[0].function is impls[0].plugin.td_review_board  # as registered
+    assert impls[0].function.__wrapped__ == club.td_review_board
+    assert impls[0].argnames == ("record",)
+    assert Club.__dict__["td_review_board"] is own and "td_review_board" not in vars(club)
+    review = host.review_board(impossible_record(), ReviewContext())
+    assert [e.plugin for e in review.errors] == ["club"]
+    assert [f.kind for f in review.findings] == ["impossible_result"]
+
+
+def test_hook_td_one_process_keeps_the_audit_on_one_process(host: PluginHost) -> None:
+    assert host.single_process_reason() is None
+
+    class Counter:
+        @hookimpl
+        def td_one_process(self):
+            return True
+
+    class Pure:
+        @hookimpl
+        def td_one_process(self):
+            return False
+
+    host.register(Pure(), "pure")
+    assert host.single_process_reason() is None
+    host.register(Counter(), "counter")
+    assert host.single_process_reason() == ("plugin 'counter' keeps state from board to "
+                                            "board (td_one_process)")
 
 
 def test_hook_td_incident_reported(host: PluginHost) -> None:

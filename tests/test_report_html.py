@@ -235,7 +235,7 @@ def test_auction_notes_alerts_and_recorded_irregularities() -> None:
                AuctionEntry(Call.from_pbn("1S"), insufficient=True),
                AuctionEntry(Call.PASS, notes=(1,)))
     record = BoardRecord(board=3, auction=Auction(Seat.W, entries, truncated=True),
-                         extra={"auction_notes": {"1": "15-17 & balanced"}})
+                         auction_notes={1: "15-17 & balanced"})
     finding = Finding(kind="auction_illegal", key="consistency.auction_illegal", board=3,
                       params={"index": 4, "call": "1♠", "seat": Msg("seat.N"),
                               "reason": Msg("auction.insufficient"), "law": "27"})

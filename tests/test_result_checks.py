@@ -39,7 +39,7 @@ def kinds(record: BoardRecord) -> list[str]:
 
 
 def test_clean_result_has_no_finding() -> None:
-    assert kinds(rec(deal=DEAL, lead=Card.from_pbn("HK"), extra={"declaring_pair": "3"})) == []
+    assert kinds(rec(deal=DEAL, lead=Card.from_pbn("HK"), declaring_pair="3")) == []
 
 
 def test_impossible_result_more_than_thirteen_tricks() -> None:
@@ -51,9 +51,9 @@ def test_impossible_result_more_than_thirteen_tricks() -> None:
 
 
 def test_declaring_pair_not_in_declarers_seat() -> None:
-    assert kinds(rec(extra={"declaring_pair": "5"})) == ["declarer_mismatch"]
+    assert kinds(rec(declaring_pair="5")) == ["declarer_mismatch"]
     # Mitchell numbering with NS and EW pair sharing a number cannot be told apart
-    assert kinds(rec(ns_pair="3", ew_pair="3", extra={"declaring_pair": "3"})) == []
+    assert kinds(rec(ns_pair="3", ew_pair="3", declaring_pair="3")) == []
 
 
 def test_12c2_artificial_score_and_not_played() -> None:
@@ -62,7 +62,7 @@ def test_12c2_artificial_score_and_not_played() -> None:
     assert (f.kind, f.law, f.data) == ("artificial_score", "12C2", {"ns_percent": 60, "ew_percent": 40})
     assert "60%-40%" in render(f.key, f.params)
     assert f.render("da") == render(f.key, f.params, "da")  # no ruling: its own message
-    assert kinds(rec(contract=None, declarer_tricks=None, extra={"not_played": True})) == ["not_played"]
+    assert kinds(rec(contract=None, declarer_tricks=None, not_played=True)) == ["not_played"]
 
 
 def test_lead_not_held_and_lead_against_the_play() -> None:

@@ -15,7 +15,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -210,6 +209,20 @@ with atomic_output(sys.argv[1]) as fh:
 """
 
 
+#: the audit, waiting to be killed at the moment its temporary file would replace the
+#: destination (the one place td-plugin replaces a file, `safe_output._commit`)
+_WAITS_BEFORE_COMMIT = """
+import sys, time
+from td_plugin import safe_output
+def commit(temporary, dest):
+    print("committing", file=sys.stderr, flush=True)
+    time.sleep(60)
+safe_output._commit = commit
+from td_plugin.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 def test_a_process_killed_while_writing_leaves_the_old_file(tmp_path: Path) -> None:
     dest = tmp_path / "out.pbn"
     dest.write_bytes(b"old")
@@ -233,24 +246,23 @@ def test_an_audit_killed_while_it_writes_its_copy_leaves_the_old_copy_or_the_new
     out.mkdir()
     dest = out / source.name
     dest.write_bytes(b"the copy of an earlier audit")
-    command = [sys.executable, "-m", "td_plugin.cli", "audit", "--json", "--jobs", "1",
-               "--no-equity", "--attention", "during-round", str(source), "--write-to", str(out)]
-    # killed as soon as its temporary file appears beside the destination
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            cwd=REPO)
+    command = ["audit", "--json", "--jobs", "1", "--no-equity", "--attention", "during-round",
+               str(source), "--write-to", str(out)]
+    # killed when its copy is written whole to the temporary file beside the destination,
+    # the moment before it takes the destination's place: the audit waits there to be killed
+    proc = subprocess.Popen([sys.executable, "-c", _WAITS_BEFORE_COMMIT, *command],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO)
     try:
-        deadline = time.monotonic() + 60
-        while proc.poll() is None and time.monotonic() < deadline:
-            if any(p.name.startswith(".session.pbn.") for p in out.iterdir()):
-                proc.send_signal(signal.SIGKILL)
-                break
-            time.sleep(0.001)
+        assert proc.stderr is not None
+        assert proc.stderr.readline() == b"committing\n", "the audit never wrote its copy"
+        assert any(p.name.startswith(".session.pbn.") for p in out.iterdir())
+        proc.kill()
     finally:
         proc.wait(timeout=60)
-    assert proc.returncode == -signal.SIGKILL, "the audit ended before it could be killed"
+    assert proc.returncode == -signal.SIGKILL
     assert dest.read_bytes() == b"the copy of an earlier audit"
     # and left alone, it replaces it whole
-    assert main(command[3:]) == 1
+    assert main(command) == 1
     copy = dest.read_bytes()
     assert copy.startswith(b"% PBN") and copy.count(b"[Board ") == 600
 

@@ -91,7 +91,7 @@ def test_replay_real_session_sends_all_384_results_in_time_order(real_data: BwsD
     assert rec.opened == 1 and rec.closed == 1
     assert len(rec.results) == 384
     assert all(previous is None for _, previous in rec.results)
-    times = [r.extra["time"] for r, _ in rec.results]
+    times = [r.time for r, _ in rec.results]
     assert times == sorted(times)
     assert times[0] == dt.datetime(2025, 12, 23, 10, 51, 38)
     assert [r for r, _ in rec.reviews] == [r for r, _ in rec.results]

@@ -361,7 +361,7 @@ class _RecordExport(_Export):
         record = self.record
         out = [tag_pair(name, value) for name, value in self.tag_values()]
         if record.auction is not None:
-            out += self.auction_lines(record.auction, record.extra.get("auction_notes", {}))
+            out += self.auction_lines(record.auction, record.auction_notes)
         if record.play is not None and record.play.tricks:
             out += self.play_lines(record.play, record.extra.get("play_notes", {}))
         tables = record.extra.get("tables", {})

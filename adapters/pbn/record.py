@@ -228,12 +228,10 @@ def build_record(game: PbnGame) -> BoardRecord:
                      for line, msg in listed_problems(issues)) if issues else ()  # type: ignore[arg-type]
     extra = {
         "tags": values,  # (the game's own, never changed once resolved)
-        "auction_notes": auction_notes,
         "play_notes": play_notes,
         "tables": tables,
         "auction_seat": auction_seat,
         "play_seat": play_seat,
-        "leader_first_rows": leader_first,
         "carried": list(game.carried),
         "encoding": game.encoding,
     }
@@ -247,7 +245,8 @@ def build_record(game: PbnGame) -> BoardRecord:
         table=_text(values, "Table"), round=parse_whole(values.get("Round", "")),
         ns_pair=_text(values, "PairNS"), ew_pair=_text(values, "PairEW"),
         scoring=_text(values, "Scoring"), location=location, problems=problems, extra=extra,
-        attention=notes.attention, obligations=notes.obligations)
+        attention=notes.attention, obligations=notes.obligations, auction_notes=auction_notes,
+        leader_first_rows=tuple(leader_first))
 
 
 _TD = re.compile(r"(?i)\bTD\s*:")

@@ -27,13 +27,16 @@ import json
 import os
 import sys
 import tempfile
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
 from td_plugin.safe_output import check_outputs
 from td_plugin.sources import RecordChange
+
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
 
 __all__ = ["add_parser", "run"]
 
@@ -101,7 +104,7 @@ def _print_report(report: Any, dest: str, lang: str) -> None:
         out.write(r(key, params, lang) + "\n")
 
 
-def _write(host: Any, source: str, dest: str, changes: dict[int, list[RecordChange]],
+def _write(host: PluginHost, source: str, dest: str, changes: dict[int, list[RecordChange]],
            lang: str) -> tuple[Any, list[str]]:
     """Write the copy through the format's writer: its report and no mistake, or no
     report and what the writer refused, one mistake a line (a table no ScoreTable of a

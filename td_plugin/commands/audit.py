@@ -5,7 +5,8 @@ an adjusted copy that could not be written), 3 a bug (`td_plugin.cli`). A file w
 records have problems is still audited; the problems are listed.
 
 Before anything is read, every output (``--write-to`` copies, ``--html``) is checked
-against every input and against each other (`td_plugin.safe_output.check_outputs`): a
+against every file the run reads (the sessions, their rulings logs, the
+``--attention-file``) and against each other (`td_plugin.safe_output.check_outputs`): a
 conflict refuses the run (exit 2), two inputs of the same name into one folder included.
 An input whose format has no writer here (LIN) is audited and reported like the others
 and listed as not written, with the reason; the exit status then says whether there were
@@ -25,7 +26,7 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from td_plugin import collector, messages
+from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.rulings import Attention, ReviewContext
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from td_plugin.audit import AuditResult
     from td_plugin.host import PluginHost
 
-__all__ = ["add_parser", "run", "load_attention_file"]
+__all__ = ["add_parser", "run", "read_files", "load_attention_file"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -92,8 +93,19 @@ def _jobs(text: str) -> int:
     return n
 
 
+def read_files(args: argparse.Namespace) -> list[str]:
+    """Every file the run reads: the sessions, the rulings log (``--rulings-log``, or each
+    one found beside a session) and the ``--attention-file``."""
+    from td_plugin.session import default_log_path
+
+    logs = ([args.rulings_log] if args.rulings_log else
+            [log for log in map(default_log_path, args.paths) if os.path.lexists(log)])
+    return [*args.paths, *logs, *([args.attention_file] if args.attention_file else [])]
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse outputs that would overwrite an input or each other, before any reading."""
+    """Refuse outputs that would overwrite a file the run reads or each other, before
+    any reading."""
     from td_plugin.audit import copy_destinations
     from td_plugin.errors import InputError
     from td_plugin.safe_output import check_outputs
@@ -105,27 +117,26 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if not os.path.isdir(folder) and not made:
             raise InputError(f"--html {args.html!r}: the folder {folder!r} does not exist")
         outputs.append((args.html, "the --html report"))
-    check_outputs(args.paths, outputs)
+    check_outputs(read_files(args), outputs)
 
 
 def run(args: argparse.Namespace) -> int:
-    with collector.paused():  # (the audit's modules and the plugins: they live on)
-        from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
-        from td_plugin.audit_parts import default_jobs
-        from td_plugin.audit_report import (
-            AuditOutput,
-            Host,
-            JsonLinesReport,
-            JsonReport,
-            TextReport,
-            is_terminal,
-        )
-        from td_plugin.host import PluginHost
+    from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
+    from td_plugin.audit_parts import default_jobs
+    from td_plugin.audit_report import (
+        AuditOutput,
+        Host,
+        JsonLinesReport,
+        JsonReport,
+        TextReport,
+        is_terminal,
+    )
+    from td_plugin.host import PluginHost
 
-        _check_outputs(args)
-        context = ReviewContext(attention=Attention(args.attention), language=args.lang,
-                                equity=not args.no_equity, regulation=args.regulation)
-        host = PluginHost()
+    _check_outputs(args)
+    context = ReviewContext(attention=Attention(args.attention), language=args.lang,
+                            equity=not args.no_equity, regulation=args.regulation)
+    host = PluginHost()
     context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     if args.attention_file:  # when attention was drawn, per board
         try:
@@ -154,21 +165,38 @@ def run(args: argparse.Namespace) -> int:
     sink = AuditOutput(reports, args.lang, records_per_kind)
     options = {"strict": args.strict, "jobs": args.jobs or default_jobs(), "sink": sink,
                "keep_changes": bool(args.write_to)}
-    if is_terminal(sys.stderr) and not is_terminal(out):
-        result = _with_progress(args.paths, host, context, options)
-    else:
-        result = run_audit(args.paths, host, context, **options)
-    add_table_rulings(result, host, context, args.rulings_log)
-    if args.write_to:
-        write_adjusted_copies(result, host, args.write_to, args.lang)
-    sink.finish(result, blocked)
-    out.flush()
-    for i in result.inputs if args.write_to else ():
-        print(f"wrote {i.written}" if i.written else f"not written: {i.path}: {i.not_written}",
-              file=sys.stderr)
-    if result.unreadable or result.write_failures:
+    result: AuditResult | None = None
+    try:
+        if is_terminal(sys.stderr) and not is_terminal(out):
+            result = _with_progress(args.paths, host, context, options)
+        else:
+            result = run_audit(args.paths, host, context, **options)
+        add_table_rulings(result, host, context, args.rulings_log)
+        if args.write_to:
+            write_adjusted_copies(result, host, args.write_to, args.lang)
+        sink.finish(result, blocked)
+        out.flush()
+    finally:  # what became of each copy is said, whatever failed after it or before
+        if args.write_to:
+            _say_copies(args.paths, result)
+    logs = [i.rulings_log_error for i in result.inputs if i.rulings_log_error]
+    for unread in dict.fromkeys(logs):  # (one log named for every input: said once)
+        print(f"td-plugin audit: {unread}", file=sys.stderr)
+    if result.unreadable or result.write_failures or logs:
         return 2
     return 1 if result.finding_count else 0
+
+
+def _say_copies(paths: list[str], result: AuditResult | None) -> None:
+    """On standard error, per input: the copy written, or why there is none."""
+    for i, path in enumerate(paths):
+        done = result.inputs[i] if result is not None and i < len(result.inputs) else None
+        if done is not None and done.written:
+            print(f"wrote {done.written}", file=sys.stderr)
+        else:
+            why = (done.not_written if done is not None and done.not_written else
+                   "the audit stopped before its copy was written")
+            print(f"not written: {path}: {why}", file=sys.stderr)
 
 
 def _with_progress(paths: list[str], host: PluginHost, context: ReviewContext,

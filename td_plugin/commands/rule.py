@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.panel import Panel
@@ -28,6 +28,9 @@ from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.messages import Msg
 from td_plugin.play_ruling import PlayRuling
 from td_plugin.rulings import ReviewContext
+
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
 
 
 def add_parser(subparsers: Any) -> None:
@@ -149,7 +152,7 @@ def _without_heading(text: str, heading: str) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
-def _write_back(args: argparse.Namespace, host: Any, context: ReviewContext) -> int:
+def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewContext) -> int:
     """``--session FILE --write-to DIR``: the case ruled and written into the session."""
     import os
 

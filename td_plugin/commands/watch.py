@@ -25,7 +25,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
@@ -34,6 +34,9 @@ from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
 from td_plugin.session import default_log_path
 from td_plugin.sources import SessionSource
+
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
 
 #: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
 _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
@@ -195,8 +198,9 @@ def run(args: argparse.Namespace) -> int:
     context = ReviewContext(language=args.lang, equity=not args.no_equity,
                             regulation=getattr(args, "regulation", "wbf"))
     out = sys.stdout
-    if args.log:  # appended to: it must not be the session file
-        check_outputs([args.path], [(args.log, "the --log")])
+    log_path = args.rulings_log or default_log_path(args.path)
+    if args.log:  # appended to: it must not be a file the watch reads
+        check_outputs([args.path, log_path], [(args.log, "the --log")])
     host = PluginHost()
     context.in_force  # noqa: B018 - an unknown --regulation is refused before any work
     for error in host.errors:
@@ -220,29 +224,33 @@ def run(args: argparse.Namespace) -> int:
             os.environ[_BACKEND_ENV] = backend
     if report is None:
         return 2
-    log_path = args.rulings_log or default_log_path(args.path)
-    tables = table_rulings(host, args.path, log_path, context)
+    try:
+        tables = table_rulings(host, args.path, log_path, context, named=bool(args.rulings_log))
+    except InputError as exc:  # the report still, then the log it could not list
+        print_report(report, out, args.lang, None, None, host.blocked())
+        out.flush()
+        print(f"td-plugin watch: {exc}", file=sys.stderr)
+        return 2
     print_report(report, out, args.lang, tables, log_path, host.blocked())
     return 1 if report.events else 0
 
 
-def table_rulings(host: Any, session: str, log: str,
-                  context: ReviewContext) -> list[Any] | None:
+def table_rulings(host: PluginHost, session: str, log: str, context: ReviewContext, *,
+                  named: bool = False) -> list[Any] | None:
     """The rulings given at the table in this session (its rulings log), matched to its
-    results; None when there is no log."""
+    results; None when there is no log beside the session (a ``named`` log must be there).
+
+    :raises InputError: the log is there (or named) but cannot be read.
+    """
     from td_plugin.ruling_log import RulingLog
     from td_plugin.table_rulings import records_of, rule_entries
 
-    if not os.path.isfile(log):
+    if not named and not os.path.lexists(log):
         return None
-    try:
-        return rule_entries(host, RulingLog.read(log), records_of(host, session), context)
-    except InputError as exc:
-        print(f"warning: {exc}", file=sys.stderr)
-        return None
+    return rule_entries(host, RulingLog.read(log), records_of(host, session), context)
 
 
-def _watcher(host: Any, session: Any, context: ReviewContext, out: TextIO,
+def _watcher(host: PluginHost, session: Any, context: ReviewContext, out: TextIO,
              log: IO[str] | None, lang: str) -> Any:
     from td_plugin.watch import SessionWatcher
 
@@ -266,7 +274,7 @@ def _session_source(source: Any) -> SessionSource:
     return source
 
 
-def _replay(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
+def _replay(args: argparse.Namespace, host: PluginHost, context: ReviewContext, out: TextIO,
             log: IO[str] | None) -> Any:
     data = _session_source(host.open_source(args.path))
     for problem in data.file_problems():
@@ -284,7 +292,7 @@ def _replay(args: argparse.Namespace, host: Any, context: ReviewContext, out: Te
     return watcher.close()
 
 
-def _watch(args: argparse.Namespace, host: Any, context: ReviewContext, out: TextIO,
+def _watch(args: argparse.Namespace, host: PluginHost, context: ReviewContext, out: TextIO,
            log: IO[str] | None, sleep: Callable[[float], None] = time.sleep) -> Any:
     watcher = None
     polls = 0

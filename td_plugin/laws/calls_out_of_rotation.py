@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_ruling import DecisionKind, Note, PassUntil, SeatCall
+from td_plugin.auction_ruling import CoorEffect, DecisionKind, Note, PassUntil, SeatCall
 from td_plugin.auction_walk import Pending, Situation, Walk, rule_facts
 from td_plugin.call_names import call_msg, join_msgs, law_msg, seat_call_msg, seat_msg
 from td_plugin.cards import Seat
@@ -36,7 +36,7 @@ from td_plugin.cards import Seat
 if TYPE_CHECKING:
     from td_plugin.incidents import IncidentCall
 
-__all__ = ["Turn", "CoorRule", "OffenderCall", "turn_of", "family_of", "rectification",
+__all__ = ["Turn", "CoorEffect", "CoorRule", "OffenderCall", "turn_of", "family_of", "rectification",
            "offender_call", "SITUATIONS"]
 
 
@@ -66,21 +66,15 @@ def family_of(call: Call, artificial: bool, passes_artificial_call: bool) -> str
 class CoorRule:
     """The rectification of a cancelled call out of rotation.
 
-    ``law``/``key``: the clause applied at once. Exactly one of these holds:
-    ``must_pass_next`` (30A: the offender passes at his next turn), ``await_rho``
-    (31A/32A: what happens depends on RHO's call; ``law_repeat`` if RHO passes),
-    ``partner_free`` (30B1/31B/32B: partner calls freely under 16C2, so the information
-    from the cancelled call is unauthorized to him at once; the offender's own call is
-    then judged). ``law_comparable``/``law_not_comparable`` rule on the offender's call
+    ``law``/``key``: the clause applied at once; ``effect``: what it brings
+    (`CoorEffect`). ``law_comparable``/``law_not_comparable`` rule on the offender's call
     at his proper turn, under the heading ``law_offender_call``.
     """
 
     family: str
     law: str
     key: str
-    must_pass_next: bool = False
-    await_rho: bool = False
-    partner_free: bool = False
+    effect: CoorEffect
     law_repeat: str | None = None
     law_comparable: str | None = None
     law_not_comparable: str | None = None
@@ -88,20 +82,20 @@ class CoorRule:
 
 
 _RULES = {
-    ("30", True): CoorRule("30", "30A", "coor.pass_rho", must_pass_next=True),
-    ("30", False): CoorRule("30", "30B1(a)", "coor.partner_free", partner_free=True,
+    ("30", True): CoorRule("30", "30A", "coor.pass_rho", CoorEffect.MUST_PASS_NEXT),
+    ("30", False): CoorRule("30", "30B1(a)", "coor.partner_free", CoorEffect.PARTNER_FREE,
                             law_comparable="30B1(b)(i)", law_not_comparable="30B1(b)(ii)",
                             law_offender_call="30B1(b)"),
-    ("31", True): CoorRule("31", "31A", "coor.await_rho", await_rho=True, law_repeat="31A1",
+    ("31", True): CoorRule("31", "31A", "coor.await_rho", CoorEffect.AWAIT_RHO, law_repeat="31A1",
                            law_comparable="31A2(a)", law_not_comparable="31A2(b)",
                            law_offender_call="31A2"),
-    ("31", False): CoorRule("31", "31B", "coor.partner_free", partner_free=True,
+    ("31", False): CoorRule("31", "31B", "coor.partner_free", CoorEffect.PARTNER_FREE,
                             law_comparable="31A2(a)", law_not_comparable="31A2(b)",
                             law_offender_call="31A2"),
-    ("32", True): CoorRule("32", "32A", "coor.await_rho", await_rho=True, law_repeat="32A1",
+    ("32", True): CoorRule("32", "32A", "coor.await_rho", CoorEffect.AWAIT_RHO, law_repeat="32A1",
                            law_comparable="32A2(a)", law_not_comparable="32A2(b)",
                            law_offender_call="32A2"),
-    ("32", False): CoorRule("32", "32B", "coor.partner_free", partner_free=True,
+    ("32", False): CoorRule("32", "32B", "coor.partner_free", CoorEffect.PARTNER_FREE,
                             law_comparable="32A2(a)", law_not_comparable="32A2(b)",
                             law_offender_call="32A2"),
 }
@@ -235,13 +229,13 @@ def rule_out_of_rotation(walk: Walk) -> None:
     rule = rectification(ic.call, turn, ic.artificial,
                          partner is not None and partner.artificial)
     p = Pending(s, ic, rule)
-    if rule.must_pass_next:
+    if rule.effect is CoorEffect.MUST_PASS_NEXT:
         walk.clause(rule.law, rule.key, **facts)
         walk.impose(s, PassUntil.NEXT_TURN, rule.law)
         walk.adjust("72C")
-    elif rule.await_rho:
+    elif rule.effect is CoorEffect.AWAIT_RHO:
         walk.await_rho[turn_seat] = p
-    elif rule.partner_free:
+    else:  # CoorEffect.PARTNER_FREE
         walk.clause(rule.law, rule.key, **rule_facts(walk, p))
         walk.ui(ic, offender=s)
         walk.pending[s] = p

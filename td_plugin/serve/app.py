@@ -24,7 +24,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import anyio
@@ -69,6 +69,9 @@ from td_plugin.serve.views import (
 )
 from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
 
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
+
 __all__ = ["AppConfig", "create_app", "rule_data", "PLACE_KEYS"]
 
 #: Keys of a posted ruling that say where it happened rather than what happened.
@@ -83,7 +86,7 @@ class AppConfig:
     them)."""
 
     log: RulingLog
-    host: Any
+    host: PluginHost
     token: str
     lang: str = "en"
     regulation: str = "wbf"
@@ -133,7 +136,7 @@ def _place(board: Any, where: Mapping[str, Any]) -> Place:
                  text(where.get("table"), "table"), number(where.get("round"), "round"))
 
 
-def rule_data(host: Any, case: Mapping[str, Any], lang: str,
+def rule_data(host: PluginHost, case: Mapping[str, Any], lang: str,
               regulation: str = "wbf") -> tuple[str, dict[str, Any]]:
     """Rule on a case given as data, through the plugin host (as ``td-plugin rule``
     does), under ``regulation``: its kind and the ruling as JSON.
@@ -452,8 +455,9 @@ def create_app(config: AppConfig) -> Guard:
         entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
         if entry is None:
             return PlainTextResponse("Not Found", status_code=404)
-        if form.get("version") != str(entry.version):  # someone else answered meanwhile
-            return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
+        if form.get("version") != str(entry.version):  # answered meanwhile: not again
+            return see_other(f"/rulings/{ruling_id}",
+                             error=messages.render("app.answered_meanwhile", {}, lang))
         index, _, value = form.get("answer", "").partition(":")
         decisions = open_decisions(entry.ruling)
         try:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.ruling_log import Place
 from td_plugin.table_rulings import match
+
+if TYPE_CHECKING:
+    from td_plugin.host import PluginHost
 
 __all__ = ["TableResult", "SessionBoards", "Row"]
 
@@ -142,7 +145,7 @@ class SessionBoards:
         self.results = list(results)
 
     @classmethod
-    def read(cls, host: Any, path: str) -> SessionBoards:
+    def read(cls, host: PluginHost, path: str) -> SessionBoards:
         """Read every record of ``path`` through the host.
 
         :raises InputError: no adapter knows the file.

@@ -47,6 +47,9 @@ _MAX_CALLS = 80
 #: vulnerability, and who declared the contract it reached (for Law 26B).
 _FROM_SESSION = ("dealer", "vulnerable", "declarer")
 _MAX_DRAFT = 256 * 1024  # the largest draft read back from an address, in bytes
+#: The longest packed draft (`Draft.pack`) a page's address carries: well within what
+#: every HTTP parser takes for a request line (a real case packs into a few hundred).
+MAX_PACKED = 8 * 1024
 
 
 class DraftError(ValueError):
@@ -276,6 +279,9 @@ def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
         drop_stale_answers(old.case, new.case)
     else:
         drop_stale_decisions(old.case, new.case, flow_module(new.kind))
+    if len(new.pack()) > MAX_PACKED:
+        raise DraftError("the case has grown too long for one page: shorten the calls' "
+                         "stated purposes")
     return new
 
 

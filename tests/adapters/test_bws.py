@@ -45,9 +45,9 @@ def test_real_session_has_384_results_as_board_records(real: BwsData) -> None:
     assert len(records) == 384
     first = records[0]
     assert (first.section, first.table, first.round, first.board) == ("A", "8", 1, 13)
-    assert (first.ns_pair, first.ew_pair, first.extra["declaring_pair"]) == ("8", "8", "8")
+    assert (first.ns_pair, first.ew_pair, first.declaring_pair) == ("8", "8", "8")
     assert first.contract == Contract.from_pbn("2S", "E") and first.declarer_tricks == 9
-    assert first.extra["time"] == dt.datetime(2025, 12, 23, 10, 51, 38)
+    assert first.time == dt.datetime(2025, 12, 23, 10, 51, 38)
     assert first.dealer is Seat.N and first.vulnerability.value == "All"  # board 13
     assert first.location.record == 1 and first.location.board == 13
     assert len(first.players) == 4
@@ -111,7 +111,7 @@ def test_mdbtools_backend_reads_the_same_records(real: BwsData, realworld: Path,
 
     def key(r):
         return (r.section, r.table, r.round, r.board, r.ns_pair, r.ew_pair, r.contract,
-                r.declarer_tricks, r.extra["time"], r.extra["bws_id"])
+                r.declarer_tricks, r.time, r.extra["bws_id"])
 
     assert [key(r) for r in data.records()] == [key(r) for r in real.records()]
     assert len(data.movement) == 128
@@ -240,7 +240,7 @@ def test_board_in_play_shows_before_its_result() -> None:
     steps = list(data.timeline())
     first_moment, first = steps[0]
     (key, record), = first.items()
-    assert key == ("in_play", "A", "1", 1, 1) and record.extra["in_play"]
+    assert key == ("in_play", "A", "1", 1, 1) and record.in_play
     assert record.auction.pbn() == "1NT"
     assert record.contract is None
     _, last = steps[-1]

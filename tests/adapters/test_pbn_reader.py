@@ -343,7 +343,7 @@ def test_suffix_nag_and_note_of_a_call(realworld: Path) -> None:
     entry = record.auction.entries[4]  # "2C !"
     assert (entry.call.pbn(), entry.suffix) == ("2C", "!")
     assert record.auction.entries[2].notes == (1,)
-    assert record.extra["auction_notes"][3] == "17+ with 4 !S"
+    assert record.auction_notes[3] == "17+ with 4 !S"
 
 
 # -- notes and commentary ------------------------------------------------------------------
@@ -351,7 +351,7 @@ def test_suffix_nag_and_note_of_a_call(realworld: Path) -> None:
 @pytest.mark.realworld
 def test_auction_and_play_notes_are_kept_apart(realworld: Path) -> None:
     record = _games(realworld, "pbnref_correct_10.pbn")[1].record
-    assert record.extra["auction_notes"][1] == "non-forcing 6-9 points, 6-card"
+    assert record.auction_notes[1] == "non-forcing 6-9 points, 6-card"
     assert record.extra["play_notes"] == {1: "highest of series"}
     first_card = record.play.tricks[0].cards[0]
     assert first_card.notes == (1,) and set(first_card.nags) == {7, 14}  # "!" is $7 for cards
@@ -361,8 +361,8 @@ def test_a_later_game_does_not_inherit_an_earlier_note() -> None:
     text = ('[Dealer "N"]\n[Auction "N"]\n1C =1= AP\n[Note "1:could be short"]\n\n'
             '[Dealer "N"]\n[Auction "N"]\n1D =1= AP\n')
     first, second = PbnSource.from_text(text).records()
-    assert first.extra["auction_notes"] == {1: "could be short"} and first.problems == ()
-    assert second.extra["auction_notes"] == {}
+    assert first.auction_notes == {1: "could be short"} and first.problems == ()
+    assert second.auction_notes == {}
     assert [(p.location.line, "=1=" in p.message) for p in second.problems] == [(8, True)]
 
 
@@ -476,7 +476,7 @@ def test_rows_written_leader_first_are_reported_not_repaired(realworld: Path) ->
     source = _source(realworld, "rpbridge_world_championships_vugraph.pbn")
     first = next(source.records())
     # board 1, trick 3 "CA D2 C9 CQ" from South: East led the ace, the row is leader-first
-    assert first.extra["leader_first_rows"] == [3]
+    assert first.leader_first_rows == (3,)
     third = first.play.tricks[2]
     assert _played(third)[0] == ("E", "CQ", None)  # column order kept: East's column
     assert first.deal.holder(Card.from_pbn("CQ")) is Seat.N
@@ -608,14 +608,14 @@ def test_latin1_file_is_decoded(realworld: Path) -> None:
     record = next(source.records())
     assert "Chorzów" in record.event and source.encoding == "cp1252"
     notes = [text for r in _source(realworld, "bbo_acbl_speedball_2013_play.pbn").records()
-             for text in r.extra["auction_notes"].values()]
+             for text in r.auction_notes.values()]
     assert any("minörs" in text for text in notes)
 
 
 @pytest.mark.realworld
 def test_utf8_file_is_decoded(realworld: Path) -> None:
     source = _source(realworld, "realbridge_2021_online_qual_open_r2.pbn")
-    notes = [t for r in source.records() for t in r.extra["auction_notes"].values()]
+    notes = [t for r in source.records() for t in r.auction_notes.values()]
     assert any("♣" in t for t in notes) and source.encoding == "utf-8"
 
 

@@ -235,8 +235,8 @@ def test_export_reads_back_to_the_same_records(realworld: Path, name: str) -> No
         a, b = game.record, again.record
         assert [getattr(a, f) for f in FIELDS] == [getattr(b, f) for f in FIELDS], game.index
         assert _auction(a.auction) == _auction(b.auction), game.index
-        for key in ("auction_notes", "play_notes"):
-            assert a.extra[key] == b.extra[key], game.index
+        assert a.auction_notes == b.auction_notes, game.index
+        assert a.extra["play_notes"] == b.extra["play_notes"], game.index
         assert {n: (t.header_value, t.rows) for n, t in a.extra["tables"].items()} == \
             {n: (t.header_value, t.rows) for n, t in b.extra["tables"].items()}
         for tag, value in a.extra["tags"].items():
@@ -307,7 +307,7 @@ def test_export_of_bare_records(realworld: Path) -> None:
                            auction=g.record.auction, play=g.record.play,
                            contract=g.record.contract, declarer_tricks=g.record.declarer_tricks,
                            players=g.record.players, event=g.record.event,
-                           extra={"auction_notes": g.record.extra["auction_notes"]})
+                           auction_notes=g.record.auction_notes)
                for g in games]
     buf = io.BytesIO()
     assert write_export(records, buf) == 30
@@ -318,7 +318,7 @@ def test_export_of_bare_records(realworld: Path) -> None:
                   "declarer_tricks", "players", "event"):
             assert getattr(again, f) == getattr(record, f), f
         assert _auction(again.auction) == _auction(record.auction)
-        assert again.extra["auction_notes"] == record.extra["auction_notes"]
+        assert again.auction_notes == record.auction_notes
 
 
 def test_export_to_a_text_stream() -> None:

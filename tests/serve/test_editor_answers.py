@@ -4,8 +4,10 @@ result picked from the session (`Draft.take`)."""
 
 from __future__ import annotations
 
+import pytest
+
 from td_plugin.ruling_log import Place
-from td_plugin.serve.editor import Draft, apply, is_decision
+from td_plugin.serve.editor import Draft, DraftError, apply, is_decision
 
 MEANING = {"hcp": [6, 40], "suits": {"H": [4, 13]}}
 
@@ -63,3 +65,13 @@ def test_decisions_are_the_taps_after_which_the_laws_say_who_calls() -> None:
                                      "callset:3:withdraw=", "set:comparable=true",
                                      "callset:2:aware_from=self", "shows:2:H", "call:1H")] \
         == [True, True, True, True, False, False, False]
+
+
+def test_a_draft_too_long_for_an_address_is_refused_with_its_reason() -> None:
+    purposes = [f"{i} " + "".join(chr(0x4e00 + (i * 37 + k * 11) % 20000) for k in range(60))
+                for i in range(80)]
+    draft = _auction(*({"seat": "NESW"[i % 4], "call": "Pass",
+                        "meaning": {"purpose": p}} for i, p in enumerate(purposes[:-1])))
+    with pytest.raises(DraftError, match="too long for one page"):
+        apply(draft, "call:Pass", {})
+    assert len(apply(_insufficient_replaced(), "call:Pass", {}).pack()) < 400

@@ -82,6 +82,14 @@ def test_every_form_post_answers_with_a_redirect(client):
     r = client.post("/new/auction", data=bad, headers=same, follow_redirects=False)
     assert r.status_code == 303 and "error=" in r.headers["location"]
     assert "This tap does not fit the page any more" in client.get(r.headers["location"]).text
+    posted = client.post("/api/rulings", json={"dealer": "S", "calls": ["S 1D", "S 1NT"]},
+                         headers={"Authorization": f"Bearer {TOKEN}"}).json()
+    ruling = f"/rulings/{posted['id']}"  # West to decide whether he accepts 1NT (25B1)
+    answer = {"csrf": _page_form(client)["csrf"], "version": "2", "answer": "0:yes"}
+    r = client.post(ruling, data=answer, headers=same, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith(f"{ruling}?error=")
+    assert "answered meanwhile" in client.get(r.headers["location"]).text
+    assert len(client.get(f"/api{ruling}").json()["versions"]) == 1  # not answered again
     r = client.post("/session/write", data={"csrf": _page_form(client)["csrf"]},
                     headers=same, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/?error=")

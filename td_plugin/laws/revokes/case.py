@@ -39,7 +39,15 @@ from td_plugin.laws.revokes.ruling import (
 )
 from td_plugin.messages import LANGUAGES, Msg, seat_name
 from td_plugin.outcomes import TableResult
-from td_plugin.rulings import AssignedResult, Attention, Clause, ReviewContext, Ruling, WeightedScore
+from td_plugin.rulings import (
+    AssignedResult,
+    Attention,
+    Clause,
+    ReviewContext,
+    Ruling,
+    RulingStatus,
+    WeightedScore,
+)
 from td_plugin.scoring import score_ns
 
 __all__ = ["ATTENTION_NAMES", "EquityJudgement", "RevokeCase", "RevokeItem", "Redress",
@@ -124,14 +132,14 @@ class Redress:
 
 @dataclass(frozen=True)
 class RevokeCaseRuling(Ruling):
-    """The ruling on a revoke case. ``status`` is ``"ruled"``, or ``"needs_decision"``
+    """The ruling on a revoke case. ``status`` is `RulingStatus.RULED`, or ``NEEDS_DECISION``
     when both sides revoked and the Director has still to assign the result (64C2(b)).
     ``transfer``: tricks the automatic rulings transfer on the board;
     ``adjusted_declarer_tricks``, ``adjusted_score_ns``: the result of the whole ruling
     (after a 64C assignment, its result; None for a weighted score). ``clauses`` are the
     clauses of every revoke in order, then the 64C clause the judgement applies."""
 
-    status: str = "ruled"
+    status: RulingStatus = RulingStatus.RULED
     case: RevokeCase | None = None
     assessment: BoardAssessment | None = None
     revokes: tuple[RevokeItem, ...] = ()
@@ -203,7 +211,7 @@ class RevokeCaseRuling(Ruling):
                 else self.redress.lines(lang or self.lang, how_to_enter))
 
     def decision_lines(self, lang: str | None = None) -> list[str]:
-        if self.status != "needs_decision":
+        if self.status is not RulingStatus.NEEDS_DECISION:
             return []
         return [messages.render("revoke.redress.decide", None, lang or self.lang)]
 
@@ -243,7 +251,7 @@ class RevokeCaseRuling(Ruling):
         return {
             "kind": "revoke", "status": self.status,
             "decisions": ([{"seat": None, "decide": "equity", "law": "64C2(b)"}]
-                          if self.status == "needs_decision" else []),
+                          if self.status is RulingStatus.NEEDS_DECISION else []),
             "laws": self.laws, "board": self.case.board,
             "contract": facts.contract.pbn(), "declarer": facts.declarer.value,
             "vulnerable": self.case.vulnerability.pbn(),
@@ -303,8 +311,8 @@ def rule_revoke_case(case: RevokeCase, lang: str | ReviewContext = "en") -> Revo
                               {"judgement": redress.judgement.to_json(),
                                "insufficient": redress.insufficient,
                                "assigned": redress.assigned}, redress.text.params))
-    status = ("needs_decision" if redress is not None and redress.clause == "64C2(b)"
-              and redress.judgement is None else "ruled")
+    status = (RulingStatus.NEEDS_DECISION if redress is not None and redress.clause == "64C2(b)"
+              and redress.judgement is None else RulingStatus.RULED)
     return RevokeCaseRuling(tuple(clauses), outcome, status=status, case=case,
                             assessment=board, revokes=items, redress=redress,
                             adjusted_declarer_tricks=adjusted, adjusted_score_ns=adjusted_score,
