@@ -247,3 +247,15 @@ def test_every_generated_revoke_can_be_entered_through_the_questions() -> None:
         assert case == target, board.number
         assert rule_revoke_case(load_case(copy.deepcopy(case))).to_json() == \
             rule_revoke_case(load_case(target)).to_json()
+
+
+def test_64a_a_side_that_took_no_trick_did_not_win_the_revoke_trick() -> None:
+    """Declarer took all 13 tricks: only North-South are offered as the winners of the
+    revoke trick of East's revoke."""
+    case, _, _ = walk({**BOARD, "declarer_tricks": 13},
+                      ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W"])
+    _, q = flow(case)
+    assert q is not None and q.id == "revoke_trick_won_by"
+    assert [c.value for c in q.choices] == ["N", "S"]
+    with pytest.raises(QuestionError):
+        answer(case, q, "E")

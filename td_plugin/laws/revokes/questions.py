@@ -139,6 +139,8 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                       "63A", choices=tuple(Choice(s, seat_name(Seat(s))) for s in team)))
     won = []
     for s in SEATS:
+        if known and not _side_took_tricks(case, Seat(s), Seat(offender)):
+            continue  # a side that took no trick did not win the revoke trick
         if s == offender:
             leads = _leads("64A1", "64A1")
         elif known and Seat(s).side is Seat(offender).side:
@@ -162,6 +164,15 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
             qs.append(ask("position", "count", _q("revoke.q.position", offender=seat), "62D2",
                           low=1, high=4))
     return qs
+
+
+def _side_took_tricks(case: Mapping[str, Any], seat: Seat, offender: Seat) -> bool:
+    """Whether ``seat``'s side took a trick on the board, as far as the result says
+    (True when it is not known)."""
+    declarer, tricks = case.get("declarer"), case.get("declarer_tricks")
+    if declarer not in SEATS or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        return True
+    return (tricks if seat.side is Seat(declarer).side else 13 - tricks) > 0
 
 
 def _os_tricks_bounds(case: Mapping[str, Any], r: Mapping[str, Any]) -> tuple[int, int]:
