@@ -157,7 +157,9 @@ def rule_unintended(walk: Walk) -> None:
         if not _legal_after(walk, intended, [b for _, b in between]):
             walk.clause("25A6", "law25.lho_must_withdraw", **lho_facts)
             withdraw = True
-        elif (rest and rest[0][1].seat is lho) or decided is True:
+        elif decided is True or (decided is None and rest and rest[0][1].seat is lho):
+            # LHO's answer is his decision, whatever is entered after it; without one,
+            # his calling again at once says he withdrew
             walk.clause("25A6", "law25.lho_withdrew", **lho_facts)
             withdraw = True
         elif rest or decided is False:

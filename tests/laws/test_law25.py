@@ -200,6 +200,17 @@ def test_25b2_lho_answer_no_is_read_as_given_after_the_auction_goes_on() -> None
     assert "law25.change_not_accepted" in keys and "law25.change_not_noticed" not in keys
 
 
+def test_25a6_lho_answer_keep_is_read_as_given_when_he_calls_next() -> None:
+    # West answered that he keeps his pass; a West call entered next is not read as his
+    # withdrawing it (it is his call at North's turn)
+    calls = ["N 1H", "E Pass", {"seat": "S", "call": "2S", "unintended": True},
+             {"seat": "W", "call": "Pass", "withdraw": False}, "S 1S", "W Pass"]
+    r = rule(dealer="N", calls=calls)
+    keys = [c["key"] for c in r["clauses"]]
+    assert "law25.lho_kept" in keys and "law25.lho_withdrew" not in keys
+    assert r["auction"][:4] == [sc("N", "1H"), sc("E", "Pass"), sc("S", "1S"), sc("W", "Pass")]
+
+
 def test_25b_lho_decides_whether_to_accept() -> None:
     r = rule(dealer="S", calls=["S 1D", "S 1NT"])
     assert r["status"] == "needs_decision"

@@ -493,10 +493,11 @@ def check_ruling_page(client: TestClient, page: Page, location: str) -> None:
 def test_revoke_answers_keep_what_was_tapped(app: TestClient, rnd: random.Random) -> None:
     """A revoke answered to the end and ruled, the 64C judgement given on the ruling's
     page, then corrected: earlier answers changed and the questions answered again,
-    ruled again; twice."""
+    ruled again; four rounds. Facts that cannot all be true are refused with the reason
+    when the ruling is asked for, and the next round changes some of them."""
     taps = Taps(rnd)
     text, location = app.get("/new/revoke").text, "/new/revoke"
-    for _ in range(3):
+    for _ in range(4):
         changes = taps.count(1, 3) if "/edit" in location or error_of(text) else 0
         for _ in range(changes):
             text, location = tap_revoke(app, text, location, taps, ("change", "answer"))
