@@ -152,7 +152,7 @@ def test_the_app_writes_the_log_into_a_copy_of_the_session(tmp_path):
             assert c.post("/api/rulings", json={**case, "board": 77},
                           headers=auth).status_code == 201
             home = c.get("/", headers=auth).text
-            assert "Not in the session: no result of board 77" in home
+            assert "Not in the session: no result of board 77 in the session" in home
             assert "1 of these rulings fit a result of the session" in home
             r = c.post("/session/write", headers=auth)
             assert r.status_code == 200 and "Wrote 1 rulings into" in r.text

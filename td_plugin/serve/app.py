@@ -67,7 +67,7 @@ from td_plugin.serve.views import (
     open_decisions,
     ruling_view,
 )
-from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
+from td_plugin.table_rulings import TableRuling, announce, changes_of, results_at, rule_entries
 
 if TYPE_CHECKING:
     from td_plugin.host import PluginHost
@@ -210,6 +210,18 @@ def create_app(config: AppConfig) -> Guard:
                   "regulations": regulation_names(), **context}
         return HTMLResponse(env.get_template(name).render(values), status_code=status)
 
+    def unmatched_words(table: TableRuling, lang: str) -> str:
+        """Why a ruling fits no result of the session, in the Director's words."""
+        place = table.place
+        if table.ruling is None:  # the case itself cannot be ruled on
+            case = table.entry.case if table.entry else {}
+            return director_problem(table.problem or "", table.kind, case, lang)
+        if place.board is None:
+            return messages.render("app.unmatched.no_board", {}, lang)
+        found = len(results_at(place, config.boards.indexed()))
+        key = "app.unmatched.none" if found == 0 else "app.unmatched.several"
+        return messages.render(key, {"board": place.board, "n": found}, lang)
+
     def forbidden(request: Request) -> HTMLResponse:
         """A form post whose check value is wrong: the page it came from is not this
         session's (a server started with a new token); say what to do."""
@@ -238,7 +250,8 @@ def create_app(config: AppConfig) -> Guard:
         entries = await anyio.to_thread.run_sync(config.log.latest)
         name = Path(config.boards.path).name if config.boards.path else ""
         tables = session_rulings(request, entries)
-        unmatched = {t.entry.id: t.problem for t in tables if t.index is None and t.entry}
+        unmatched = {t.entry.id: unmatched_words(t, _lang(request, config))
+                     for t in tables if t.index is None and t.entry}
         results = {e.id: config.boards.find(e.place) for e in entries if e.place.board}
         return page(request, "home.html", entries=entries, session_name=name, results=results,
                     unmatched=unmatched, matched=len(tables) - len(unmatched),

@@ -133,3 +133,19 @@ def test_a_session_without_table_tags_gives_no_two_rows_alike(tmp_path, realworl
     rows = _rows(page)
     assert len(rows) == 41 and len(set(rows)) == 41
     assert not any(row.startswith(":") for row in rows)
+
+
+def test_a_ruling_fitting_no_table_says_so_in_the_directors_words(client) -> None:
+    """The rulings list says why a ruling cannot go into the session: no result of its
+    board, or several tables fit (the session has no Table tags), in the page's language."""
+    case = {"dealer": "S", "calls": ["S 1D", "S 1NT"]}
+    for board in (77, 5):
+        assert client.post("/api/rulings", json={**case, "board": board},
+                           headers=AUTH).status_code == 201
+    home = client.get("/", headers=AUTH).text
+    assert "no result of board 77 in the session; correct the ruling" in home
+    assert "2 results of board 5 fit; correct the ruling and pick its table" in home
+    client.get("/lang/da", headers=AUTH)
+    home = client.get("/", headers=AUTH).text
+    assert "Ikke i turneringen: intet resultat af spil 77 i turneringen" in home
+    assert "2 resultater af spil 5 passer" in home
