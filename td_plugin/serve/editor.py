@@ -62,6 +62,10 @@ class DraftError(ValueError):
         self.msg = Msg(key, params)
 
 
+def _unreadable() -> DraftError:
+    return DraftError("the page's draft cannot be read; start again", "app.problem.draft")
+
+
 @dataclass
 class Draft:
     """A case being entered: its ``kind``, the ``case`` as a case file holds it, the
@@ -125,9 +129,9 @@ class Draft:
                         doubled=str(data.get("doubled") or ""), final=bool(data.get("final")),
                         assumed=[str(k) for k in data.get("assumed") or []])
         except (ValueError, TypeError, KeyError, AttributeError):
-            raise DraftError("the page's draft cannot be read; start again", "app.problem.draft") from None
+            raise _unreadable() from None
         if not isinstance(draft.case.get("calls", []), list):
-            raise DraftError("the page's draft cannot be read; start again", "app.problem.draft")
+            raise _unreadable()
         return draft
 
     def dumps(self) -> str:
@@ -153,7 +157,7 @@ class Draft:
             raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(text.encode()),
                                                   _MAX_DRAFT)
         except (ValueError, zlib.error):
-            raise DraftError("the page's draft cannot be read; start again", "app.problem.draft") from None
+            raise _unreadable() from None
         return cls.loads(raw.decode("utf-8", "replace"))
 
     @property

@@ -149,7 +149,7 @@ def dealt_holder(kind: str, question: Any, case: Mapping[str, Any]) -> str | Non
 
 
 _PATH = re.compile(r"^(?:calls\[(?P<call>\d+)\]|revokes\[(?P<revoke>\d+)\](?:\.(?P<rfact>\w+))?"
-                   r"|(?P<fact>[a-z_]+))(?::\s*|\s+)(?P<rest>.*)$", re.S)
+                   r"|(?P<fact>[a-z_]+)):\s*(?P<rest>.*)$", re.S)
 _INTENDED_MISSING = re.compile(r"^unintended: true, but \w+'s intended call")
 
 
