@@ -129,7 +129,7 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
 _CARD_HOLDERS = {("played_card", "card"): "player", ("simultaneous_play", "other_card"): "other"}
 #: The questions whose answer is a card of the player's hand, or (``suit_led``) a suit he
 #: was dealt: the suit led to the trick he revoked on (Law 61A).
-_FROM_HAND = ("card", "held", "played", "other_card", "suit_led")
+_FROM_HAND = ("card", "cards", "held", "played", "other_card", "suit_led")
 
 
 def dealt_holder(kind: str, question: Any, case: Mapping[str, Any]) -> str | None:
@@ -139,7 +139,7 @@ def dealt_holder(kind: str, question: Any, case: Mapping[str, Any]) -> str | Non
     if question is None or question.id not in _FROM_HAND:
         return None
     where: Any = case
-    if question.revoke is not None:
+    if kind == "revoke" and question.revoke is not None:  # a fact of one of the revokes
         revokes = case.get("revokes") or []
         where = revokes[question.revoke] if question.revoke < len(revokes) else {}
     if question.id == "suit_led" and where.get("failure", "follow_suit") != "follow_suit":

@@ -105,3 +105,12 @@ def test_a_refused_tap_is_told_in_the_directors_words_in_danish(client) -> None:
     assert "no longer open" not in refused
     refused = tap(client, page, "dealer:Q", "revoke", status=400)
     assert "Dette tryk passer ikke længere til siden" in refused
+
+
+def test_50_a_penalty_card_is_one_of_the_defenders_cards(client) -> None:
+    """A penalty card on board 6 (3NT by South): only West's dealt cards are offered."""
+    page = client.get("/new/penalty_card", headers=AUTH).text
+    for action in ("board:6", "pick:11", "answer:offender=W"):
+        page = tap(client, page, action, "penalty_card")
+    offered = _offered(page, "cards@0")
+    assert len(offered) == 13 and "C5" in offered  # West holds the ♣5 (phone_session)
