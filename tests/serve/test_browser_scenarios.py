@@ -4,12 +4,13 @@ ruling, tapped in Chromium at the phone's size (390x844) on a club session with 
 Section, Table or Round tags), clicking only the buttons the pages render.
 
 Each scenario's taps after the board was picked are counted (at most 10 each, the
-budget of a ruling at the table; the usual answers of a revoke and of an opening lead
-out of turn are given without a tap,
-`td_plugin.serve.editor.USUAL_ANSWERS`) and its time is printed and recorded as a property of
-the test (never asserted). The case the log holds at the end is compared with the facts
-that were tapped. Then the rulings are written into a copy of the session, and the copy
-differs from the session only by the rulings' own tags and commentary.
+budget of a ruling at the table; the usual answers of a revoke and of an opening lead out
+of turn are given without a tap, `td_plugin.serve.editor.USUAL_ANSWERS`) and its time is
+printed and recorded as a property of the test (never asserted). After each call and
+answer the case the page holds is read back; the case the log holds at the end is
+compared with the facts that were tapped. Then the rulings are written into a copy of the
+session, and the copy differs from the session only by the rulings' own tags and
+commentary.
 
 One test drives the eight in order against one server: the write-back needs all of
 them in one log.
@@ -32,6 +33,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from td_plugin.serve.editor import Draft
 from tests.serve.test_browser import ARTIFACTS, TOKEN, VIEWPORTS, Server
 
 pytestmark = pytest.mark.slow
@@ -59,17 +61,29 @@ class Director:
         """The button that does ``value`` (as the page renders it)."""
         self.tap(self.page.locator(f"button[value='{value}']").first, value)
 
+    def stored(self) -> Draft:
+        """The case the page holds after the tap, read back."""
+        return Draft.loads(self.page.locator("input[name=draft]").get_attribute("value") or "")
+
     def bid(self, seat: str, call: str) -> None:
         """``call`` by ``seat``: a tap on the seat only when the app does not offer it."""
         who = self.page.locator(f"fieldset.who button[value='seat:{seat}']")
         if "on" not in (who.get_attribute("class") or "").split():
             self.tap(who, f"seat {seat}")
         self.button(f"call:{call}")
+        draft = self.stored()
+        assert draft.call_at(len(draft.calls) - 1) == {"seat": seat, "call": call}
 
     def ask(self, question: str, value: str) -> None:
         box = self.page.locator("section.ask")
         expect(box.locator("h2")).to_contain_text(question)
-        self.tap(box.locator(f"button[value$='={value}']").first, f"{question} {value}")
+        button = box.locator(f"button[value$='={value}']").first
+        key = (button.get_attribute("value") or "").partition(":")[2].partition("=")[0]
+        self.tap(button, f"{question} {value}")
+        qid, _, index = key.partition("@")
+        case = self.stored().case
+        stored = case["revokes"][int(index)][qid] if index else case[qid]
+        assert str(stored) == value, (question, value, stored)  # kept as tapped
 
     def rule(self) -> None:
         self.tap(self.page.locator("button.primary[value=rule]"), "rule")
@@ -285,7 +299,7 @@ def test_the_eight_scenarios_in_taps_then_written_into_the_session(
             assert _subset(expected, entry["case"]), (name, entry["case"])
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"scenario-{board}-phone.png"), full_page=True)
+            page.screenshot(path=str(ARTIFACTS / f"scenario-{board}-phone.png"))
         page.goto(server.base + "/")
         page.get_by_role("button", name="Write the rulings into the session").click()
         expect(page.locator(".done")).to_contain_text(f"Wrote {len(SCENARIOS)} rulings")
