@@ -106,7 +106,7 @@ def speed(args: argparse.Namespace, work: Path, env: dict[str, str]
           ) -> list[tuple[str, float, float, bool | None]]:
     """The speed table and the targets: (what, measured, target, passed)."""
     sys.path.insert(0, str(ROOT))
-    from td_plugin.revoke_scenarios import session_pbn
+    from tests.revoke_scenarios import session_pbn
 
     club = work / "club-400.pbn"  # a club night's revokes: one board in a hundred
     club.write_text("".join(session_pbn(2017, 400, ("clean",) * 99 + ("a2_later",))),

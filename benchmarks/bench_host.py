@@ -2,7 +2,7 @@
 rulers directly, on the same boards in the same run.
 
 Each board is a generated record with a full auction and play (revokes injected, see
-`td_plugin.revoke_scenarios`), reviewed after the round (no double-dummy equity check, which
+`tests.revoke_scenarios`), reviewed after the round (no double-dummy equity check, which
 would measure the solver instead of the host). Target: at most 2 ms at the 99th
 percentile through the host.
 
@@ -29,8 +29,8 @@ from td_plugin.consistency import check_record
 from td_plugin.host import PluginHost
 from td_plugin.laws.revokes import review_revokes
 from td_plugin.result_checks import check_recorded_result
-from td_plugin.revoke_scenarios import generate_session
 from td_plugin.rulings import ReviewContext
+from tests.revoke_scenarios import generate_session
 
 try:
     from td_plugin.recorded_irregularities import explain_recorded_irregularities

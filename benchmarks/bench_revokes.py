@@ -1,7 +1,7 @@
 """Revokes (Laws 61-64) on generated sessions: exactness, speed, and the 64C check.
 
 1. Exactness: detection and the computed transfers against what the generator built
-   (`td_plugin.revoke_scenarios`), on ``--revokes`` injected revokes (default 10,000).
+   (`tests.revoke_scenarios`), on ``--revokes`` injected revokes (default 10,000).
 2. Speed: microseconds per record of `review_revokes` on clean boards (no revoke), the
    cost every record of an audit pays.
 3. 64C: milliseconds per established revoke of the double-dummy check (`equity_check`,
@@ -33,8 +33,8 @@ from td_plugin.laws.revokes import (
     tally,
 )
 from td_plugin.play import replay
-from td_plugin.revoke_scenarios import generate_session, session_pbn
 from td_plugin.rulings import ReviewContext
+from tests.revoke_scenarios import generate_session, session_pbn
 
 
 def exactness(revokes: int, seed: int) -> tuple[int, int, float]:

@@ -3,7 +3,7 @@ consistent.
 
 ``--cases`` random case files (default 20,000), spread over the kinds, each built as the
 table app builds one (random answers to the kind's questions, then to the ruling's
-decisions), ruled in English and Danish and checked by `td_plugin.random_play_cases.check`
+decisions), ruled in English and Danish and checked by `tests.random_play_cases.check`
 (its docstring lists what "consistent" means); and each case changed in one place
 (`mangle`), which the reader must refuse with a CaseFileError and nothing else, or, when
 the change still makes sense, rule consistently like the rest. Prints
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
-from td_plugin.random_play_cases import KINDS, check, mangle, random_case
+from tests.random_play_cases import KINDS, check, mangle, random_case
 
 
 def main(argv: list[str] | None = None) -> int:

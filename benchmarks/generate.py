@@ -1,9 +1,9 @@
 """Write a large seeded session as a PBN file: random deals, a legal auction to the
 contract, and the full legal play of all 13 tricks in PBN's column layout
-(`td_plugin.revoke_scenarios`).
+(`tests.revoke_scenarios`).
 
 By default every board is clean (no irregularity); ``--mix`` takes the scenarios of
-`td_plugin.revoke_scenarios.SCENARIOS` in turn instead, so that most boards carry an injected
+`tests.revoke_scenarios.SCENARIOS` in turn instead, so that most boards carry an injected
 revoke (or another irregularity of the play record). The same seed and size give the
 same file, byte for byte.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin.revoke_scenarios import SCENARIOS, session_pbn
+from tests.revoke_scenarios import SCENARIOS, session_pbn
 
 __all__ = ["write_session", "session_path"]
 

@@ -45,8 +45,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
-from td_plugin import audit
-from td_plugin.audit import AuditResult, InputReport
+from td_plugin import audit_result
+from td_plugin.audit_result import AuditResult, InputReport
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import Location
 from td_plugin.rulings import Finding, ReviewContext
@@ -322,8 +322,8 @@ def _audit_part(part: Any, state: object | None, warm: bool = True,
                                  keep_changes=keep_changes),
                      InputReport(path=source.path, format=source.format))
     # as run_audit calls it: the module's function at the time of the call
-    audit.review_records(reading.records(), host, context, out.result,
-                         out.report, on_record)
+    audit_result.review_records(reading.records(), host, context, out.result, out.report,
+                                on_record)
     out.file_problems = reading.file_problems()
     out.start_state, out.end_state = reading.start_state, reading.end_state
     out.open_end = reading.open_end

@@ -27,13 +27,15 @@ not a clean bill of health when nothing could be checked.
 
 from __future__ import annotations
 
+import io
+import json
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
-from td_plugin.audit import AuditResult, InputReport, RecordOutput
+from td_plugin.audit_result import AuditResult, InputReport, RecordOutput
 from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.coverage import Coverage
 from td_plugin.report import finding_json, json_bytes
@@ -44,7 +46,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput",
            "TextReport", "JsonReport", "JsonLinesReport", "problem_json", "input_json",
-           "coverage_text", "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS"]
+           "coverage_text", "checked_text", "Host", "replay", "wrap", "MAX_TEXT_PROBLEMS",
+           "audit_json", "print_audit"]
 
 #: problems of an input the text report lists; the rest are counted
 MAX_TEXT_PROBLEMS = 20
@@ -655,3 +658,23 @@ def replay(result: AuditResult, reports: Sequence[_Report], host: Host) -> None:
     finally:
         for report, problems in zip(result.inputs, kept):
             report.problems = problems
+
+
+# --- the reports of a complete result ------------------------------------------------
+
+def audit_json(result: AuditResult, lang: str = "en", host: Any = None) -> dict[str, Any]:
+    """The audit as JSON: ``findings``, ``inputs``, ``plugin_errors``, ``disabled``,
+    ``summary`` (see the README), as `JsonReport` writes it.
+    ``host``: the `Host` (default: none blocked)."""
+    out = io.StringIO()
+    replay(result, [JsonReport(out, lang)], host or Host())
+    return json.loads(out.getvalue())  # type: ignore[no-any-return]
+
+
+def print_audit(result: AuditResult, out: Any, lang: str = "en",
+                max_problems: int = 20) -> None:
+    """Print the audit for a person (`TextReport`) to ``out``, a
+    text stream or a rich console (its file). Text from the files is printed as it is,
+    never read as markup."""
+    stream = getattr(out, "file", out)
+    replay(result, [TextReport(stream, lang, max_problems=max_problems)], Host())

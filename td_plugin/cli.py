@@ -68,7 +68,26 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # noqa: BLE001 - a bug: logged, never taken for findings
-        return report_crash(exc, args.command, argv, _inputs(args))
+        return report_crash(exc, args.command, _without_secrets(argv), _inputs(args))
+
+
+#: options whose values are secrets: a crash log shows ``***`` in their place
+SECRET_OPTIONS = ("--licence-key", "--club-id", "--token")
+
+
+def _without_secrets(argv: list[str]) -> list[str]:
+    """The command line with the values of `SECRET_OPTIONS` replaced by ``***``."""
+    out, hide = [], False
+    for arg in argv:
+        name, eq, _ = arg.partition("=")
+        if hide:
+            out.append("***")
+        elif eq and name in SECRET_OPTIONS:
+            out.append(f"{name}=***")
+        else:
+            out.append(arg)
+        hide = not eq and arg in SECRET_OPTIONS
+    return out
 
 
 def console() -> int:

@@ -15,12 +15,14 @@ Three groups of hooks:
 * **events** a live or replayed session fires as the scorer's file changes:
   `td_session_opened`, `td_result_recorded`, `td_auction_recorded`, `td_play_recorded`,
   `td_round_completed`, `td_session_closed`. Event hooks may answer with findings (a
-  movement check needs no more than the event).
+  movement check needs no more than the event). `td_director_called`: a table called the
+  Director from its terminal, or a call's status changed.
 * **answers** the Director asks for: `td_review_board` (every ruler contributes its
   findings), `td_incident_reported` (the first ruling counts), and
   `td_adjustment_decided` (write-back adapters act on a decided change).
 * **formats**: `td_open_source`, `td_follow_source` and `td_write_changes` (the first
-  adapter that knows the file answers).
+  adapter that knows the file answers); `td_connect_service` (the first adapter that
+  knows the address of a club's scoring service answers).
 
 .. versionadded:: 0.1.0
 """
@@ -41,14 +43,16 @@ if TYPE_CHECKING:
     from td_plugin.rulings import Finding, ReviewContext, Ruling
     from td_plugin.session import Session
     from td_plugin.sources import Follower, RecordChange, Source
+    from td_plugin.td_calls import ServiceCredentials, ServiceLink, TdCall
 
 #: The marker for hook specifications (implementations use `td_plugin.hookimpl`).
 hookspec = pluggy.HookspecMarker(NAME)
 
 __all__ = ["hookspec", "td_session_opened", "td_result_recorded", "td_auction_recorded",
-           "td_play_recorded", "td_round_completed", "td_session_closed", "td_review_board",
+           "td_play_recorded", "td_round_completed", "td_session_closed", "td_director_called",
+           "td_review_board",
            "td_incident_reported", "td_adjustment_decided", "td_open_source",
-           "td_follow_source", "td_write_changes", "td_one_process"]
+           "td_follow_source", "td_write_changes", "td_connect_service", "td_one_process"]
 
 
 # --- events ---------------------------------------------------------------------------
@@ -123,6 +127,22 @@ def td_session_closed(session: Session) -> list[Finding]:
 
     :param session: the session with every result received.
     :return: findings about the whole session (e.g. missing results), or an empty list.
+    """
+
+
+@hookspec
+def td_director_called(session: Session, call: TdCall, previous: TdCall | None) -> None:
+    """A table called the Director from its terminal, or a call's status changed (at the
+    terminal, or because the Director tapped it, gave the ruling or deferred it).
+
+    Called at the poll that first sees the call (``previous`` None) and at each change of
+    its status (``previous`` the call as it was). The Bridgemate Data Connector carries
+    these calls; a ``.bws`` file has none.
+
+    :param session: the session as it stands (its results and movement so far).
+    :param call: the call: section, table, round, the terminal's time, its status
+        (`td_plugin.td_calls.CallStatus`) and the boards of that table's round.
+    :param previous: the call as it was before this change, or None for a new call.
     """
 
 
@@ -220,6 +240,24 @@ def td_write_changes(source_path: str, dest_path: str,
     :param lang: the language the annotations are rendered in (``en``, ``da``).
     :return: what scoring the copy again changed (a `td_plugin.rescoring.RescoreReport`),
         or True, when this adapter wrote the copy; None when it does not know the format.
+    """
+
+
+@hookspec(firstresult=True)
+def td_connect_service(url: str | None, credentials: ServiceCredentials,
+                       session_id: str | None) -> ServiceLink | None:
+    """Connect to a club's scoring service (the Bridgemate Data Connector of BCS 5) for
+    one session. The first adapter that knows the address answers; nothing is read yet.
+
+    :param url: the service's address (``http://192.168.1.50:5079``), or None for the
+        one on this computer.
+    :param credentials: the club's id and licence key
+        (`td_plugin.td_calls.ServiceCredentials`; their values show nowhere).
+    :param session_id: the service's id of the session (a BCS session GUID), or None
+        for the one in progress.
+    :return: a `td_plugin.td_calls.ServiceLink` whose ``poll()`` reads the session's TD
+        calls, results, hand records and movement without taking them off the service's
+        queues; None when this adapter does not know the address.
     """
 
 

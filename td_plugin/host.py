@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from td_plugin.rulings import Finding, ReviewContext, Ruling
     from td_plugin.session import Session
     from td_plugin.sources import Follower, RecordChange, Source
+    from td_plugin.td_calls import ServiceCredentials, ServiceLink, TdCall
 
 __all__ = ["DEFAULT_PLUGINS", "PluginError", "Review", "PluginHost", "plugin_name"]
 
@@ -59,6 +60,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "adapters.lin_plugin",
     "adapters.usebio_plugin",
     "adapters.bws_plugin",
+    "adapters.bridgemate_dc_plugin",
 )
 
 def plugin_name(module_name: str) -> str:
@@ -365,6 +367,13 @@ class PluginHost:
         """Fire `td_session_closed`."""
         return self._findings("td_session_closed", session=session)
 
+    def director_called(self, session: Session, call: TdCall,
+                        previous: TdCall | None = None) -> list[PluginError]:
+        """Fire `td_director_called`; the plugins that failed."""
+        _, errors = self._call("td_director_called", session=session, call=call,
+                               previous=previous)
+        return errors
+
     def report_incident(self, incident: Any, context: ReviewContext
                         ) -> tuple[Ruling | None, list[PluginError]]:
         """The ruling on an incident reported by the Director (`td_incident_reported`),
@@ -408,6 +417,27 @@ class PluginHost:
             followed: Follower = follower
             return followed
         self._raise(errors, "no adapter follows this file", path)
+
+    def connect_service(self, url: str | None, credentials: ServiceCredentials,
+                        session_id: str | None = None) -> ServiceLink:
+        """Connect to a club's scoring service through the first adapter that knows its
+        address (`td_connect_service`).
+
+        :raises InputError: no adapter knows the address (the Bridgemate Data Connector
+            needs the ``td-plugin[bridgemate]`` extra), or the one that does refused it.
+        """
+        link, errors = self._call("td_connect_service", url=url, credentials=credentials,
+                                  session_id=session_id)
+        if link is not None:
+            connected: ServiceLink = link
+            return connected
+        for error in errors:
+            if isinstance(error.exception, (InputError, ValueError)):
+                raise InputError(credentials.scrub(str(error.exception)),
+                                 Location(path=url)) from None
+        raise InputError("no adapter connects to this address (the Bridgemate Data "
+                         "Connector's looks like http://192.168.1.50:5079 and needs "
+                         "pip install 'td-plugin[bridgemate]')", Location(path=url))
 
     def _raise(self, errors: list[PluginError], what: str, path: str) -> NoReturn:
         for error in errors:

@@ -1,5 +1,4 @@
-"""The texts and the JSON of findings, and an audit's reports made from its result
-once it is complete (the command writes them as it goes: `td_plugin.audit_report`).
+"""The texts and the JSON of findings (the reports themselves: `td_plugin.audit_report`).
 
 JSON is written by `json_bytes`, compact (no space after ``,`` and ``:``) and UTF-8, with
 orjson: a report of thousands of findings is mostly JSON, and orjson writes it several
@@ -7,7 +6,6 @@ times as fast as the standard library's encoder."""
 
 from __future__ import annotations
 
-import io
 import json
 from itertools import chain
 from typing import Any
@@ -15,11 +13,9 @@ from typing import Any
 import orjson
 
 from td_plugin import messages
-from td_plugin.audit import AuditResult
 from td_plugin.rulings import Finding, PlainRows
 
-__all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes", "audit_json",
-           "print_audit"]
+__all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes"]
 
 
 def finding_text(finding: Finding, lang: str = "en") -> str:
@@ -102,25 +98,3 @@ def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
     if f.ruling is not None:
         out["ruling"] = {"laws": f.ruling.laws, "text": ruling_text(f, lang)}
     return out
-
-
-def audit_json(result: AuditResult, lang: str = "en", host: Any = None) -> dict[str, Any]:
-    """The audit as JSON: ``findings``, ``inputs``, ``plugin_errors``, ``disabled``,
-    ``summary`` (see the README), as `td_plugin.audit_report.JsonReport` writes it.
-    ``host``: the `td_plugin.audit_report.Host` (default: none blocked)."""
-    from td_plugin.audit_report import Host, JsonReport, replay
-
-    out = io.StringIO()
-    replay(result, [JsonReport(out, lang)], host or Host())
-    return json.loads(out.getvalue())  # type: ignore[no-any-return]
-
-
-def print_audit(result: AuditResult, out: Any, lang: str = "en",
-                max_problems: int = 20) -> None:
-    """Print the audit for a person (`td_plugin.audit_report.TextReport`) to ``out``, a
-    text stream or a rich console (its file). Text from the files is printed as it is,
-    never read as markup."""
-    from td_plugin.audit_report import Host, TextReport, replay
-
-    stream = getattr(out, "file", out)
-    replay(result, [TextReport(stream, lang, max_problems=max_problems)], Host())

@@ -467,7 +467,7 @@ def _table_rulings(tables: list[dict[str, Any]], t: _Text) -> str:
 
 
 def _inputs(inputs: list[dict[str, Any]], t: _Text) -> str:
-    """The files read, from their JSON (`td_plugin.report.audit_json`): a row each, then
+    """The files read, from their JSON (`td_plugin.audit_report.audit_json`): a row each, then
     each file's problems as a table of line, board and message."""
     rows, tables = [], []
     for row in inputs:

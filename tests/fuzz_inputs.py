@@ -243,7 +243,7 @@ class Checker:
         from rich.console import Console
 
         from td_plugin.audit import run_audit
-        from td_plugin.report import audit_json, print_audit
+        from td_plugin.audit_report import audit_json, print_audit
 
         result = run_audit([str(path)], self.host, self.context)
         report = result.inputs[0]

@@ -25,7 +25,8 @@ MODEL = ("td_plugin.cards", "td_plugin.auction", "td_plugin.deal", "td_plugin.pl
          "td_plugin.errors", "td_plugin.whole_numbers")
 #: the host and what runs on it: the laws know none of it
 HOST_AND_PIPELINE = ("td_plugin.host", "td_plugin.hookspecs", "td_plugin.rulers",
-                     "td_plugin.audit", "td_plugin.audit_parts", "td_plugin.audit_report",
+                     "td_plugin.audit", "td_plugin.audit_result", "td_plugin.audit_parts",
+                     "td_plugin.audit_report",
                      "td_plugin.report", "td_plugin.report_html", "td_plugin.watch",
                      "td_plugin.ruling_log", "td_plugin.testing")
 

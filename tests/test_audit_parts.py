@@ -29,10 +29,10 @@ from adapters.pbn.parts import cut_parts
 from adapters.pbn.reader import PbnSource
 from td_plugin import audit_parts, hookimpl
 from td_plugin.audit import run_audit
+from td_plugin.audit_report import audit_json
 from td_plugin.host import PluginHost
-from td_plugin.report import audit_json
-from td_plugin.revoke_scenarios import session_pbn
 from td_plugin.rulings import ReviewContext
+from tests.revoke_scenarios import session_pbn
 
 pytestmark = pytest.mark.skipif(audit_parts.start_method() is None,
                                 reason="this system cannot start worker processes")

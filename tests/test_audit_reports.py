@@ -18,8 +18,8 @@ from td_plugin.audit import RecordOutput, run_audit
 from td_plugin.audit_report import AuditOutput, Host, JsonReport, TextReport, wrap
 from td_plugin.cli import main
 from td_plugin.host import PluginHost
-from td_plugin.revoke_scenarios import session_pbn
 from td_plugin.rulings import ReviewContext
+from tests.revoke_scenarios import session_pbn
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"

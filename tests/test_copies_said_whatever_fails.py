@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.revoke_scenarios import session_pbn
+from tests.revoke_scenarios import session_pbn
 
 resource = pytest.importorskip("resource", reason="file-size limits are POSIX's")
 

@@ -16,8 +16,8 @@ from td_plugin.cards import SEATS, Card, Seat, Strain, Suit
 from td_plugin.deal import Deal, Hand
 from td_plugin.equity import DDS_HINT, DoubleDummyUnavailable, Position, solve_best, unavailable
 from td_plugin.laws.revokes import review_revokes
-from td_plugin.revoke_scenarios import generate_session
 from td_plugin.rulings import Attention, ReviewContext
+from tests.revoke_scenarios import generate_session
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin import audit, cli
+from td_plugin import audit_result, cli
+from td_plugin.audit_report import print_audit
 from td_plugin.errors import ECHO_LIMIT, InputError, clip_echo
-from td_plugin.report import print_audit
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"
@@ -31,7 +31,7 @@ def test_a_crash_exits_3_says_it_is_a_bug_and_logs_the_traceback_with_the_input(
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug in a reviewer")
 
-    monkeypatch.setattr(audit, "review_records", broken)
+    monkeypatch.setattr(audit_result, "review_records", broken)
     assert cli.main(["audit", str(EXAMPLE)]) == 3
     err = capsys.readouterr().err
     assert "Traceback" not in err
@@ -65,7 +65,7 @@ def test_findings_bad_input_and_ctrl_c_keep_their_codes(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(audit, "review_records", interrupted)
+    monkeypatch.setattr(audit_result, "review_records", interrupted)
     assert cli.main(["audit", str(EXAMPLE)]) == 130
     assert capsys.readouterr().err.endswith("interrupted\n")
 

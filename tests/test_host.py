@@ -28,7 +28,7 @@ from td_plugin.watch import SessionWatcher
 from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
 BUILTINS = ["consistency", "revokes", "auction", "results", "movement", "incidents", "play",
-            "pbn", "lin", "usebio", "bws"]
+            "pbn", "lin", "usebio", "bws", "bridgemate_dc"]
 
 
 def impossible_record() -> BoardRecord:

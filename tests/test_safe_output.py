@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from td_plugin.cli import main
-from td_plugin.revoke_scenarios import session_pbn
 from td_plugin.safe_output import OutputConflict, atomic_output, atomic_write, check_outputs, create_new
+from tests.revoke_scenarios import session_pbn
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "club_session.pbn"

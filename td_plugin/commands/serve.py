@@ -9,6 +9,13 @@ by default beside SESSION, else in the user's data folder), and the token beside
 keep working, unless ``--new-token`` asks for a new one. Ctrl-C stops the server; the
 log keeps every ruling.
 
+``--bridgemate URL`` reads the Bridgemate Data Connector of BCS 5 beside the app (the
+``td-plugin[bridgemate]`` extra; docs/bridgemate.md): the tables' calls for the Director
+come onto the home page and the results are reviewed as they arrive. The club's id and
+licence key come from ``--club-id``/``--licence-key`` or the environment
+(``TD_PLUGIN_BRIDGEMATE_CLUB_ID``, ``TD_PLUGIN_BRIDGEMATE_LICENCE_KEY``) and are never
+printed.
+
 Exit status: 0 stopped, 2 could not start (a session no adapter reads, a port in use).
 """
 
@@ -30,6 +37,8 @@ from td_plugin.session import default_log_path
 __all__ = ["add_parser", "run", "default_db", "lan_address"]
 
 DEFAULT_PORT = 8765
+CLUB_ID_ENV = "TD_PLUGIN_BRIDGEMATE_CLUB_ID"
+LICENCE_KEY_ENV = "TD_PLUGIN_BRIDGEMATE_LICENCE_KEY"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -64,6 +73,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "changed)")
     add_regulation_option(p)
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    b = p.add_argument_group("Bridgemate Data Connector (BCS 5)")
+    b.add_argument("--bridgemate", nargs="?", const="", metavar="URL",
+                   help="read the tables' calls for the Director and the results from the "
+                        "Data Connector at URL (e.g. http://192.168.1.50:5079; without URL: "
+                        "the one on this computer)")
+    b.add_argument("--club-id", metavar="ID",
+                   help=f"the club's id for the Data Connector (default: ${CLUB_ID_ENV})")
+    b.add_argument("--licence-key", metavar="KEY",
+                   help=f"the club's licence key (default: ${LICENCE_KEY_ENV}; the "
+                        "environment keeps it out of the list of running programs)")
+    b.add_argument("--bridgemate-session", metavar="GUID",
+                   help="the session in BCS (default: the one in progress)")
+    b.add_argument("--bridgemate-poll", type=float, default=5.0, metavar="SECONDS",
+                   help="seconds between two readings of the Data Connector (default: 5)")
     p.set_defaults(func=run)
 
 
@@ -117,6 +140,34 @@ def _print_qr(url: str, out: Any) -> None:
     segno.make(url, error="m").terminal(out=out, compact=True)
 
 
+def _call_desk(args: argparse.Namespace, host: Any, db: Path, log: Any, boards: Any) -> Any:
+    """The Bridgemate's calls and results beside the app (``--bridgemate``), or None."""
+    if args.bridgemate is None:
+        return None
+    from td_plugin.rulings import ReviewContext
+    from td_plugin.serve.td_calls import CallDesk
+    from td_plugin.td_calls import ServiceCredentials
+
+    club = args.club_id or os.environ.get(CLUB_ID_ENV, "")
+    key = args.licence_key or os.environ.get(LICENCE_KEY_ENV, "")
+    if not (club and key):
+        raise HandledError("the Bridgemate Data Connector needs the club's id and licence "
+                           f"key: --club-id and --licence-key, or {CLUB_ID_ENV} and "
+                           f"{LICENCE_KEY_ENV}")
+    if not 0.2 <= args.bridgemate_poll <= 600:
+        raise HandledError("--bridgemate-poll: between 0.2 and 600 seconds")
+    link = host.connect_service(args.bridgemate or None, ServiceCredentials(club, key),
+                                args.bridgemate_session)
+    slots: tuple[Any, ...] = ()
+    if args.session:
+        source = host.open_source(args.session)
+        if hasattr(source, "session"):
+            slots = source.session().movement.slots
+    return CallDesk(link, host, str(db), log.latest, boards=boards, file_slots=slots,
+                    context=ReviewContext(language=args.lang, regulation=args.regulation),
+                    interval=args.bridgemate_poll)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -137,11 +188,15 @@ def run(args: argparse.Namespace) -> int:
     db = Path(args.db) if args.db else default_db(args.session)
     log = RulingLog(db)
     try:
-        token, kept = kept_token(db, renew=args.new_token, given=args.token)
-    except OSError as exc:
+        desk = _call_desk(args, host, db, log, boards)
+        try:
+            token, kept = kept_token(db, renew=args.new_token, given=args.token)
+        except OSError as exc:
+            raise HandledError(f"cannot keep the token beside the log {db}: "
+                               f"{exc.strerror or exc}") from None
+    except BaseException:
         log.close()
-        raise HandledError(f"cannot keep the token beside the log {db}: "
-                           f"{exc.strerror or exc}") from None
+        raise
     bind = "0.0.0.0" if args.lan else "127.0.0.1"
     sock = _bind(bind, args.port)
     port = sock.getsockname()[1]
@@ -149,11 +204,15 @@ def run(args: argparse.Namespace) -> int:
     url = f"http://{address}:{port}/?token={token}"
     config = AppConfig(log=log, host=host, token=token, lang=args.lang,
                        regulation=args.regulation, session_path=args.session, boards=boards,
-                       write_to=args.write_to)
+                       write_to=args.write_to, td_calls=desk)
     out = sys.stdout
     if args.session:
         out.write(f"Session: {args.session} ({boards.format}, {len(boards.results)} results)\n")
     out.write(f"Rulings log: {db} ({len(log.latest())} rulings so far)\n")
+    if desk is not None:
+        out.write(f"Bridgemate: {desk.link.address} (session "
+                  f"{args.bridgemate_session or 'in progress'}), read every "
+                  f"{args.bridgemate_poll:g} s\n")
     out.write(f"Open on the phone: {url}\n")
     out.write("(the token of the last start: phones that opened it keep working)\n" if kept
               else "(a new token: phones must open this address or scan the code again)\n")
@@ -166,8 +225,12 @@ def run(args: argparse.Namespace) -> int:
     server = uvicorn.Server(uvicorn.Config(
         create_app(config), log_level="warning", access_log=False, lifespan="off",
         server_header=False, date_header=False, timeout_graceful_shutdown=2))
+    if desk is not None:
+        desk.start()
     try:
         server.run(sockets=[sock])
     finally:
+        if desk is not None:
+            desk.stop()
         log.close()
     return 0

@@ -14,6 +14,10 @@ JSON API (token in ``Authorization: Bearer TOKEN`` or ``?token=TOKEN``):
 - ``GET /api/rulings/{id}``: one ruling, every version.
 - ``POST /api/rulings/{id}``: a correction: a new version of that ruling (the old ones
   stay).
+
+With a Bridgemate (``td_calls``), the tables' calls for the Director: their pages and
+``/api/td-calls`` (`td_plugin.serve.td_call_pages`); a ruling posted with
+``"td_call": ID`` resolves that call.
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ from td_plugin.serve.editor import (
     questions_of,
 )
 from td_plugin.serve.guard import MAX_BODY, Guard, refusal_page, same_secret
+from td_plugin.serve.td_call_pages import resolve_call, take_call
+from td_plugin.serve.td_call_pages import routes as td_call_routes
 from td_plugin.serve.views import (
     RulingView,
     auction_grid,
@@ -94,6 +100,8 @@ class AppConfig:
     boards: SessionBoards = field(default_factory=SessionBoards)
     max_body: int = MAX_BODY
     write_to: str | None = None  # where the session's copy with the rulings is written
+    #: the tables' calls from the Bridgemate (`td_plugin.serve.td_calls.CallDesk`), or None
+    td_calls: Any = None
 
 
 class CaseError(ValueError):
@@ -207,7 +215,7 @@ def create_app(config: AppConfig) -> Guard:
         values = {**helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
                   "boards": config.boards, "kinds": KINDS,
                   "regulation": _regulation(request, config),
-                  "regulations": regulation_names(), **context}
+                  "regulations": regulation_names(), "td_calls": config.td_calls, **context}
         return HTMLResponse(env.get_template(name).render(values), status_code=status)
 
     def unmatched_words(table: TableRuling, lang: str) -> str:
@@ -494,14 +502,20 @@ def create_app(config: AppConfig) -> Guard:
         lang = _lang(request, config)
         reg = _regulation(request, config)
         try:
-            case, place = _split(await _json_body(request))
+            data = await _json_body(request)
+            call, call_error = take_call(config.td_calls, data)
+            if call_error is not None:
+                raise CaseError(call_error)
+            case, place = _split(data)
             kind, ruling = rule_data(config.host, case, lang, reg)
         except CaseError as exc:
             return _error(str(exc))
         entry = await asyncio.wrap_future(
             config.log.submit(case, ruling, kind=kind, lang=lang, place=place))
-        return JSONResponse({"id": entry.id, "version": entry.version, "ruling": ruling},
-                            status_code=201)
+        answer = {"id": entry.id, "version": entry.version, "ruling": ruling}
+        if call is not None:
+            answer["td_call"] = (await resolve_call(config.td_calls, call, entry.id)).to_json()
+        return JSONResponse(answer, status_code=201)
 
     async def api_list(request: Request) -> Response:
         entries = await anyio.to_thread.run_sync(config.log.latest)
@@ -552,6 +566,9 @@ def create_app(config: AppConfig) -> Guard:
         Route("/api/rulings/{id:int}", api_correct, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(_STATIC)), name="static"),
     ]
+    if config.td_calls is not None:
+        routes[-1:-1] = td_call_routes(config.td_calls, page, form_of, _Forbidden, KINDS,
+                                       lambda request: _lang(request, config))
     app = Starlette(routes=routes, exception_handlers={404: not_found})
     app.state.config = config
     return Guard(app, config.token, config.max_body, config.lang)

@@ -1,4 +1,4 @@
-"""The session generator (`td_plugin.revoke_scenarios`) against the revoke engine: detection and
+"""The session generator (`tests.revoke_scenarios`) against the revoke engine: detection and
 the computed transfers must be exact on generated revokes whose expected rulings the
 generator works out from how it built each board (Laws 61-64).
 
@@ -15,7 +15,7 @@ import pytest
 
 from td_plugin.laws.revokes import review_revokes
 from td_plugin.play import replay
-from td_plugin.revoke_scenarios import SCENARIOS, generate_session, session_pbn
+from tests.revoke_scenarios import SCENARIOS, generate_session, session_pbn
 
 REVOKES = int(os.environ.get("TD_PLUGIN_REVOKE_CHECKS", "10000"))
 

@@ -1,7 +1,7 @@
 """The two revoke paths agree (Laws 61-64): a revoke ruled from the facts a Director
 gathers gives the same ruling as the same revoke ruled from its play record.
 
-For every generated board with a revoke (`td_plugin.revoke_scenarios`, all scenarios), the facts
+For every generated board with a revoke (`tests.revoke_scenarios`, all scenarios), the facts
 a Director would establish at the table are worked out from how the generator built the
 board — who won each trick over the whole play (tricks the record does not show
 included), who played to the next trick, whether the play ended in a claim — and never
@@ -30,8 +30,8 @@ from td_plugin.laws.revokes import (
 )
 from td_plugin.laws.revokes.case import ATTENTION_NAMES
 from td_plugin.laws.revokes.ruling import card_msg
-from td_plugin.revoke_scenarios import SCENARIOS, GeneratedBoard, generate_session
 from td_plugin.rulings import Attention, ReviewContext
+from tests.revoke_scenarios import SCENARIOS, GeneratedBoard, generate_session
 
 BOARDS = 400  # twenty of each scenario
 

@@ -7,8 +7,8 @@ import pytest
 
 from td_plugin import messages
 from td_plugin.laws.revokes import review_revokes
-from td_plugin.revoke_scenarios import generate_session
 from td_plugin.rulings import Attention, ReviewContext
+from tests.revoke_scenarios import generate_session
 
 
 def rendered(key: str, params: object, lang: str) -> str:

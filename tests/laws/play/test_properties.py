@@ -1,7 +1,7 @@
 """A property test of the play period: random case files of every kind, built as the table
 app builds them (random answers to the questions, then to the ruling's decisions), each
 ruled in English and Danish and checked for consistency
-(`td_plugin.random_play_cases.check` says what that means); and the same cases changed
+(`tests.random_play_cases.check` says what that means); and the same cases changed
 in one place, which the reader refuses with a CaseFileError and nothing else, or rules
 consistently when the change still makes sense (a decision the case may carry). The long
 run (20,000 cases) is ``benchmarks/fuzz_play.py``."""
@@ -14,7 +14,7 @@ import pytest
 
 from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
-from td_plugin.random_play_cases import KINDS, check, mangle, random_case
+from tests.random_play_cases import KINDS, check, mangle, random_case
 
 CASES = 40  # per kind
 
