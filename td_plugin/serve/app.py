@@ -56,6 +56,7 @@ from td_plugin.serve.editor import (
     DraftError,
     answer_decision,
     apply,
+    correcting_seat,
     is_decision,
     questions_of,
 )
@@ -439,8 +440,8 @@ def create_app(config: AppConfig) -> Guard:
             try:
                 draft.seat = next_to_call(rule_data(config.host, draft.case, lang, reg)[1],
                                           draft.seat)
-            except CaseError:
-                pass
+            except CaseError:  # not rulable yet: an unintended call's correction to come
+                draft.seat = correcting_seat(draft, action) or draft.seat
         if action != "rule":
             return see_draft(draft)
         try:

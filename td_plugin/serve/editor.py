@@ -35,7 +35,8 @@ from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 
 __all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
-           "USUAL_ANSWERS", "is_decision", "drop_stale_answers", "drop_stale_decisions", "ANSWERS",
+           "USUAL_ANSWERS", "correcting_seat", "is_decision", "drop_stale_answers",
+           "drop_stale_decisions", "ANSWERS",
            "SEATS", "VULNERABILITIES", "BID_STRAINS"]
 
 SEATS = ("N", "E", "S", "W")
@@ -295,6 +296,17 @@ ANSWERS = ("accept", "comparable", "withdraw")
 #: The case's facts beside the calls that the auction's answers depend on (the
 #: vulnerability, the final auction, where it happened: none of them).
 _AUCTION_FACTS = ("dealer", "screens", "opening_lead_faced", "declarer", "options")
+
+
+def correcting_seat(draft: Draft, action: str) -> str | None:
+    """After a tap marking a call unintended whose intended call is not entered yet: the
+    player who made it, who corrects it next (Law 25A1); else None."""
+    verb, _, arg = action.partition(":")
+    if verb != "unintended" or not arg.isdigit() or int(arg) >= len(draft.calls):
+        return None
+    item = draft.call_at(int(arg))
+    later = [draft.call_at(j)["seat"] for j in range(int(arg) + 1, len(draft.calls))]
+    return str(item["seat"]) if item.get("unintended") and item["seat"] not in later else None
 
 
 def is_decision(action: str) -> bool:

@@ -116,10 +116,11 @@ def pick(d: Director, kind: str, board: int) -> None:
 
 def s000_unintended_call(d: Director) -> dict[str, Any]:
     pick(d, "Auction irregularity", 1)
-    for seat, call in (("N", "1H"), ("E", "Pass"), ("S", "2S"), ("W", "Pass"), ("S", "1S")):
+    for seat, call in (("N", "1H"), ("E", "Pass"), ("S", "2S"), ("W", "Pass")):
         d.bid(seat, call)
-    d.button("open:2")
+    d.button("open:2")  # South says he meant 1♠: his 2♠ was unintended
     d.button("unintended:2")
+    d.bid("S", "1S")  # the app offers South, who corrects it (25A1)
     d.rule()
     d.decide("whether to withdraw West's pass (Law 25A6)", "no")
     expect(d.page.locator(".status").first).to_contain_text("ruled")

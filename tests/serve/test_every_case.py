@@ -72,6 +72,7 @@ def auction_taps(case: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
         yield f"open:{i}", {}
         if item.get("unintended"):
             yield f"unintended:{i}", {}
+            seat = item["seat"]  # the app offers him next: he corrects it (25A1)
         if item.get("shows") is not None:
             shows = item["shows"]
             for s in (shows or ["S", "S"]):  # [] shows nothing: a suit tapped on and off

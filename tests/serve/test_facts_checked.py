@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from td_plugin.serve.views import director_problem
-from tests.serve.test_board_picker import AUTH, client, tap
+from tests.serve.test_board_picker import AUTH, _form, client, tap
 
 __all__ = ["client"]
 
@@ -114,3 +114,15 @@ def test_50_a_penalty_card_is_one_of_the_defenders_cards(client) -> None:
         page = tap(client, page, action, "penalty_card")
     offered = _offered(page, "cards@0")
     assert len(offered) == 13 and "C5" in offered  # West holds the ♣5 (phone_session)
+
+
+def test_25a1_a_call_marked_unintended_is_corrected_by_its_caller_next(client) -> None:
+    """South's 2♠ marked unintended before his intended call is entered: the bidding box
+    offers South, who corrects it (Law 25A1), not the next player in rotation."""
+    page = client.get("/new/auction", headers=AUTH).text
+    for action in ("board:1", "pick:1", "call:1H", "call:Pass", "call:2S", "call:Pass",
+                   "open:2", "unintended:2"):
+        page = tap(client, page, action)
+    assert '"seat": "S"' in _form(page)["draft"].split('"place"')[1]
+    page = tap(client, page, "call:1S")
+    assert "South&#39;s 2♠ was unintended" in page and "1♠, which stands" in page
