@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has on
     from td_plugin.host import PluginHost
     from td_plugin.ruling_log import LogEntry, Place
 
-__all__ = ["TableRuling", "match", "by_pairs", "rule_entries", "rule_case", "changes_of",
+__all__ = ["TableRuling", "match", "results_at", "by_pairs", "rule_entries", "rule_case", "changes_of",
            "announce", "records_of", "place_label"]
 
 
@@ -83,6 +83,13 @@ def _fits(record: BoardRecord, place: Place) -> bool:
             and (place.round is None or record.round == place.round))
 
 
+def results_at(place: Place, records: Iterable[tuple[int, BoardRecord]]
+               ) -> list[tuple[int, BoardRecord]]:
+    """The records of the board at ``place`` that fit its section, table and round as far
+    as they are given."""
+    return [(i, r) for i, r in records if _fits(r, place)]
+
+
 def match(place: Place, records: Iterable[tuple[int, BoardRecord]]) -> tuple[int | None,
                                                                             BoardRecord | None,
                                                                             str | None]:
@@ -94,7 +101,7 @@ def match(place: Place, records: Iterable[tuple[int, BoardRecord]]) -> tuple[int
         fits = [(i, r) for i, r in records if i == place.record and r.board == place.board]
         if fits:
             return fits[0][0], fits[0][1], None
-    fits = [(i, r) for i, r in records if _fits(r, place)]
+    fits = results_at(place, records)
     if len(fits) == 1:
         return fits[0][0], fits[0][1], None
     if not fits:

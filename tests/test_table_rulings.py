@@ -154,7 +154,7 @@ def test_the_app_writes_the_log_into_a_copy_of_the_session(tmp_path):
             # a ruling of the log that fits no result (logged against another session)
             log.add(case, _ruling(host, case), kind="auction", lang="en", place=Place(board=77))
             home = c.get("/", headers=auth).text
-            assert "Not in the session: no result of board 77" in home
+            assert "Not in the session: no result of board 77 in the session" in home
             assert "1 of these rulings fit a result of the session" in home
             r = c.post("/session/write", headers=auth)
             assert r.status_code == 200 and "Wrote 1 rulings into" in r.text

@@ -39,9 +39,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
+from td_plugin.call_names import card_msg
+from td_plugin.cards import Card
 from td_plugin.casefile import CASE_FIELDS, parse_case
 from td_plugin.casefile_place import check_place, read_place
-from td_plugin.errors import CaseFileError, InputError
+from td_plugin.errors import CaseFileError, InputError, InvalidTokenError
 from td_plugin.messages import LANGUAGES
 from td_plugin.questions import FLOWS, flow_module
 from td_plugin.ruling_log import LogEntry, Place, RulingLog
@@ -54,6 +56,7 @@ from td_plugin.serve.editor import (
     DraftError,
     answer_decision,
     apply,
+    correcting_seat,
     is_decision,
     questions_of,
 )
@@ -70,13 +73,15 @@ from td_plugin.serve.td_call_pages import routes as td_call_routes
 from td_plugin.serve.views import (
     RulingView,
     auction_grid,
+    dealt_holder,
+    director_problem,
     environment,
     fact,
     helpers,
     open_decisions,
     ruling_view,
 )
-from td_plugin.table_rulings import TableRuling, announce, changes_of, rule_entries
+from td_plugin.table_rulings import TableRuling, announce, changes_of, results_at, rule_entries
 from td_plugin.whole_numbers import parse_whole
 
 if TYPE_CHECKING:
@@ -229,6 +234,18 @@ def create_app(config: AppConfig) -> Guard:
                   **context}
         return HTMLResponse(env.get_template(name).render(values), status_code=status)
 
+    def unmatched_words(table: TableRuling, lang: str) -> str:
+        """Why a ruling fits no result of the session, in the Director's words."""
+        place = table.place
+        if table.ruling is None:  # the case itself cannot be ruled on
+            case = table.entry.case if table.entry else {}
+            return director_problem(table.problem or "", table.kind, case, lang)
+        if place.board is None:
+            return messages.render("app.unmatched.no_board", {}, lang)
+        found = len(results_at(place, config.boards.indexed()))
+        key = "app.unmatched.none" if found == 0 else "app.unmatched.several"
+        return messages.render(key, {"board": place.board, "n": found}, lang)
+
     def forbidden(request: Request) -> HTMLResponse:
         """A form post whose check value is wrong: the page it came from is not this
         session's (a server started with a new token); say what to do."""
@@ -257,8 +274,10 @@ def create_app(config: AppConfig) -> Guard:
         entries = await anyio.to_thread.run_sync(config.log.latest)
         name = Path(config.boards.path).name if config.boards.path else ""
         tables = session_rulings(request, entries)
-        unmatched = {t.entry.id: t.problem for t in tables if t.index is None and t.entry}
-        return page(request, "home.html", entries=entries, session_name=name,
+        unmatched = {t.entry.id: unmatched_words(t, _lang(request, config))
+                     for t in tables if t.index is None and t.entry}
+        results = {e.id: config.boards.find(e.place) for e in entries if e.place.board}
+        return page(request, "home.html", entries=entries, session_name=name, results=results,
                     unmatched=unmatched, matched=len(tables) - len(unmatched),
                     write_to=config.write_to, written=written)
 
@@ -318,7 +337,8 @@ def create_app(config: AppConfig) -> Guard:
                 preview = ruling_view(_ruling_object(config, draft.case, lang, reg),
                                       draft.case, lang)
             except (CaseError, CaseFileError) as exc:
-                pending = getattr(exc, "bare_message", str(exc))
+                pending = director_problem(getattr(exc, "bare_message", str(exc)),
+                                           draft.kind, draft.case, lang)
         calls = ([draft.call_at(i) for i in range(len(draft.calls))]
                  if draft.kind == "auction" else [])
         action = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
@@ -326,12 +346,47 @@ def create_app(config: AppConfig) -> Guard:
         final = draft.case.get("final_auction")
         final_grid = auction_grid(final, draft.case["dealer"]) \
             if isinstance(final, list) and final and draft.case.get("dealer") in SEATS else []
-        more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
+        from_session = picked.facts() if picked else {}
+        more_open = any(fact(draft.case, f.key) is not None
+                        and fact(draft.case, f.key) != from_session.get(f.key)
+                        for f in CASE_FIELDS)  # the Director's own facts: shown open
+        holder = dealt_holder(draft.kind, question, draft.case) if picked else None
+        dealt = picked.holding(holder) if picked and holder else None  # the cards offered
         return page(request, "case_questions.html" if questions else "case_auction.html",
                     final_grid=final_grid, more_open=more_open,
+                    hands=picked.hands if picked else None, dealt=dealt, holder=holder,
+                    dealt_suits={card[0] for card in dealt or ()},
                     draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
                     picked=picked, action_url=action, steps=steps,
                     question=question)
+
+    def check_dealt(draft: Draft, action: str, lang: str) -> None:
+        """A card or suit answered where the session has the deal: one of the player's
+        dealt cards, a suit he was dealt (the page offers no other).
+
+        :raises DraftError: in the Director's words.
+        """
+        verb, _, arg = action.partition(":")
+        picked = config.boards.find(draft.place) if draft.place.board else None
+        if verb != "answer" or picked is None:
+            return
+        _, question = questions_of(draft)
+        seat = dealt_holder(draft.kind, question, draft.case)
+        dealt = picked.holding(seat) if seat else None
+        value = arg.partition("=")[2].upper()
+        if question is None or seat is None or not dealt:
+            return
+        params = {"seat": messages.Msg(f"seat.{seat}")}
+        if question.input == "suit" and not any(card[0] == value for card in dealt):
+            raise DraftError(f"{seat} was dealt no {value}", "app.problem.suit_not_dealt",
+                             **params, suit=messages.Msg(f"suitname.{value}"))
+        if question.input == "card" and value not in dealt:
+            try:
+                card: Any = card_msg(Card.from_pbn(value))
+            except InvalidTokenError:
+                card = value
+            raise DraftError(f"{value} was not dealt to {seat}", "app.problem.not_dealt",
+                             **params, card=card)
 
     def draft_of(request: Request, fallback: Draft) -> Draft:
         """The draft the address shows (after a tap), else ``fallback``."""
@@ -351,7 +406,7 @@ def create_app(config: AppConfig) -> Guard:
         try:
             draft = draft_of(request, Draft.new(kind))
         except DraftError as exc:
-            return see_other("/", error=str(exc))
+            return see_other("/", error=words(exc, _lang(request, config)))
         if draft.kind != kind or draft.correcting is not None:
             return see_draft(draft)
         return editor_page(request, draft)
@@ -367,7 +422,7 @@ def create_app(config: AppConfig) -> Guard:
         try:
             draft = draft_of(request, draft)
         except DraftError as exc:
-            return see_other(f"/rulings/{entry.id}", error=str(exc))
+            return see_other(f"/rulings/{entry.id}", error=words(exc, _lang(request, config)))
         if draft.correcting != entry.id:
             return see_draft(draft)
         return editor_page(request, draft)
@@ -382,31 +437,34 @@ def create_app(config: AppConfig) -> Guard:
         try:
             draft = Draft.loads(form.get("draft", ""))
         except DraftError as exc:
-            return see_other("/", error=str(exc))
+            return see_other("/", error=words(exc, _lang(request, config)))
         action = form.get("action", "")
         try:
+            check_dealt(draft, action, lang)
             tapped = apply(draft, action, form)
-            result = parse_whole(form.get("result", ""))
-            if action == "pick" and result is not None:
-                picked = config.boards.result(result)
-                if picked is not None:
-                    tapped = tapped.take(picked.facts(), picked.place)
+            verb, _, index = action.partition(":")
+            if verb == "pick":  # a tap on a table's result of the board
+                number = parse_whole(index, strip=False)
+                picked = config.boards.result(number) if number is not None else None
+                if picked is None:
+                    raise DraftError(f"no result {index!r} in the session", "app.pick.gone")
+                tapped = tapped.take(picked.facts(), picked.place)
         except DraftError as exc:
-            return see_draft(draft, str(exc))
+            return see_draft(draft, words(exc, lang))
         draft = tapped
         if is_decision(action):  # the next call is of the player the Laws call on
             try:
                 draft.seat = next_to_call(rule_data(config.host, draft.case, lang, reg)[1],
                                           draft.seat)
-            except CaseError:
-                pass
+            except CaseError:  # not rulable yet: an unintended call's correction to come
+                draft.seat = correcting_seat(draft, action) or draft.seat
         if action != "rule":
             return see_draft(draft)
         try:
             in_session(config, draft.place)
             kind, ruling = rule_data(config.host, draft.case, lang, reg)
         except CaseError as exc:
-            return see_draft(draft, str(exc))
+            return see_draft(draft, director_problem(str(exc), draft.kind, draft.case, lang))
         try:
             entry = await asyncio.wrap_future(config.log.submit(
                 draft.case, ruling, kind=kind, lang=lang, place=draft.place,
@@ -427,7 +485,9 @@ def create_app(config: AppConfig) -> Guard:
             view = ruling_view(_ruling_object(config, entry.case, lang, reg), entry.case, lang)
         except (CaseError, CaseFileError) as exc:
             view = RulingView(entry.status.value, "", [str(exc)])
-        return page(request, "ruling.html", entry=entry, history=history, view=view)
+        picked = config.boards.find(entry.place) if entry.place.board else None
+        return page(request, "ruling.html", entry=entry, history=history, view=view,
+                    picked=picked, hands=picked.hands if picked else None, deal_open=True)
 
     async def answer(request: Request) -> Response:
         try:
@@ -448,11 +508,14 @@ def create_app(config: AppConfig) -> Guard:
         decisions = open_decisions(entry.ruling)
         try:
             if index is None or index >= len(decisions):
-                raise DraftError("this question is no longer open")
+                raise DraftError("this question is no longer open", "app.problem.stale")
             case = answer_decision(entry.case, decisions[index], value)
             kind, ruling = rule_data(config.host, case, lang, reg)
-        except (DraftError, CaseError) as exc:
-            return see_other(f"/rulings/{ruling_id}", error=str(exc))
+        except DraftError as exc:
+            return see_other(f"/rulings/{ruling_id}", error=words(exc, lang))
+        except CaseError as exc:
+            return see_other(f"/rulings/{ruling_id}", error=director_problem(
+                str(exc), entry.kind, entry.case, lang))
         await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
                                                     place=None, correcting=ruling_id))
         return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
@@ -562,6 +625,11 @@ class WriteBack:
     path: str | None = None
     rulings: int = 0
     error: str | None = None
+
+
+def words(exc: DraftError, lang: str) -> str:
+    """A refused tap, in the Director's words in the page's language."""
+    return messages.render(exc.msg.key, exc.msg.params, lang)
 
 
 class _Forbidden(Exception):

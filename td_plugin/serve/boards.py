@@ -13,13 +13,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
+from td_plugin.cards import Seat, Suit
 from td_plugin.ruling_log import Place
 from td_plugin.table_rulings import match
 
 if TYPE_CHECKING:
     from td_plugin.host import PluginHost
 
-__all__ = ["TableResult", "SessionBoards"]
+__all__ = ["TableResult", "SessionBoards", "Row"]
+
+#: The seats in the order a pair is named (North-South, East-West).
+_PAIRS = ((Seat.N, Seat.S), (Seat.E, Seat.W))
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,54 @@ class TableResult:
             out["score_ns"] = r.score_ns
         return out
 
+    @property
+    def where(self) -> list[tuple[str, str]]:
+        """Section, table and round as the file gives them: (message key, value) pairs."""
+        r = self.record
+        return [(key, str(value)) for key, value in (("app.section", r.section),
+                                                     ("app.table", r.table),
+                                                     ("app.round", r.round))
+                if value not in (None, "")]
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """North-South's and East-West's pair numbers (may be empty) and players' names
+        (``Hansen – Holm``, empty when the file has none)."""
+        r = self.record
+        out = []
+        for number, seats in zip((r.ns_pair, r.ew_pair), _PAIRS, strict=True):
+            names = [r.players[s] for s in seats if r.players.get(s)]
+            out.append((number or "", " – ".join(names)))
+        return out if any(n or names for n, names in out) else []
+
+    @property
+    def hands(self) -> dict[str, list[tuple[str, str]]] | None:
+        """The deal by seat: each suit's ranks as PBN writes them (``AKT5``), or None
+        when the file has no complete deal for this board."""
+        deal = self.record.deal
+        if deal is None or not deal.is_complete:
+            return None
+        out = {}
+        for seat in Seat:
+            hand = deal[seat]
+            assert hand is not None
+            out[seat.value] = [(suit.value, "".join(r.pbn() for r in hand.ranks(suit)))
+                               for suit in Suit]
+        return out
+
+    def holding(self, seat: str) -> set[str] | None:
+        """The cards ``seat`` was dealt (PBN, ``SA``), or None when the deal is unknown."""
+        deal = self.record.deal
+        if deal is None or seat not in ("N", "E", "S", "W"):
+            return None
+        hand = deal[Seat(seat)]
+        return None if hand is None else {c.pbn() for c in hand}
+
+    def identity(self) -> str:
+        """What the picker shows of the result, as one text (equal for two results
+        the Director cannot tell apart)."""
+        return repr((self.where, self.pairs, self.label()))
+
     def label(self) -> str:
         """``table 3, round 2: 4HX N 10`` (pairs when there is no table)."""
         r = self.record
@@ -72,6 +124,15 @@ class TableResult:
             if r.declarer_tricks is not None and not r.contract.is_passed_out:
                 result += f" {r.declarer_tricks}"
         return " ".join(parts) + (f": {result}" if result else "")
+
+
+@dataclass(frozen=True)
+class Row:
+    """A result as the board picker shows it: ``ordinal`` tells apart results the
+    session describes alike (the ``n``-th of the board in the file), else None."""
+
+    result: TableResult
+    ordinal: int | None = None
 
 
 class SessionBoards:
@@ -106,6 +167,17 @@ class SessionBoards:
 
     def of_board(self, board: int) -> list[TableResult]:
         return [r for r in self.results if r.record.board == board]
+
+    def rows(self, board: int) -> list[Row]:
+        """The results of ``board`` for the picker, each told apart from the others by
+        what the session knows (place, pairs, contract and result) or, where that is
+        the same, by its place among the board's results."""
+        results = self.of_board(board)
+        seen: dict[str, int] = {}
+        for r in results:
+            seen[r.identity()] = seen.get(r.identity(), 0) + 1
+        return [Row(r, n if seen[r.identity()] > 1 else None)
+                for n, r in enumerate(results, 1)]
 
     def find(self, place: Place) -> TableResult | None:
         """The result at ``place`` (the one picked there, else board and

@@ -30,11 +30,13 @@ from td_plugin.cards import Seat
 from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, Field
 from td_plugin.errors import InvalidTokenError
 from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE
+from td_plugin.messages import Msg
 from td_plugin.questions import MORE, Question, QuestionError, Step, flow_module
 from td_plugin.ruling_log import Place
 
 __all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
-           "is_decision", "drop_stale_answers", "drop_stale_decisions", "ANSWERS",
+           "USUAL_ANSWERS", "correcting_seat", "is_decision", "drop_stale_answers",
+           "drop_stale_decisions", "ANSWERS",
            "SEATS", "VULNERABILITIES", "BID_STRAINS"]
 
 SEATS = ("N", "E", "S", "W")
@@ -42,6 +44,9 @@ VULNERABILITIES = ("None", "NS", "EW", "All")
 BID_STRAINS = ("C", "D", "H", "S", "NT")
 _SUITS = ("S", "H", "D", "C")
 _MAX_CALLS = 80
+#: What an auction case takes from the session's record: the board's dealer and
+#: vulnerability, and who declared the contract it reached (for Law 26B).
+_FROM_SESSION = ("dealer", "vulnerable", "declarer")
 _MAX_DRAFT = 256 * 1024  # the largest draft read back from an address, in bytes
 #: The longest packed draft (`Draft.pack`) a page's address carries: well within what
 #: every HTTP parser takes for a request line (a real case packs into a few hundred).
@@ -49,7 +54,17 @@ MAX_PACKED = 8 * 1024
 
 
 class DraftError(ValueError):
-    """A tap that makes no sense for the draft (a stale page, a hand-made request)."""
+    """A tap that makes no sense for the draft (a stale page, a hand-made request). The
+    text says what is wrong in the draft's terms; ``msg`` says it in the Director's words,
+    for the page (by default: the tap does not fit the page, reload it)."""
+
+    def __init__(self, text: str, key: str = "app.problem.tap", **params: Any) -> None:
+        super().__init__(text)
+        self.msg = Msg(key, params)
+
+
+def _unreadable() -> DraftError:
+    return DraftError("the page's draft cannot be read; start again", "app.problem.draft")
 
 
 @dataclass
@@ -68,6 +83,7 @@ class Draft:
     asking: str | None = None  # revoke cases: an answered question asked again
     final: bool = False  # auction cases: the bidding box enters the final auction
     doubled: str = ""  # revoke cases: the contract is being entered doubled or redoubled
+    assumed: list[str] = field(default_factory=list)  # questions given their usual answer
 
     @classmethod
     def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
@@ -77,21 +93,22 @@ class Draft:
             return cls(kind, {"kind": kind, **_start(module, facts or {})}, place)
         case: dict[str, Any] = {"dealer": "N", "calls": []}
         if facts:
-            for key in ("dealer", "vulnerable"):
+            for key in _FROM_SESSION:
                 if key in facts:
                     case[key] = facts[key]
         return cls(kind, case, place, seat=case["dealer"])
 
     def take(self, facts: Mapping[str, Any], place: Place) -> Draft:
         """The draft with what the session knows of a table's result: dealer and
-        vulnerability (and the first call's seat), or for a revoke the board's facts."""
+        vulnerability, declarer (and the first call's seat), or for a revoke the board's
+        facts."""
         case = json.loads(json.dumps(self.case))
         module = flow_module(self.kind)
         if module is not None:
             case.update(_start(module, facts))
             drop_stale_decisions(self.case, case, module)
             return replace(self, case=case, place=place)
-        for key in ("dealer", "vulnerable"):
+        for key in _FROM_SESSION:
             if key in facts:
                 case[key] = facts[key]
         drop_stale_answers(self.case, case)
@@ -110,11 +127,12 @@ class Draft:
             draft = cls(str(data["kind"]), dict(data["case"]), place, seat=data.get("seat"),
                         open_call=data.get("open_call"), correcting=data.get("correcting"),
                         finished=bool(data.get("finished")), asking=data.get("asking"),
-                        doubled=str(data.get("doubled") or ""), final=bool(data.get("final")))
+                        doubled=str(data.get("doubled") or ""), final=bool(data.get("final")),
+                        assumed=[str(k) for k in data.get("assumed") or []])
         except (ValueError, TypeError, KeyError, AttributeError):
-            raise DraftError("the page's draft cannot be read; start again") from None
+            raise _unreadable() from None
         if not isinstance(draft.case.get("calls", []), list):
-            raise DraftError("the page's draft cannot be read; start again")
+            raise _unreadable()
         return draft
 
     def dumps(self) -> str:
@@ -122,7 +140,7 @@ class Draft:
                            "seat": self.seat, "open_call": self.open_call,
                            "correcting": self.correcting, "finished": self.finished,
                            "asking": self.asking, "doubled": self.doubled,
-                           "final": self.final},
+                           "final": self.final, "assumed": self.assumed},
                           ensure_ascii=False)
 
     def pack(self) -> str:
@@ -140,7 +158,7 @@ class Draft:
             raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(text.encode()),
                                                   _MAX_DRAFT)
         except (ValueError, zlib.error):
-            raise DraftError("the page's draft cannot be read; start again") from None
+            raise _unreadable() from None
         return cls.loads(raw.decode("utf-8", "replace"))
 
     @property
@@ -152,7 +170,7 @@ class Draft:
         """Call ``index`` as a mapping (short forms such as ``"S 1D"`` are expanded)."""
         calls = self.calls
         if not 0 <= index < len(calls):
-            raise DraftError(f"there is no call {index + 1}")
+            raise DraftError(f"there is no call {index + 1}", "app.problem.no_call", n=index + 1)
         item = calls[index]
         if isinstance(item, str):
             seat, _, call = item.partition(" ")
@@ -189,9 +207,11 @@ def _range(form: Mapping[str, str], lo_key: str, hi_key: str, limits: tuple[int,
         low = int(lo) if lo else limits[0]
         high = int(hi) if hi else limits[1]
     except ValueError:
-        raise DraftError(f"not a number: {lo or hi!r}") from None
+        raise DraftError(f"not a number: {lo or hi!r}", "app.problem.number",
+                         value=lo or hi) from None
     if not limits[0] <= low <= high <= limits[1]:
-        raise DraftError(f"{low}-{high} is not a range within {limits[0]}-{limits[1]}")
+        raise DraftError(f"{low}-{high} is not a range within {limits[0]}-{limits[1]}",
+                         "app.problem.range", low=low, high=high, lo=limits[0], hi=limits[1])
     return [low, high]
 
 
@@ -203,7 +223,7 @@ def _place_from(form: Mapping[str, str], place: Place) -> Place:
         if not text:
             return None
         if not (text.isascii() and text.isdigit()) or len(text) > 4:
-            raise DraftError(f"{key}: not a number: {text!r}")
+            raise DraftError(f"{key}: not a number: {text!r}", "app.problem.number", value=text)
         return int(text)
 
     def name(key: str, old: str | None) -> str | None:
@@ -276,6 +296,17 @@ ANSWERS = ("accept", "comparable", "withdraw")
 #: The case's facts beside the calls that the auction's answers depend on (the
 #: vulnerability, the final auction, where it happened: none of them).
 _AUCTION_FACTS = ("dealer", "screens", "opening_lead_faced", "declarer", "options")
+
+
+def correcting_seat(draft: Draft, action: str) -> str | None:
+    """After a tap marking a call unintended whose intended call is not entered yet: the
+    player who made it, who corrects it next (Law 25A1); else None."""
+    verb, _, arg = action.partition(":")
+    if verb != "unintended" or not arg.isdigit() or int(arg) >= len(draft.calls):
+        return None
+    item = draft.call_at(int(arg))
+    later = [draft.call_at(j)["seat"] for j in range(int(arg) + 1, len(draft.calls))]
+    return str(item["seat"]) if item.get("unintended") and item["seat"] not in later else None
 
 
 def is_decision(action: str) -> bool:
@@ -356,9 +387,17 @@ def _expanded(call: Any) -> dict[str, Any]:
 def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     draft = replace(draft, case=json.loads(json.dumps(draft.case)))
     draft.place = _place_from(form, draft.place)
+    verb, _, arg = action.partition(":")
+    if verb == "board":  # a board of the session tapped (empty: pick another)
+        if arg and (not arg.isdigit() or len(arg) > 4):
+            raise DraftError(f"not a board number: {arg!r}")
+        draft.place = Place(int(arg)) if arg else Place()
     if draft.place.board is not None:
         draft.case["board"] = draft.place.board
-    verb, _, arg = action.partition(":")
+    else:
+        draft.case.pop("board", None)
+    if verb == "board":
+        return draft
     if flow_module(draft.kind) is not None:
         return _apply_questions(draft, verb, arg)
     if verb == "dealer":
@@ -374,7 +413,7 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
     elif verb == "call" and draft.final:
         final = draft.case.setdefault("final_auction", [])
         if len(final) >= _MAX_CALLS:
-            raise DraftError(f"at most {_MAX_CALLS} calls")
+            raise DraftError(f"at most {_MAX_CALLS} calls", "app.problem.calls", n=_MAX_CALLS)
         final.append("AP" if arg == "AP" else _call(arg))
     elif verb == "undo" and draft.final:
         final = draft.case.get("final_auction") or []
@@ -393,7 +432,7 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
         _set(draft.call_at(_index(index)), _field(CALL_FIELDS, key), key, value)
     elif verb == "call":
         if len(draft.calls) >= _MAX_CALLS:
-            raise DraftError(f"at most {_MAX_CALLS} calls")
+            raise DraftError(f"at most {_MAX_CALLS} calls", "app.problem.calls", n=_MAX_CALLS)
         seat = draft.seat or draft.case.get("dealer", "N")
         draft.calls.append({"seat": seat, "call": _call(arg)})
         draft.seat = Seat(seat).next.value
@@ -466,7 +505,7 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
 def _find(calls: list[Any], target: Any) -> int:
     """The index of the last call by ``target["seat"]`` that is ``target["call"]``."""
     if not isinstance(target, Mapping):
-        raise DraftError("this question is no longer open")
+        raise DraftError("this question is no longer open", "app.problem.stale")
     for i in range(len(calls) - 1, -1, -1):
         item = calls[i]
         seat, call = (item.split(" ", 1) if isinstance(item, str)
@@ -480,7 +519,7 @@ def _find(calls: list[Any], target: Any) -> int:
             if isinstance(item, str):
                 calls[i] = {"seat": seat, "call": call.strip()}
             return i
-    raise DraftError("this question is no longer open")
+    raise DraftError("this question is no longer open", "app.problem.stale")
 
 
 def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value: str
@@ -521,7 +560,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEATS:
-            raise DraftError("this question is no longer open")
+            raise DraftError("this question is no longer open", "app.problem.stale")
         calls.append({"seat": seat, "call": _call(value)})
     else:
         raise DraftError(f"the app cannot answer {decide!r} yet")
@@ -563,20 +602,25 @@ def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
         key, _, value = arg.partition("=")
         steps, q = questions_of(draft)
         if q is None or question_key(q) != key:
-            raise DraftError("this question is no longer open; answer the one shown")
+            raise DraftError("this question is no longer open; answer the one shown",
+                             "app.problem.stale")
         if q.id == MORE:
             draft.finished = value.lower() != "true"
         try:
             draft.case = module.answer(draft.case, q, value)
         except QuestionError as exc:
-            raise DraftError(str(exc)) from None
+            raise DraftError(str(exc), "app.problem.answer") from None
         draft.asking = None
+        if key in draft.assumed:  # the Director's own answer now
+            draft.assumed.remove(key)
         if q.id == "contract":
             draft.doubled = ""
+        _assume_usual_answers(draft, module)
     elif verb == "change":
         steps, _ = questions_of(draft)
-        if not any(question_key(s.question) == arg for s in steps):
-            raise DraftError("there is no such answer to change")
+        if not any(question_key(s.question) == arg for s in steps) \
+                and not (arg == MORE and draft.finished):
+            raise DraftError("there is no such answer to change", "app.problem.stale")
         draft.asking = arg
         if arg == MORE:
             draft.finished = False
@@ -587,3 +631,38 @@ def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
     elif verb not in ("place", "pick", "rule", ""):
         raise DraftError(f"unknown action {verb!r}")
     return draft
+
+
+#: The usual answers, given without a tap where the Laws make them the rule and the
+#: other answers exceptions; each is shown among the answers as the usual one, and a tap
+#: on Change asks it. A revoke: a failure to follow suit (61A; the other failures are the
+#: exceptions of 61B and 64B3), established by a later trick played (63A1; the others
+#: are a named card, a claim, a concession), attention drawn during the round (the
+#: Director is at the table; 64B4 and 64B5 are the late cases), and no other revoke on
+#: the board. An opening lead out of turn: none of the exceptions of Law 54 (the right
+#: leader had not led face down, declarer did not begin to spread his hand, 54A, nor
+#: could he see dummy's cards, 54C).
+USUAL_ANSWERS: dict[str, dict[str, str]] = {
+    "revoke": {"failure": "follow_suit", "established_how": "next_trick",
+               "attention": "during_round", MORE: "False"},
+    "opening_lead": {"partner_led_face_down": "False", "declarer_spread": "False",
+                     "dummy_exposed": "False"},
+}
+
+
+def _assume_usual_answers(draft: Draft, module: Any) -> None:
+    """Give the next questions their usual answers (`USUAL_ANSWERS`) as long as the one
+    asked next has one, noting each in ``draft.assumed``."""
+    usual = USUAL_ANSWERS.get(draft.kind, {})
+    for _ in range(len(usual)):
+        _, q = questions_of(draft)
+        if q is None or q.id not in usual or draft.asking:
+            return
+        key = question_key(q)
+        value = usual[q.id]
+        if q.id == MORE:
+            draft.finished = value.lower() != "true"
+        else:
+            draft.case = module.answer(draft.case, q, value)
+        if key not in draft.assumed:
+            draft.assumed.append(key)

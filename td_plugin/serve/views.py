@@ -5,6 +5,7 @@ calls, suits and places in the page's language. Nothing here knows HTTP.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,12 +21,13 @@ from td_plugin.errors import InvalidTokenError
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
+from td_plugin.questions import QuestionError, flow_module
 from td_plugin.ruling_log import Status
 from td_plugin.serve.editor import BID_STRAINS, SEATS, VULNERABILITIES, question_key
 from td_plugin.table_rulings import place_label
 
 __all__ = ["Question", "RulingView", "auction_grid", "open_decisions", "ruling_view",
-           "environment", "helpers", "fact"]
+           "environment", "helpers", "fact", "dealt_holder", "director_problem"]
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -123,6 +125,79 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
     return view
 
 
+#: Whose card a card question asks for, where it is not the offender's: (kind, question).
+_CARD_HOLDERS = {("played_card", "card"): "player", ("simultaneous_play", "other_card"): "other"}
+#: The questions whose answer is a card of the player's hand, or (``suit_led``) a suit he
+#: was dealt: the suit led to the trick he revoked on (Law 61A).
+_FROM_HAND = ("card", "cards", "held", "played", "other_card", "suit_led")
+
+
+def dealt_holder(kind: str, question: Any, case: Mapping[str, Any]) -> str | None:
+    """The seat whose dealt hand the answer to ``question`` comes from (the offender's
+    card, the suit he failed to follow), or None when it is not a hand's card or the
+    seat is not known yet."""
+    if question is None or question.id not in _FROM_HAND:
+        return None
+    where: Any = case
+    if kind == "revoke" and question.revoke is not None:  # a fact of one of the revokes
+        revokes = case.get("revokes") or []
+        where = revokes[question.revoke] if question.revoke < len(revokes) else {}
+    if question.id == "suit_led" and where.get("failure", "follow_suit") != "follow_suit":
+        return None
+    seat = where.get(_CARD_HOLDERS.get((kind, question.id), "offender"))
+    return seat if seat in SEATS else None
+
+
+_PATH = re.compile(r"^(?:calls\[(?P<call>\d+)\]|revokes\[(?P<revoke>\d+)\](?:\.(?P<rfact>\w+))?"
+                   r"|(?P<fact>[a-z_]+)):\s*(?P<rest>.*)$", re.S)
+_INTENDED_MISSING = re.compile(r"^unintended: true, but \w+'s intended call")
+
+
+def director_problem(text: str, kind: str, case: Mapping[str, Any], lang: str) -> str:
+    """Why the facts do not make a ruling yet, in the Director's words: the call or the
+    question it is about named as the page shows it (never ``calls[2]`` or
+    ``revokes[0].offending_side_tricks_from_revoke``), and the problems met while a
+    case is being tapped in, in the page's language."""
+    def t(key: str, **params: Any) -> str:
+        return messages.render(key, params, lang)
+
+    m = _PATH.match(text.strip())
+    if m is None:
+        return text
+    rest = m.group("rest")
+    if m.group("call") is not None:
+        i = int(m.group("call"))
+        calls = case.get("calls") or []
+        item = calls[i] if i < len(calls) else {}
+        seat, call = (item.split(" ", 1) if isinstance(item, str)
+                      else (item.get("seat"), item.get("call")))
+        seat_text = messages.render(f"seat.{seat}", {}, lang) if seat in SEATS else "?"
+        if _INTENDED_MISSING.match(rest):
+            return t("app.problem.intended", seat=seat_text)
+        return t("app.problem.call", n=i + 1, seat=seat_text,
+                 call=_call_text(str(call), lang), problem=rest)
+    module = flow_module(kind)
+    fact_id = m.group("rfact") or m.group("fact")
+    revoke = int(m.group("revoke")) if m.group("revoke") is not None else None
+    if module is None or fact_id is None:
+        return t("app.problem.revoke", n=(revoke or 0) + 1, problem=rest) \
+            if revoke is not None else text
+    try:
+        q = module.question_by_id(case, fact_id, revoke, True)
+    except (QuestionError, ValueError):
+        return text if revoke is None else t("app.problem.revoke", n=revoke + 1, problem=rest)
+    return t("app.problem.question", question=messages.render(q.text.key, q.text.params, lang),
+             problem=rest)
+
+
+def _call_text(text: str, lang: str) -> str:
+    try:
+        msg = call_msg(Call.from_pbn(text))
+    except InvalidTokenError:
+        return text
+    return messages.render(msg.key, msg.params, lang)
+
+
 def environment() -> Environment:
     """The templates, every value escaped."""
     env = Environment(loader=FileSystemLoader(str(_TEMPLATES)),
@@ -137,11 +212,7 @@ def helpers(lang: str) -> dict[str, Any]:
         return messages.render(key, params, lang)
 
     def call_name(text: str) -> str:
-        try:
-            msg = call_msg(Call.from_pbn(text))
-        except InvalidTokenError:
-            return text
-        return messages.render(msg.key, msg.params, lang)
+        return _call_text(text, lang)
 
     def call_class(text: str) -> str:
         upper = text.upper()
@@ -174,10 +245,30 @@ def helpers(lang: str) -> dict[str, Any]:
         if q.input == "card" and isinstance(value, str) and len(value) == 2:
             return _SYMBOLS.get(value[0], value[0]) + rank_name(value[1])
         if q.input == "contract" and isinstance(value, str):
-            level, rest = value[:1], value[1:]
-            strain = rest.rstrip("X")
-            return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
+            return answer_contract(value)
         return str(value)
+
+    def result_text(record: Any) -> str:
+        """A table's result: ``4♥ North 10 · NS +620``."""
+        contract = record.contract
+        if contract is None:
+            return t("app.pick.unplayed")
+        if contract.is_passed_out:
+            return t("app.pick.passed")
+        parts = [answer_contract(contract.pbn())]
+        if record.declarer is not None:
+            parts.append(messages.render(f"seat.{record.declarer.value}", {}, lang))
+        if record.declarer_tricks is not None:
+            parts.append(str(record.declarer_tricks))
+        text = " ".join(parts)
+        if record.score_ns is not None:
+            text += f" · {t('app.pick.ns')} {record.score_ns:+d}"
+        return text
+
+    def answer_contract(value: str) -> str:
+        level, rest = value[:1], value[1:]
+        strain = rest.rstrip("X")
+        return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
 
     def rank_name(rank: str) -> str:
         return "10" if rank == "T" else messages.render(f"revoke.rank.{rank}", {}, lang) \
@@ -185,6 +276,7 @@ def helpers(lang: str) -> dict[str, Any]:
 
     return {
         "t": t, "lang": lang, "msg": msg, "answer_text": answer_text, "rank_name": rank_name,
+        "result_text": result_text,
         "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
         "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         "other_lang": next((x for x in LANGUAGES if x != lang), lang),

@@ -133,9 +133,28 @@ def test_64a_the_offending_side_won_the_revoke_trick_so_at_least_one() -> None:
     case, _, _ = walk(dict(BOARD), ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W",
                                     "W"])
     _, q = flow(case)
-    assert (q.low, q.high) == (1, 9)
+    assert (q.low, q.high) == (1, 3)  # East-West took 3 tricks in all (4H made 10)
     with pytest.raises(QuestionError):
         answer(case, q, "0")
+
+
+@pytest.mark.parametrize("tricks, trick, won_by, bounds", [
+    (10, 5, "N", (0, 3)),   # the defenders took 3 in all
+    (4, 5, "N", (5, 8)),    # 9 in all, at most 4 of them before trick 5; 8 tricks follow
+    (10, 12, "N", (0, 1)),  # one trick follows the revoke trick, which North won
+    (3, 12, "E", (1, 2)),   # East won trick 12: it and trick 13 at most
+])
+def test_64a_the_tricks_from_the_revoke_on_are_bounded_by_the_result(tricks, trick, won_by,
+                                                                     bounds) -> None:
+    """Only what is still possible is offered: at most the tricks that follow the revoke
+    trick (and it, when the offending side won it), never more than the side took in
+    all, at least what it took less the tricks before the revoke."""
+    case, _, _ = walk({**BOARD, "declarer_tricks": tricks},
+                      ["E", str(trick), "follow_suit", "D", "H5", "True", "next_trick", "W",
+                       won_by])
+    _, q = flow(case)
+    assert q is not None and q.id == "offending_side_tricks_from_revoke"
+    assert (q.low, q.high) == bounds
 
 
 def test_64b6_62d1_trick_12_asks_whether_the_hands_were_returned() -> None:
@@ -228,3 +247,15 @@ def test_every_generated_revoke_can_be_entered_through_the_questions() -> None:
         assert case == target, board.number
         assert rule_revoke_case(load_case(copy.deepcopy(case))).to_json() == \
             rule_revoke_case(load_case(target)).to_json()
+
+
+def test_64a_a_side_that_took_no_trick_did_not_win_the_revoke_trick() -> None:
+    """Declarer took all 13 tricks: only North-South are offered as the winners of the
+    revoke trick of East's revoke."""
+    case, _, _ = walk({**BOARD, "declarer_tricks": 13},
+                      ["E", "5", "follow_suit", "D", "H5", "True", "next_trick", "W"])
+    _, q = flow(case)
+    assert q is not None and q.id == "revoke_trick_won_by"
+    assert [c.value for c in q.choices] == ["N", "S"]
+    with pytest.raises(QuestionError):
+        answer(case, q, "E")

@@ -266,18 +266,16 @@ def test_002_revoke_from_the_facts_two_tricks_transferred(page: Page) -> None:
     ask("How many tricks did declarer take", "10")
     ask("Who revoked?", "E")
     ask("At which trick did East revoke?", "5")
-    ask("What did East fail to do?", "follow_suit")
     ask("Which suit was led to trick 5?", "D")
     ask("Which card did East play?", "H5")
     ask("Has a player of East-West since played", "True")
     expect(page.locator("ol.trail")).to_contain_text("Law 63A Established")
-    ask("How did East-West establish it?", "next_trick")
     ask("Who of East-West played or named a card to trick 6?", "W")
     ask("Who won trick 5, the revoke trick?", "E")
     expect(page.locator("ol.trail")).to_contain_text("Law 64A1 The offender won the revoke trick")
     ask("How many tricks did East-West win from trick 5 on", "3")
-    ask("When was attention first drawn", "during_round")
-    ask("Did anyone else revoke", "False")
+    expect(page.locator("ol.trail li", has_text="When was attention first drawn")).to_contain_text(
+        "usual answer")
     expect(page.locator(".preview .status")).to_contain_text("adjusted · Laws 61A, 63A1, 64A1")
     page.get_by_role("button", name="Give the ruling").click()
     expect(page.locator("h1")).to_contain_text("Ruling")
@@ -297,8 +295,7 @@ def test_002_revoke_from_the_facts_two_tricks_transferred(page: Page) -> None:
 def test_002_changing_an_earlier_answer(page: Page) -> None:
     """An answer can be changed: the questions that depended on it are asked again."""
     page.get_by_role("link", name="Revoke", exact=True).click()
-    for value in ("4S", "S", "None", "9", "W", "6", "follow_suit", "C", "D3", "True",
-                  "next_trick", "E", "W"):
+    for value in ("4S", "S", "None", "9", "W", "6", "C", "D3", "True", "E", "W"):
         page.locator(f"section.ask button[value$='={value}']").first.click()
     page.locator("ol.trail li", has_text="Has a player of East-West").get_by_role(
         "button", name="Change").click()

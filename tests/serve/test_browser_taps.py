@@ -131,8 +131,9 @@ def test_27b_after_accept_no_the_offender_replaces_his_call(page: Page) -> None:
     expect(page.locator(".preview .read")).to_contain_text("27B1(a)")
 
 
-REVOKE_ANSWERS = ("4S", "S", "None", "9", "W", "6", "follow_suit", "C", "D3", "True",
-                  "next_trick", "E", "W", "2", "during_round", "False")
+#: the answers tapped (the usual ones, a failure to follow suit, established by a later
+#: trick, attention during the round, no other revoke, are given without a tap)
+REVOKE_ANSWERS = ("4S", "S", "None", "9", "W", "6", "C", "D3", "True", "E", "W", "2")
 
 
 def _read_and_stands(page: Page) -> tuple[str, str]:

@@ -21,7 +21,7 @@ from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, read_case_data
 from td_plugin.host import PluginHost
 from td_plugin.ruling_log import RulingLog
 from td_plugin.serve.app import AppConfig, create_app, fact, rule_data
-from td_plugin.serve.editor import ANSWERS
+from td_plugin.serve.editor import ANSWERS, Draft
 from tests.serve.conftest import TOKEN, TestClient
 
 
@@ -72,6 +72,7 @@ def auction_taps(case: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
         yield f"open:{i}", {}
         if item.get("unintended"):
             yield f"unintended:{i}", {}
+            seat = item["seat"]  # the app offers him next: he corrects it (25A1)
         if item.get("shows") is not None:
             shows = item["shows"]
             for s in (shows or ["S", "S"]):  # [] shows nothing: a suit tapped on and off
@@ -151,13 +152,33 @@ def revoke_answer(case: dict[str, Any], key: str) -> str:
     return {"failure": "follow_suit", "card_faced": "False", "attention": "during_round"}[qid]
 
 
+def usual_to_change(case: dict[str, Any], page: str) -> str | None:
+    """A question the page gave its usual answer (`USUAL_ANSWERS`) where the case file
+    says otherwise: the Director taps its Change."""
+    draft = Draft.loads(html.unescape(re.search(r'name="draft" value="([^"]+)"',
+                                                page).group(1)))  # type: ignore[union-attr]
+    for key in draft.assumed:
+        if key == "more":
+            if draft.finished and len(draft.case.get("revokes") or []) < len(case["revokes"]):
+                return key
+            continue
+        qid, _, index = key.partition("@")
+        where = draft.case if not index else draft.case["revokes"][int(index)]
+        if qid in where and str(where[qid]) != revoke_answer(case, key):
+            return key
+    return None
+
+
 @pytest.mark.parametrize("path", REVOKE, ids=[p.stem for p in REVOKE])
 def test_every_revoke_example_by_the_flowchart(client, path) -> None:
     case = read_case_data(path)
     app = App(client)
     page = app.start("revoke")
     answered = 0
-    while 'class="ask"' in page:
+    while 'class="ask"' in page or usual_to_change(case, page):
+        change = usual_to_change(case, page)
+        if change:
+            page = app.tap(page, f"change:{change}").text
         button = re.search(r'value="answer:([^=]+)=', page)
         key = button.group(1)
         if key == "more":

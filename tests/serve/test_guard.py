@@ -84,7 +84,7 @@ def test_every_form_post_answers_with_a_redirect(client):
     bad = dict(_page_form(client), action="call:9Z")
     r = client.post("/new/auction", data=bad, headers=same, follow_redirects=False)
     assert r.status_code == 303 and "error=" in r.headers["location"]
-    assert "not a call" in client.get(r.headers["location"]).text
+    assert "This tap does not fit the page any more" in client.get(r.headers["location"]).text
     posted = client.post("/api/rulings", json={"dealer": "S", "calls": ["S 1D", "S 1NT"]},
                          headers={"Authorization": f"Bearer {TOKEN}"}).json()
     ruling = f"/rulings/{posted['id']}"  # West to decide whether he accepts 1NT (25B1)

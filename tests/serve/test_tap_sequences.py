@@ -464,18 +464,25 @@ def test_auction_taps_keep_what_was_tapped(app: TestClient, rnd: random.Random) 
         check_auction_tap(before, button.value, after)
         if button.value.startswith("unintended:") or any(
                 f":{k}=" in button.value for k in ANSWER_KEYS):  # a decision on a call
-            check_next_caller(app, before, after)
+            check_next_caller(app, before, button.value, after)
         check_read_out(app, page, after.case)
 
 
-def check_next_caller(client: TestClient, before: Draft, after: Draft) -> None:
+def check_next_caller(client: TestClient, before: Draft, action: str, after: Draft) -> None:
     """After a decision the bidding box enters the call of the player the Laws call on
-    (the ruling's next to call), where the ruling says who."""
+    (the ruling's next to call), where the ruling says who; a call just marked
+    unintended whose caller has not called since: its caller, who corrects it (25A1)."""
     host = client.app.app.state.config.host
     try:
         _, ruling = rule_data(host, after.case, "en")
-    except ValueError:  # not a case yet: the seat stays
-        assert after.seat == before.seat
+    except ValueError:  # not a case yet: the seat stays, or the unintended call's caller
+        index = int(action.partition(":")[2]) if action.startswith("unintended:") else None
+        calls = expanded(after.case.get("calls") or [])
+        if index is not None and calls[index].get("unintended") and all(
+                c["seat"] != calls[index]["seat"] for c in calls[index + 1:]):
+            assert after.seat == calls[index]["seat"]
+        else:
+            assert after.seat == before.seat
         return
     assert after.seat == (ruling["next"] or before.seat)
 

@@ -139,6 +139,8 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                       "63A", choices=tuple(Choice(s, seat_name(Seat(s))) for s in team)))
     won = []
     for s in SEATS:
+        if known and not _side_took_tricks(case, Seat(s), Seat(offender)):
+            continue  # a side that took no trick did not win the revoke trick
         if s == offender:
             leads = _leads("64A1", "64A1")
         elif known and Seat(s).side is Seat(offender).side:
@@ -148,11 +150,10 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
         won.append(Choice(s, seat_name(Seat(s)), leads))
     qs.append(ask("revoke_trick_won_by", "seat", _q("revoke.q.won_by", trick=trick or ""),
                   "64A", choices=tuple(won)))
-    won_by = r.get("revoke_trick_won_by")
-    low = 1 if (won_by in SEATS and known and Seat(won_by).side is Seat(offender).side) else 0
+    low, high = _os_tricks_bounds(case, r)
     qs.append(ask("offending_side_tricks_from_revoke", "count",
                   _q("revoke.q.os_tricks", side=side, trick=trick or ""), "64A", low=low,
-                  high=14 - trick if isinstance(trick, int) else 13))
+                  high=high))
     if trick == 12:
         qs.append(ask("hands_returned", "choice", _q("revoke.q.hands_returned"), "62D1",
                       choices=(Choice(False, _q("revoke.q.hands_returned.no"),
@@ -163,6 +164,39 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
             qs.append(ask("position", "count", _q("revoke.q.position", offender=seat), "62D2",
                           low=1, high=4))
     return qs
+
+
+def _side_took_tricks(case: Mapping[str, Any], seat: Seat, offender: Seat) -> bool:
+    """Whether ``seat``'s side took a trick on the board, as far as the result says
+    (True when it is not known)."""
+    declarer, tricks = case.get("declarer"), case.get("declarer_tricks")
+    if declarer not in SEATS or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        return True
+    return (tricks if seat.side is Seat(declarer).side else 13 - tricks) > 0
+
+
+def _os_tricks_bounds(case: Mapping[str, Any], r: Mapping[str, Any]) -> tuple[int, int]:
+    """What the offending side can have won from the revoke trick on, given what is
+    known: at least the revoke trick when it won it, at most the tricks left from it (the
+    revoke trick's winner's side won that one), never more than the side took in all
+    (declarer's tricks, or the defenders' 13 less them), and at least what it took in all
+    less the tricks before the revoke."""
+    offender, trick, won_by = r.get("offender"), r.get("trick"), r.get("revoke_trick_won_by")
+    declarer, tricks = case.get("declarer"), case.get("declarer_tricks")
+    low, high = 0, 13
+    if isinstance(trick, int) and 1 <= trick <= 13:
+        high = 14 - trick
+        if offender in SEATS and won_by in SEATS:
+            if Seat(won_by).side is Seat(offender).side:
+                low = 1
+            else:
+                high = 13 - trick
+    if offender in SEATS and declarer in SEATS and isinstance(tricks, int) and 0 <= tricks <= 13:
+        total = tricks if Seat(offender).side is Seat(declarer).side else 13 - tricks
+        high = min(high, total)
+        if isinstance(trick, int) and 1 <= trick <= 13:
+            low = max(low, total - (trick - 1))
+    return low, max(low, high)
 
 
 def _count_leads(q: Question, value: int) -> tuple[str, Msg] | None:
