@@ -58,7 +58,10 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
 
 
 def records(path: Path) -> int:
-    return path.read_bytes().count(b"[Board ")
+    """The games of a PBN file, as td-plugin reads them."""
+    from adapters.pbn.reader import PbnSource
+
+    return sum(1 for _ in PbnSource(str(path)).games())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from adapters.pbn.reader import PbnSource
 from td_plugin import hookimpl
 from td_plugin.sources import RecordChange
 
 if TYPE_CHECKING:  # the writers' report, read when a copy is written
+    from adapters.pbn.reader import PbnSource
     from td_plugin.rescoring import RescoreReport
 
 
@@ -29,7 +29,11 @@ def is_pbn(path: str) -> bool:
 
 @hookimpl
 def td_open_source(path: str, strict: bool) -> PbnSource | None:
-    return PbnSource(path, strict=strict) if is_pbn(path) else None
+    if not is_pbn(path):
+        return None
+    from adapters.pbn.reader import PbnSource  # only a PBN file needs the reader
+
+    return PbnSource(path, strict=strict)
 
 
 @hookimpl
