@@ -52,6 +52,35 @@ def _audit(path: Path, jobs: int) -> tuple[dict, dict, list]:
     return audit_json(result, "en"), result.changes_for(str(path)), flagged
 
 
+_START_METHOD = audit_parts.start_method
+
+
+@pytest.fixture(autouse=True)
+def _forked_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers here are forked, as a one-thread process forks them: a thread another
+    test of this process left behind must not make them come from a fork server
+    (`test_workers_come_from_a_fork_server_while_another_thread_runs` pins that rule)."""
+    if _START_METHOD() is not None and sys.platform.startswith("linux"):
+        monkeypatch.setattr(audit_parts, "start_method", lambda: "fork")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forking is Linux's")
+def test_workers_come_from_a_fork_server_while_another_thread_runs() -> None:
+    import threading
+
+    done = threading.Event()
+    thread = threading.Thread(target=done.wait)
+    alone = threading.active_count() == 1
+    thread.start()
+    try:
+        assert _START_METHOD() == "forkserver"
+    finally:
+        done.set()
+        thread.join()
+    if alone:
+        assert _START_METHOD() == "fork"
+
+
 @pytest.fixture
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pbn_parts, "PART_SIZE", 8192)
