@@ -196,7 +196,7 @@ def _split(tokens: Iterable[Token], vugraph: bool
 
 
 def _hand(text: str) -> Hand:
-    ranks: dict[Suit, str] = dict.fromkeys(Suit, "")
+    ranks: dict[Suit, list[str]] = {suit: [] for suit in Suit}  # (joined once: linear)
     suit: Suit | None = None
     for ch in text.strip().upper():
         if ch in "SHDC":
@@ -204,8 +204,8 @@ def _hand(text: str) -> Hand:
         elif suit is None:
             raise InvalidTokenError(f"hand {text!r} has a rank before any suit")
         else:
-            ranks[suit] += ch
-    return Hand.from_pbn(".".join(ranks[s] for s in (Suit.S, Suit.H, Suit.D, Suit.C)))
+            ranks[suit].append(ch)
+    return Hand.from_pbn(".".join("".join(ranks[s]) for s in (Suit.S, Suit.H, Suit.D, Suit.C)))
 
 
 def parse_md(value: str) -> tuple[Seat | None, Deal]:

@@ -381,7 +381,7 @@ def read_plain(game: PbnGame) -> bool:
                 return False
         elif run and runs is not None:
             runs.append(run)
-        else:
+        elif run or _other:
             return False
     if not tags:
         return False
@@ -493,10 +493,16 @@ def _check_characters(game: PbnGame) -> None:
     if game.encoding == "cp1252":
         bad += [m.start() for m in _BAD_HIGH_BYTES.finditer(raw)]
     elif game.encoding == "utf-8":
-        bad += [len(text[:m.start()].encode("utf-8")) for m in _BAD_HIGH_CHARS.finditer(text)]
+        at, counted = 0, 0  # the byte offset of character ``counted``
+        for m in _BAD_HIGH_CHARS.finditer(text):
+            at += len(text[counted:m.start()].encode("utf-8"))
+            counted = m.start()
+            bad.append(at)
     reported = set()
+    line, counted = game.first_line, 0
     for pos in sorted(bad):
-        line = game.first_line + raw.count(b"\n", 0, pos)
+        line += raw.count(b"\n", counted, pos)  # (counted on from the last one)
+        counted = pos
         if line not in reported:
             reported.add(line)
             game.issues.append((line, f"control character 0x{raw[pos]:02x} is not allowed "

@@ -313,18 +313,22 @@ _SCAN = re.compile(
     r'|(^%[^\r\n]*)'                                              # 7 escape line
     r'|("' + _STRING_BODY + r'"?)'                                # 8 string
     r'|(' + _TOKEN_RUN + r')'                                    # 9 a run of tokens
-    r'|(\S))',                                                   # 10 anything else
+    r'|(\S))'                                                    # 10 anything else
+    r'|\s+\Z',                                                   # (whitespace at the end)
     re.M)
+# (the whitespace at the end is matched as a whole: otherwise the regular expression
+# engine would try the items after it from each of its characters, to the end each time)
 
 #: what `scan` reads as tag pairs (groups 1 name, 2 value) and runs of tokens (3); group 4
-#: holds the first character of anything else (commentary, escape line, string, ...)
-PLAIN_ITEMS = re.compile(r'\s*(?:' + _TAG_PAIR + r'|(' + _TOKEN_RUN + r')|(\S))')
+#: holds the first character of anything else (commentary, escape line, string, ...); the
+#: whitespace at the end of the text is a match of no group
+PLAIN_ITEMS = re.compile(r'\s*(?:' + _TAG_PAIR + r'|(' + _TOKEN_RUN + r')|(\S))|\s+\Z')
 
 
 def scan(text: str) -> Iterator[re.Match[str]]:
     """The items of a game's text; ``match.lastindex`` is one of the ``ITEM_*`` kinds and
     that group is the item (the match itself includes the whitespace before it)."""
-    return _SCAN.finditer(text)
+    return (m for m in _SCAN.finditer(text) if m.lastindex)
 
 
 _UNESCAPE = re.compile(r'\\(["\\])')
