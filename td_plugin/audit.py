@@ -32,7 +32,7 @@ from td_plugin.crash_report import note_input
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.rulings import Finding, ReviewContext
 from td_plugin.safe_output import check_outputs, copy_mode
-from td_plugin.sources import RecordChange
+from td_plugin.sources import CheckedSource, RecordChange
 
 if TYPE_CHECKING:
     from td_plugin.host import PluginHost
@@ -252,6 +252,8 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
             if not parted:
                 review_records(source.records(), host, context, result, report, on_record)
                 result.take(report, None, source.file_problems(), ())
+            if isinstance(source, CheckedSource):  # nothing, or far too little, read
+                source.check_read(report.records)
         except (InputError, OSError, UnicodeError) as exc:
             report.error = str(exc)
         except Exception as exc:  # a bug: name the input in its traceback

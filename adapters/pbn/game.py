@@ -173,6 +173,9 @@ class PbnGame:
     _lines: LineIndex | None = field(default=None, repr=False)
     _record: BoardRecord | None = field(default=None, repr=False)
     _builder: Callable[[PbnGame], BoardRecord] | None = field(default=None, repr=False)
+    #: the file ends its lines with CR alone: ``raw`` and ``text`` have LF for them
+    #: (`adapters.pbn.fileview`), and a game written back has CR again
+    cr_line_ends: bool = field(default=False, repr=False)
 
     @property
     def tags(self) -> list[PbnTag]:
