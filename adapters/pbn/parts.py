@@ -95,18 +95,20 @@ def _game_start(stream: SeekableStream, at: int) -> int | None:
     run of semi-empty lines before it); None when none does before the end."""
     stream.seek(at)
     buf = b""
-    searched = 0
     while True:
         data = stream.read(_PIECE)
         buf += data
-        match = _GAME_START.search(buf, searched)
+        match = _GAME_START.search(buf)
         if match is not None:
             return at + match.end()
         if not data:
             return None
         # a run of empty lines may go on in the next piece: look again from a little
-        # before the end (a longer run only moves the cut to a later one)
-        searched = max(0, len(buf) - 4096)
+        # before the end (a longer run only moves the cut to a later one); only that
+        # much is kept, so that each byte is copied about once
+        kept = buf[-4096:]
+        at += len(buf) - len(kept)
+        buf = kept
 
 
 def _newlines(stream: SeekableStream, start: int, end: int) -> int:
