@@ -302,6 +302,9 @@ _STRING_BODY = r'[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*'
 _TAG_PAIR = r'\[\s*([A-Za-z0-9_]+)\s*"(' + _STRING_BODY + r')"\s*\]'
 # a run of section tokens, across lines up to the next tag, comment or string
 _TOKEN_RUN = r'[^\s\[\]{};"%](?:[^\[\]{};"%]*[^\s\[\]{};"%])?'
+# what is left: ']', '}' and '%' not at a line's start, a run of them as one item (across
+# whitespace, as a run of tokens)
+_BAD_RUN = r'[\]}%](?:[\s\]}%]*[\]}%])?'
 # (a run of tokens is matched as one repeat of single characters: a repeat of a group, one
 # per token, would make the regular expression engine keep a frame per token)
 _SCAN = re.compile(
@@ -313,16 +316,17 @@ _SCAN = re.compile(
     r'|(^%[^\r\n]*)'                                              # 7 escape line
     r'|("' + _STRING_BODY + r'"?)'                                # 8 string
     r'|(' + _TOKEN_RUN + r')'                                    # 9 a run of tokens
-    r'|(\S))'                                                    # 10 anything else
+    r'|(' + _BAD_RUN + r'))'                                      # 10 anything else
     r'|\s+\Z',                                                   # (whitespace at the end)
     re.M)
 # (the whitespace at the end is matched as a whole: otherwise the regular expression
 # engine would try the items after it from each of its characters, to the end each time)
 
 #: what `scan` reads as tag pairs (groups 1 name, 2 value) and runs of tokens (3); group 4
-#: holds the first character of anything else (commentary, escape line, string, ...); the
-#: whitespace at the end of the text is a match of no group
-PLAIN_ITEMS = re.compile(r'\s*(?:' + _TAG_PAIR + r'|(' + _TOKEN_RUN + r')|(\S))|\s+\Z')
+#: holds the rest of the text from anything else on (commentary, escape line, string, ...:
+#: the game is no plain one); the whitespace at the end of the text is a match of no group
+PLAIN_ITEMS = re.compile(r'\s*(?:' + _TAG_PAIR + r'|(' + _TOKEN_RUN + r')|(\S[\s\S]*))'
+                         r'|\s+\Z')
 
 
 def scan(text: str) -> Iterator[re.Match[str]]:
