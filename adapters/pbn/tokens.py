@@ -12,9 +12,10 @@ cp1252 leaves undefined decode as their Latin-1 code points), so a decoded game 
 always be encoded back to the same bytes.
 
 `scan` then cuts a game's text into items with one compiled regular expression: tag
-pairs, malformed tags, brace and rest-of-line comments, escape (``%``) lines, strings,
-runs of section tokens (across lines, up to the next tag, comment or string), and single
-unexpected characters.
+pairs, malformed tags, brace and rest-of-line comments, escape (``%``) lines, runs of
+strings, runs of section tokens (across lines, up to the next tag, comment or string),
+and runs of unexpected characters (each run one item: the work of reading a game grows
+with its items, and a run of them is no longer to read than one).
 """
 
 from __future__ import annotations
@@ -308,13 +309,13 @@ _BAD_RUN = r'[\]}%](?:[\s\]}%]*[\]}%])?'
 # (a run of tokens is matched as one repeat of single characters: a repeat of a group, one
 # per token, would make the regular expression engine keep a frame per token)
 _SCAN = re.compile(
-    r'\s*(?:'                                                    # (whitespace before an item)
+    r'\s*(?=\S)(?:'                                              # (whitespace before an item)
     r'(' + _TAG_PAIR + r')'                                      # 1 tag (2 name, 3 value)
     r'|(\[[^\]\r\n]*\]?)'                                         # 4 malformed tag
     r'|(\{[^}]*\}?)'                                              # 5 brace comment
     r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
     r'|(^%[^\r\n]*)'                                              # 7 escape line
-    r'|("' + _STRING_BODY + r'"?)'                                # 8 string
+    r'|((?:"' + _STRING_BODY + r'"\s*)*"' + _STRING_BODY + r'"?)'  # 8 a run of strings
     r'|(' + _TOKEN_RUN + r')'                                    # 9 a run of tokens
     r'|(' + _BAD_RUN + r'))'                                      # 10 anything else
     r'|\s+\Z',                                                   # (whitespace at the end)
