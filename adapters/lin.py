@@ -91,6 +91,8 @@ def tokenize(text: str) -> tuple[list[Token], list[str]]:
 
 
 _PAIR = re.compile(r"([^|]*)\|([^|]*)\|")
+# a run of pairs of nothing but whitespace, read as one (a run of bars)
+_EMPTY_PAIRS = re.compile(r"(?:[^|\S]*\|[^|\S]*\|)+")
 
 
 def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
@@ -98,6 +100,16 @@ def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
     line, counted, end = 1, 0, 0
     match = _PAIR.match
     while (m := match(text, end)) is not None:  # one pair after the other, never searching
+        if not m.group(1).strip() and not m.group(2).strip():  # no key and no value
+            run = _EMPTY_PAIRS.match(text, m.start())
+            assert run is not None
+            start = m.start()
+            line += text.count("\n", counted, start)
+            counted, end = start, run.end()
+            more = run.group().count("|") // 2 - 1
+            problems.append(f"line {line}: a pair without a key or a value"
+                            + (f", and {more:,} more after it" if more else ""))
+            continue
         raw_key = m.group(1)
         key = raw_key.strip()
         start = m.start() + len(raw_key) - len(raw_key.lstrip())

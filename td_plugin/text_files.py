@@ -29,6 +29,10 @@ __all__ = ["MAX_BYTES", "MAX_YAML_DEPTH", "read_text", "decode_text", "parse_jso
 
 #: the largest case file or adjustment list read (a real one is a few kilobytes)
 MAX_BYTES = 1 << 20
+#: a YAML text the C parser finds wrong is parsed again by the pure Python one, whose
+#: messages say more (the character found, what was expected), up to this size: beyond
+#: it the C parser's message is given (the pure one reads about 5 seconds a megabyte)
+PURE_YAML_BYTES = 64 * 1024
 #: lists and mappings inside each other a YAML file may hold (a real one: four or five);
 #: the YAML parser's work on each token grows with the depth it is at
 MAX_YAML_DEPTH = 64
@@ -98,11 +102,13 @@ def parse_yaml(text: str, path: str | None, error: type[InputError]) -> Any:
     import yaml
 
     try:
-        checked = _checked_by_libyaml(text)
-        if checked is _TOO_DEEP:
+        looked = _libyaml_look(text)
+        if looked is _TOO_DEEP:
             raise _too_deep(error, path)
-        if checked is _FINE:  # the C loader, many times faster, gives the same data
+        if looked is None:  # the C loader, many times faster, gives the same data
             return yaml.load(text, Loader=yaml.CSafeLoader)  # noqa: S506 - a SafeLoader
+        if isinstance(looked, yaml.YAMLError) and len(text) > PURE_YAML_BYTES:
+            raise looked  # (said below)
         return yaml.load(text, Loader=_loader())  # noqa: S506 - a SafeLoader
     except _AliasRefused as exc:
         raise error("not read: YAML anchors and aliases (&name, *name) are not allowed "
@@ -118,18 +124,20 @@ def parse_yaml(text: str, path: str | None, error: type[InputError]) -> Any:
         raise _too_deep(error, path) from None
 
 
-_FINE, _TOO_DEEP, _UNKNOWN = "fine", "too deep", "unknown"
+_TOO_DEEP, _NO_LIBYAML = "too deep", "no libyaml"
 
 
-def _checked_by_libyaml(text: str) -> str:
-    """YAML ``text`` looked at by the C parser (linear in the text, bounded in its
-    depth), where it is installed: `_TOO_DEEP` when lists and mappings nest deeper than
-    `MAX_YAML_DEPTH`, `_FINE` when it parses without an alias; otherwise `_UNKNOWN`, and
-    the pure Python loader says what is wrong, and where."""
+def _libyaml_look(text: str) -> object:
+    """YAML ``text`` looked at by the C parser (linear in the text, bounded in its depth)
+    where it is installed (else `_NO_LIBYAML`): None when it parses, `_TOO_DEEP` when
+    lists and mappings nest deeper than `MAX_YAML_DEPTH`, else the error it fails with.
+
+    :raises _AliasRefused: at the first alias.
+    """
     import yaml
 
     if not getattr(yaml, "__with_libyaml__", False):
-        return _UNKNOWN
+        return _NO_LIBYAML
     depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.CSafeLoader):
@@ -140,10 +148,10 @@ def _checked_by_libyaml(text: str) -> str:
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             elif isinstance(event, yaml.AliasEvent):
-                return _UNKNOWN
+                raise _AliasRefused(event.start_mark.line + 1)
     except yaml.YAMLError as exc:
-        return _TOO_DEEP if "nesting depth" in str(exc) else _UNKNOWN  # (its own bound)
-    return _FINE
+        return _TOO_DEEP if "nesting depth" in str(exc) else exc  # (its own bound)
+    return None
 
 
 def _value_error(exc: ValueError) -> str:
