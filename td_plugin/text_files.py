@@ -148,7 +148,8 @@ def _libyaml_look(text: str) -> object:
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             elif isinstance(event, yaml.AliasEvent):
-                raise _AliasRefused(event.start_mark.line + 1)
+                mark = event.start_mark
+                raise _AliasRefused(mark.line + 1 if mark is not None else None)
     except yaml.YAMLError as exc:
         return _TOO_DEEP if "nesting depth" in str(exc) else exc  # (its own bound)
     return None

@@ -156,7 +156,7 @@ _ADJUSTMENT_CONTEXTS = {
 
 _CONTEXTS = {"pbn": _PBN_CONTEXTS, "lin": _LIN_CONTEXTS, "usebio": _USEBIO_CONTEXTS,
              "case": _CASE_CONTEXTS, "adjustments": _ADJUSTMENT_CONTEXTS,
-             "bws": {column: (b"", b"") for column in _BWS_COLUMNS}}
+             "bws": dict.fromkeys(_BWS_COLUMNS, (b"", b""))}
 
 
 def families(reader: str) -> Iterator[Family]:
