@@ -282,7 +282,8 @@ class _Reader:
     def __init__(self, path: str | None, text: str, strict: bool) -> None:
         self.path = path
         self.strict = strict
-        self.text = text
+        # lines that end with CR alone (old Mac editors) are lines: they count
+        self.text = text.replace("\r", "\n") if "\n" not in text and "\r" in text else text
         #: problems outside the boards, complete once `records` is consumed
         self.file_problems = _FileProblems()
         self.header: list[Token] = []
