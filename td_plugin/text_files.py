@@ -32,7 +32,7 @@ MAX_BYTES = 1 << 20
 #: a YAML text the C parser finds wrong is parsed again by the pure Python one, whose
 #: messages say more (the character found, what was expected), up to this size: beyond
 #: it the C parser's message is given (the pure one reads about 5 seconds a megabyte)
-PURE_YAML_BYTES = 64 * 1024
+PURE_YAML_BYTES = 16 * 1024
 #: lists and mappings inside each other a YAML file may hold (a real one: four or five);
 #: the YAML parser's work on each token grows with the depth it is at
 MAX_YAML_DEPTH = 64
