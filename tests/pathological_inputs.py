@@ -265,13 +265,14 @@ def _count(source: Any) -> int:
 
 def seconds(prepare: Callable[[Family, bytes], Read], family: Family, n: int,
             repeat: int = 3) -> float:
-    """The least time of ``repeat`` readings of ``family`` at size ``n``."""
+    """The least processor time of ``repeat`` readings of ``family`` at size ``n`` (the
+    time of this process: other processes on a busy machine do not count)."""
     read = prepare(family, family.make(n))
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         read()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 

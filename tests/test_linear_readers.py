@@ -1,7 +1,8 @@
 """Every reader reads in time linear in its input: for each family of pathological
 inputs (`tests.pathological_inputs`: runs of each character class inside each kind of
 token, unterminated or closed), twice the input takes about twice as long, not four
-times. The times are compared with each other, at two sizes, never with a clock's limit.
+times. The processor times of this process are compared with each other, at two sizes,
+never with a clock's limit.
 
 The sizes make a linear reading take a few milliseconds at most. A family whose ratio
 comes out high from short readings is measured again at larger sizes (a busy machine
