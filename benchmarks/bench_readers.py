@@ -3,8 +3,9 @@
 Every family of `tests.pathological_inputs` (runs of each character class inside each
 kind of token, unterminated or closed) is read at about ``--screen`` bytes; the slowest
 ``--top`` families of each reader are read again at about ``--size`` bytes (the least of
-three readings), and the worst of them is printed with its seconds per megabyte. Case
-files and adjustment lists are read at half a megabyte: a larger one is refused unread.
+three readings), and the worst of them is printed with its seconds per megabyte, in
+processor time of this process. Case files and adjustment lists are read at half a
+megabyte: a larger one is refused unread.
 
     python benchmarks/bench_readers.py [--readers pbn,lin,...] [--size 1000000]
 """
