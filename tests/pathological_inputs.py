@@ -12,8 +12,8 @@ twice as long.
 
 `tests/test_linear_readers.py` reads every family at two sizes and bounds the ratio of
 the times; ``benchmarks/bench_readers.py`` prints the seconds per megabyte of the worst
-family of each reader, and ``benchmarks/fuzz_inputs.py --families`` runs the families
-through the whole audit.
+family of each reader, and ``benchmarks/fuzz_inputs.py --families`` runs the families of
+the formats it mutates through the whole audit.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Family", "families", "READERS", "Reading", "Read", "seconds", "ratio"]
+__all__ = ["Family", "families", "READERS", "Reading", "Read", "seconds", "ratio", "FLOOR"]
 
 #: the readers with families, in the order they are reported
 READERS = ("pbn", "lin", "usebio", "bws", "case", "adjustments")
@@ -180,9 +180,9 @@ class Reading:
         self.folder = folder
 
     def __call__(self, family: Family, data: bytes) -> Read:
-        prepare: Callable[[bytes], Read] = getattr(self, "_" + family.reader)
-        if family.reader == "bws":
+        if family.reader == "bws":  # (the family's context is the column of the run)
             return self._bws(family.name.split(":")[0], data)
+        prepare: Callable[[bytes], Read] = getattr(self, "_" + family.reader)
         return prepare(data)
 
     def _file(self, data: bytes, suffix: str) -> Path:
