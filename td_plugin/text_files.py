@@ -25,7 +25,8 @@ from typing import Any
 
 from td_plugin.errors import InputError, Location
 
-__all__ = ["MAX_BYTES", "MAX_YAML_DEPTH", "read_text", "decode_text", "parse_json", "parse_yaml", "echo"]
+__all__ = ["MAX_BYTES", "MAX_YAML_DEPTH", "PURE_YAML_BYTES", "read_text", "decode_text",
+           "parse_json", "parse_yaml", "echo"]
 
 #: the largest case file or adjustment list read (a real one is a few kilobytes)
 MAX_BYTES = 1 << 20
