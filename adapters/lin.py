@@ -91,6 +91,8 @@ def tokenize(text: str) -> tuple[list[Token], list[str]]:
 
 
 _PAIR = re.compile(r"([^|]*)\|([^|]*)\|")
+# a run of pairs of nothing but whitespace, read as one (a run of bars)
+_EMPTY_PAIRS = re.compile(r"(?:[^|\S]*\|[^|\S]*\|)+")
 
 
 def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
@@ -98,6 +100,16 @@ def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
     line, counted, end = 1, 0, 0
     match = _PAIR.match
     while (m := match(text, end)) is not None:  # one pair after the other, never searching
+        if not m.group(1).strip() and not m.group(2).strip():  # no key and no value
+            run = _EMPTY_PAIRS.match(text, m.start())
+            assert run is not None
+            start = m.start()
+            line += text.count("\n", counted, start)
+            counted, end = start, run.end()
+            more = run.group().count("|") // 2 - 1
+            problems.append(f"line {line}: a pair without a key or a value"
+                            + (f", and {more:,} more after it" if more else ""))
+            continue
         raw_key = m.group(1)
         key = raw_key.strip()
         start = m.start() + len(raw_key) - len(raw_key.lstrip())
@@ -196,7 +208,7 @@ def _split(tokens: Iterable[Token], vugraph: bool
 
 
 def _hand(text: str) -> Hand:
-    ranks: dict[Suit, str] = dict.fromkeys(Suit, "")
+    ranks: dict[Suit, list[str]] = {suit: [] for suit in Suit}  # (joined once: linear)
     suit: Suit | None = None
     for ch in text.strip().upper():
         if ch in "SHDC":
@@ -204,8 +216,8 @@ def _hand(text: str) -> Hand:
         elif suit is None:
             raise InvalidTokenError(f"hand {text!r} has a rank before any suit")
         else:
-            ranks[suit] += ch
-    return Hand.from_pbn(".".join(ranks[s] for s in (Suit.S, Suit.H, Suit.D, Suit.C)))
+            ranks[suit].append(ch)
+    return Hand.from_pbn(".".join("".join(ranks[s]) for s in (Suit.S, Suit.H, Suit.D, Suit.C)))
 
 
 def parse_md(value: str) -> tuple[Seat | None, Deal]:
@@ -270,7 +282,8 @@ class _Reader:
     def __init__(self, path: str | None, text: str, strict: bool) -> None:
         self.path = path
         self.strict = strict
-        self.text = text
+        # lines that end with CR alone (old Mac editors) are lines: they count
+        self.text = text.replace("\r", "\n") if "\n" not in text and "\r" in text else text
         #: problems outside the boards, complete once `records` is consumed
         self.file_problems = _FileProblems()
         self.header: list[Token] = []

@@ -41,6 +41,7 @@ from td_plugin.crash_report import note_input
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs, copy_mode
+from td_plugin.sources import CheckedSource
 
 if TYPE_CHECKING:
     from td_plugin.host import PluginHost
@@ -86,6 +87,8 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
                 audit_result.review_records(source.records(), host, context, result, report,
                                             on_record)
                 result.take(report, None, source.file_problems(), ())
+            if isinstance(source, CheckedSource):  # nothing, or far too little, read
+                source.check_read(report.records)
         except (InputError, OSError, UnicodeError) as exc:
             report.error = str(exc)
         except Exception as exc:  # a bug: name the input in its traceback

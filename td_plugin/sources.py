@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from td_plugin.session import Session
 
 __all__ = ["Source", "SessionSource", "Follower", "Poll", "PartedSource", "SourcePart",
-           "PartReading", "Annotation", "Note", "RecordChange"]
+           "PartReading", "Annotation", "Note", "RecordChange", "CheckedSource"]
 
 
 @runtime_checkable
@@ -52,6 +52,17 @@ class Source(Protocol):
     def file_problems(self) -> list[RecordProblem]:
         """Problems not tied to a record (bad encoding, a truncated file), known once
         `records` has been consumed."""
+        ...
+
+
+@runtime_checkable
+class CheckedSource(Source, Protocol):
+    """A source that tells a reading that got far less than its file promises (a file
+    so damaged, or so unlike the format as written, that nearly nothing could be read)."""
+
+    def check_read(self, records: int) -> None:
+        """Raise `td_plugin.errors.InputError` saying so when ``records``, what a reading
+        of the whole file gave, is none or far less than the file promises."""
         ...
 
 

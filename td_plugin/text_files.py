@@ -8,8 +8,8 @@
   a sentence.
 * JSON or YAML is parsed within bounds: YAML anchors and aliases (``&a`` ... ``*a``,
   which a file can nest into billions of references) are refused, nesting deeper than
-  the parser's limit is refused, a number too long for Python is refused; each with a
-  sentence and the line where known.
+  the parser's limit (YAML: `MAX_YAML_DEPTH`) is refused, a number too long for Python
+  is refused; each with a sentence and the line where known.
 * `echo` shows a value of the file in a message, cut to a bounded length, whatever it
   holds.
 
@@ -25,10 +25,18 @@ from typing import Any
 
 from td_plugin.errors import InputError, Location
 
-__all__ = ["MAX_BYTES", "read_text", "decode_text", "parse_json", "parse_yaml", "echo"]
+__all__ = ["MAX_BYTES", "MAX_YAML_DEPTH", "PURE_YAML_BYTES", "read_text", "decode_text",
+           "parse_json", "parse_yaml", "echo"]
 
 #: the largest case file or adjustment list read (a real one is a few kilobytes)
 MAX_BYTES = 1 << 20
+#: a YAML text the C parser finds wrong is parsed again by the pure Python one, whose
+#: messages say more (the character found, what was expected), up to this size: beyond
+#: it the C parser's message is given (the pure one reads about 5 seconds a megabyte)
+PURE_YAML_BYTES = 16 * 1024
+#: lists and mappings inside each other a YAML file may hold (a real one: four or five);
+#: the YAML parser's work on each token grows with the depth it is at
+MAX_YAML_DEPTH = 64
 
 _UNDEFINED_CP1252 = (0x81, 0x8D, 0x8F, 0x90, 0x9D)
 #: Latin-1 text to Windows-1252: the bytes 0x80-0x9F that cp1252 defines
@@ -95,6 +103,13 @@ def parse_yaml(text: str, path: str | None, error: type[InputError]) -> Any:
     import yaml
 
     try:
+        looked = _libyaml_look(text)
+        if looked is _TOO_DEEP:
+            raise _too_deep(error, path)
+        if looked is None:  # the C loader, many times faster, gives the same data
+            return yaml.load(text, Loader=yaml.CSafeLoader)  # noqa: S506 - a SafeLoader
+        if isinstance(looked, yaml.YAMLError) and len(text) > PURE_YAML_BYTES:
+            raise looked  # (said below)
         return yaml.load(text, Loader=_loader())  # noqa: S506 - a SafeLoader
     except _AliasRefused as exc:
         raise error("not read: YAML anchors and aliases (&name, *name) are not allowed "
@@ -108,6 +123,37 @@ def parse_yaml(text: str, path: str | None, error: type[InputError]) -> Any:
         raise error(f"not valid YAML: {_value_error(exc)}", Location(path=path)) from None
     except RecursionError:
         raise _too_deep(error, path) from None
+
+
+_TOO_DEEP, _NO_LIBYAML = "too deep", "no libyaml"
+
+
+def _libyaml_look(text: str) -> object:
+    """YAML ``text`` looked at by the C parser (linear in the text, bounded in its depth)
+    where it is installed (else `_NO_LIBYAML`): None when it parses, `_TOO_DEEP` when
+    lists and mappings nest deeper than `MAX_YAML_DEPTH`, else the error it fails with.
+
+    :raises _AliasRefused: at the first alias.
+    """
+    import yaml
+
+    if not getattr(yaml, "__with_libyaml__", False):
+        return _NO_LIBYAML
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    return _TOO_DEEP
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                mark = event.start_mark
+                raise _AliasRefused(mark.line + 1 if mark is not None else None)
+    except yaml.YAMLError as exc:
+        return _TOO_DEEP if "nesting depth" in str(exc) else exc  # (its own bound)
+    return None
 
 
 def _value_error(exc: ValueError) -> str:

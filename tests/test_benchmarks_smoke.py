@@ -122,3 +122,21 @@ def test_fuzz_inputs_runs_every_format_and_counts_what_must_never_happen() -> No
     assert [r[1].strip() for r in rows] == ["pbn", "lin", "case", "adjustments"]
     for row in rows:
         assert row[2].strip() == "5" and row[6].strip() == "0"  # no traceback, timeout
+
+
+def test_bench_readers_prints_the_worst_family_of_each_reader() -> None:
+    out = _run("bench_readers.py", "--size", "4000", "--screen", "2000", "--top", "1")
+    rows = [line.split("|") for line in out.splitlines() if line.startswith("| ")][1:]
+    assert [r[1].strip() for r in rows] == ["pbn", "lin", "usebio", "bws", "case",
+                                           "adjustments"]
+    for row in rows:
+        assert ":" in row[3] and float(row[5]) >= 0  # a family, and its seconds a MB
+
+
+@pytest.mark.slow
+def test_fuzz_inputs_reads_the_pathological_families_too() -> None:
+    out = _run("fuzz_inputs.py", "--inputs", "1", "--formats", "lin", "--families",
+               "--family-bytes", "20000")
+    (row,) = [line.split("|") for line in out.splitlines() if line.startswith("| lin")]
+    assert int(row[2].replace(",", "")) > 100 and row[6].strip() == "0"
+    assert "slowest a MB:" in out

@@ -233,3 +233,34 @@ def test_every_hostile_token_reads_cleanly_in_every_format(checker: Checker) -> 
 
 def test_input_error_is_what_unreadable_means() -> None:
     assert issubclass(WrongFormatError, InputError) and issubclass(CaseFileError, InputError)
+
+
+def test_yaml_nested_deeper_than_the_bound_is_refused(tmp_path: Path) -> None:
+    from td_plugin.casefile import load_case
+    from td_plugin.text_files import MAX_YAML_DEPTH
+
+    path = tmp_path / "case.yaml"
+    depth = MAX_YAML_DEPTH + 1
+    path.write_text("dealer: N\ncalls: " + "[" * depth + "]" * depth + "\n")
+    with pytest.raises(CaseFileError, match="nested too deeply"):
+        load_case(path)
+
+
+def test_a_yaml_alias_is_refused_with_its_line(tmp_path: Path) -> None:
+    from td_plugin.casefile import load_case
+
+    path = tmp_path / "case.yaml"
+    path.write_text("dealer: N\ncalls: &a [S 1D]\nfinal_auction: *a\n")
+    with pytest.raises(CaseFileError, match="anchors and aliases") as info:
+        load_case(path)
+    assert info.value.location.line == 3
+
+
+def test_a_large_yaml_file_with_a_mistake_gets_the_c_parsers_message(tmp_path: Path) -> None:
+    from td_plugin.casefile import load_case
+    from td_plugin.text_files import PURE_YAML_BYTES
+
+    path = tmp_path / "case.yaml"
+    path.write_text("dealer: N\nnote: '" + "x" * PURE_YAML_BYTES)  # a string never closed
+    with pytest.raises(CaseFileError, match="not valid YAML"):
+        load_case(path)

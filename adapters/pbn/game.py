@@ -11,9 +11,9 @@ them into `RecordProblem`s once it knows the board.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, AnyStr, NamedTuple
 
 from td_plugin.errors import clip_echo
 
@@ -173,6 +173,9 @@ class PbnGame:
     _lines: LineIndex | None = field(default=None, repr=False)
     _record: BoardRecord | None = field(default=None, repr=False)
     _builder: Callable[[PbnGame], BoardRecord] | None = field(default=None, repr=False)
+    #: the file ends its lines with CR alone: ``raw`` and ``text`` have LF for them
+    #: (`adapters.pbn.fileview`), and a game written back has CR again
+    cr_line_ends: bool = field(default=False, repr=False)
 
     @property
     def tags(self) -> list[PbnTag]:
@@ -338,8 +341,8 @@ def _closed(string: str) -> bool:
 _LONG_LINE = re.compile(r"[^\r\n]{%d,}" % (MAX_LINE + 1))
 _BAD_BYTES = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
 _GOOD_ASCII = bytes(b for b in range(128) if not _BAD_BYTES.match(bytes([b])))
-_BAD_HIGH_BYTES = re.compile(rb"[\x80-\x9f]")
-_BAD_HIGH_CHARS = re.compile("[\x80-\x9f]")
+_BAD_CP1252_BYTES = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+_BAD_CHARS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 
 
 def assemble(game: PbnGame, plain: bool = False) -> PbnGame:
@@ -381,7 +384,7 @@ def read_plain(game: PbnGame) -> bool:
                 return False
         elif run and runs is not None:
             runs.append(run)
-        else:
+        elif run or _other:
             return False
     if not tags:
         return False
@@ -477,7 +480,9 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
             issues.append((line_of(start), f"malformed tag {m.group(kind)!r}"))
             section = PbnSection(PbnTag("", "", lines, start, m.end(), start, start), _IGNORED)
         else:
-            issues.append((line_of(start), f"unexpected character {m.group(kind)!r}"))
+            bad = m.group(kind)
+            issues.append((line_of(start), f"unexpected character {bad!r}" if len(bad) == 1
+                           else f"unexpected characters {clip_echo(bad)!r}"))
 
 
 def _check_characters(game: PbnGame) -> None:
@@ -489,15 +494,35 @@ def _check_characters(game: PbnGame) -> None:
     raw = game.raw
     if game.encoding == "ascii" and not raw.translate(None, _GOOD_ASCII):
         return  # the usual game: no control character (deleting the good bytes leaves none)
-    bad = [m.start() for m in _BAD_BYTES.finditer(raw)]
-    if game.encoding == "cp1252":
-        bad += [m.start() for m in _BAD_HIGH_BYTES.finditer(raw)]
-    elif game.encoding == "utf-8":
-        bad += [len(text[:m.start()].encode("utf-8")) for m in _BAD_HIGH_CHARS.finditer(text)]
-    reported = set()
-    for pos in sorted(bad):
-        line = game.first_line + raw.count(b"\n", 0, pos)
-        if line not in reported:
-            reported.add(line)
-            game.issues.append((line, f"control character 0x{raw[pos]:02x} is not allowed "
-                                      "in PBN (ISO 8859-1 codes 0-31 and 127-159, §2.2)"))
+
+    def report(lines_before: int, byte: int) -> None:
+        game.issues.append((game.first_line + lines_before,
+                            f"control character 0x{byte:02x} is not allowed in PBN "
+                            "(ISO 8859-1 codes 0-31 and 127-159, §2.2)"))
+
+    if game.encoding == "utf-8":
+        at, counted = 0, 0  # the byte offset of character ``counted``
+        for lines_before, start in _firsts_per_line(text, "\n", _BAD_CHARS):
+            at += len(text[counted:start].encode("utf-8"))
+            counted = start
+            report(lines_before, raw[at])
+    else:
+        pattern = _BAD_CP1252_BYTES if game.encoding == "cp1252" else _BAD_BYTES
+        for lines_before, start in _firsts_per_line(raw, b"\n", pattern):
+            report(lines_before, raw[start])
+
+
+def _firsts_per_line(subject: AnyStr, newline: AnyStr, pattern: re.Pattern[AnyStr]
+                     ) -> Iterator[tuple[int, int]]:
+    """The first match of ``pattern`` on each line of ``subject`` that has one, as (lines
+    before it, its position): the search goes on from the next line, so each character
+    is looked at once however many matches a line holds."""
+    lines, counted, pos = 0, 0, 0
+    while (m := pattern.search(subject, pos)) is not None:
+        start = m.start()
+        lines += subject.count(newline, counted, start)
+        counted = start
+        yield lines, start
+        pos = subject.find(newline, start) + 1
+        if not pos:
+            return

@@ -21,10 +21,10 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Protocol
 
 __all__ = ["PbnPart", "cut_parts", "PART_SIZE", "WARM_BYTES", "FIRST_PART", "lead_before",
-           "PartStream"]
+           "PartStream", "SeekableStream"]
 
 #: bytes in a part (about 2,000 games of a usual file)
 PART_SIZE = 1 << 20
@@ -39,6 +39,16 @@ FIRST_PART = 1.05
 # the end of a run of semi-empty lines that follows a line end and precedes a line that
 # is not semi-empty: where a game can start
 _GAME_START = re.compile(rb"\n(?:[ \t]*\r?\n)+(?=[ \t]*[^ \t\r\n])")
+
+
+class SeekableStream(Protocol):
+    """What parts are cut from and read from: a binary file, or a view of one."""
+
+    def read(self, size: int = -1, /) -> bytes:
+        ...
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET, /) -> int:
+        ...
 
 
 @dataclass(frozen=True)
@@ -56,7 +66,7 @@ class PbnPart:
         return PbnPart(self.number, self.start, None, self.first_line)
 
 
-def cut_parts(stream: BinaryIO, size: int = PART_SIZE, first: int | None = None
+def cut_parts(stream: SeekableStream, size: int = PART_SIZE, first: int | None = None
               ) -> list[PbnPart]:
     """The parts of a file of about ``size`` bytes each (the first of about ``first``
     bytes when given), in file order; each cut is the first place a game can start at or
@@ -80,26 +90,28 @@ def cut_parts(stream: BinaryIO, size: int = PART_SIZE, first: int | None = None
 _PIECE = 1 << 16
 
 
-def _game_start(stream: BinaryIO, at: int) -> int | None:
+def _game_start(stream: SeekableStream, at: int) -> int | None:
     """Where the first game that can start at or after byte ``at`` starts (the end of the
     run of semi-empty lines before it); None when none does before the end."""
     stream.seek(at)
     buf = b""
-    searched = 0
     while True:
         data = stream.read(_PIECE)
         buf += data
-        match = _GAME_START.search(buf, searched)
+        match = _GAME_START.search(buf)
         if match is not None:
             return at + match.end()
         if not data:
             return None
         # a run of empty lines may go on in the next piece: look again from a little
-        # before the end (a longer run only moves the cut to a later one)
-        searched = max(0, len(buf) - 4096)
+        # before the end (a longer run only moves the cut to a later one); only that
+        # much is kept, so that each byte is copied about once
+        kept = buf[-4096:]
+        at += len(buf) - len(kept)
+        buf = kept
 
 
-def _newlines(stream: BinaryIO, start: int, end: int) -> int:
+def _newlines(stream: SeekableStream, start: int, end: int) -> int:
     """How many line ends the bytes ``start`` to ``end`` hold."""
     stream.seek(start)
     count = 0
@@ -113,7 +125,7 @@ def _newlines(stream: BinaryIO, start: int, end: int) -> int:
     return count
 
 
-def lead_before(stream: BinaryIO, part: PbnPart, warm: int) -> tuple[bytes, int]:
+def lead_before(stream: SeekableStream, part: PbnPart, warm: int) -> tuple[bytes, int]:
     """The whole games within ``warm`` bytes before ``part`` (from the first place a game
     can start there) and the file line they start on; empty at the start of the file."""
     if part.start == 0 or warm <= 0:
@@ -134,7 +146,7 @@ def lead_before(stream: BinaryIO, part: PbnPart, warm: int) -> tuple[bytes, int]
 class PartStream:
     """A binary stream over ``lead`` followed by the bytes of ``part`` in ``stream``."""
 
-    def __init__(self, stream: BinaryIO, lead: bytes, part: PbnPart) -> None:
+    def __init__(self, stream: SeekableStream, lead: bytes, part: PbnPart) -> None:
         self._stream = stream
         self._lead = lead
         self._left = None if part.end is None else part.end - part.start

@@ -26,16 +26,17 @@ import io
 import os
 import re
 from collections.abc import Generator, Iterator
-from typing import BinaryIO, NoReturn, cast
+from typing import NoReturn, cast
 
 from adapters.pbn import parts as pbn_parts
+from adapters.pbn.fileview import BOM, FileView
 from adapters.pbn.game import PbnGame, assemble
-from adapters.pbn.parts import PartStream, PbnPart, cut_parts, lead_before
+from adapters.pbn.parts import PartStream, PbnPart, SeekableStream, cut_parts, lead_before
 from adapters.pbn.record import build_record
 from adapters.pbn.tokens import MAX_GAME_BYTES, Block, ByteStream, decode, describe_stray, split_blocks
 from adapters.pbn.values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.errors import Location, ParseError, WrongFormatError
+from td_plugin.errors import InputError, Location, ParseError, WrongFormatError
 from td_plugin.file_kinds import HEAD_BYTES, describe_content
 
 __all__ = ["PbnSource", "PbnGame", "PbnPart", "PbnPartReading", "read_pbn",
@@ -44,6 +45,9 @@ __all__ = ["PbnSource", "PbnGame", "PbnPart", "PbnPartReading", "read_pbn",
 #: problems outside the games listed per reading; the rest are counted in one more
 MAX_FILE_PROBLEMS = 100
 
+#: what `PbnSource.promised_games` counts, and the bytes it reads at a time
+_BOARD_TAG = b"[Board "
+_CHUNK = 1 << 20
 _BOARD_TAGS = ("Board", "Dealer", "Vulnerable", "Deal")
 _EVENT_TAGS = ("Event", "Site", "Date", "EventDate", "Stage", "HomeTeam", "VisitTeam",
                "Section", "Round", "Scoring", "Competition")
@@ -162,6 +166,7 @@ class PbnSource:
         self._data: bytes | None = None
         self._file_problems: list[RecordProblem] = []
         self._unlisted = 0  # problems outside the games beyond MAX_FILE_PROBLEMS
+        self._swapped = False  # the file being read ends its lines with CR alone
 
     @classmethod
     def from_text(cls, text: str, path: str = "<string>", **kw: object) -> PbnSource:
@@ -174,10 +179,13 @@ class PbnSource:
         source._data = data
         return source
 
-    def _open(self) -> BinaryIO:
-        if self._data is not None:
-            return io.BytesIO(self._data)
-        return open(self.path, "rb")
+    def _open(self) -> FileView:
+        """The file as it is read (`adapters.pbn.fileview`): without its byte-order mark,
+        line ends of CR alone read as LF."""
+        view = FileView(io.BytesIO(self._data) if self._data is not None
+                        else open(self.path, "rb"))
+        self._swapped = view.swapped
+        return view
 
     def file_problems(self) -> list[RecordProblem]:
         more = [RecordProblem(f"... and {self._unlisted:,} more problems outside the games",
@@ -192,11 +200,44 @@ class PbnSource:
         self._file_problems, self._unlisted = [], 0
         self.encoding = None
         with self._open() as stream:
-            games = yield from self._read(stream, 1, _Resolver(self.carry_over), plain=plain)
+            if stream.bom:  # the blocks give back the file byte for byte
+                yield Block(BOM, 1, True), None
+            reading = self._read(stream, 1, _Resolver(self.carry_over), plain=plain)
+            if stream.swapped:
+                reading = _swapped_back(reading, stream)
+            games = yield from reading
             if not games:
                 self._not_pbn(stream)
 
-    def _not_pbn(self, stream: BinaryIO) -> NoReturn:
+    def check_read(self, records: int) -> None:
+        """Raise when a reading of the whole file gave no record (then it is no PBN file),
+        or fewer than half the games its Board tags promise (`promised_games`).
+
+        :raises WrongFormatError: no record.
+        :raises InputError: far fewer records than Board tags.
+        """
+        if records:
+            promised = self.promised_games()
+            if records * 2 >= promised:
+                return
+            raise InputError(
+                f"only {records:,} record{'s' if records > 1 else ''} could be read from a "
+                f"file of {promised:,} Board tags: it is damaged, or its games are not "
+                "separated by empty lines as PBN separates them", Location(self.path))
+        with self._open() as stream:
+            self._not_pbn(stream)
+
+    def promised_games(self) -> int:
+        """How many Board tags (``[Board``) the file holds, read a chunk at a time."""
+        count, tail = 0, b""
+        with self._open() as stream:
+            for chunk in iter(lambda: stream.read(_CHUNK), b""):
+                piece = tail + chunk
+                count += piece.count(_BOARD_TAG)
+                tail = piece[-(len(_BOARD_TAG) - 1):]  # (a tag cut between two chunks)
+        return count
+
+    def _not_pbn(self, stream: SeekableStream) -> NoReturn:
         """No game in the whole file: it is no PBN file."""
         size = stream.seek(0, os.SEEK_END)
         stream.seek(0)
@@ -232,6 +273,7 @@ class PbnSource:
                 yield block, None
                 continue
             index += 1
+            game.cr_line_ends = self._swapped
             self._note_encoding(game)
             resolver.resolve(game)
             game._builder = build_record
@@ -304,6 +346,18 @@ class PbnSource:
         if record.problems:
             first = record.problems[0]
             raise ParseError(first.message, first.location)
+
+
+def _swapped_back(reading: Generator[tuple[Block, PbnGame | None], None, int],
+                  view: FileView) -> Generator[tuple[Block, PbnGame | None], None, int]:
+    """The blocks of ``reading`` with their bytes as the file has them; returns how many
+    games there were."""
+    games = 0
+    for block, game in reading:
+        games += game is not None
+        yield Block(view.original(block.data), block.first_line, block.blank,
+                    block.oversize), game
+    return games
 
 
 #: what a block must hold to be more than stray text: a tag, a comment, an escape line

@@ -14,11 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from adapters.pbn.game import PbnComment, PbnSection
+from adapters.pbn.sections import too_many_tokens
 from adapters.pbn.tokens import unescape
 
-__all__ = ["Column", "PbnTable", "parse_header", "build_table", "cell_value", "format_row"]
+__all__ = ["Column", "PbnTable", "parse_header", "build_table", "cell_value", "format_row",
+           "MAX_TABLE_CELLS"]
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,8 @@ def parse_header(value: str) -> tuple[list[Column], list[str]]:
     return columns, problems
 
 
+#: cells of a table read (a real ScoreTable or TotalScoreTable has a few thousand)
+MAX_TABLE_CELLS = 20_000
 _CELL = re.compile(r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"?|\S+')
 _NUMBER = re.compile(r"\^?[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
 
@@ -105,13 +110,9 @@ def build_table(section: PbnSection, header: str,
     columns, header_problems = parse_header(header)
     for p in header_problems:
         report(section.tag.start, p)
-    cells: list[tuple[int, str]] = []
-    for piece in section.pieces:
-        if isinstance(piece, PbnComment):
-            continue
-        base, run = piece
-        for m in _CELL.finditer(run):
-            cells.append((base + m.start(), m.group()))
+    cells = list(islice(_cells(section), MAX_TABLE_CELLS + 1))
+    if len(cells) > MAX_TABLE_CELLS:
+        report(cells.pop()[0], too_many_tokens(section, MAX_TABLE_CELLS))
     width = len(columns) or 1
     if len(cells) % width:
         report(cells[-1][0], f"{section.tag.name}: {len(cells)} cells do not fill rows of "
@@ -119,6 +120,15 @@ def build_table(section: PbnSection, header: str,
     rows = [[c for _, c in cells[i:i + width]] for i in range(0, len(cells), width)]
     _check_order(section, columns, cells, width, report)
     return PbnTable(section.tag.name, header, columns, rows, section.tag.line)
+
+
+def _cells(section: PbnSection) -> Iterator[tuple[int, str]]:
+    """The cells of a table section, with their offsets in the game's text."""
+    for piece in section.pieces:
+        if not isinstance(piece, PbnComment):
+            base, run = piece
+            for m in _CELL.finditer(run):
+                yield base + m.start(), m.group()
 
 
 def _check_order(section: PbnSection, columns: list[Column], cells: list[tuple[int, str]],

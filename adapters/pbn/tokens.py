@@ -12,9 +12,10 @@ cp1252 leaves undefined decode as their Latin-1 code points), so a decoded game 
 always be encoded back to the same bytes.
 
 `scan` then cuts a game's text into items with one compiled regular expression: tag
-pairs, malformed tags, brace and rest-of-line comments, escape (``%``) lines, strings,
-runs of section tokens (across lines, up to the next tag, comment or string), and single
-unexpected characters.
+pairs, malformed tags, brace and rest-of-line comments, escape (``%``) lines, runs of
+strings, runs of section tokens (across lines, up to the next tag, comment or string),
+and runs of unexpected characters (each run one item: the work of reading a game grows
+with its items, and a run of them is no longer to read than one).
 """
 
 from __future__ import annotations
@@ -302,29 +303,37 @@ _STRING_BODY = r'[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*'
 _TAG_PAIR = r'\[\s*([A-Za-z0-9_]+)\s*"(' + _STRING_BODY + r')"\s*\]'
 # a run of section tokens, across lines up to the next tag, comment or string
 _TOKEN_RUN = r'[^\s\[\]{};"%](?:[^\[\]{};"%]*[^\s\[\]{};"%])?'
+# what is left: ']', '}' and '%' not at a line's start, a run of them as one item (across
+# whitespace, as a run of tokens)
+_BAD_RUN = r'[\]}%](?:[\s\]}%]*[\]}%])?'
 # (a run of tokens is matched as one repeat of single characters: a repeat of a group, one
 # per token, would make the regular expression engine keep a frame per token)
 _SCAN = re.compile(
-    r'\s*(?:'                                                    # (whitespace before an item)
+    r'\s*(?=\S)(?:'                                              # (whitespace before an item)
     r'(' + _TAG_PAIR + r')'                                      # 1 tag (2 name, 3 value)
     r'|(\[[^\]\r\n]*\]?)'                                         # 4 malformed tag
     r'|(\{[^}]*\}?)'                                              # 5 brace comment
     r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
     r'|(^%[^\r\n]*)'                                              # 7 escape line
-    r'|("' + _STRING_BODY + r'"?)'                                # 8 string
+    r'|((?:"' + _STRING_BODY + r'"\s*)*"' + _STRING_BODY + r'"?)'  # 8 a run of strings
     r'|(' + _TOKEN_RUN + r')'                                    # 9 a run of tokens
-    r'|(\S))',                                                   # 10 anything else
+    r'|(' + _BAD_RUN + r'))'                                      # 10 anything else
+    r'|\s+\Z',                                                   # (whitespace at the end)
     re.M)
+# (the whitespace at the end is matched as a whole: otherwise the regular expression
+# engine would try the items after it from each of its characters, to the end each time)
 
 #: what `scan` reads as tag pairs (groups 1 name, 2 value) and runs of tokens (3); group 4
-#: holds the first character of anything else (commentary, escape line, string, ...)
-PLAIN_ITEMS = re.compile(r'\s*(?:' + _TAG_PAIR + r'|(' + _TOKEN_RUN + r')|(\S))')
+#: holds the rest of the text from anything else on (commentary, escape line, string, ...:
+#: the game is no plain one); the whitespace at the end of the text is a match of no group
+PLAIN_ITEMS = re.compile(r'\s*(?:' + _TAG_PAIR + r'|(' + _TOKEN_RUN + r')|(\S[\s\S]*))'
+                         r'|\s+\Z')
 
 
 def scan(text: str) -> Iterator[re.Match[str]]:
     """The items of a game's text; ``match.lastindex`` is one of the ``ITEM_*`` kinds and
     that group is the item (the match itself includes the whitespace before it)."""
-    return _SCAN.finditer(text)
+    return (m for m in _SCAN.finditer(text) if m.lastindex)
 
 
 _UNESCAPE = re.compile(r'\\(["\\])')

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from adapters.pbn.export import MANDATORY_TAGS, write_export
+from adapters.pbn.fileview import SWAP
 from adapters.pbn.game import PbnGame
 from adapters.pbn.reader import PbnSource
 from adapters.pbn.scoretable import adjusted_text, scoretable_edits
@@ -120,7 +121,8 @@ def apply_changes(game: PbnGame, changes: Sequence[RecordChange], encoding: str,
     text = game.text
     for start, end, replacement in sorted(edits, key=lambda e: e[0], reverse=True):
         text = text[:start] + replacement + text[end:]
-    return encode(text, game.encoding if game.encoding != "ascii" else encoding), placed
+    data = encode(text, game.encoding if game.encoding != "ascii" else encoding)
+    return (data.translate(SWAP) if game.cr_line_ends else data), placed
 
 
 def _tag_edits(game: PbnGame, changes: Sequence[RecordChange],

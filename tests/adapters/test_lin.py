@@ -96,6 +96,14 @@ def test_multi_board_file_one_record_per_line(realworld):
     assert sum(1 for r in records if r.play.claimed) == 2
 
 
+def test_multi_board_file_with_cr_only_line_ends_counts_its_lines(realworld, tmp_path):
+    data = _lin(realworld, "bbo_8boards_claims_alerts.lin").read_bytes()
+    path = tmp_path / "cr.lin"
+    path.write_bytes(data.replace(b"\r\n", b"\n").replace(b"\n", b"\r"))
+    records = read_lin(path)
+    assert [r.location.line for r in records] == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
 @pytest.mark.realworld
 def test_vugraph_rooms_players_results_and_commentary(realworld):
     records = read_lin(_lin(realworld, "vugraph_usbf_semifinal_14502.lin"))
