@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -91,6 +90,8 @@ class StandIn:
         self.requests: list[Recorded] = []
         self.fault: str | None = None
         self.slow_seconds = 1.0
+        #: set when the port closes: a slow answer still waiting ends then, its thread with it
+        self._closing = threading.Event()
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -220,6 +221,7 @@ class StandIn:
     def go_down(self) -> None:
         """Close the port: the client's connections are refused."""
         if self._server is not None:
+            self._closing.set()
             self._server.shutdown()
             self._server.server_close()
             self._server = None
@@ -227,6 +229,7 @@ class StandIn:
     def come_back(self) -> None:
         """Open the same port again."""
         if self._server is None:
+            self._closing.clear()
             self._start()
 
     def _answer(self, handler: BaseHTTPRequestHandler, status: int, text: str,
@@ -254,7 +257,7 @@ class StandIn:
                                           request.club_id, request.licence_key, data, body))
             fault = self.fault
         if fault == "slow":
-            time.sleep(self.slow_seconds)
+            self._closing.wait(self.slow_seconds)
         elif fault == "garbage":
             return 200, "<html><body>Service Unavailable</body></html>"
         elif fault == "busy":
