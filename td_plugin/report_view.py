@@ -431,10 +431,9 @@ def _play_marks(record: BoardRecord, findings: Sequence[Finding]) -> _Marks:
     marks = _Marks()
     for f in findings:
         played = _played(record, f)
-        if played is None:
+        if played is None or f.trick is None:
             continue
         trick, seat = f.trick, played[0].seat
-        assert trick is not None  # (a card played is found at the finding's trick)
         if f.kind == FindingKind.REVOKE:
             marks.revokes.add((trick, seat))
             marks.revoke_tricks.add(trick)

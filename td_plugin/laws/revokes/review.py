@@ -3,12 +3,13 @@
 It detects the revokes (`detection`), derives their facts from the record
 (`play_facts`), assesses them (`assessment`, the same law as a revoke case), measures
 64C double dummy when the context asks for it (`redress`) and reports each revoke as a
-`Finding` whose ``data`` carries exactly `DATA_KEYS`. ``equity`` is None when not asked
-for (``context.equity`` false) or for a revoke that was not established (corrected under
-Law 62; those corrected under 62C3 are still checked, as 64B8 leaves 64C to apply);
-``{"available": false, "how": ...}`` without the extra; ``{"available": false,
-"reason": ...}`` when the deal is not fully known or the solver refuses the position;
-else the figures of `redress.equity_check`.
+`Finding` with its seat, trick and card, its outcome typed (``revoke``, a
+`td_plugin.revoke_outcome.RevokeOutcome`) and ``data`` its JSON, exactly `DATA_KEYS`.
+The outcome's ``equity`` is None when not asked for (``context.equity`` false) or for a
+revoke that was not established (corrected under Law 62; those corrected under 62C3 are
+still checked, as 64B8 leaves 64C to apply); `EquityUnavailable` with ``how`` without the
+extra, with ``reason`` when the deal is not fully known or the solver refuses the
+position; else the figures of `redress.equity_check`.
 
 A record's ``^R`` markers (PBN) are checked against detection: a marked card that is no
 revoke, and, in a record that marks revokes at all, a revoke left unmarked, are
@@ -86,8 +87,8 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
         outcome = revoke_outcome(a, board, eq)
         ruling = revoke_ruling(a, board, (None, "") if eq is None
                                else equity_clause(eq, a, contract))
-        finding = Finding(kind=FindingKind.REVOKE, key=_finding_key(a.revoke),
-                          params=revoke_params(a.revoke) | {"law": _law(a.law)},
+        finding = Finding(kind=FindingKind.REVOKE, key=_finding_key(r),
+                          params=revoke_params(r) | {"law": _law(a.law)},
                           law=a.law, board=_board(record), record=record.location.record,
                           path=record.location.path, line=record.location.line,
                           ruling=ruling, data=outcome.to_json(r.offender, r.trick, r.card),
