@@ -258,6 +258,7 @@ def _card_not_held(record: BoardRecord, wrong: list[PlayProblem], leader_first: 
         params={"trick": first.trick, "seat": seat_name(first.seat), "card": card_msg(first.card),
                     "why": _why(first.reason, first.holder), "more": more, "hint": hint},
         board=record.board, record=loc.record, path=loc.path, line=loc.line, seat=first.seat,
+        trick=first.trick, card=first.card,
         data={"trick": first.trick, "seat": _LETTER[first.seat], "card": first.card.pbn(),
               "reason": first.reason, "holder": _LETTER.get(first.holder),
               "cards": PlainRows([{"trick": trick, "seat": _LETTER[seat], "card": card.pbn(),

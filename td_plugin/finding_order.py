@@ -7,7 +7,8 @@ not the one in the file:
 - its ruling (or the change it writes back) assigns a result or a score: a revoke with an
   automatic trick transfer (Law 64A), an artificial or weighted score (12C);
 - a revoke whose 64C figures say the non-offending side is not compensated enough: the
-  Director assigns the 64C result (``equity``: ``insufficient`` with a ``proposal``);
+  Director assigns the 64C result (its outcome's `EquityFigures`: ``insufficient`` with
+  a ``proposal``);
 - its kind says the recorded result or score is not what the record's own facts give,
   or is missing or twice there (`SCORE_KINDS`).
 
@@ -17,8 +18,9 @@ auction that is not legal, a movement that does not fit) do not: the score stand
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
+from td_plugin.revoke_outcome import EquityFigures
 from td_plugin.rulings import Finding, FindingKind
 
 __all__ = ["SCORE_KINDS", "changes_score", "lead_finding"]
@@ -38,9 +40,9 @@ def changes_score(finding: Finding) -> bool:
         return True
     if finding.change is not None and finding.change.outcome is not None:
         return True
-    equity = finding.data.get("equity")
-    return (isinstance(equity, Mapping) and equity.get("insufficient") is True
-            and equity.get("proposal") is not None)
+    equity = finding.revoke.equity if finding.revoke is not None else None
+    return (isinstance(equity, EquityFigures) and equity.insufficient is True
+            and equity.proposal is not None)
 
 
 def lead_finding(findings: Sequence[Finding]) -> Finding:

@@ -8,10 +8,10 @@ typed (seats, suits, cards, calls and contracts as the domain has them) or plain
 templates write them and escape every text. `Text` gives the page's labels in one
 language.
 
-The facts of a finding are read from what it carries typed: the seat it is about
-(`Finding.seat`), its ruling and outcome, and the cards of the record's own play at the
-trick it names. Only the 64C figures (``data["equity"]``, their best card) and plain
-numbers and flags (tricks, transfers, established) are read from ``data``.
+The facts of a finding are read from what it carries typed: the seat, trick and card it
+is about (`Finding.seat`, ``trick``, ``card``), its ruling, and a revoke's outcome
+(`Finding.revoke`: transfers, results, the 64C figures), with the cards of the record's
+own play at the trick it names. Nothing is read back from ``data``, the JSON report's.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from td_plugin.cards import SEATS, SUITS, Card, Rank, Seat, Side, Suit
 from td_plugin.deal import Deal
 from td_plugin.outcomes import Outcome
 from td_plugin.play import PlayedCard
+from td_plugin.revoke_outcome import Equity, EquityFigures
 from td_plugin.rulings import Finding, FindingKind, Ruling
 
 __all__ = ["Text", "Article", "article", "Cards"]
@@ -38,8 +39,8 @@ __all__ = ["Text", "Article", "article", "Cards"]
 COUNTS = ("files", "records", "boards", "findings", "revokes", "problems", "adjusted")
 #: Auction columns, West first (the layout of a travelling score slip).
 AUCTION_COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
-#: Facts of a finding shown as a list, in this order (the rest of ``data`` is shown in
-#: the adjusted result or not at all).
+#: Facts of a finding shown as a list, in this order (a revoke's results are shown in
+#: the adjusted result).
 FACT_KEYS = ("offender", "trick", "suit_led", "card", "established", "exception",
              "transfer", "transfer_if_timely")
 
@@ -249,10 +250,9 @@ def _finding(finding: Finding, record: BoardRecord, t: Text, cards: Cards) -> Fi
 def _played(record: BoardRecord, finding: Finding) -> tuple[PlayedCard, Suit] | None:
     """The card the finding's seat played at the trick it names, and the suit led to that
     trick, from the record's play."""
-    trick = finding.data.get("trick")
+    trick = finding.trick
     play = record.play
-    if finding.seat is None or not isinstance(trick, int) or isinstance(trick, bool) \
-            or play is None or not 1 <= trick <= len(play.tricks):
+    if finding.seat is None or trick is None or play is None or not 1 <= trick <= len(play.tricks):
         return None
     cards = play.tricks[trick - 1].cards
     played = next((pc for pc in cards if pc.seat is finding.seat), None)
@@ -260,24 +260,26 @@ def _played(record: BoardRecord, finding: Finding) -> tuple[PlayedCard, Suit] | 
 
 
 def _facts(finding: Finding, record: BoardRecord, t: Text) -> list[tuple[str, Any]]:
-    data = finding.data
+    """The finding's facts in the order of `FACT_KEYS`: who revoked, the trick and the
+    card at fault (the card of the record's play, with the suit led to its trick), and a
+    revoke's establishment, exception and transfers."""
     played = _played(record, finding)
+    revoke = finding.revoke
+    card = played[0].card if played is not None else finding.card
+    values: dict[str, Any] = {"trick": finding.trick, "card": card}
+    if revoke is not None:
+        values |= {
+            "offender": None if finding.seat is None else t.seat_name(finding.seat),
+            "suit_led": played[1] if played is not None else revoke.suit_led,
+            "established": revoke.established,
+            "exception": None if revoke.exception is None else t.law(revoke.exception),
+            "transfer": revoke.transfer, "transfer_if_timely": revoke.transfer_if_timely}
     rows: list[tuple[str, Any]] = []
     for key in FACT_KEYS:
-        value = data.get(key)
+        value = values.get(key)
         if value is None:
             continue
-        if key == "offender" and finding.seat is not None:
-            value = t.seat_name(finding.seat)
-        elif key == "suit_led" and played is not None:
-            value = played[1]
-        elif key == "card" and played is not None:
-            value = played[0].card
-        elif key == "card" and record.lead is not None and value == record.lead.pbn():
-            value = record.lead
-        elif key == "exception" and isinstance(value, str):
-            value = t.law(value)
-        elif isinstance(value, bool):
+        if isinstance(value, bool):
             value = t["yes"] if value else t["no"]
         rows.append((t[key], value))
     return rows
@@ -287,27 +289,30 @@ def _adjusted(finding: Finding, t: Text, cards: Cards) -> list[tuple[str, Any, b
     """The result at the table, after the automatic transfer, and the one that applies
     (the Law 64C score double dummy points to, for the Director's judgement, when the
     transfer does not compensate the non-offending side, else the transfer, else the
-    table's), from the finding's figures; empty when it has none."""
-    data = finding.data
+    table's), from a revoke's outcome; empty for other findings."""
+    revoke = finding.revoke
+    if revoke is None:
+        return []
     rows: list[tuple[str, Any, bool]] = []
-    tricks, score = data.get("declarer_tricks"), data.get("score_ns")
-    after, after_score = data.get("adjusted_declarer_tricks"), data.get("adjusted_score_ns")
-    equity = data.get("equity") if isinstance(data.get("equity"), Mapping) else None
-    proposal = equity.get("proposal") if equity and equity.get("insufficient") else None
+    tricks, score = revoke.declarer_tricks, revoke.score_ns
+    after, after_score = revoke.adjusted_declarer_tricks, revoke.adjusted_score_ns
+    equity = revoke.equity
+    proposal = equity.proposal if isinstance(equity, EquityFigures) and equity.insufficient \
+        else None
     transferred = after is not None and (after, after_score) != (tricks, score)
     if after is not None or proposal:
         if tricks is not None:
             rows.append((t["at_table"], _result(tricks, score, t), False))
         if transferred:
             rows.append((t["after_transfer"], _result(after, after_score, t), False))
-        elif isinstance(data.get("exception"), str):
+        elif revoke.exception is not None:
             rows.append((t["after_transfer"], t.label(
-                "html.no_transfer", law=t.law(data["exception"])), False))
+                "html.no_transfer", law=t.law(revoke.exception)), False))
     if equity is not None:
         rows.append((t["equity"], _equity(equity, finding.seat, t, cards), False))
     if proposal:
         applies = t.label("html.applies.equity", result=_result(
-            proposal.get("declarer_tricks"), proposal.get("score_ns"), t))
+            proposal.declarer_tricks, proposal.score_ns, t))
     elif transferred:
         applies = t.label("html.applies.transfer", result=_result(after, after_score, t),
                           law=t.law(finding.law or "64A"))
@@ -330,28 +335,21 @@ def _or_unknown(value: Any) -> Any:
     return "?" if value is None else value
 
 
-def _equity(eq: Mapping[str, Any], seat: Seat | None, t: Text, cards: Cards) -> Markup:
+def _equity(eq: Equity, seat: Seat | None, t: Text, cards: Cards) -> Markup:
     """The 64C figures in a sentence: the double-dummy tricks against the table's, and
     the proposal when the non-offending side is not sufficiently compensated. The seat is
-    the finding's (the revoker); the best card is read from the figures."""
-    if not eq.get("available"):
-        why = eq.get("how") or eq.get("reason") or "?"
-        return t.rich("html.equity.unavailable", why=why)
-    best = eq.get("best_card")
-    try:
-        card: Any = cards.card(Card.from_pbn(best)) if isinstance(best, str) else best
-    except ValueError:
-        card = best
+    the finding's (the revoker), else the figures'."""
+    if not isinstance(eq, EquityFigures):
+        return t.rich("html.equity.unavailable", why=eq.how or eq.reason or "?")
     parts = [t.rich(
-        "html.equity.dd", seat=t.seat_name(seat) if seat else eq.get("seat"), card=card,
-        equity=_or_unknown(eq.get("equity_declarer_tricks")),
-        table=_or_unknown(eq.get("table_declarer_tricks")))]
-    proposal = eq.get("proposal")
-    if eq.get("insufficient") and proposal:
-        score = proposal.get("score_ns")
-        parts.append(t.rich("html.equity.assign", tricks=proposal.get("declarer_tricks"),
+        "html.equity.dd", seat=t.seat_name(seat or eq.seat), card=cards.card(eq.best_card),
+        equity=eq.equity_declarer_tricks, table=_or_unknown(eq.table_declarer_tricks))]
+    proposal = eq.proposal
+    if eq.insufficient and proposal:
+        score = proposal.score_ns
+        parts.append(t.rich("html.equity.assign", tricks=proposal.declarer_tricks,
                             score="?" if score is None else f"{score:+d}"))
-    elif eq.get("insufficient") is False:
+    elif eq.insufficient is False:
         parts.append(t.rich("html.equity.enough"))
     return Markup("; ").join(parts)
 
@@ -433,9 +431,9 @@ def _play_marks(record: BoardRecord, findings: Sequence[Finding]) -> _Marks:
     marks = _Marks()
     for f in findings:
         played = _played(record, f)
-        if played is None:
+        if played is None or f.trick is None:
             continue
-        trick, seat = f.data["trick"], played[0].seat
+        trick, seat = f.trick, played[0].seat
         if f.kind == FindingKind.REVOKE:
             marks.revokes.add((trick, seat))
             marks.revoke_tricks.add(trick)

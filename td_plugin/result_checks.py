@@ -90,14 +90,16 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
                                params={"card": card_msg(lead), "seat": seat_name(leader),
                                        "holder_text": holder_text},
                                board=record.board, record=loc.record, path=loc.path,
-                               line=loc.line, seat=leader,
+                               line=loc.line, seat=leader, card=lead,
                                data={"card": lead.pbn(), "leader": leader.value,
                                      "holder": holder.value if holder else None}))
         play = record.play
         if play is not None and len(play):
             first = next(iter(play.cards())).card
             if first is not lead:
-                add(FindingKind.LEAD_MISMATCH, "result.lead_mismatch",
-                    data={"card": lead.pbn(), "played": first.pbn()},
-                    card=card_msg(lead), played=card_msg(first))
+                out.append(Finding(kind=FindingKind.LEAD_MISMATCH, key="result.lead_mismatch",
+                                   params={"card": card_msg(lead), "played": card_msg(first)},
+                                   board=record.board, record=loc.record, path=loc.path,
+                                   line=loc.line, card=lead,
+                                   data={"card": lead.pbn(), "played": first.pbn()}))
     return out

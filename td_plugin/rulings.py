@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.cards import Seat
+from td_plugin.cards import Card, Seat
 from td_plugin.outcomes import ArtificialScore, AssignedResult, Outcome, ScoreOnly, TableResult, WeightedScore
 from td_plugin.quick_init import quick_init
 from td_plugin.regulations import Regulation, regulation
+from td_plugin.revoke_outcome import RevokeOutcome
 from td_plugin.sources import RecordChange
 
 __all__ = ["Attention", "ReviewContext", "Clause", "AssignedResult", "ArtificialScore",
@@ -176,8 +177,13 @@ class Finding:
     """Something the audit found in a record: ``kind`` (a `FindingKind`, or a plugin's
     own kind as text), the deciding ``law`` clause (or None), a message key with its
     parameters, where it was, the ruling when there is one, ``data``: the kind's own JSON
-    fields, and ``change``: what writing the adjusted copy changes in the record (None:
-    nothing)."""
+    fields (what the JSON report writes; no report reads facts back from it), and
+    ``change``: what writing the adjusted copy changes in the record (None: nothing).
+
+    The facts the reports show are typed: the ``seat`` the finding is about, the
+    ``trick`` and ``card`` at fault (the HTML report marks that seat's card at that trick
+    in the play), and for a revoke its ``revoke`` outcome (transfer, exception, results
+    and 64C figures, `RevokeOutcome`)."""
 
     kind: FindingKind | str
     key: str
@@ -191,6 +197,9 @@ class Finding:
     data: Mapping[str, Any] = field(default_factory=dict)
     seat: Seat | None = None
     change: RecordChange | None = None
+    trick: int | None = None
+    card: Card | None = None
+    revoke: RevokeOutcome | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, FindingKind) and self.kind in _KINDS:

@@ -3,9 +3,11 @@ first."""
 
 from __future__ import annotations
 
+from td_plugin.cards import Card, Seat, Side, Suit
 from td_plugin.contract import Contract
 from td_plugin.finding_order import changes_score, lead_finding
 from td_plugin.outcomes import ArtificialScore, AssignedResult
+from td_plugin.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
 from td_plugin.rulings import Clause, Finding, FindingKind, Ruling
 
 TRANSFER = Ruling((Clause("64A2", "revoke.decision.64A2"),),
@@ -13,9 +15,19 @@ TRANSFER = Ruling((Clause("64A2", "revoke.decision.64A2"),),
 NO_TRANSFER = Ruling((Clause("64B5", "revoke.established.62c3"),))
 
 
-def revoke(ruling: Ruling, equity: object = None) -> Finding:
+def revoke(ruling: Ruling, equity: Equity | None = None) -> Finding:
+    outcome = RevokeOutcome(suit_led=Suit.S, established=True, transfer=0, transfer_if_timely=1,
+                            exception=ruling.law, declarer_tricks=10, score_ns=620,
+                            adjusted_declarer_tricks=10, adjusted_score_ns=620, equity=equity)
     return Finding(kind=FindingKind.REVOKE, key="revoke.finding", law=ruling.law,
-                   ruling=ruling, data={"equity": equity})
+                   ruling=ruling, seat=Seat.E, trick=2, revoke=outcome)
+
+
+def figures(insufficient: bool, proposal: Proposal | None) -> EquityFigures:
+    return EquityFigures(clause="64C1", trick=2, seat=Seat.E, best_card=Card.from_pbn("D4"),
+                         nos=Side.NS, nos_tricks_before=0, nos_tricks_double_dummy=11,
+                         prior_transfer=0, equity_declarer_tricks=11 if insufficient else 10,
+                         table_declarer_tricks=10, insufficient=insufficient, proposal=proposal)
 
 
 def test_64a_a_transfer_changes_the_score() -> None:
@@ -24,15 +36,12 @@ def test_64a_a_transfer_changes_the_score() -> None:
 
 def test_64b5_no_transfer_and_no_64c_score_leaves_it() -> None:
     assert not changes_score(revoke(NO_TRANSFER))
-    enough = {"available": True, "insufficient": False, "proposal": None}
-    assert not changes_score(revoke(NO_TRANSFER, enough))
-    assert not changes_score(revoke(NO_TRANSFER, {"available": False, "how": "pip"}))
+    assert not changes_score(revoke(NO_TRANSFER, figures(False, None)))
+    assert not changes_score(revoke(NO_TRANSFER, EquityUnavailable(how="pip")))
 
 
 def test_64c_a_score_to_assign_changes_it() -> None:
-    short = {"available": True, "insufficient": True,
-             "proposal": {"declarer_tricks": 11, "score_ns": 650}}
-    assert changes_score(revoke(NO_TRANSFER, short))
+    assert changes_score(revoke(NO_TRANSFER, figures(True, Proposal(11, 650))))
 
 
 def test_12c2_an_artificial_score_changes_it() -> None:

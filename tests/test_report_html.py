@@ -17,13 +17,14 @@ from lxml import html as lxml_html
 
 from td_plugin.auction import Auction, AuctionEntry, Call
 from td_plugin.board import BoardRecord, RecordProblem, Vulnerability
-from td_plugin.cards import Seat, Suit
+from td_plugin.cards import Card, Seat, Side, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import Location
 from td_plugin.messages import MissingMessageError, Msg
 from td_plugin.play import Play, PlayedCard, Trick
 from td_plugin.report_html import render_html
+from td_plugin.revoke_outcome import EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
 from td_plugin.rulings import ArtificialScore, AssignedResult, Clause, Finding, Ruling, WeightedScore
 from tests.browser import png_colours, png_size, render
 
@@ -46,6 +47,11 @@ def revoke_record(**changes: object) -> BoardRecord:
     return record.evolve(**changes)
 
 
+REVOKE = RevokeOutcome(suit_led=Suit.S, established=True, transfer=1, transfer_if_timely=1,
+                       exception=None, declarer_tricks=10, score_ns=620,
+                       adjusted_declarer_tricks=11, adjusted_score_ns=650)
+
+
 def revoke_finding() -> Finding:
     nos = {"nos": Msg("side.NS")}
     ruling = Ruling(
@@ -59,11 +65,24 @@ def revoke_finding() -> Finding:
         params={"offender": "<West & co>", "trick": 2, "card": "♦8",
                 "suit": Msg("suitname.S"), "held": "♠7", "law": "Law 64A2"},
         law="64A2", board=7, record=7, path="session/club.pbn", line=118, ruling=ruling,
-        seat=Seat.E,
-        data={"offender": "E", "trick": 2, "suit_led": "S", "card": "D8", "established": True,
-              "transfer": 1, "transfer_if_timely": 1, "exception": None,
-              "declarer_tricks": 10, "adjusted_declarer_tricks": 11, "score_ns": 620,
-              "adjusted_score_ns": 650, "equity": None})
+        seat=Seat.E, trick=2, card=Card.from_pbn("D8"), revoke=REVOKE,
+        data=REVOKE.to_json(Seat.E, 2, Card.from_pbn("D8")))
+
+
+def with_outcome(finding: Finding, **changes: object) -> Finding:
+    """``finding``, a revoke's, with its outcome changed (and its JSON data with it)."""
+    assert finding.revoke is not None and finding.seat is not None
+    assert finding.trick is not None and finding.card is not None
+    outcome = replace(finding.revoke, **changes)
+    return replace(finding, revoke=outcome,
+                   data=outcome.to_json(finding.seat, finding.trick, finding.card))
+
+
+#: the 64C figures of East's revoke, double dummy: the transfer falls one trick short
+SHORT = EquityFigures(clause="64C1", trick=2, seat=Seat.E, best_card=Card.from_pbn("D4"),
+                      nos=Side.NS, nos_tricks_before=0, nos_tricks_double_dummy=11,
+                      prior_transfer=0, equity_declarer_tricks=11, table_declarer_tricks=10,
+                      insufficient=True, proposal=Proposal(11, 650))
 
 
 def score_finding(**changes: object) -> Finding:
@@ -310,7 +329,8 @@ def test_highlights_card_of_a_card_not_held_finding() -> None:
     finding = Finding(kind="card_not_held", key="consistency.card_not_held", board=7,
                       params={"trick": 5, "seat": Msg("seat.W"), "card": "♦2",
                               "why": "which West does not hold", "more": "", "hint": ""},
-                      seat=Seat.W, data={"trick": 5, "seat": "W", "card": "D2"})
+                      seat=Seat.W, trick=5, card=Card.from_pbn("D2"),
+                      data={"trick": 5, "seat": "W", "card": "D2"})
     doc = tree(render_html([(revoke_record(), [finding])], title="t"))
     flagged = doc.xpath('//td[contains(@class,"flagged")]')
     assert texts(flagged) == ["W♦2! card at fault"]
@@ -391,17 +411,14 @@ def test_64a2_report_renders_on_a_phone_with_the_revoke_highlighted(lang: str) -
            "tildel 11 stik (+650 til Nord-Syd)"),
 ])
 def test_64c_equity_figures_in_a_sentence(lang: str, expected: str) -> None:
-    equity = {"available": True, "clause": "64C1", "trick": 2, "seat": "E", "best_card": "D4",
-              "equity_declarer_tricks": 11, "table_declarer_tricks": 10, "insufficient": True,
-              "proposal": {"declarer_tricks": 11, "score_ns": 650}}
-    finding = replace(revoke_finding(), data={**revoke_finding().data, "equity": equity})
+    finding = with_outcome(revoke_finding(), equity=SHORT)
     text = " ".join(tree(page(lang, [(revoke_record(), [finding])])).text_content().split())
     assert expected in text
 
 
 def test_64c_equity_unavailable_says_how() -> None:
-    equity = {"available": False, "how": "pip install 'td-plugin[dds]'"}
-    finding = replace(revoke_finding(), data={**revoke_finding().data, "equity": equity})
+    finding = with_outcome(revoke_finding(),
+                           equity=EquityUnavailable(how="pip install 'td-plugin[dds]'"))
     text = " ".join(tree(page("en", [(revoke_record(), [finding])])).text_content().split())
     assert "not checked: pip install 'td-plugin[dds]'" in text
 
@@ -470,12 +487,9 @@ def test_a_file_with_problems_shows_them_as_a_table_in_either_language(realworld
 
 
 def test_the_adjusted_result_says_the_64c_score_applies_when_the_transfer_falls_short() -> None:
-    equity = {"available": True, "clause": "64C1", "trick": 2, "seat": "E", "best_card": "D4",
-              "equity_declarer_tricks": 11, "table_declarer_tricks": 10, "insufficient": True,
-              "proposal": {"declarer_tricks": 11, "score_ns": 650}}
-    data = {**revoke_finding().data, "equity": equity, "transfer": 0, "exception": "64B5",
-            "adjusted_declarer_tricks": 10, "adjusted_score_ns": 620}
-    finding = replace(revoke_finding(), data=data, law="64B5")
+    finding = replace(with_outcome(revoke_finding(), equity=SHORT, transfer=0, exception="64B5",
+                                   adjusted_declarer_tricks=10, adjusted_score_ns=620),
+                      law="64B5")
     doc = tree(page("en", [(revoke_record(), [finding])]))
     adjusted = dict(zip(texts(doc.xpath('//div[@class="adjusted"]//dt')),
                         texts(doc.xpath('//div[@class="adjusted"]//dd'))))
@@ -526,9 +540,9 @@ def test_64b5_within_a_kind_the_records_whose_score_changes_are_shown_in_full_fi
     def revoke_on(board: int, transfer: bool) -> tuple[BoardRecord, list[Finding]]:
         finding = replace(revoke_finding(), board=board, record=board, line=10 * board)
         if not transfer:  # attention drawn after the round: 64B5, the result stands
-            finding = replace(finding, law="64B5", ruling=replace(finding.ruling, outcome=None),
-                              data={**finding.data, "transfer": 0, "exception": "64B5",
-                                    "adjusted_declarer_tricks": 10, "adjusted_score_ns": 620})
+            finding = replace(with_outcome(finding, transfer=0, exception="64B5",
+                                           adjusted_declarer_tricks=10, adjusted_score_ns=620),
+                              law="64B5", ruling=replace(finding.ruling, outcome=None))
         record = revoke_record(board=board,
                                location=Location("session/club.pbn", 10 * board, board, board))
         return record, [finding]

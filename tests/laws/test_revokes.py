@@ -18,6 +18,7 @@ declarer's total. Every expected figure below is worked out in the comment of it
 from __future__ import annotations
 
 import os
+import pickle
 from dataclasses import replace
 
 import pytest
@@ -42,6 +43,7 @@ from td_plugin.laws.revokes import (
     revoke_change,
 )
 from td_plugin.play import Play, Trick, replay
+from td_plugin.revoke_outcome import EquityFigures, Proposal
 from td_plugin.rulings import AssignedResult, Attention, ReviewContext
 
 DEAL_A = "N:QJT9.87.QJT9.T98 5432.654..A76532 AK.AKQJT9.AK.KQJ 876.32.8765432.4"
@@ -496,6 +498,21 @@ def test_64c2a_second_revoke_measured_after_first_with_its_transfer_example_5() 
     assert any(c.law == "64C2(a)" and c.facts["assigned"] ==
                AssignedResult(Contract.from_pbn("2H", "S"), 13, 260)
                for c in second.ruling.clauses)
+
+
+def test_61a_64c2a_a_revoke_finding_carries_its_facts_typed_and_its_data_is_their_json() -> None:
+    needs_dds()
+    first, second = revokes_of(board(EX5, result=10), WITH_EQUITY)
+    outcome = second.revoke
+    assert outcome is not None and isinstance(outcome.equity, EquityFigures)
+    assert (second.seat, second.trick, second.card) == (
+        Seat(second.data["offender"]), second.data["trick"], Card.from_pbn(second.data["card"]))
+    assert (outcome.transfer, outcome.exception, outcome.adjusted_declarer_tricks) == (0, "64B2", 11)
+    assert (outcome.equity.clause, outcome.equity.proposal) == ("64C2(a)", Proposal(13, 260))
+    assert outcome.equity.best_card == Card.from_pbn(second.data["equity"]["best_card"])
+    assert second.data == outcome.to_json(second.seat, second.trick, second.card)
+    # findings travel between the audit's worker processes
+    assert pickle.loads(pickle.dumps([first, second])) == [first, second]
 
 
 def test_64c1_equity_coincides_with_transfer_example_3() -> None:

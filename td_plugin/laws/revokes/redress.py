@@ -20,12 +20,11 @@ them. Its figures (`EquityFigures`) are proposals for the Director: never applie
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from td_plugin import equity as dd
-from td_plugin.cards import Card, Seat, Side, Suit
+from td_plugin.cards import Card, Suit
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
@@ -34,6 +33,7 @@ from td_plugin.laws.revokes.play_facts import Tally
 from td_plugin.laws.revokes.ruling import signed
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play import Play, holdings_before
+from td_plugin.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal
 from td_plugin.rulings import AssignedResult, Clause
 from td_plugin.scoring import score_ns
 
@@ -41,78 +41,6 @@ __all__ = ["EquityUnavailable", "Proposal", "EquityFigures", "Equity", "needs_re
            "redress_clause", "equity_check", "equities", "equity_clause"]
 
 
-@dataclass(frozen=True)
-class EquityUnavailable:
-    """No double-dummy figures: ``how`` installs the solver, or ``reason`` says why the
-    position could not be measured."""
-
-    how: str | None = None
-    reason: str | None = None
-
-    available = False
-
-    def to_json(self) -> dict[str, Any]:
-        if self.how is not None:
-            return {"available": False, "how": self.how}
-        return {"available": False, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """The result proposed for the Director to assign (score None: vulnerability not
-    known)."""
-
-    declarer_tricks: int
-    score_ns: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"declarer_tricks": self.declarer_tricks, "score_ns": self.score_ns}
-
-
-@dataclass(frozen=True)
-class EquityFigures:
-    """The 64C figures of one revoke, measured double dummy.
-
-    ``clause``: 64C1, 64C2(a) or 64C2(b); ``seat``: who revoked; ``best_card``: the
-    offending side's best card he could legally have played; ``nos``: the non-offending
-    side (None after 64B7); ``nos_tricks_before``: its tricks before the revoke trick;
-    ``nos_tricks_double_dummy``: from the revoke trick on; ``prior_transfer``: automatic
-    transfers of earlier revokes it keeps; ``equity_declarer_tricks`` against
-    ``table_declarer_tricks`` (with the automatic transfers; None: not known);
-    ``insufficient``: None when the table result is unknown or after 64B7;
-    ``proposal``: the assigned result, replacing the transfer, or None.
-    """
-
-    clause: str
-    trick: int
-    seat: Seat
-    best_card: Card
-    nos: Side | None
-    nos_tricks_before: int
-    nos_tricks_double_dummy: int
-    prior_transfer: int
-    equity_declarer_tricks: int
-    table_declarer_tricks: int | None
-    insufficient: bool | None
-    proposal: Proposal | None
-
-    available = True
-
-    def to_json(self) -> dict[str, Any]:
-        """The figures as the audit reports them (``equity`` of a revoke finding)."""
-        return {"available": True, "clause": self.clause, "trick": self.trick,
-                "seat": self.seat.value, "best_card": self.best_card.pbn(),
-                "nos": None if self.nos is None else self.nos.value,
-                "nos_tricks_before": self.nos_tricks_before,
-                "nos_tricks_double_dummy": self.nos_tricks_double_dummy,
-                "prior_transfer": self.prior_transfer,
-                "equity_declarer_tricks": self.equity_declarer_tricks,
-                "table_declarer_tricks": self.table_declarer_tricks,
-                "insufficient": self.insufficient,
-                "proposal": None if self.proposal is None else self.proposal.to_json()}
-
-
-Equity = EquityFigures | EquityUnavailable
 
 
 def needs_redress(equity: int | Fraction, table: int | Fraction | None,

@@ -3,12 +3,13 @@
 It detects the revokes (`detection`), derives their facts from the record
 (`play_facts`), assesses them (`assessment`, the same law as a revoke case), measures
 64C double dummy when the context asks for it (`redress`) and reports each revoke as a
-`Finding` whose ``data`` carries exactly `DATA_KEYS`. ``equity`` is None when not asked
-for (``context.equity`` false) or for a revoke that was not established (corrected under
-Law 62; those corrected under 62C3 are still checked, as 64B8 leaves 64C to apply);
-``{"available": false, "how": ...}`` without the extra; ``{"available": false,
-"reason": ...}`` when the deal is not fully known or the solver refuses the position;
-else the figures of `redress.equity_check`.
+`Finding` with its seat, trick and card, its outcome typed (``revoke``, a
+`td_plugin.revoke_outcome.RevokeOutcome`) and ``data`` its JSON, exactly `DATA_KEYS`.
+The outcome's ``equity`` is None when not asked for (``context.equity`` false) or for a
+revoke that was not established (corrected under Law 62; those corrected under 62C3 are
+still checked, as 64B8 leaves 64C to apply); `EquityUnavailable` with ``how`` without the
+extra, with ``reason`` when the deal is not fully known or the solver refuses the
+position; else the figures of `redress.equity_check`.
 
 A record's ``^R`` markers (PBN) are checked against detection: a marked card that is no
 revoke, and, in a record that marks revokes at all, a revoke left unmarked, are
@@ -72,7 +73,7 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
     from td_plugin.laws.revokes.assessment import assess
     from td_plugin.laws.revokes.play_facts import board_facts, table_tricks, tally
     from td_plugin.laws.revokes.redress import equities, equity_clause
-    from td_plugin.laws.revokes.ruling import revoke_data, revoke_params, revoke_ruling
+    from td_plugin.laws.revokes.ruling import revoke_outcome, revoke_params, revoke_ruling
 
     tricks = table_tricks(record, contract)
     counts = tally(play, trump, contract.declarer, tricks)
@@ -82,14 +83,16 @@ def review_revokes(record: BoardRecord, context: ReviewContext | None = None, *,
                                revokes, play, counts, obligations))
     measured = equities(deal, play, counts, board) if context.equity else [None] * len(revokes)
     for a, eq in zip(board.revokes, measured):
-        data = revoke_data(a, board, None if eq is None else eq.to_json())
+        r = a.revoke
+        outcome = revoke_outcome(a, board, eq)
         ruling = revoke_ruling(a, board, (None, "") if eq is None
                                else equity_clause(eq, a, contract))
-        finding = Finding(kind=FindingKind.REVOKE, key=_finding_key(a.revoke),
-                          params=revoke_params(a.revoke) | {"law": _law(a.law)},
+        finding = Finding(kind=FindingKind.REVOKE, key=_finding_key(r),
+                          params=revoke_params(r) | {"law": _law(a.law)},
                           law=a.law, board=_board(record), record=record.location.record,
                           path=record.location.path, line=record.location.line,
-                          ruling=ruling, data=data, seat=a.revoke.offender)
+                          ruling=ruling, data=outcome.to_json(r.offender, r.trick, r.card),
+                          seat=r.offender, trick=r.trick, card=r.card, revoke=outcome)
         out.append(replace(finding, change=revoke_change(finding)))
     return out
 
@@ -141,7 +144,7 @@ def _marker_mismatches(record: BoardRecord, marked: Mapping[tuple[int, Seat], Pl
     for (n, seat), r in found.items():
         if (n, seat) not in marked:
             out.append(_mismatch(record, "unmarked", n, seat, r.card, False, True))
-    return sorted(out, key=lambda f: f.data["trick"])
+    return sorted(out, key=lambda f: f.trick or 0)
 
 
 def _mismatch(record: BoardRecord, which: str, trick: int, seat: Seat, card: Card,
@@ -151,6 +154,6 @@ def _mismatch(record: BoardRecord, which: str, trick: int, seat: Seat, card: Car
                    key=f"revoke.marker_mismatch.{which}",
                    params={"trick": trick, "seat": seat_name(seat), "card": card_msg(card)},
                    law="61A", board=_board(record), record=loc.record, path=loc.path,
-                   line=loc.line, seat=seat,
+                   line=loc.line, seat=seat, trick=trick, card=card,
                    data={"trick": trick, "seat": seat.value, "card": card.pbn(),
                          "marked": marked, "detected": detected})

@@ -25,9 +25,10 @@ from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
 from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
 from td_plugin.messages import Msg, seat_name
+from td_plugin.revoke_outcome import Equity, RevokeOutcome
 from td_plugin.rulings import AssignedResult, Clause, Finding, Ruling
 
-__all__ = ["DATA_KEYS", "revoke_ruling", "revoke_data", "revoke_params", "card_msg",
+__all__ = ["DATA_KEYS", "revoke_ruling", "revoke_data", "revoke_outcome", "revoke_params", "card_msg",
            "signed", "render_revoke_text", "correction_penalty_cards"]
 
 #: The keys of a revoke's JSON data (a finding's ``data``, a revoke case's revokes).
@@ -72,18 +73,22 @@ def found_key(revoke: Revoke) -> str:
     return key if revoke.held else key + ".no_held"
 
 
-def revoke_data(a: Assessment, board: BoardAssessment, equity: Any = None) -> dict[str, Any]:
-    """The JSON data of an assessed revoke (`DATA_KEYS`); ``equity`` as JSON."""
+def revoke_outcome(a: Assessment, board: BoardAssessment,
+                   equity: Equity | None = None) -> RevokeOutcome:
+    """What a finding carries of an assessed revoke of ``board``, with its 64C figures."""
+    return RevokeOutcome(
+        suit_led=a.revoke.suit_led, established=a.establishment.established,
+        transfer=a.transfer, transfer_if_timely=a.transfer_if_timely, exception=a.exception,
+        declarer_tricks=board.facts.declarer_tricks, score_ns=board.score_ns,
+        adjusted_declarer_tricks=board.adjusted_declarer_tricks,
+        adjusted_score_ns=board.adjusted_score_ns, equity=equity)
+
+
+def revoke_data(a: Assessment, board: BoardAssessment, equity: Equity | None = None
+                ) -> dict[str, Any]:
+    """The JSON data of an assessed revoke (`DATA_KEYS`), with its 64C figures."""
     r = a.revoke
-    return {
-        "offender": r.offender.value, "trick": r.trick, "suit_led": r.suit_led.value,
-        "card": r.card.pbn(), "established": a.establishment.established,
-        "transfer": a.transfer, "transfer_if_timely": a.transfer_if_timely,
-        "exception": a.exception, "declarer_tricks": board.facts.declarer_tricks,
-        "adjusted_declarer_tricks": board.adjusted_declarer_tricks,
-        "score_ns": board.score_ns, "adjusted_score_ns": board.adjusted_score_ns,
-        "equity": equity,
-    }
+    return revoke_outcome(a, board, equity).to_json(r.offender, r.trick, r.card)
 
 
 def revoke_ruling(a: Assessment, board: BoardAssessment,
