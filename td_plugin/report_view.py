@@ -309,7 +309,7 @@ def _adjusted(finding: Finding, t: Text, cards: Cards) -> list[tuple[str, Any, b
             rows.append((t["after_transfer"], t.label(
                 "html.no_transfer", law=t.law(revoke.exception)), False))
     if equity is not None:
-        rows.append((t["equity"], _equity(equity, finding.seat, t, cards), False))
+        rows.append((t["equity"], _equity(equity, t, cards), False))
     if proposal:
         applies = t.label("html.applies.equity", result=_result(
             proposal.declarer_tricks, proposal.score_ns, t))
@@ -335,14 +335,15 @@ def _or_unknown(value: Any) -> Any:
     return "?" if value is None else value
 
 
-def _equity(eq: Equity, seat: Seat | None, t: Text, cards: Cards) -> Markup:
+def _equity(eq: Equity, t: Text, cards: Cards) -> Markup:
     """The 64C figures in a sentence: the double-dummy tricks against the table's, and
     the proposal when the non-offending side is not sufficiently compensated. The seat is
-    the finding's (the revoker), else the figures'."""
+    the figures' own: the player of the best card (under 64C2(b), where both sides
+    revoked, the first revoker, from whose position the figures are measured)."""
     if not isinstance(eq, EquityFigures):
         return t.rich("html.equity.unavailable", why=eq.how or eq.reason or "?")
     parts = [t.rich(
-        "html.equity.dd", seat=t.seat_name(seat or eq.seat), card=cards.card(eq.best_card),
+        "html.equity.dd", seat=t.seat_name(eq.seat), card=cards.card(eq.best_card),
         equity=eq.equity_declarer_tricks, table=_or_unknown(eq.table_declarer_tricks))]
     proposal = eq.proposal
     if eq.insufficient and proposal:

@@ -557,3 +557,24 @@ def test_64b5_within_a_kind_the_records_whose_score_changes_are_shown_in_full_fi
     assert [r.xpath("string(td[1])") for r in rest] == ["5", "6", "7"]
     assert not doc.xpath("//details[@class='rest']//a")
     assert texts(doc.xpath("//nav//li")) == ["Revoke 8"]
+
+
+def test_64c2b_the_equity_names_the_first_revoker_whose_position_it_is_measured_from(
+        tmp_path, realworld, capsys) -> None:
+    """Both sides revoked on record 47 of pbnref_errors_10.pbn (64C2(b)): the double-dummy
+    figures are measured from just before the board's first revoke, East's, so every
+    revoke's 64C row names East playing the best card, not the finding's own revoker."""
+    import importlib.util
+
+    from td_plugin.cli import main
+
+    if importlib.util.find_spec("endplay") is None:
+        pytest.skip("the 64C figures need the dds extra")
+    page = tmp_path / "report.html"
+    main(["audit", "--jobs", "1", "--attention", "during-round", "--html", str(page),
+          str(realworld / "pbn" / "pbnref_errors_10.pbn")])
+    capsys.readouterr()
+    rows = [r for r in texts(tree(page.read_text(encoding="utf-8")).xpath("//dd"))
+            if r.startswith("double dummy, with")]
+    assert len(rows) >= 2
+    assert all(r.startswith("double dummy, with East playing ♠4") for r in rows), rows
