@@ -34,12 +34,14 @@ from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
 from td_plugin.laws.penalty_cards import (
     HONOUR,
+    LeadOption,
     apply_lead_option,
     classify,
     lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.messages import Msg, seat_name
@@ -65,7 +67,7 @@ class ExposedCardCase:
     cards: tuple[Card, ...]
     led: bool = False
     becomes: str = "unknown"
-    lead_option: str | None = None
+    lead_option: LeadOption | None = None
     board: int | None = None
     description: str | None = None
 
@@ -160,7 +162,7 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: c.get("becomes") == "leader_partner" and _major(c),
               only="when the offender's partner makes the opening lead and the cards are "
                    "major penalty cards (Law 50D2)",
-              choices=lambda c: tuple(Choice(v, option_label(v))
+              choices=lambda c: tuple(Choice(str(v), option_label(v))
                                       for v in option_values(_cards(c)))),
 )
 #: What a session file can give before the first question: nothing (the auction is on).
@@ -175,5 +177,5 @@ def build_case(values: Mapping[str, Any]) -> ExposedCardCase:
         raise FactError("led", "a premature lead is a single card")
     return ExposedCardCase(values["offender"], cards, led=bool(values.get("led")),
                            becomes=values.get("becomes") or "unknown",
-                           lead_option=values.get("lead_option"), board=values.get("board"),
+                           lead_option=read_lead_option(values.get("lead_option")), board=values.get("board"),
                            description=values.get("description"))

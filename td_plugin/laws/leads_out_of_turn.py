@@ -38,11 +38,13 @@ from typing import Any
 from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.penalty_cards import (
+    LeadOption,
     apply_lead_option,
     lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.laws.premature_plays import option_label as option_label_57
@@ -78,7 +80,7 @@ class LeadOutOfTurnCase:
     rho_played: bool = False
     proper_lead: bool = False
     accept: bool | None = None
-    lead_option: str | None = None
+    lead_option: LeadOption | None = None
     rho_card: Card | None = None
     rho_option: str | None = None
     board: int | None = None
@@ -259,7 +261,7 @@ FIELDS: tuple[FactField, ...] = (
                               and seat_of(c, "correct") is not None and seat_of(c, "offender")
                               is not None and Seat(c["correct"]) is Seat(c["offender"]).partner),
               only="after a defender's lead was not accepted, when his partner is to lead",
-              choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
                   (Card.from_pbn(c["card"]),)))),
 )
 #: What a session file can give before the first question.
@@ -283,7 +285,8 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              next_played=bool(values.get("next_played")),
                              rho_played=bool(values.get("rho_played")),
                              proper_lead=bool(values.get("proper_lead")),
-                             accept=values.get("accept"), lead_option=values.get("lead_option"),
+                             accept=values.get("accept"),
+                             lead_option=read_lead_option(values.get("lead_option")),
                              rho_card=values.get("rho_card"),
                              rho_option=values.get("rho_option"),
                              board=values.get("board"), description=values.get("description"))

@@ -36,11 +36,13 @@ from typing import Any
 from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.penalty_cards import (
+    LeadOption,
     apply_lead_option,
     lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.messages import Msg, seat_name
@@ -74,7 +76,7 @@ class OpeningLeadCase:
     declarer_spread: bool = False
     dummy_exposed: bool = False
     option: str | None = None
-    lead_option: str | None = None
+    lead_option: LeadOption | None = None
     dummy_card: Card | None = None
     board: int | None = None
     description: str | None = None
@@ -211,7 +213,7 @@ FIELDS: tuple[FactField, ...] = (
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
               required=False, when=lambda c: _may_choose(c) and c.get("option") == "refuse",
               only="when declarer refused the lead (Law 54D)",
-              choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
                   (Card.from_pbn(c["card"]),)))),
 )
 #: What a session file can give before the first question.
@@ -232,6 +234,7 @@ def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
                            partner_led_face_down=bool(values.get("partner_led_face_down")),
                            declarer_spread=bool(values.get("declarer_spread")),
                            dummy_exposed=bool(values.get("dummy_exposed")),
-                           option=values.get("option"), lead_option=values.get("lead_option"),
+                           option=values.get("option"),
+                           lead_option=read_lead_option(values.get("lead_option")),
                            dummy_card=values.get("dummy_card"),
                            board=values.get("board"), description=values.get("description"))
