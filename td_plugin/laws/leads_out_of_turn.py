@@ -47,9 +47,9 @@ from td_plugin.laws.penalty_cards import (
     read_lead_option,
     stand_penalty_cards,
 )
+from td_plugin.laws.premature_plays import PlayOption, read_play_option, rectify_57a
 from td_plugin.laws.premature_plays import option_label as option_label_57
 from td_plugin.laws.premature_plays import options as options_57
-from td_plugin.laws.premature_plays import rectify_57a
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
@@ -82,7 +82,7 @@ class LeadOutOfTurnCase:
     accept: bool | None = None
     lead_option: LeadOption | None = None
     rho_card: Card | None = None
-    rho_option: str | None = None
+    rho_option: PlayOption | None = None
     board: int | None = None
     description: str | None = None
 
@@ -249,7 +249,7 @@ FIELDS: tuple[FactField, ...] = (
               required=False,
               when=lambda c: c.get("rho_card") is not None and c.get("rho_played") is True,
               only="when the defender on the right's card is given (rho_card, Law 57A)",
-              choices=lambda c: tuple(Choice(v, option_label_57(v)) for v, _ in options_57(
+              choices=lambda c: tuple(Choice(str(v), option_label_57(v)) for v, _ in options_57(
                   Card.from_pbn(c["card"]).suit))),
     FactField("accept", "bool", "loot.question.defender", "53A", decision=True,
               required=False, when=_open,
@@ -288,5 +288,5 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              accept=values.get("accept"),
                              lead_option=read_lead_option(values.get("lead_option")),
                              rho_card=values.get("rho_card"),
-                             rho_option=values.get("rho_option"),
+                             rho_option=read_play_option(values.get("rho_option")),
                              board=values.get("board"), description=values.get("description"))

@@ -42,8 +42,10 @@ from td_plugin.play_ruling import (
     suit_msg,
 )
 from td_plugin.questions import Choice
+from td_plugin.rulings import TextEnum
 
-__all__ = ["PrematurePlayCase", "rule_premature_play", "options", "option_label",
+__all__ = ["PrematurePlayCase", "rule_premature_play", "PlayOptionKind", "PlayOption",
+           "read_play_option", "options", "option_label",
            "rectify_57a", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "premature_play"
@@ -70,23 +72,60 @@ class PrematurePlayCase:
     dummy_prompted: bool = False
     at_rho_turn: bool = False
     legal: bool = True
-    option: str | None = None
+    option: PlayOption | None = None
     board: int | None = None
     description: str | None = None
 
 
-def options(suit_led: Suit) -> tuple[tuple[str, str], ...]:
+class PlayOptionKind(TextEnum):
+    """What declarer requires of the offender's partner on the trick (57A1-57A4)."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+    PLAY = "play"
+    FORBID = "forbid"
+
+
+@dataclass(frozen=True)
+class PlayOption:
+    """Declarer's choice under 57A: its ``kind`` and, to play or forbid one, the ``suit``.
+    A case file and a decision write it as text: ``highest``, ``lowest``, ``play:H``,
+    ``forbid:H``."""
+
+    kind: PlayOptionKind
+    suit: Suit | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> PlayOption:
+        """The option ``text`` writes; raises ValueError for text that is none."""
+        verb, colon, letter = text.partition(":")
+        kind = PlayOptionKind(verb)
+        suited = kind in (PlayOptionKind.PLAY, PlayOptionKind.FORBID)
+        if bool(colon) is not suited or (suited and len(letter) != 1):
+            raise ValueError(f"not a play option: {text!r}")
+        return cls(kind, Suit(letter) if suited else None)
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.suit.value}" if self.suit is not None else str(self.kind)
+
+
+def read_play_option(value: str | None) -> PlayOption | None:
+    """A case's 57A option as read (the text of one of `options`), or None."""
+    return None if value is None else PlayOption.parse(value)
+
+
+def options(suit_led: Suit) -> tuple[tuple[PlayOption, str], ...]:
     """Declarer's choices of 57A with their clauses: ``highest``, ``lowest``,
     ``play:X`` and ``forbid:X`` for each other suit X."""
     others = [s for s in SUITS if s is not suit_led]
-    return (("highest", "57A1"), ("lowest", "57A2"),
-            *((f"play:{s.value}", "57A3") for s in others),
-            *((f"forbid:{s.value}", "57A4") for s in others))
+    return ((PlayOption(PlayOptionKind.HIGHEST), "57A1"), (PlayOption(PlayOptionKind.LOWEST), "57A2"),
+            *((PlayOption(PlayOptionKind.PLAY, s), "57A3") for s in others),
+            *((PlayOption(PlayOptionKind.FORBID, s), "57A4") for s in others))
 
 
-def option_label(value: str) -> Msg:
-    verb, _, suit = value.partition(":")
-    return Msg(f"premature.option.{verb}", {"suit": suit_msg(Suit(suit))} if suit else {})
+def option_label(option: PlayOption) -> Msg:
+    return Msg(f"premature.option.{option.kind}",
+               {"suit": suit_msg(option.suit)} if option.suit is not None else {})
 
 
 def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling:
@@ -131,7 +170,7 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
 
 
 def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, trick: int,
-                suit_led: Suit, option: str | None, field: str,
+                suit_led: Suit, option: PlayOption | None, field: str,
                 facts: dict[str, Any]) -> None:
     """57A for ``offender``'s ``card`` played before his partner: a major penalty card
     (50), and declarer's option (asked as ``field`` while ``option`` is None), a play
@@ -146,13 +185,13 @@ def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, tr
     laws = dict(options(suit_led))
     if option is None:
         b.decide(declarer, field, "57A", Msg("premature.question", params),
-                 tuple(DecisionChoice(v, option_label(v), law) for v, law in laws.items()))
+                 tuple(DecisionChoice(str(v), option_label(v), law) for v, law in laws.items()))
         return
-    verb, _, suit = option.partition(":")
-    how = {"play": "suit", "forbid": "not_suit"}.get(verb, verb)
-    b.clause(laws[option], f"premature.chosen.{verb}", facts | {"option": option},
-             params | ({"chosen": suit_msg(Suit(suit))} if suit else {}))
-    b.stand(laws[option], PlayRestriction(partner, trick, how, Suit(suit) if suit else None))
+    how = {PlayOptionKind.PLAY: "suit", PlayOptionKind.FORBID: "not_suit"}.get(
+        option.kind, str(option.kind))
+    b.clause(laws[option], f"premature.chosen.{option.kind}", facts | {"option": str(option)},
+             params | ({"chosen": suit_msg(option.suit)} if option.suit is not None else {}))
+    b.stand(laws[option], PlayRestriction(partner, trick, how, option.suit))
     b.clause("57B", "premature.57B", facts, params)
     b.next = Msg("premature.next", params)
 
@@ -223,7 +262,7 @@ FIELDS: tuple[FactField, ...] = (
                                 or c.get("dummy_prompted") is True
                                 or c.get("at_rho_turn") is True)),
               only="when declarer has the options of Law 57A",
-              choices=lambda c: tuple(Choice(v, option_label(v)) for v, _ in options(
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v, _ in options(
                   Suit(c["suit_led"]) if c.get("suit_led") in ("S", "H", "D", "C") else Suit.S))),
 )
 #: What a session file can give before the first question.
@@ -246,5 +285,6 @@ def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
                              dummy_prompted=bool(values.get("dummy_prompted")),
                              at_rho_turn=bool(values.get("at_rho_turn")),
                              legal=values.get("legal", True) is not False,
-                             option=values.get("option"), board=values.get("board"),
+                             option=read_play_option(values.get("option")),
+                             board=values.get("board"),
                              description=values.get("description"))
