@@ -44,11 +44,19 @@ from td_plugin.play_ruling import (
 from td_plugin.questions import Choice
 from td_plugin.rulings import TextEnum
 
-__all__ = ["PrematurePlayCase", "rule_premature_play", "PlayOptionKind", "PlayOption",
+__all__ = ["PrematureCard", "PrematurePlayCase", "rule_premature_play", "PlayOptionKind", "PlayOption",
            "read_play_option", "options", "option_label",
            "rectify_57a", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "premature_play"
+
+
+class PrematureCard(TextEnum):
+    """How the card came too early (57A): led to the next trick, or played before
+    partner played to this one."""
+
+    LEAD = "lead"
+    PLAY = "play"
 
 
 @dataclass(frozen=True)
@@ -66,7 +74,7 @@ class PrematurePlayCase:
     trick: int
     offender: Seat
     card: Card
-    premature: str
+    premature: PrematureCard
     suit_led: Suit
     declarer_played_both: bool = False
     dummy_prompted: bool = False
@@ -136,7 +144,7 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
               "card": card_msg(case.card), "trick": trick, "suit": suit_msg(case.suit_led),
               "declarer": seat_name(case.declarer)}
     facts = {"offender": offender.value, "card": case.card.pbn(), "trick": trick,
-             "premature": case.premature}
+             "premature": str(case.premature)}
     out = {**facts, "suit_led": case.suit_led.value}
     if offender.side is case.declarer.side:
         # 57C3: declarer's premature play from either hand is a played card
@@ -146,13 +154,13 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
             b.clause("57C3", "premature.57C3.illegal", facts, params)
             b.clause("47B", "premature.47B", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
-    if case.premature == "play" and case.declarer_played_both:
+    if case.premature is PrematureCard.PLAY and case.declarer_played_both:
         b.clause("57C1", "premature.57C1", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
-    if case.premature == "play" and case.dummy_prompted:
+    if case.premature is PrematureCard.PLAY and case.dummy_prompted:
         b.clause("57C2", "premature.57C2", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
-    if case.premature == "play" and case.at_rho_turn:
+    if case.premature is PrematureCard.PLAY and case.at_rho_turn:
         b.clause("57D", "premature.57D", facts, params)
         b.clause("16", "premature.16", facts, params)
         b.adjust.append("16B")
@@ -202,7 +210,7 @@ rule = rule_premature_play
 # -- the case's facts --------------------------------------------------------------------------
 
 def _play(case: Mapping[str, Any]) -> bool:
-    return case.get("premature") == "play"
+    return case.get("premature") == PrematureCard.PLAY
 
 
 def _declaring(case: Mapping[str, Any]) -> bool:
@@ -230,9 +238,10 @@ FIELDS: tuple[FactField, ...] = (
     FactField("premature", "choice", "premature.q.premature", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               choices=lambda c: tuple(
-                  Choice(v, Msg(f"premature.premature.{v}"), ("57A", Msg("premature.leads.57A")))
-                  for v in ("lead", "play")
-                  if v == "play" or (c.get("trick") != 13 and not _declaring(c)))),
+                  Choice(str(v), Msg(f"premature.premature.{v}"),
+                         ("57A", Msg("premature.leads.57A")))
+                  for v in PrematureCard
+                  if v is PrematureCard.PLAY or (c.get("trick") != 13 and not _declaring(c)))),
     FactField("card", "card", "premature.q.card", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
     FactField("suit_led", "suit", "premature.q.suit_led", "57A",
@@ -273,11 +282,11 @@ flow, answer, question_by_id = question_flow(FIELDS)
 def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
     """The case from its facts as read (`td_plugin.casefile_play`)."""
     declarer, offender = values["declarer"], values["offender"]
-    premature = values["premature"]
-    if offender.side is declarer.side and premature == "lead":
+    premature = PrematureCard(values["premature"])
+    if offender.side is declarer.side and premature is PrematureCard.LEAD:
         raise FactError("premature", "declarer leading before the trick is complete leads "
                                      "out of turn: a lead out of turn case (Law 55)")
-    if premature == "lead" and values["trick"] == 13:
+    if premature is PrematureCard.LEAD and values["trick"] == 13:
         raise FactError("trick", "no trick follows trick 13 to lead to")
     return PrematurePlayCase(declarer, values["trick"], offender, values["card"], premature,
                              values["suit_led"],

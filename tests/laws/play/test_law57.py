@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from td_plugin.cards import Suit
-from td_plugin.laws.premature_plays import PlayOption, PlayOptionKind
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PlayCase
+from td_plugin.laws.premature_plays import PlayOption, PlayOptionKind, PrematureCard
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 
@@ -122,3 +124,10 @@ def test_57a4_the_option_chosen_is_text_in_the_clause_facts_as_in_the_case_file(
     r = rule(case(premature="play", option="forbid:C"))
     chosen = [c.facts["option"] for c in r.clauses if "option" in c.facts]
     assert chosen == ["forbid:C"] and type(chosen[0]) is str
+
+
+def test_57a_a_premature_lead_is_read_as_its_kind_and_written_back_as_text() -> None:
+    read = load_case(case(premature="lead"))
+    assert isinstance(read, PlayCase) and read.case.premature is PrematureCard.LEAD
+    facts = rule(case(premature="lead")).clauses[0].facts
+    assert facts["premature"] == "lead" and type(facts["premature"]) is str
