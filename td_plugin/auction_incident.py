@@ -17,8 +17,19 @@ from td_plugin.cards import Seat, Suit
 from td_plugin.laws.comparable_calls import Meaning
 from td_plugin.laws.lead_restrictions import specified_suits
 from td_plugin.regulations import Regulation
+from td_plugin.rulings import TextEnum
 
-__all__ = ["IncidentCall", "Incident", "Options"]
+__all__ = ["AwareFrom", "IncidentCall", "Incident", "Options"]
+
+
+class AwareFrom(TextEnum):
+    """How a player noticed his unintended call: by himself, or told by partner, an
+    opponent or the Director (it does not matter, 25A3)."""
+
+    SELF = "self"
+    PARTNER = "partner"
+    OPPONENT = "opponent"
+    DIRECTOR = "director"
 
 
 @dataclass(frozen=True)
@@ -44,7 +55,7 @@ class IncidentCall:
     meaning: Meaning | None = None
     accept: bool | None = None
     comparable: bool | None = None
-    aware_from: str | None = None
+    aware_from: AwareFrom | None = None
     withdraw: bool | None = None
     simultaneous: bool = False
 
@@ -55,6 +66,8 @@ class IncidentCall:
             seat = Seat.from_pbn(seat)
         if isinstance(call, str):
             call = Call.from_pbn(call)
+        if isinstance(findings.get("aware_from"), str):
+            findings["aware_from"] = AwareFrom(findings["aware_from"])
         if findings.get("shows") is not None:
             findings["shows"] = frozenset(Suit.from_pbn(s) if isinstance(s, str) else s
                                           for s in findings["shows"])

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_incident import Incident, IncidentCall, Options
+from td_plugin.auction_incident import AwareFrom, Incident, IncidentCall, Options
 from td_plugin.cards import Seat, Suit
 from td_plugin.casefile_play import PLAY_KINDS, PlayCase, read_play_case
 from td_plugin.casefile_reader import CaseReader, type_name
@@ -46,7 +46,7 @@ CALL_KEYS = ("seat", "call", "unintended", "intended", "shows", "meaning", "acce
 MEANING_KEYS = ("hcp", "suits", "purpose")
 #: readings of the Laws a case may set over its regulation's (td_plugin.regulations)
 OPTION_KEYS = OPTIONS
-AWARE_FROM = ("self", "partner", "opponent", "director")
+AWARE_FROM = tuple(str(a) for a in AwareFrom)
 #: the most calls a case's ``calls`` or ``final_auction`` may hold: the longest legal
 #: auction has 319, irregular calls add a few (a case of thousands would hold the
 #: table app's event loop for seconds)
@@ -125,7 +125,7 @@ class _AuctionReader(CaseReader):
             if m.get("meaning") is not None else None,
             accept=self.flag(m.get("accept"), f"{where}.accept"),
             comparable=self.flag(m.get("comparable"), f"{where}.comparable"),
-            aware_from=aware,
+            aware_from=AwareFrom(aware) if aware is not None else None,
             withdraw=self.flag(m.get("withdraw"), f"{where}.withdraw"),
             simultaneous=bool(self.flag(m.get("simultaneous"), f"{where}.simultaneous")),
         )

@@ -32,7 +32,13 @@ from td_plugin.cli import main
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import Location
-from td_plugin.laws.premature_plays import PrematurePlayCase, rule_premature_play
+from td_plugin.laws.premature_plays import (
+    PlayOption,
+    PlayOptionKind,
+    PrematureCard,
+    PrematurePlayCase,
+    rule_premature_play,
+)
 from td_plugin.laws.revokes import (
     Obligation,
     PenaltyCard,
@@ -187,7 +193,8 @@ def test_57a_the_premature_play_ruling_gives_the_obligation_detection_checks() -
     The ruling's obligations (East's penalty card, West's restriction) find West's ♠6."""
     ruling = rule_premature_play(PrematurePlayCase(
         declarer=Seat.S, trick=5, offender=Seat.E, card=Card.from_pbn("S3"),
-        premature="play", suit_led=Suit.S, option="highest"))
+        premature=PrematureCard.PLAY, suit_led=Suit.S,
+        option=PlayOption(PlayOptionKind.HIGHEST)))
     assert HIGHEST_5 in ruling.obligations
     r = record(DEAL_A, "2H", Seat.S, PLAY_A)
     assert r.deal is not None and r.play is not None
