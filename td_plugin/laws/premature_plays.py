@@ -32,6 +32,7 @@ from typing import Any
 from td_plugin.cards import SUITS, Card, Seat, Suit
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.revokes import PlayRestrictionKind
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import (
     DecisionChoice,
@@ -117,6 +118,13 @@ class PlayOption:
         return f"{self.kind}:{self.suit.value}" if self.suit is not None else str(self.kind)
 
 
+#: what each option binds the offender's partner to
+_RESTRICTS = {PlayOptionKind.HIGHEST: PlayRestrictionKind.HIGHEST,
+              PlayOptionKind.LOWEST: PlayRestrictionKind.LOWEST,
+              PlayOptionKind.PLAY: PlayRestrictionKind.SUIT,
+              PlayOptionKind.FORBID: PlayRestrictionKind.NOT_SUIT}
+
+
 def read_play_option(value: str | None) -> PlayOption | None:
     """A case's 57A option as read (the text of one of `options`), or None."""
     return None if value is None else PlayOption.parse(value)
@@ -195,8 +203,7 @@ def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, tr
         b.decide(declarer, field, "57A", Msg("premature.question", params),
                  tuple(DecisionChoice(str(v), option_label(v), law) for v, law in laws.items()))
         return
-    how = {PlayOptionKind.PLAY: "suit", PlayOptionKind.FORBID: "not_suit"}.get(
-        option.kind, str(option.kind))
+    how = _RESTRICTS[option.kind]
     b.clause(laws[option], f"premature.chosen.{option.kind}", facts | {"option": str(option)},
              params | ({"chosen": suit_msg(option.suit)} if option.suit is not None else {}))
     b.stand(laws[option], PlayRestriction(partner, trick, how, option.suit))
