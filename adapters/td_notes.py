@@ -31,7 +31,13 @@ from dataclasses import dataclass, replace
 
 from td_plugin.cards import Card, Seat, Suit
 from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.revokes import LeadRestriction, Obligation, PenaltyCard, PlayRestriction
+from td_plugin.laws.revokes import (
+    LeadRestriction,
+    Obligation,
+    PenaltyCard,
+    PlayRestriction,
+    PlayRestrictionKind,
+)
 from td_plugin.rulings import Attention
 
 __all__ = ["TdNotes", "parse_td_note", "ATTENTION_NAMES"]
@@ -116,9 +122,9 @@ def _play(args: list[str]) -> PlayRestriction:
     """``SEAT highest|lowest TRICK`` or ``SEAT suit|not-suit SUIT TRICK`` (Law 57A)."""
     seat, how = _seat(args[0]), args[1].lower().replace("_", "-")
     if how in ("highest", "lowest") and len(args) == 3:
-        return PlayRestriction(seat, _trick(args[2]), how)
+        return PlayRestriction(seat, _trick(args[2]), PlayRestrictionKind(how))
     if how in ("suit", "not-suit") and len(args) == 4:
-        return PlayRestriction(seat, _trick(args[3]), how.replace("-", "_"),
+        return PlayRestriction(seat, _trick(args[3]), PlayRestrictionKind(how.replace("-", "_")),
                                _suit("play", args[2]))
     raise ValueError(f"TD note: cannot read 'play {' '.join(args)}': play SEAT "
                      f"highest|lowest TRICK, or play SEAT suit|not-suit SUIT TRICK")

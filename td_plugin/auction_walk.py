@@ -42,7 +42,7 @@ from td_plugin.laws.lead_restrictions import LeadRestriction, lead_restrictions_
 from td_plugin.rulings import Clause
 
 if TYPE_CHECKING:
-    from td_plugin.incidents import Incident, IncidentCall
+    from td_plugin.auction_incident import Incident, IncidentCall
     from td_plugin.laws.calls_out_of_rotation import CoorRule
     from td_plugin.regulations import Regulation
 

@@ -2,7 +2,7 @@
 
 `load_case` reads a file (or takes a mapping already parsed). Its ``kind`` says what it
 describes: ``auction`` (the default) an auction irregularity, read here into an
-`td_plugin.incidents.Incident`; ``revoke`` the facts of a revoke, read by
+`td_plugin.auction_incident.Incident`; ``revoke`` the facts of a revoke, read by
 `td_plugin.casefile_revoke` into a `td_plugin.laws.revokes.RevokeCase`; the kinds of the
 play period (``opening_lead``, ``penalty_card``, ... `td_plugin.casefile_play.PLAY_KINDS`)
 read by `td_plugin.casefile_play` into a `td_plugin.casefile_play.PlayCase`. Every mistake is a
@@ -19,20 +19,19 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.board import Vulnerability
+from td_plugin.auction_incident import AwareFrom, Incident, IncidentCall, Options
 from td_plugin.cards import Seat, Suit
-from td_plugin.errors import PROBLEM_LIMIT, CaseFileError, InvalidTokenError, Location, clip_echo
-from td_plugin.incidents import Incident, IncidentCall, Options
+from td_plugin.casefile_play import PLAY_KINDS, PlayCase, read_play_case
+from td_plugin.casefile_reader import CaseReader, type_name
+from td_plugin.casefile_revoke import read_revoke_case
+from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE, Meaning
+from td_plugin.laws.revokes import RevokeCase
 from td_plugin.regulations import OPTIONS
 from td_plugin.text_files import parse_json, parse_yaml, read_text
-
-if TYPE_CHECKING:
-    from td_plugin.casefile_play import PlayCase
-    from td_plugin.laws.revokes import RevokeCase
 
 __all__ = ["load_case", "parse_case", "read_case_data", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS",
            "Field", "CASE_FIELDS", "CALL_FIELDS"]
@@ -47,9 +46,7 @@ CALL_KEYS = ("seat", "call", "unintended", "intended", "shows", "meaning", "acce
 MEANING_KEYS = ("hcp", "suits", "purpose")
 #: readings of the Laws a case may set over its regulation's (td_plugin.regulations)
 OPTION_KEYS = OPTIONS
-AWARE_FROM = ("self", "partner", "opponent", "director")
-#: the largest board number a case may name
-MAX_BOARD = 999_999
+AWARE_FROM = tuple(str(a) for a in AwareFrom)
 #: the most calls a case's ``calls`` or ``final_auction`` may hold: the longest legal
 #: auction has 319, irregular calls add a few (a case of thousands would hold the
 #: table app's event loop for seconds)
@@ -80,80 +77,7 @@ CALL_FIELDS = (Field("accept", "bool"), Field("comparable", "bool", "23A"),
                Field("aware_from", "choice", "25A3", AWARE_FROM),
                Field("simultaneous", "bool", "33"))
 
-_SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W, "NORTH": Seat.N,
-          "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "NORD": Seat.N, "ØST": Seat.E,
-          "Ø": Seat.E, "SYD": Seat.S, "VEST": Seat.W, "V": Seat.W}
-_SUITS = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C, "\u2660": Suit.S,
-          "\u2665": Suit.H, "\u2666": Suit.D, "\u2663": Suit.C}
-_CALL_ALIASES = {"PAS": "Pass", "DOBL": "X", "REDOBL": "XX"}
-
-
-class _Reader:
-    def __init__(self, source: str | None) -> None:
-        self.source = source
-
-    def fail(self, where: str, message: str) -> CaseFileError:
-        text = f"{where}: {message}" if where else message
-        return CaseFileError(clip_echo(text, PROBLEM_LIMIT), Location(path=self.source))
-
-    def mapping(self, value: Any, where: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(where, f"expected a mapping of keys, not {_kind(value)}")
-        for key in value:
-            if key not in allowed:
-                raise self.fail(where, f"unknown key {key!r} (known keys: {', '.join(allowed)})")
-        return value
-
-    def seat(self, value: Any, where: str) -> Seat:
-        seat = _SEATS.get(str(value).strip().upper()) if isinstance(value, str) else None
-        if seat is None:
-            raise self.fail(where, f"unknown seat {value!r} (N, E, S or W)")
-        return seat
-
-    def call(self, value: Any, where: str) -> Call:
-        if not isinstance(value, str):
-            raise self.fail(where, f"expected a call such as '1D', 'Pass', 'X', not {_kind(value)}")
-        text = value.strip()
-        text = _CALL_ALIASES.get(text.upper(), text)
-        if text[:1].isdigit() and text[1:].upper() in ("UT", "SA"):
-            text = text[0] + "NT"
-        try:
-            return Call.from_pbn(text)
-        except InvalidTokenError:
-            extra = " (a bid above seven is not possible, Law 38)" if text[:1].isdigit() \
-                and text[:1] not in "1234567" else ""
-            raise self.fail(where, f"impossible call {value!r}{extra}") from None
-
-    def flag(self, value: Any, where: str, optional: bool = True) -> bool | None:
-        if value is None and optional:
-            return None
-        if not isinstance(value, bool):
-            raise self.fail(where, f"expected true or false, not {value!r}")
-        return value
-
-    def suit(self, value: Any, where: str) -> Suit:
-        suit = _SUITS.get(str(value).strip().upper()) if isinstance(value, str) else None
-        if suit is None:
-            raise self.fail(where, f"unknown suit {value!r} (S, H, D or C)")
-        return suit
-
-    def suits(self, value: Any, where: str) -> frozenset[Suit]:
-        if isinstance(value, str):
-            value = list(value.replace(",", " ").split())
-        if not isinstance(value, list):
-            raise self.fail(where, f"expected a list of suits, not {_kind(value)}")
-        return frozenset(self.suit(v, f"{where}[{i}]") for i, v in enumerate(value))
-
-    def range(self, value: Any, where: str, limits: tuple[int, int]) -> tuple[int, int]:
-        if (not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise self.fail(where, f"expected [low, high], not {value!r}")
-        lo, hi = value
-        if not limits[0] <= lo <= hi <= limits[1]:
-            raise self.fail(where, f"[{lo}, {hi}] is not a range within "
-                                   f"[{limits[0]}, {limits[1]}]")
-        return lo, hi
-
+class _AuctionReader(CaseReader):
     def meaning(self, value: Any, where: str) -> Meaning:
         m = self.mapping(value, where, MEANING_KEYS)
         hcp = self.range(m["hcp"], f"{where}.hcp", HCP_RANGE) if m.get("hcp") is not None \
@@ -163,33 +87,14 @@ class _Reader:
             raw = m["suits"]
             if not isinstance(raw, Mapping):
                 raise self.fail(f"{where}.suits", f"expected a mapping such as {{H: [4, 13]}}, "
-                                                  f"not {_kind(raw)}")
+                                                  f"not {type_name(raw)}")
             for k, v in raw.items():
                 suit = self.suit(k, f"{where}.suits")
                 suits[suit] = self.range(v, f"{where}.suits.{suit.value}", LENGTH_RANGE)
         purpose = m.get("purpose")
         if purpose is not None and not isinstance(purpose, str):
-            raise self.fail(f"{where}.purpose", f"expected text, not {_kind(purpose)}")
+            raise self.fail(f"{where}.purpose", f"expected text, not {type_name(purpose)}")
         return Meaning.of(hcp, suits, purpose)
-
-    def vulnerability(self, value: Any) -> Vulnerability:
-        try:
-            return Vulnerability.from_pbn(str(value))
-        except InvalidTokenError:
-            raise self.fail("vulnerable", f"unknown vulnerability {value!r} "
-                                          f"(None, NS, EW or All)") from None
-
-    def notes(self, m: Mapping[str, Any]) -> tuple[int | None, str | None]:
-        """The Director's own notes: ``board`` and ``description``."""
-        board = m.get("board")
-        if board is not None and (not isinstance(board, int) or isinstance(board, bool)
-                                  or not 1 <= board <= MAX_BOARD):
-            raise self.fail("board", f"expected a board number (a whole number from 1), "
-                                     f"not {board!r}")
-        description = m.get("description")
-        if description is not None and not isinstance(description, str):
-            raise self.fail("description", f"expected text, not {_kind(description)}")
-        return board, description
 
     def incident_call(self, value: Any, where: str) -> IncidentCall:
         if isinstance(value, str):
@@ -220,7 +125,7 @@ class _Reader:
             if m.get("meaning") is not None else None,
             accept=self.flag(m.get("accept"), f"{where}.accept"),
             comparable=self.flag(m.get("comparable"), f"{where}.comparable"),
-            aware_from=aware,
+            aware_from=AwareFrom(aware) if aware is not None else None,
             withdraw=self.flag(m.get("withdraw"), f"{where}.withdraw"),
             simultaneous=bool(self.flag(m.get("simultaneous"), f"{where}.simultaneous")),
         )
@@ -230,7 +135,7 @@ class _Reader:
         items = value.split() if isinstance(value, str) else value
         if not isinstance(items, list):
             raise self.fail("final_auction", f"expected calls from the dealer, as text or a "
-                                             f"list, not {_kind(value)}")
+                                             f"list, not {type_name(value)}")
         if len(items) > MAX_CALLS:
             raise self.fail("final_auction", f"{len(items)} calls, more than an auction holds "
                                              f"(at most {MAX_CALLS}; the longest legal auction "
@@ -287,13 +192,6 @@ class _Reader:
         )
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number"}.get(type(value), type(value).__name__)
-
-
 def _parse_text(text: str, path: str) -> Any:
     if Path(path).suffix.lower() == ".json":
         return parse_json(text, path, CaseFileError)
@@ -315,15 +213,13 @@ def parse_case(data: Any, source: str | None = None) -> Incident | RevokeCase | 
     if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
         data = data["case"]
     if kind == "revoke":
-        from td_plugin.casefile_revoke import read_revoke_case
         return read_revoke_case(data, source)
-    from td_plugin.casefile_play import PLAY_KINDS, read_play_case
     if isinstance(kind, str) and kind in PLAY_KINDS:
         return read_play_case(kind, data, source)
     if kind != "auction":
-        raise _Reader(source).fail("kind", f"unknown kind {kind!r} "
+        raise _AuctionReader(source).fail("kind", f"unknown kind {kind!r} "
                                            f"({', '.join((*KINDS, *PLAY_KINDS))})")
-    return _Reader(source).case(data)
+    return _AuctionReader(source).case(data)
 
 
 def read_case_data(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -334,7 +230,7 @@ def read_case_data(path: str | os.PathLike[str]) -> dict[str, Any]:
     if isinstance(data, Mapping) and isinstance(data.get("case"), Mapping):
         data = data["case"]
     if not isinstance(data, Mapping):
-        raise CaseFileError(f"expected a mapping of keys, not {_kind(data)}", Location(path=path))
+        raise CaseFileError(f"expected a mapping of keys, not {type_name(data)}", Location(path=path))
     return dict(data)
 
 

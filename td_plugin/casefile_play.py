@@ -20,8 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from td_plugin.cards import Card
-from td_plugin.casefile import _kind
-from td_plugin.casefile_revoke import _RevokeReader
+from td_plugin.casefile_reader import CaseReader, type_name
 from td_plugin.fact_fields import FactError, FactField, applies, choices_of
 from td_plugin.play_ruling import PlayRuling
 from td_plugin.rulings import ReviewContext
@@ -58,7 +57,7 @@ class PlayCase:
     source: str | None = None
 
 
-class _PlayReader(_RevokeReader):
+class _PlayReader(CaseReader):
     def value(self, f: FactField, raw: Any, data: Mapping[str, Any],
               values: Mapping[str, Any]) -> Any:
         where = f.key
@@ -68,7 +67,7 @@ class _PlayReader(_RevokeReader):
             value = self.card(raw, where)
         elif f.input == "cards":
             if not isinstance(raw, list) or not raw:
-                raise self.fail(where, f"expected a non-empty list of cards, not {_kind(raw)}")
+                raise self.fail(where, f"expected a non-empty list of cards, not {type_name(raw)}")
             value = self.cards(raw, where)
             seen: set[Card] = set()
             for i, c in enumerate(value):

@@ -17,9 +17,7 @@ from typing import Any
 from td_plugin.adjustments import parse_weighted
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Card, Seat
-from td_plugin.casefile import _kind, _Reader
-from td_plugin.contract import Contract
-from td_plugin.errors import InvalidTokenError
+from td_plugin.casefile_reader import CaseReader
 from td_plugin.laws.revokes import (
     BoardFacts,
     EquityJudgement,
@@ -51,9 +49,6 @@ ESTABLISHED_HOW = {"next_trick": Establishment.NEXT_TRICK,
                    "stated": Establishment.STATED}
 FAILURES = {k.value: k for k in RevokeKind}
 
-_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
-
-
 def _choice(table: Mapping[str, Any], value: Any) -> Any:
     """The entry of ``table`` that ``value`` names: its key (``_`` or ``-``) or, for
     establishment, the clause (``63A1``)."""
@@ -66,48 +61,14 @@ def _choice(table: Mapping[str, Any], value: Any) -> Any:
                  if isinstance(v, Establishment) and v.value.lower() == key), None)
 
 
-class _RevokeReader(_Reader):
-    def number(self, value: Any, where: str, low: int, high: int) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            got = repr(value) if isinstance(value, float) else _kind(value)
-            raise self.fail(where, f"expected a whole number from {low} to {high}, not {got}")
-        if not low <= value <= high:
-            raise self.fail(where, f"{value} is not between {low} and {high}")
-        return value
-
-    def card(self, value: Any, where: str) -> Card:
-        try:
-            if isinstance(value, str):
-                return Card.from_pbn(value.translate(_SYMBOLS))
-        except InvalidTokenError:
-            pass
-        raise self.fail(where, f"unknown card {value!r} (suit then rank: 'H5', 'DT', 'SA')")
-
-    def cards(self, value: Any, where: str) -> tuple[Card, ...]:
-        items = value if isinstance(value, list) else [value]
-        return tuple(self.card(v, f"{where}[{i}]" if isinstance(value, list) else where)
-                     for i, v in enumerate(items))
-
+class _RevokeReader(CaseReader):
     def choice(self, table: Mapping[str, Any], value: Any, where: str) -> Any:
         found = _choice(table, value)
         if found is None:
             raise self.fail(where, f"unknown value {value!r} (one of {', '.join(table)})")
         return found
 
-    def contract(self, value: Any, declarer: Seat) -> Contract:
-        if not isinstance(value, str):
-            raise self.fail("contract", f"expected a contract such as '4H' or '3NTX', not "
-                                        f"{_kind(value)}")
-        try:
-            contract = Contract.from_pbn(value.translate(_SYMBOLS), declarer)
-        except InvalidTokenError:
-            contract = None
-        if contract is None or contract.is_passed_out:
-            raise self.fail("contract", f"not a contract played: {value!r} (such as '4H', "
-                                        f"'3NTX')")
-        return contract
-
-    def case(self, data: Any) -> RevokeCase:  # type: ignore[override]
+    def case(self, data: Any) -> RevokeCase:
         m = self.mapping(data, "", REVOKE_CASE_KEYS)
         for key in ("contract", "declarer", "declarer_tricks", "vulnerable", "revokes"):
             if m.get(key) is None:

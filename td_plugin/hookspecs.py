@@ -178,7 +178,7 @@ def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None
     insufficient bid, an unintended call, a revoke, ...). Only the first ruling counts.
 
     :param incident: the facts as the Director entered them: an auction irregularity
-        (`td_plugin.incidents.Incident`), a revoke (`td_plugin.laws.revokes.RevokeCase`),
+        (`td_plugin.auction_incident.Incident`), a revoke (`td_plugin.laws.revokes.RevokeCase`),
         an irregularity of the play period (`td_plugin.casefile_play.PlayCase`), or the
         case file's data (`td_plugin.casefile`).
     :param context: regulations and language.

@@ -1,11 +1,11 @@
 """Auction irregularities reported by the Director, and the walk that rules on them.
 
-An `Incident` is what the Director enters at the table: the dealer, and the calls in
-the order they happened (each with the Director's findings: unintended, what an
-artificial call showed, its meaning, whether it was made at the same time as the call
-before it), plus the decisions taken (LHO accepts or not; the Director's Law 23
-judgement), readings of the Laws over the regulation's (``options``) and, when known,
-the final auction.
+An `Incident` (`td_plugin.auction_incident`) is what the Director enters at the table:
+the dealer, and the calls in the order they happened (each with the Director's findings:
+unintended, what an artificial call showed, its meaning, whether it was made at the same
+time as the call before it), plus the decisions taken (LHO accepts or not; the Director's
+Law 23 judgement), readings of the Laws over the regulation's (``options``) and, when
+known, the final auction.
 
 `rule_incident` walks the calls (`td_plugin.auction_walk.Walk` keeps the legal auction
 and what rectification left pending) and, for each, asks the laws in `SITUATIONS`
@@ -21,14 +21,12 @@ walk ends with the ruling, an `AuctionRuling`, whose lead restrictions Law 26 gi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from td_plugin.auction import Auction, Call
+from td_plugin.auction_incident import Incident, IncidentCall, Options
 from td_plugin.auction_ruling import AuctionRuling
 from td_plugin.auction_walk import Situation, Walk
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Seat, Suit
+from td_plugin.casefile import load_case
 from td_plugin.errors import CaseFileError
 from td_plugin.laws import (
     auction_period,
@@ -39,102 +37,12 @@ from td_plugin.laws import (
     simultaneous_calls,
 )
 from td_plugin.laws.comparable_calls import Meaning
-from td_plugin.laws.lead_restrictions import specified_suits
 from td_plugin.messages import LANGUAGES
 from td_plugin.regulations import Regulation, regulation
 from td_plugin.rulings import ReviewContext
 
 __all__ = ["IncidentCall", "Incident", "Options", "Meaning", "AuctionRuling", "rule_incident",
            "SITUATIONS"]
-
-
-@dataclass(frozen=True)
-class IncidentCall:
-    """One call as it happened, with the Director's findings about it.
-
-    ``unintended``: judged a mechanical error or slip of the tongue (25A); ``intended``:
-    the call he meant, a fact of this call (without it, the intended call is the same
-    player's next call). ``shows``: the suits an artificial call
-    specified (None: natural). ``meaning``: what it showed, for Law 23. ``accept`` and
-    ``comparable``: the decision on this very call, when the case has several.
-    ``aware_from``: how the player noticed his unintended call (it does not matter, 25A3).
-    ``withdraw``: on a call LHO made over an unintended call, his decision under 25A6 once
-    the call was corrected (None: his next entry says it, or he has not decided).
-    ``simultaneous``: made at the same time as the call before it in the case (Law 33).
-    """
-
-    seat: Seat
-    call: Call
-    unintended: bool = False
-    intended: Call | None = None
-    shows: frozenset[Suit] | None = None
-    meaning: Meaning | None = None
-    accept: bool | None = None
-    comparable: bool | None = None
-    aware_from: str | None = None
-    withdraw: bool | None = None
-    simultaneous: bool = False
-
-    @classmethod
-    def of(cls, seat: Seat | str, call: Call | str, **findings: Any) -> IncidentCall:
-        """``IncidentCall.of("S", "1D", unintended=True)``."""
-        if isinstance(seat, str):
-            seat = Seat.from_pbn(seat)
-        if isinstance(call, str):
-            call = Call.from_pbn(call)
-        if findings.get("shows") is not None:
-            findings["shows"] = frozenset(Suit.from_pbn(s) if isinstance(s, str) else s
-                                          for s in findings["shows"])
-        return cls(seat, call, **findings)
-
-    @property
-    def specified(self) -> frozenset[Suit]:
-        return specified_suits(self.call, self.shows)
-
-    @property
-    def artificial(self) -> bool:
-        """It specified something else than its natural meaning, or is a pass with an
-        agreed purpose."""
-        if self.shows is not None and self.shows != specified_suits(self.call):
-            return True
-        return self.call.is_pass and self.meaning is not None and bool(self.meaning.purpose)
-
-
-@dataclass(frozen=True)
-class Options:
-    """A case's own readings of the Laws where authorities differ, over the regulation's
-    (None: the regulation's; `td_plugin.regulations`). ``lead_restriction_after_32``:
-    whether Law 32A2(b) lets Law 26B apply. ``cancelled_call_bars_correction``: whether
-    partner's call after the final pass, cancelled (39A), ends the time to correct an
-    unintended call (25A4)."""
-
-    lead_restriction_after_32: bool | None = None
-    cancelled_call_bars_correction: bool | None = None
-
-    def over(self, base: Regulation) -> Regulation:
-        """``base`` with these readings over it."""
-        return base.with_options(lead_restriction_after_32=self.lead_restriction_after_32,
-                                 cancelled_call_bars_correction=self.cancelled_call_bars_correction)
-
-
-@dataclass(frozen=True)
-class Incident:
-    """An auction irregularity as the Director enters it (see docs/cases.md)."""
-
-    dealer: Seat
-    calls: tuple[IncidentCall, ...]
-    vulnerable: Vulnerability | None = None
-    screens: bool = False
-    accept: bool | None = None
-    comparable: bool | None = None
-    final_auction: Auction | None = None
-    final_shows: Mapping[int, frozenset[Suit]] = field(default_factory=dict)
-    declarer: Seat | None = None
-    opening_lead_faced: bool = False
-    options: Options = Options()
-    board: int | None = None
-    description: str | None = None
-    source: str | None = None
 
 
 #: The laws the walk asks about each call, in this order: the first whose situation it
@@ -171,7 +79,6 @@ def rule_incident(incident: Incident | Mapping[str, Any],
     if lang not in LANGUAGES:
         lang = "en"
     if not isinstance(incident, Incident):
-        from td_plugin.casefile import load_case
         loaded = load_case(incident)
         if not isinstance(loaded, Incident):
             raise CaseFileError("not an auction case (kind: revoke): "

@@ -70,7 +70,7 @@ class Standing:
         if isinstance(ob, PassObligation):
             return {"type": "pass", **ob.to_json()}
         return {"type": "play", "law": self.law, "seat": ob.seat.value, "trick": ob.trick,
-                "how": ob.how, "suit": None if ob.suit is None else ob.suit.value}
+                "how": ob.how.value, "suit": None if ob.suit is None else ob.suit.value}
 
     def text(self) -> Msg:
         ob = self.obligation
@@ -92,7 +92,7 @@ class Standing:
         params = {"seat": seat_name(ob.seat), "trick": ob.trick, **law}
         if ob.suit is not None:
             params["suit"] = suit_msg(ob.suit)
-        return Msg(f"play.standing.play.{ob.how}", params)
+        return Msg(f"play.standing.play.{ob.how.value}", params)
 
 
 @dataclass(frozen=True)

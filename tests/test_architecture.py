@@ -136,3 +136,83 @@ def test_adapters_take_values_from_the_laws_never_a_decision() -> None:
                                     "td_plugin.cli", "td_plugin.serve"])
 def test_the_map_names_each_layer(module: str) -> None:
     assert f"`{module}" in DOC.read_text(encoding="utf-8"), module
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Each module of td_plugin and adapters -> the modules of theirs it imports when run
+    (inside functions too; not under ``if TYPE_CHECKING:``). ``from package import name``
+    where ``name`` is a module leads to that module; a module's import of a package it
+    belongs to is no edge (the package is being imported already)."""
+    modules = {_module_name(p) for package in ("td_plugin", "adapters")
+               for p in (REPO / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for i in IMPORTS:
+        target = i.target
+        if i.name and f"{target}.{i.name}" in modules:
+            target = f"{target}.{i.name}"
+        if (i.typing_only or target not in modules or target == i.module
+                or i.module.startswith(target + ".")):
+            continue
+        graph[i.module].add(target)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of ``graph`` of more than one module (Tarjan),
+    each sorted: every module of one reaches every other through imports."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def test_the_cycle_finder_names_the_modules_of_each_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"f"}, "f": {"e"},
+             "g": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"], ["e", "f"]]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_the_import_graph_counts_imports_inside_functions() -> None:
+    graph = _import_graph()
+    assert "td_plugin.casefile" in graph["td_plugin.rulers.revokes"]  # read when a case comes
+    assert "adapters.pbn.sections" in graph["adapters.pbn.record"]
+
+
+def test_the_imports_of_td_plugin_and_adapters_have_no_cycle() -> None:
+    """A module never imports, through others, a module that imports it: each name is
+    placed where both sides can take it from below (an import inside a function counts
+    as any other)."""
+    graph = _import_graph()
+    cycles = _cycles(graph)
+    assert cycles == [], "import cycles:\n" + "\n".join(
+        ", ".join(c) + "\n  " + "; ".join(f"{m} imports {t}" for m in c
+                                         for t in sorted(graph[m]) if t in c)
+        for c in cycles)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from td_plugin.auction import Call
+from td_plugin.auction_incident import AwareFrom
 from td_plugin.board import Vulnerability
 from td_plugin.cards import Seat, Suit
 from td_plugin.casefile import load_case
@@ -51,7 +52,7 @@ def test_call_findings() -> None:
          "meaning": {"hcp": [5, 10], "suits": {"S": [5, 5], "H": [4, 6]}, "purpose": "Muiderberg"},
          "accept": True, "comparable": False}]))
     first, second = inc.calls
-    assert first.unintended and first.aware_from == "partner"
+    assert first.unintended and first.aware_from is AwareFrom.PARTNER
     assert second.shows == {Suit.S, Suit.H} and second.artificial
     assert second.meaning == Meaning.of((5, 10), {Suit.S: (5, 5), Suit.H: (4, 6)}, "Muiderberg")
     assert second.accept is True and second.comparable is False

@@ -22,7 +22,7 @@ from typing import IO, Any
 from adapters.pbn.auction import CALLS
 from adapters.pbn.game import PbnComment, PbnGame, PbnTag
 from adapters.pbn.play import CARDS
-from adapters.pbn.sections import SUFFIX_NAGS, PbnItem
+from adapters.pbn.sections import SUFFIX_NAGS, PbnItem, written_items
 from adapters.pbn.tables import PbnTable, format_row
 from adapters.pbn.tokens import encode, file_encoding, tag_pair
 from adapters.pbn.values import VULNERABLE, parse_contract, parse_deal
@@ -267,7 +267,7 @@ class _GameExport(_Export):
         game, section = self.game, self.game.auction
         auction = self.record.auction
         assert section is not None and auction is not None, "asked only of a game with one"
-        items = game.auction_items
+        items = written_items(game, section)
         leading = 0
         while leading < len(items) and items[leading].text.strip("-") == "":
             leading += 1
@@ -287,7 +287,7 @@ class _GameExport(_Export):
     def play_lines(self) -> list[str]:
         game, section = self.game, self.game.play
         assert section is not None, "asked only of a game with a play"
-        items = game.play_items
+        items = written_items(game, section)
         out = [tag_pair("Play", section.tag.resolved.strip().upper())]
         out += [_comment_text(c) for c in section.tag.comments]
         flow = _Flow(4)

@@ -143,8 +143,8 @@ class PbnGame:
     and ``text`` their decoding in ``encoding``. ``tags`` are in file order (Note tags
     included); ``leading_comments`` precede the first tag; ``escapes`` are the ``%``
     lines as ``(line, text)``. ``auction``, ``play`` and ``sections`` (supplemental
-    sections in file order) hold raw section data (``auction_items`` and ``play_items``
-    read them token by token); the reader fills ``values`` (tag name -> value after
+    sections in file order) hold raw section data (`adapters.pbn.sections.written_items`
+    reads them token by token); the reader fills ``values`` (tag name -> value after
     inheritance and carry-over) and ``carried``, and ``record`` is built on first use
     (with ``tables``; the notes of each section are in ``record.extra``).
 
@@ -305,23 +305,6 @@ class PbnGame:
     @property
     def problems(self) -> tuple[Any, ...]:
         return self.record.problems
-
-    @property
-    def auction_items(self) -> list[Any]:
-        """The calls of the Auction section as written (`adapters.pbn.sections.PbnItem`,
-        with markers, annotations and commentary); empty without one."""
-        return self._items(self.auction)
-
-    @property
-    def play_items(self) -> list[Any]:
-        """The cards of the Play section as written, in column order (see `auction_items`)."""
-        return self._items(self.play)
-
-    def _items(self, section: PbnSection | None) -> list[Any]:
-        if section is None:
-            return []
-        from adapters.pbn.sections import parse_items  # the sections module builds on this one
-        return parse_items(section, self.line_of, lambda pos, message: None)
 
     @property
     def tables(self) -> dict[str, Any]:

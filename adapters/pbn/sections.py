@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from adapters.pbn.game import PbnComment, PbnSection
+from adapters.pbn.game import PbnComment, PbnGame, PbnSection
 
-__all__ = ["PbnItem", "Token", "Report", "parse_items", "plain_tokens", "token_text",
-           "too_many_tokens",
+__all__ = ["PbnItem", "Token", "Report", "parse_items", "written_items", "plain_tokens",
+           "token_text", "too_many_tokens",
            "SUFFIX_NAGS", "CALL_NAGS", "CARD_NAGS"]
 
 #: suffix -> NAG for calls; cards use these plus 6 (§3.7)
@@ -140,6 +140,14 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
     if pending:
         report(section.tag.end, f"^{pending} at the end of the {section.kind}")
     return items
+
+
+def written_items(game: PbnGame, section: PbnSection | None) -> list[PbnItem]:
+    """The calls or cards of ``game``'s Auction or Play ``section`` as written, cards in
+    column order, with markers, annotations and commentary; empty without the section."""
+    if section is None:
+        return []
+    return parse_items(section, game.line_of, lambda pos, message: None)
 
 
 def too_many_tokens(section: PbnSection, limit: int) -> str:

@@ -26,8 +26,8 @@ from td_plugin.auction import Auction, AuctionEntry
 from td_plugin.call_names import join_msgs, seat_call_msg, seat_msg
 
 if TYPE_CHECKING:
+    from td_plugin.auction_incident import IncidentCall
     from td_plugin.auction_walk import Walk
-    from td_plugin.incidents import IncidentCall
 
 __all__ = ["revert_deprived_turn", "ends_out_of_rotation", "rule_ending_pass"]
 

@@ -32,9 +32,11 @@ from td_plugin.auction_ruling import CoorEffect, DecisionKind, Note, PassUntil, 
 from td_plugin.auction_walk import Pending, Situation, Walk, rule_facts
 from td_plugin.call_names import call_msg, join_msgs, law_msg, seat_call_msg, seat_msg
 from td_plugin.cards import Seat
+from td_plugin.laws.inadmissible_calls import rule_inadmissible
+from td_plugin.laws.insufficient_bids import rule_insufficient
 
 if TYPE_CHECKING:
-    from td_plugin.incidents import IncidentCall
+    from td_plugin.auction_incident import IncidentCall
 
 __all__ = ["Turn", "CoorEffect", "CoorRule", "OffenderCall", "turn_of", "family_of", "rectification",
            "offender_call", "SITUATIONS"]
@@ -173,8 +175,6 @@ def _inadmissible_at_own_seat(walk: Walk, ic: IncidentCall) -> bool:
 
 def rule_out_of_rotation(walk: Walk) -> None:
     """Laws 28B-32 on a call by a player whose turn it is not."""
-    from td_plugin.laws.inadmissible_calls import rule_inadmissible
-
     idx, ic = walk.current()
     s = ic.seat
     turn_seat = walk.auction.next_seat
@@ -268,9 +268,6 @@ def rule_repeat(walk: Walk) -> None:
     it; inadmissible, Law 36. Another call instead is cancelled while his LHO has not
     called over it, and he must still repeat; once LHO has called over it, the right to
     rectification is forfeited (11A) and the Director may adjust (12A1)."""
-    from td_plugin.laws.inadmissible_calls import rule_inadmissible
-    from td_plugin.laws.insufficient_bids import rule_insufficient
-
     _, ic = walk.current()
     p = walk.must_repeat[ic.seat]
     law = p.rule.law_repeat or ""

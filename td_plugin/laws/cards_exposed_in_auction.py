@@ -34,24 +34,41 @@ from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
 from td_plugin.laws.penalty_cards import (
     HONOUR,
+    LeadOption,
     apply_lead_option,
     classify,
     lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import PlayRuling, RulingBuilder, cards_msg
 from td_plugin.questions import Choice
+from td_plugin.rulings import TextEnum
 
-__all__ = ["ExposedCardCase", "rule_exposed_card", "BECOMES", "FIELDS", "START", "flow",
-           "answer", "question_by_id", "rule"]
+__all__ = ["ExposedCardCase", "rule_exposed_card", "Becomes", "BECOMES", "FIELDS", "START",
+           "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "card_in_auction"
+
+
+class Becomes(TextEnum):
+    """What the offender became when the auction ended (24D, 24E), or not yet known."""
+
+    UNKNOWN = "unknown"
+    DECLARER = "declarer"
+    DUMMY = "dummy"
+    LEADER = "leader"
+    LEADER_PARTNER = "leader_partner"
+
+
 #: What the offender became when the auction ended (``unknown``: it has not ended).
-BECOMES = ("unknown", "declarer", "dummy", "leader", "leader_partner")
+BECOMES = tuple(Becomes)
+_DECLARING = (Becomes.DECLARER, Becomes.DUMMY)
+_DEFENDING = (Becomes.LEADER, Becomes.LEADER_PARTNER)
 
 
 @dataclass(frozen=True)
@@ -64,8 +81,8 @@ class ExposedCardCase:
     offender: Seat
     cards: tuple[Card, ...]
     led: bool = False
-    becomes: str = "unknown"
-    lead_option: str | None = None
+    becomes: Becomes = Becomes.UNKNOWN
+    lead_option: LeadOption | None = None
     board: int | None = None
     description: str | None = None
 
@@ -73,8 +90,8 @@ class ExposedCardCase:
     def declarer(self) -> Seat | None:
         """Declarer, as what the offender became tells (the opening leader is declarer's
         left-hand opponent)."""
-        return {"declarer": self.offender, "dummy": self.offender.partner,
-                "leader": self.offender.rho, "leader_partner": self.offender.lho
+        return {Becomes.DECLARER: self.offender, Becomes.DUMMY: self.offender.partner,
+                Becomes.LEADER: self.offender.rho, Becomes.LEADER_PARTNER: self.offender.lho
                 }.get(self.becomes)
 
 
@@ -101,11 +118,11 @@ def rule_exposed_card(case: ExposedCardCase, lang: str = "en") -> PlayRuling:
     if law != "24A":
         b.stand(law, PassObligation(partner, PassUntil.NEXT_TURN, law))
         b.adjust.append("72C")
-    if case.becomes == "unknown":
+    if case.becomes is Becomes.UNKNOWN:
         b.clause("24D", "play.exposed.24D.if", facts, params)
         b.clause("24E", "play.exposed.24E.if", facts, params)
         b.next = Msg("play.exposed.next.auction", params)
-    elif case.becomes in ("declarer", "dummy"):
+    elif case.becomes in _DECLARING:
         b.clause("24D", "play.exposed.24D", facts, params)
     else:
         b.clause("24E", "play.exposed.24E", facts, params)
@@ -113,18 +130,17 @@ def rule_exposed_card(case: ExposedCardCase, lang: str = "en") -> PlayRuling:
         staying = cards
         declarer = case.declarer
         assert declarer is not None
-        if case.becomes == "leader_partner" and major:
+        if case.becomes is Becomes.LEADER_PARTNER and major:
             lead_law, question, choices = lead_options(declarer, offender, cards, 1)
             if case.lead_option is None:
                 b.decide(declarer, "lead_option", lead_law, question, choices)
             else:
                 staying = apply_lead_option(b, declarer, offender, cards, 1, case.lead_option)
-        leader = partner if case.becomes == "leader_partner" else offender
+        leader = partner if case.becomes is Becomes.LEADER_PARTNER else offender
         b.next = Msg("play.next.lead", {"seat": seat_name(leader), "trick": 1})
         stand_penalty_cards(b, offender, staying, 1, major)
-    return b.build(case.declarer, facts=facts | {"becomes": case.becomes,
-                                                 "penalty_cards": case.becomes in
-                                                 ("leader", "leader_partner")})
+    return b.build(case.declarer, facts=facts | {"becomes": str(case.becomes),
+                                                 "penalty_cards": case.becomes in _DEFENDING})
 
 
 rule = rule_exposed_card
@@ -149,18 +165,17 @@ FIELDS: tuple[FactField, ...] = (
               only="for a single card (Law 24B)",
               choices=yes_no(("24B", Msg("play.exposed.leads.24B")), None)),
     FactField("becomes", "choice", "play.exposed.q.becomes", "24D", required=False,
-              choices=tuple(Choice(v, Msg(f"play.exposed.becomes.{v}"),
-                                   {"declarer": ("24D", Msg("play.exposed.leads.24D")),
-                                    "dummy": ("24D", Msg("play.exposed.leads.24D")),
-                                    "leader": ("24E", Msg("play.exposed.leads.24E")),
-                                    "leader_partner": ("24E", Msg("play.exposed.leads.24E"))
-                                    }.get(v)) for v in BECOMES)),
+              choices=tuple(Choice(str(v), Msg(f"play.exposed.becomes.{v}"),
+                                   ("24D", Msg("play.exposed.leads.24D")) if v in _DECLARING
+                                   else ("24E", Msg("play.exposed.leads.24E")) if v in _DEFENDING
+                                   else None)
+                            for v in Becomes)),
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
               required=False,
-              when=lambda c: c.get("becomes") == "leader_partner" and _major(c),
+              when=lambda c: c.get("becomes") == Becomes.LEADER_PARTNER and _major(c),
               only="when the offender's partner makes the opening lead and the cards are "
                    "major penalty cards (Law 50D2)",
-              choices=lambda c: tuple(Choice(v, option_label(v))
+              choices=lambda c: tuple(Choice(str(v), option_label(v))
                                       for v in option_values(_cards(c)))),
 )
 #: What a session file can give before the first question: nothing (the auction is on).
@@ -174,6 +189,7 @@ def build_case(values: Mapping[str, Any]) -> ExposedCardCase:
     if values.get("led") and len(cards) > 1:
         raise FactError("led", "a premature lead is a single card")
     return ExposedCardCase(values["offender"], cards, led=bool(values.get("led")),
-                           becomes=values.get("becomes") or "unknown",
-                           lead_option=values.get("lead_option"), board=values.get("board"),
+                           becomes=Becomes(values.get("becomes") or Becomes.UNKNOWN),
+                           lead_option=read_lead_option(values.get("lead_option")),
+                           board=values.get("board"),
                            description=values.get("description"))

@@ -43,9 +43,10 @@ from td_plugin.auction import Auction, AuctionEntry
 from td_plugin.auction_ruling import DecisionKind, SeatCall
 from td_plugin.auction_walk import QueuedCall, Situation, Walk
 from td_plugin.call_names import call_msg, join_msgs, seat_call_msg, seat_msg, side_msg
+from td_plugin.laws.inadmissible_calls import rule_call_after_final_pass
 
 if TYPE_CHECKING:
-    from td_plugin.incidents import IncidentCall
+    from td_plugin.auction_incident import IncidentCall
 
 __all__ = ["unintended_correction", "change_of_call", "SITUATIONS"]
 
@@ -90,8 +91,6 @@ def _ended_before(walk: Walk, ic: IncidentCall, between: list[IncidentCall]) -> 
 def rule_unintended(walk: Walk) -> None:
     """25A: a call judged unintended, and the same player's next call (the intended
     one)."""
-    from td_plugin.laws.inadmissible_calls import rule_call_after_final_pass
-
     idx, ic = walk.current()
     s = ic.seat
     if ic.accept is not None:

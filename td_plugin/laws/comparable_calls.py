@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.cards import SUITS, Suit
+from td_plugin.rulings import TextEnum
 
-__all__ = ["Meaning", "Comparability", "judge_comparable", "is_subset",
+__all__ = ["Meaning", "ComparableTest", "Comparability", "judge_comparable", "is_subset",
            "HCP_RANGE", "LENGTH_RANGE"]
 
 #: The widest ranges: a meaning that says nothing about strength or about a suit.
@@ -68,6 +69,22 @@ class Meaning:
         return out
 
 
+class ComparableTest(TextEnum):
+    """What decided whether a call is comparable (23A): the same meaning (23A1), a
+    subset (23A2), the same purpose (23A3), the Director's judgement as entered, or none
+    of the tests met."""
+
+    SAME_MEANING = "23A1"
+    SUBSET = "23A2"
+    SAME_PURPOSE = "23A3"
+    DIRECTOR = "director"
+    NONE = "none"
+
+
+_KEYS = {ComparableTest.SAME_MEANING: "law23.same_meaning", ComparableTest.SUBSET: "law23.subset",
+         ComparableTest.SAME_PURPOSE: "law23.same_purpose"}
+
+
 @dataclass(frozen=True)
 class Comparability:
     """The outcome of a Law 23A judgement.
@@ -79,17 +96,16 @@ class Comparability:
     """
 
     comparable: bool | None
-    test: str | None = None
+    test: ComparableTest | None = None
 
     @property
     def key(self) -> str:
         """The message key explaining this judgement."""
         if self.comparable is None:
             return "law23.undecided"
-        if self.test == "director":
+        if self.test is ComparableTest.DIRECTOR:
             return "law23.director_yes" if self.comparable else "law23.director_no"
-        return {"23A1": "law23.same_meaning", "23A2": "law23.subset",
-                "23A3": "law23.same_purpose"}.get(self.test or "", "law23.none")
+        return _KEYS.get(self.test, "law23.none") if self.test is not None else "law23.none"
 
 
 def _within(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
@@ -115,13 +131,13 @@ def judge_comparable(withdrawn: Meaning | None, replacement: Meaning | None,
     meanings, the tests are applied in the order of the Law: same meaning (23A1),
     subset (23A2), same purpose (23A3)."""
     if director is not None:
-        return Comparability(director, "director")
+        return Comparability(director, ComparableTest.DIRECTOR)
     if withdrawn is None or replacement is None:
         return Comparability(None)
     if replacement == withdrawn:
-        return Comparability(True, "23A1")
+        return Comparability(True, ComparableTest.SAME_MEANING)
     if is_subset(replacement, withdrawn):
-        return Comparability(True, "23A2")
+        return Comparability(True, ComparableTest.SUBSET)
     if replacement.purpose and replacement.purpose == withdrawn.purpose:
-        return Comparability(True, "23A3")
-    return Comparability(False, "none")
+        return Comparability(True, ComparableTest.SAME_PURPOSE)
+    return Comparability(False, ComparableTest.NONE)

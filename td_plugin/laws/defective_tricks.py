@@ -46,13 +46,21 @@ from td_plugin.messages import Msg, seat_name
 from td_plugin.outcomes import AssignedResult
 from td_plugin.play_ruling import PlayRuling, RulingBuilder, suit_msg
 from td_plugin.questions import Choice
-from td_plugin.rulings import Attention
+from td_plugin.rulings import Attention, TextEnum
 from td_plugin.scoring import score_ns
 
-__all__ = ["DefectiveTrickCase", "rule_defective_trick", "FIELDS", "START", "flow", "answer",
+__all__ = ["TrickFault", "DefectiveTrickCase", "rule_defective_trick", "FIELDS", "START", "flow", "answer",
            "question_by_id", "rule"]
 
 CASE_KIND = "defective_trick"
+
+
+class TrickFault(TextEnum):
+    """What makes a trick defective (67): a player did not play to it, or played more
+    than one card to it."""
+
+    NO_CARD = "no_card"
+    TOO_MANY = "too_many"
 
 
 @dataclass(frozen=True)
@@ -71,7 +79,7 @@ class DefectiveTrickCase:
     contract: Contract
     trick: int
     offender: Seat
-    fault: str
+    fault: TrickFault
     after_next: bool = False
     suit_led: Suit | None = None
     holds_suit: bool | None = None
@@ -99,16 +107,16 @@ def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuli
     offender = case.offender
     params = {"offender": seat_name(offender), "trick": case.trick,
               "nos": Msg(f"side.{offender.side.other.value}")}
-    facts = {"offender": offender.value, "trick": case.trick, "fault": case.fault}
+    facts = {"offender": offender.value, "trick": case.trick, "fault": str(case.fault)}
     out = {**facts, "after_next": case.after_next}
     b.clause("67", f"play.defective.67.{case.fault}", facts, params)
     if not case.after_next:
-        if case.fault == "no_card":
+        if case.fault is TrickFault.NO_CARD:
             b.clause("67A1", "play.defective.67A1", facts, params)
         else:
             b.clause("67A2", "play.defective.67A2", facts, params)
         return b.build(case.declarer, facts=out)
-    if case.fault == "too_many":
+    if case.fault is TrickFault.TOO_MANY:
         b.clause("67B2", "play.defective.67B2", facts, params)
         if case.revoke_trick is None:
             b.notes.append(Msg("play.defective.67B2.note", params))
@@ -186,11 +194,11 @@ rule = rule_defective_trick
 # -- the case's facts --------------------------------------------------------------------------
 
 def _no_card_late(case: Mapping[str, Any]) -> bool:
-    return case.get("fault") == "no_card" and case.get("after_next") is True
+    return case.get("fault") == TrickFault.NO_CARD and case.get("after_next") is True
 
 
 def _too_many_late(case: Mapping[str, Any]) -> bool:
-    return case.get("fault") == "too_many" and case.get("after_next") is True
+    return case.get("fault") == TrickFault.TOO_MANY and case.get("after_next") is True
 
 
 def _restored_revoke_given(case: Mapping[str, Any]) -> bool:
@@ -208,8 +216,8 @@ FIELDS: tuple[FactField, ...] = (
               params=lambda c: {"trick": c["trick"]}),
     FactField("fault", "choice", "play.defective.q.fault", "67",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
-              choices=(Choice("no_card", Msg("play.defective.fault.no_card")),
-                       Choice("too_many", Msg("play.defective.fault.too_many")))),
+              choices=(Choice(str(TrickFault.NO_CARD), Msg("play.defective.fault.no_card")),
+                       Choice(str(TrickFault.TOO_MANY), Msg("play.defective.fault.too_many")))),
     FactField("after_next", "bool", "play.defective.q.after_next", "67", required=False,
               when=lambda c: c.get("trick") != 13, only="for a trick before the last",
               choices=yes_no(("67B", Msg("play.defective.leads.67B")),
@@ -281,7 +289,8 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
         vulnerability = Vulnerability.from_pbn(vul) if vul is not None else None
     except InvalidTokenError:
         raise FactError("vulnerable", f"unknown vulnerability {vul!r}") from None
-    return DefectiveTrickCase(values["contract"], trick, values["offender"], values["fault"],
+    return DefectiveTrickCase(values["contract"], trick, values["offender"],
+                              TrickFault(values["fault"]),
                               after_next=bool(values.get("after_next")),
                               suit_led=values.get("suit_led"),
                               holds_suit=values.get("holds_suit"),

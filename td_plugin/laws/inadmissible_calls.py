@@ -29,15 +29,11 @@ with them (37B); an inadmissible one is Law 36's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from td_plugin.auction import PASS, Auction, Call
+from td_plugin.auction_incident import IncidentCall
 from td_plugin.auction_ruling import PassUntil
 from td_plugin.auction_walk import Situation, Walk
 from td_plugin.call_names import seat_msg
-
-if TYPE_CHECKING:
-    from td_plugin.incidents import IncidentCall
 
 __all__ = ["inadmissible_double", "obligation_violated", "after_final_pass", "SITUATIONS",
            "rule_inadmissible", "rule_call_after_final_pass"]
@@ -124,7 +120,6 @@ def rule_obligation_violated(walk: Walk) -> None:
     walk.clause(law, "law37.b", **facts)
     walk.cancel(ic)
     walk.ui(ic, offender=s)
-    from td_plugin.incidents import IncidentCall
     walk.append(IncidentCall(s, PASS))  # the pass substituted: his LHO calls next
     walk.impose(s, PassUntil.END_OF_AUCTION, law)
     walk.impose(s.partner, PassUntil.END_OF_AUCTION, law)

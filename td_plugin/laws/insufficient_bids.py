@@ -32,10 +32,11 @@ from td_plugin.auction_ruling import DecisionKind, PassUntil, SeatCall
 from td_plugin.auction_walk import PendingInsufficient, Situation, Walk
 from td_plugin.call_names import call_msg, seat_call_msg, seat_msg
 from td_plugin.cards import Strain, Suit
+from td_plugin.laws.changes_of_call import change_target, rule_change
 from td_plugin.laws.lead_restrictions import specified_denominations
 
 if TYPE_CHECKING:
-    from td_plugin.incidents import IncidentCall
+    from td_plugin.auction_incident import IncidentCall
 
 __all__ = ["Correction", "CORRECTIONS", "lowest_sufficient_bid", "lowest_same_denomination",
            "corrects_27b1a", "correction_for", "SITUATIONS"]
@@ -184,8 +185,6 @@ def _correction(walk: Walk, ic: IncidentCall) -> bool:
 
 def rule_correction(walk: Walk) -> None:
     """27B: the offender's call that replaces his insufficient bid."""
-    from td_plugin.laws.changes_of_call import change_target, rule_change
-
     idx, ic = walk.current()
     s = ic.seat
     p = walk.pending_ib[s]

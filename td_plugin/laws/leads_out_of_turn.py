@@ -38,16 +38,18 @@ from typing import Any
 from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.penalty_cards import (
+    LeadOption,
     apply_lead_option,
     lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_lead_option,
     stand_penalty_cards,
 )
+from td_plugin.laws.premature_plays import PlayOption, read_play_option, rectify_57a
 from td_plugin.laws.premature_plays import option_label as option_label_57
 from td_plugin.laws.premature_plays import options as options_57
-from td_plugin.laws.premature_plays import rectify_57a
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
@@ -78,9 +80,9 @@ class LeadOutOfTurnCase:
     rho_played: bool = False
     proper_lead: bool = False
     accept: bool | None = None
-    lead_option: str | None = None
+    lead_option: LeadOption | None = None
     rho_card: Card | None = None
-    rho_option: str | None = None
+    rho_option: PlayOption | None = None
     board: int | None = None
     description: str | None = None
 
@@ -247,7 +249,7 @@ FIELDS: tuple[FactField, ...] = (
               required=False,
               when=lambda c: c.get("rho_card") is not None and c.get("rho_played") is True,
               only="when the defender on the right's card is given (rho_card, Law 57A)",
-              choices=lambda c: tuple(Choice(v, option_label_57(v)) for v, _ in options_57(
+              choices=lambda c: tuple(Choice(str(v), option_label_57(v)) for v, _ in options_57(
                   Card.from_pbn(c["card"]).suit))),
     FactField("accept", "bool", "loot.question.defender", "53A", decision=True,
               required=False, when=_open,
@@ -259,7 +261,7 @@ FIELDS: tuple[FactField, ...] = (
                               and seat_of(c, "correct") is not None and seat_of(c, "offender")
                               is not None and Seat(c["correct"]) is Seat(c["offender"]).partner),
               only="after a defender's lead was not accepted, when his partner is to lead",
-              choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
                   (Card.from_pbn(c["card"]),)))),
 )
 #: What a session file can give before the first question.
@@ -283,7 +285,8 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              next_played=bool(values.get("next_played")),
                              rho_played=bool(values.get("rho_played")),
                              proper_lead=bool(values.get("proper_lead")),
-                             accept=values.get("accept"), lead_option=values.get("lead_option"),
+                             accept=values.get("accept"),
+                             lead_option=read_lead_option(values.get("lead_option")),
                              rho_card=values.get("rho_card"),
-                             rho_option=values.get("rho_option"),
+                             rho_option=read_play_option(values.get("rho_option")),
                              board=values.get("board"), description=values.get("description"))

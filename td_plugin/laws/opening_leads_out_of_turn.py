@@ -36,23 +36,38 @@ from typing import Any
 from td_plugin.cards import Card, Seat
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.penalty_cards import (
+    LeadOption,
     apply_lead_option,
     lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
+from td_plugin.rulings import TextEnum
 
-__all__ = ["OpeningLeadCase", "rule_opening_lead", "OPTIONS", "FIELDS", "START", "flow",
+__all__ = ["OpeningLeadCase", "rule_opening_lead", "OpeningLeadOption", "OPTIONS", "FIELDS", "START", "flow",
            "answer", "question_by_id", "rule"]
 
 CASE_KIND = "opening_lead"
+
+
+class OpeningLeadOption(TextEnum):
+    """Declarer's choice after a faced opening lead out of turn (54): spread his hand and
+    become dummy (54A), accept the lead (54B), or refuse it (54D)."""
+
+    SPREAD = "spread"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+
+
 #: Declarer's options after a faced opening lead out of turn, by clause.
-OPTIONS = {"spread": "54A", "accept": "54B", "refuse": "54D"}
+OPTIONS = {OpeningLeadOption.SPREAD: "54A", OpeningLeadOption.ACCEPT: "54B",
+           OpeningLeadOption.REFUSE: "54D"}
 
 
 @dataclass(frozen=True)
@@ -73,8 +88,8 @@ class OpeningLeadCase:
     partner_led_face_down: bool = False
     declarer_spread: bool = False
     dummy_exposed: bool = False
-    option: str | None = None
-    lead_option: str | None = None
+    option: OpeningLeadOption | None = None
+    lead_option: LeadOption | None = None
     dummy_card: Card | None = None
     board: int | None = None
     description: str | None = None
@@ -111,23 +126,23 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
     option = case.option
     if case.declarer_spread:
         b.clause("54A", "opening.54A.forced", facts, params)
-        option = "spread"
+        option = OpeningLeadOption.SPREAD
     elif case.dummy_exposed:
         b.clause("54C", "opening.54C", facts, params)
-        option = "accept"
+        option = OpeningLeadOption.ACCEPT
     elif case.dummy_card is not None:
-        option = "accept"  # declarer played from dummy to it: the lead is accepted
+        option = OpeningLeadOption.ACCEPT  # declarer played from dummy to it: the lead is accepted
     elif option is None:
         b.decide(declarer, "option", "54", Msg("opening.question", params),
-                 tuple(DecisionChoice(v, Msg(f"opening.option.{v}"), law)
+                 tuple(DecisionChoice(str(v), Msg(f"opening.option.{v}"), law)
                        for v, law in OPTIONS.items()))
         return b.build(declarer, facts=facts | {"outcome": None})
-    if option == "spread":
+    if option is OpeningLeadOption.SPREAD:
         if not case.declarer_spread:
             b.clause("54A", "opening.54A", facts, params)
         b.next = Msg("opening.next.54A", params)
         return b.build(dummy, facts=facts | {"outcome": "declarer_becomes_dummy"})
-    if option == "accept":
+    if option is OpeningLeadOption.ACCEPT:
         b.clause("54B", "opening.54B", facts, params)
         b.clause("54B1", "opening.54B1", facts, params)
         if case.dummy_card is None:
@@ -207,16 +222,20 @@ FIELDS: tuple[FactField, ...] = (
               only="for a faced lead by the wrong defender that declarer did not spread for"),
     FactField("option", "choice", "opening.question", "54", decision=True, required=False,
               when=_may_choose, only="when declarer may choose (Law 54)",
-              choices=tuple(Choice(v, Msg(f"opening.option.{v}")) for v in OPTIONS)),
+              choices=tuple(Choice(str(v), Msg(f"opening.option.{v}")) for v in OPTIONS)),
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
-              required=False, when=lambda c: _may_choose(c) and c.get("option") == "refuse",
+              required=False, when=lambda c: _may_choose(c) and c.get("option") == OpeningLeadOption.REFUSE,
               only="when declarer refused the lead (Law 54D)",
-              choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
                   (Card.from_pbn(c["card"]),)))),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
 flow, answer, question_by_id = question_flow(FIELDS)
+
+
+def read_opening_option(value: str | None) -> OpeningLeadOption | None:
+    return None if value is None else OpeningLeadOption(value)
 
 
 def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
@@ -232,6 +251,7 @@ def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
                            partner_led_face_down=bool(values.get("partner_led_face_down")),
                            declarer_spread=bool(values.get("declarer_spread")),
                            dummy_exposed=bool(values.get("dummy_exposed")),
-                           option=values.get("option"), lead_option=values.get("lead_option"),
+                           option=read_opening_option(values.get("option")),
+                           lead_option=read_lead_option(values.get("lead_option")),
                            dummy_card=values.get("dummy_card"),
                            board=values.get("board"), description=values.get("description"))

@@ -55,9 +55,10 @@ from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg, suit_msg
 from td_plugin.questions import Choice
+from td_plugin.rulings import TextEnum
 
-__all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "lead_options",
-           "apply_lead_option", "FIELDS", "START", "flow", "answer", "question_by_id"]
+__all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "LeadOptionKind", "LeadOption",
+           "lead_options", "apply_lead_option", "FIELDS", "START", "flow", "answer", "question_by_id"]
 
 CASE_KIND = "penalty_card"
 HONOUR = Rank.TEN  # the lowest honour
@@ -101,7 +102,7 @@ class PenaltyCardCase:
     trick: int
     deliberate: bool = False
     partner_on_lead: bool = False
-    lead_option: str | None = None
+    lead_option: LeadOption | None = None
     played: Card | None = None
     substitute: Card | None = None
     declarer_played_after: bool = False
@@ -112,43 +113,85 @@ class PenaltyCardCase:
 
 # -- declarer's options when the offender's partner has the lead (50D2, 51B) ---------------
 
+class LeadOptionKind(TextEnum):
+    """What declarer does with the lead of the offender's partner (50D2, 51B): require
+    the lead of a suit, prohibit it (for as long as he holds the lead), or neither."""
+
+    REQUIRE = "require"
+    PROHIBIT = "prohibit"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class LeadOption:
+    """Declarer's choice under 50D2/51B: its ``kind`` and the ``suits`` it names (none for
+    ``NONE``). A case file and a decision write it as text: ``require:S``,
+    ``prohibit:SH``, ``none``."""
+
+    kind: LeadOptionKind
+    suits: tuple[Suit, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> LeadOption:
+        """The option ``text`` writes; raises ValueError for text that is none."""
+        verb, colon, letters = text.partition(":")
+        kind = LeadOptionKind(verb)
+        suits = tuple(Suit(ch) for ch in letters)
+        if (bool(colon) is (kind is LeadOptionKind.NONE) or (colon and not suits)
+                or len(set(suits)) != len(suits)):
+            raise ValueError(f"not a lead option: {text!r}")
+        return cls(kind, suits)
+
+    def __str__(self) -> str:
+        if self.kind is LeadOptionKind.NONE:
+            return str(self.kind)
+        return f"{self.kind}:" + "".join(s.value for s in self.suits)
+
+
+def read_lead_option(value: str | None) -> LeadOption | None:
+    """A case's ``lead_option`` as read (the text of one of `option_values`), or None."""
+    return None if value is None else LeadOption.parse(value)
+
+
 def _suits(cards: tuple[Card, ...]) -> tuple[Suit, ...]:
     return tuple(s for s in SUITS if any(c.suit is s for c in cards))
 
 
-def _option_law(cards: tuple[Card, ...], value: str) -> str:
+def _option_law(cards: tuple[Card, ...], option: LeadOption) -> str:
     """The clause of an option: 50D2 for one penalty card, 51B1 for two or more in one
     suit, 51B2 for penalty cards in several suits."""
-    verb = value.partition(":")[0]
+    kind = option.kind
     if len(_suits(cards)) > 1:
-        return {"require": "51B2(a)", "prohibit": "51B2(b)"}.get(verb, "51B2(c)")
+        return {LeadOptionKind.REQUIRE: "51B2(a)", LeadOptionKind.PROHIBIT: "51B2(b)"}.get(
+            kind, "51B2(c)")
     if len(cards) > 1:
-        return {"require": "51B1(a)", "prohibit": "51B1(b)"}.get(verb, "50D2(b)")
-    return {"require": "50D2(a)", "prohibit": "50D2(a)"}.get(verb, "50D2(b)")
+        return {LeadOptionKind.REQUIRE: "51B1(a)", LeadOptionKind.PROHIBIT: "51B1(b)"}.get(
+            kind, "50D2(b)")
+    return "50D2(b)" if kind is LeadOptionKind.NONE else "50D2(a)"
 
 
-def option_values(cards: tuple[Card, ...]) -> tuple[str, ...]:
+def option_values(cards: tuple[Card, ...]) -> tuple[LeadOption, ...]:
     """``require:S`` for each suit of a major penalty card, ``prohibit:S`` (with several
     suits, ``prohibit:SH`` and every other set of them, 51B2(b)), and ``none``."""
     suits = _suits(cards)
-    out = [f"require:{s.value}" for s in suits]
+    out = [LeadOption(LeadOptionKind.REQUIRE, (s,)) for s in suits]
     for n in range(1, len(suits) + 1):
-        out += ["prohibit:" + "".join(s.value for s in combo) for combo in combinations(suits, n)]
-    return (*out, "none")
+        out += [LeadOption(LeadOptionKind.PROHIBIT, combo) for combo in combinations(suits, n)]
+    return (*out, LeadOption(LeadOptionKind.NONE))
 
 
-def option_label(value: str) -> Msg:
-    verb, _, suits = value.partition(":")
-    names = [suit_msg(Suit(ch)) for ch in suits]
-    return Msg(f"penalty.option.{verb}", {"suits": join_msgs(names, "or" if verb == "require"
-                                                                 else "and")} if names else {})
+def option_label(option: LeadOption) -> Msg:
+    names = [suit_msg(s) for s in option.suits]
+    return Msg(f"penalty.option.{option.kind.value}",
+               {"suits": join_msgs(names, "or" if option.kind is LeadOptionKind.REQUIRE
+                                   else "and")} if names else {})
 
 
 def lead_options(declarer: Seat, offender: Seat, cards: tuple[Card, ...],
                  trick: int) -> tuple[str, Msg, tuple[DecisionChoice, ...]]:
     """Declarer's choice when ``offender``'s partner has the lead to ``trick`` while
     ``offender`` has the major penalty ``cards``: the clause, the question, the answers."""
-    choices = tuple(DecisionChoice(v, option_label(v), _option_law(cards, v))
+    choices = tuple(DecisionChoice(str(v), option_label(v), _option_law(cards, v))
                     for v in option_values(cards))
     law = "51B" if len(cards) > 1 else "50D2"
     question = Msg("penalty.option.question", {"declarer": seat_name(declarer),
@@ -159,28 +202,27 @@ def lead_options(declarer: Seat, offender: Seat, cards: tuple[Card, ...],
 
 
 def apply_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
-                      cards: tuple[Card, ...], trick: int, value: str) -> tuple[Card, ...]:
-    """The clause of declarer's choice ``value`` and the lead restriction it imposes on the
-    offender's partner; the penalty cards that stay on the table."""
+                      cards: tuple[Card, ...], trick: int, option: LeadOption
+                      ) -> tuple[Card, ...]:
+    """The clause of declarer's choice ``option`` and the lead restriction it imposes on
+    the offender's partner; the penalty cards that stay on the table."""
     partner = offender.partner
-    verb, _, letters = value.partition(":")
-    suits = tuple(Suit(ch) for ch in letters)
-    law = _option_law(cards, value)
+    suits = option.suits
+    law = _option_law(cards, option)
     params = {"declarer": seat_name(declarer), "partner": seat_name(partner),
               "offender": seat_name(offender), "trick": trick, "law": law}
-    if verb == "none":
-        b.clause(law, "penalty.option.chosen.none", {"option": value},
+    if option.kind is LeadOptionKind.NONE:
+        b.clause(law, "penalty.option.chosen.none", {"option": str(option)},
                  params | {"cards": cards_msg(cards)})
         return cards
     picked = tuple(c for c in cards if c.suit in suits)
-    key = "penalty.option.chosen.require" if verb == "require" \
-        else "penalty.option.chosen.prohibit"
-    b.clause(law, key, {"option": value, "picked_up": [c.pbn() for c in picked]},
-             params | {"suits": option_label(value).params["suits"],
+    prohibit = option.kind is LeadOptionKind.PROHIBIT
+    b.clause(law, f"penalty.option.chosen.{option.kind.value}",
+             {"option": str(option), "picked_up": [c.pbn() for c in picked]},
+             params | {"suits": option_label(option).params["suits"],
                        "picked": cards_msg(picked)})
     for s in suits:
-        b.stand(law, LeadRestriction(partner, trick, s, prohibited=verb == "prohibit",
-                                     lasting=verb == "prohibit"))
+        b.stand(law, LeadRestriction(partner, trick, s, prohibited=prohibit, lasting=prohibit))
     return tuple(c for c in cards if c.suit not in suits)
 
 
@@ -318,7 +360,7 @@ FIELDS: tuple[FactField, ...] = (
               required=False, when=lambda c: c.get("partner_on_lead") is True and _major(c),
               only="when the offender's partner has the lead (partner_on_lead: true) and "
                    "the penalty cards are major (Law 50D2)",
-              choices=lambda c: tuple(Choice(v, option_label(v)) for v in option_values(
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
                   tuple(Card.from_pbn(x) for x in c.get("cards") or [] if x)))),
     FactField("accept", "bool", "penalty.52.question", "52B1", decision=True, required=False,
               when=lambda c: _failed(c) and c.get("declarer_played_after") is not True,
@@ -352,7 +394,7 @@ def build_case(values: Mapping[str, Any]) -> PenaltyCardCase:
         substitute = cards[0] if len(cards) == 1 else None
     if substitute is not None and substitute not in cards:
         raise FactError("substitute", f"{substitute.pbn()} is not one of the penalty cards")
-    option = values.get("lead_option")
+    option = read_lead_option(values.get("lead_option"))
     if option is not None and not values.get("partner_on_lead"):
         raise FactError("lead_option", "only when the offender's partner has the lead")
     return PenaltyCardCase(declarer, offender, cards, values["trick"],

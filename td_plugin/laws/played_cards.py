@@ -49,19 +49,48 @@ from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, 
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.questions import Choice
+from td_plugin.rulings import TextEnum
 
-__all__ = ["PlayedCardCase", "rule_played_card", "HOW", "RETRACT", "FIELDS", "START", "flow",
-           "answer", "question_by_id", "rule"]
+__all__ = ["PlayedCardCase", "rule_played_card", "HowPlayed", "Retraction", "HOW", "RETRACT",
+           "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "played_card"
+
+
+class HowPlayed(TextEnum):
+    """How a card came to be played (45C): a defender's held with its face where partner
+    could see it, declarer's held face up, dummy's touched by declarer (or arranged, not
+    played), or named."""
+
+    HELD_FACE = "held_face"
+    HELD_FACE_UP = "held_face_up"
+    TOUCHED = "touched"
+    ARRANGING = "arranging"
+    NAMED = "named"
+
+
+class Retraction(TextEnum):
+    """Why someone wants a played card back (45C4(b), 47), or ``no`` one does."""
+
+    NO = "no"
+    UNINTENDED = "unintended"
+    ILLEGAL = "illegal"
+    MISINFORMED_TURN = "misinformed_turn"
+    MISEXPLAINED = "misexplained"
+    OPPONENT_CHANGED = "opponent_changed"
+    CHANGE_OF_MIND = "change_of_mind"
+
+
 #: How the card came to be played, by whose card it is, with the clause.
-HOW = {"defender": {"held_face": "45C1", "named": "45C4(a)"},
-       "declarer": {"held_face_up": "45C2", "named": "45C4(a)"},
-       "dummy": {"touched": "45C3", "arranging": "45C3", "named": "45C4(a)"}}
+HOW = {"defender": {HowPlayed.HELD_FACE: "45C1", HowPlayed.NAMED: "45C4(a)"},
+       "declarer": {HowPlayed.HELD_FACE_UP: "45C2", HowPlayed.NAMED: "45C4(a)"},
+       "dummy": {HowPlayed.TOUCHED: "45C3", HowPlayed.ARRANGING: "45C3",
+                 HowPlayed.NAMED: "45C4(a)"}}
 #: Why it is to be taken back, with the clause that decides.
-RETRACT = {"no": "47F2", "unintended": "45C4(b)", "illegal": "47B",
-           "misinformed_turn": "47E1", "misexplained": "47E2", "opponent_changed": "47D",
-           "change_of_mind": "47F2"}
+RETRACT = {Retraction.NO: "47F2", Retraction.UNINTENDED: "45C4(b)", Retraction.ILLEGAL: "47B",
+           Retraction.MISINFORMED_TURN: "47E1", Retraction.MISEXPLAINED: "47E2",
+           Retraction.OPPONENT_CHANGED: "47D", Retraction.CHANGE_OF_MIND: "47F2"}
+_STAYS = (Retraction.NO, Retraction.CHANGE_OF_MIND)
 
 
 @dataclass(frozen=True)
@@ -79,8 +108,8 @@ class PlayedCardCase:
     declarer: Seat
     player: Seat
     card: Card
-    how: str
-    retract: str = "no"
+    how: HowPlayed
+    retract: Retraction = Retraction.NO
     next_played: bool = False
     card_played_since: bool = False
     dummy_faced: bool = False
@@ -104,12 +133,12 @@ def rule_played_card(case: PlayedCardCase, lang: str = "en") -> PlayRuling:
     b = RulingBuilder(CASE_KIND, case.board, lang)
     params = {"player": seat_name(case.player), "card": card_msg(case.card),
               "declarer": seat_name(case.declarer)}
-    facts = {"player": case.player.value, "card": case.card.pbn(), "how": case.how}
+    facts = {"player": case.player.value, "card": case.card.pbn(), "how": str(case.how)}
     law = HOW[case.role][case.how]
     key = f"played.how.{case.how}"
     b.clause(law, key, facts, params)
-    out = {**facts, "role": case.role, "retract": case.retract}
-    if case.how == "arranging":
+    out = {**facts, "role": case.role, "retract": str(case.retract)}
+    if case.how is HowPlayed.ARRANGING:
         return b.build(case.declarer, facts=out | {"played": False, "withdrawn": False})
     withdrawn = _retraction(b, case, facts, params)
     return b.build(case.declarer, facts=out | {"played": True, "withdrawn": withdrawn})
@@ -119,10 +148,10 @@ def _retraction(b: RulingBuilder, case: PlayedCardCase, facts: dict[str, Any],
                 params: dict[str, Any]) -> bool | None:
     """Whether the card may be taken back (None: the Director has still to judge)."""
     r = case.retract
-    if r in ("no", "change_of_mind"):
+    if r in _STAYS:
         b.clause("47F2", f"played.47F2.{r}", facts, params)
         return False
-    if r == "unintended":
+    if r is Retraction.UNINTENDED:
         if case.next_played:
             b.clause("45C4(b)", "played.45C4b.too_late", facts, params)
             return False
@@ -147,15 +176,15 @@ def _retraction(b: RulingBuilder, case: PlayedCardCase, facts: dict[str, Any],
             b.clause("47D", "played.opponent_withdrew" if case.opponent_withdraws
                      else "played.opponent_kept", facts, opponent)
         return True
-    if r == "illegal":
+    if r is Retraction.ILLEGAL:
         key = "played.47B.defender" if case.role == "defender" else "played.47B"
         b.clause("47B", key, facts, params)
         return True
-    if r == "misinformed_turn":
+    if r is Retraction.MISINFORMED_TURN:
         b.clause("47E1", "played.47E1", facts, params)
         b.clause("16C", "played.16C", facts, params)
         return True
-    if r == "misexplained":
+    if r is Retraction.MISEXPLAINED:
         if case.card_played_since or case.dummy_faced:
             key = "played.47E2.dummy_faced" if case.dummy_faced else "played.47E2.too_late"
             b.clause("47E2(a)", key, facts, params)
@@ -201,27 +230,28 @@ def _role(case: Mapping[str, Any]) -> str | None:
 
 def _hows(case: Mapping[str, Any]) -> tuple[Choice, ...]:
     role = _role(case) or "defender"
-    return tuple(Choice(h, Msg(f"played.how.{h}.label"), (law, Msg("played.leads.played")
-                 if h != "arranging" else Msg("played.leads.not_played")))
+    return tuple(Choice(str(h), Msg(f"played.how.{h}.label"), (law, Msg("played.leads.played")
+                 if h is not HowPlayed.ARRANGING else Msg("played.leads.not_played")))
                  for h, law in HOW[role].items())
 
 
 def _retracts(case: Mapping[str, Any]) -> tuple[Choice, ...]:
-    allowed = [r for r in RETRACT if r != "unintended" or _role(case) == "dummy"]
-    return tuple(Choice(r, Msg(f"played.retract.{r}"), (RETRACT[r], Msg(
-        "played.leads.stays" if r in ("no", "change_of_mind") else "played.leads.back")))
+    allowed = [r for r in RETRACT if r is not Retraction.UNINTENDED or _role(case) == "dummy"]
+    return tuple(Choice(str(r), Msg(f"played.retract.{r}"), (RETRACT[r], Msg(
+        "played.leads.stays" if r in _STAYS else "played.leads.back")))
         for r in allowed)
 
 
 def _played(case: Mapping[str, Any]) -> bool:
-    return case.get("how") not in (None, "arranging")
+    return case.get("how") not in (None, HowPlayed.ARRANGING)
 
 
 def _may_withdraw(case: Mapping[str, Any]) -> bool:
     """47D after an opponent's change of play; 47E2(a) while no card followed it."""
     r = case.get("retract")
-    return r == "opponent_changed" or (r == "misexplained" and case.get("dummy_faced") is not True
-                                       and case.get("card_played_since") is not True)
+    return r == Retraction.OPPONENT_CHANGED or (
+        r == Retraction.MISEXPLAINED and case.get("dummy_faced") is not True
+        and case.get("card_played_since") is not True)
 
 
 FIELDS: tuple[FactField, ...] = (
@@ -233,28 +263,29 @@ FIELDS: tuple[FactField, ...] = (
     FactField("retract", "choice", "played.q.retract", "47", when=_played, required=False,
               only="for a card played", choices=_retracts),
     FactField("next_played", "bool", "played.q.next_played", "45C4(b)",
-              when=lambda c: c.get("retract") == "unintended",
+              when=lambda c: c.get("retract") == Retraction.UNINTENDED,
               only="for an unintended designation (Law 45C4(b))", required=False,
               choices=yes_no(("45C4(b)", Msg("played.leads.too_late")), None)),
     FactField("dummy_faced", "bool", "played.q.dummy_faced", "47E2(a)",
-              when=lambda c: c.get("retract") == "misexplained",
+              when=lambda c: c.get("retract") == Retraction.MISEXPLAINED,
               only="for a card played after a mistaken explanation (Law 47E2)",
               required=False, choices=yes_no(("47E2(a)", Msg("played.leads.too_late")), None)),
     FactField("card_played_since", "bool", "played.q.card_played_since", "47E2(a)",
-              when=lambda c: c.get("retract") == "misexplained"
+              when=lambda c: c.get("retract") == Retraction.MISEXPLAINED
               and c.get("dummy_faced") is not True,
               only="for a card played after a mistaken explanation (Law 47E2)",
               required=False, choices=yes_no(("47E2(a)", Msg("played.leads.too_late")), None)),
     FactField("unintended", "bool", "played.question.unintended", "45C4(b)", decision=True,
               required=False,
-              when=lambda c: c.get("retract") == "unintended" and c.get("next_played") is not True,
+              when=lambda c: c.get("retract") == Retraction.UNINTENDED
+              and c.get("next_played") is not True,
               only="for an unintended designation not yet followed by declarer's next card"),
     FactField("withdraw", "bool", "played.question.withdraw", "47D", decision=True,
               required=False, when=_may_withdraw,
               only="when the player may take his card back (Laws 47E2(a), 47D)"),
     FactField("opponent_withdraws", "bool", "played.question.opponent_withdraws", "47D",
               decision=True, required=False,
-              when=lambda c: c.get("retract") == "unintended" and c.get("unintended") is True
+              when=lambda c: c.get("retract") == Retraction.UNINTENDED and c.get("unintended") is True
               and c.get("next_played") is not True,
               only="after an unintended designation from dummy was changed (Law 47D)"),
 )
@@ -265,8 +296,9 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
     """The case from its facts as read (`td_plugin.casefile_play`)."""
-    case = PlayedCardCase(values["declarer"], values["player"], values["card"], values["how"],
-                          retract=values.get("retract") or "no",
+    case = PlayedCardCase(values["declarer"], values["player"], values["card"],
+                          HowPlayed(values["how"]),
+                          retract=Retraction(values.get("retract") or Retraction.NO),
                           next_played=bool(values.get("next_played")),
                           card_played_since=bool(values.get("card_played_since")),
                           dummy_faced=bool(values.get("dummy_faced")),
@@ -276,9 +308,9 @@ def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
                           board=values.get("board"),
                           description=values.get("description"))
     if case.how not in HOW[case.role]:
-        raise FactError("how", f"{case.how!r} is not how a card of {case.role}'s is played "
-                               f"({', '.join(HOW[case.role])})")
-    if case.retract == "unintended" and case.role != "dummy":
+        raise FactError("how", f"{str(case.how)!r} is not how a card of {case.role}'s is "
+                               f"played ({', '.join(HOW[case.role])})")
+    if case.retract is Retraction.UNINTENDED and case.role != "dummy":
         raise FactError("retract", "only declarer's designation of a card of dummy's can be "
                                    "changed as unintended (Law 45C4(b))")
     return case

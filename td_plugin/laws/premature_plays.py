@@ -32,6 +32,7 @@ from typing import Any
 from td_plugin.cards import SUITS, Card, Seat, Suit
 from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.revokes import PlayRestrictionKind
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import (
     DecisionChoice,
@@ -42,11 +43,21 @@ from td_plugin.play_ruling import (
     suit_msg,
 )
 from td_plugin.questions import Choice
+from td_plugin.rulings import TextEnum
 
-__all__ = ["PrematurePlayCase", "rule_premature_play", "options", "option_label",
+__all__ = ["PrematureCard", "PrematurePlayCase", "rule_premature_play", "PlayOptionKind", "PlayOption",
+           "read_play_option", "options", "option_label",
            "rectify_57a", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "premature_play"
+
+
+class PrematureCard(TextEnum):
+    """How the card came too early (57A): led to the next trick, or played before
+    partner played to this one."""
+
+    LEAD = "lead"
+    PLAY = "play"
 
 
 @dataclass(frozen=True)
@@ -64,29 +75,73 @@ class PrematurePlayCase:
     trick: int
     offender: Seat
     card: Card
-    premature: str
+    premature: PrematureCard
     suit_led: Suit
     declarer_played_both: bool = False
     dummy_prompted: bool = False
     at_rho_turn: bool = False
     legal: bool = True
-    option: str | None = None
+    option: PlayOption | None = None
     board: int | None = None
     description: str | None = None
 
 
-def options(suit_led: Suit) -> tuple[tuple[str, str], ...]:
+class PlayOptionKind(TextEnum):
+    """What declarer requires of the offender's partner on the trick (57A1-57A4)."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+    PLAY = "play"
+    FORBID = "forbid"
+
+
+@dataclass(frozen=True)
+class PlayOption:
+    """Declarer's choice under 57A: its ``kind`` and, to play or forbid one, the ``suit``.
+    A case file and a decision write it as text: ``highest``, ``lowest``, ``play:H``,
+    ``forbid:H``."""
+
+    kind: PlayOptionKind
+    suit: Suit | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> PlayOption:
+        """The option ``text`` writes; raises ValueError for text that is none."""
+        verb, colon, letter = text.partition(":")
+        kind = PlayOptionKind(verb)
+        suited = kind in (PlayOptionKind.PLAY, PlayOptionKind.FORBID)
+        if bool(colon) is not suited or (suited and len(letter) != 1):
+            raise ValueError(f"not a play option: {text!r}")
+        return cls(kind, Suit(letter) if suited else None)
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.suit.value}" if self.suit is not None else str(self.kind)
+
+
+#: what each option binds the offender's partner to
+_RESTRICTS = {PlayOptionKind.HIGHEST: PlayRestrictionKind.HIGHEST,
+              PlayOptionKind.LOWEST: PlayRestrictionKind.LOWEST,
+              PlayOptionKind.PLAY: PlayRestrictionKind.SUIT,
+              PlayOptionKind.FORBID: PlayRestrictionKind.NOT_SUIT}
+
+
+def read_play_option(value: str | None) -> PlayOption | None:
+    """A case's 57A option as read (the text of one of `options`), or None."""
+    return None if value is None else PlayOption.parse(value)
+
+
+def options(suit_led: Suit) -> tuple[tuple[PlayOption, str], ...]:
     """Declarer's choices of 57A with their clauses: ``highest``, ``lowest``,
     ``play:X`` and ``forbid:X`` for each other suit X."""
     others = [s for s in SUITS if s is not suit_led]
-    return (("highest", "57A1"), ("lowest", "57A2"),
-            *((f"play:{s.value}", "57A3") for s in others),
-            *((f"forbid:{s.value}", "57A4") for s in others))
+    return ((PlayOption(PlayOptionKind.HIGHEST), "57A1"), (PlayOption(PlayOptionKind.LOWEST), "57A2"),
+            *((PlayOption(PlayOptionKind.PLAY, s), "57A3") for s in others),
+            *((PlayOption(PlayOptionKind.FORBID, s), "57A4") for s in others))
 
 
-def option_label(value: str) -> Msg:
-    verb, _, suit = value.partition(":")
-    return Msg(f"premature.option.{verb}", {"suit": suit_msg(Suit(suit))} if suit else {})
+def option_label(option: PlayOption) -> Msg:
+    return Msg(f"premature.option.{option.kind}",
+               {"suit": suit_msg(option.suit)} if option.suit is not None else {})
 
 
 def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling:
@@ -97,7 +152,7 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
               "card": card_msg(case.card), "trick": trick, "suit": suit_msg(case.suit_led),
               "declarer": seat_name(case.declarer)}
     facts = {"offender": offender.value, "card": case.card.pbn(), "trick": trick,
-             "premature": case.premature}
+             "premature": str(case.premature)}
     out = {**facts, "suit_led": case.suit_led.value}
     if offender.side is case.declarer.side:
         # 57C3: declarer's premature play from either hand is a played card
@@ -107,13 +162,13 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
             b.clause("57C3", "premature.57C3.illegal", facts, params)
             b.clause("47B", "premature.47B", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
-    if case.premature == "play" and case.declarer_played_both:
+    if case.premature is PrematureCard.PLAY and case.declarer_played_both:
         b.clause("57C1", "premature.57C1", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
-    if case.premature == "play" and case.dummy_prompted:
+    if case.premature is PrematureCard.PLAY and case.dummy_prompted:
         b.clause("57C2", "premature.57C2", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
-    if case.premature == "play" and case.at_rho_turn:
+    if case.premature is PrematureCard.PLAY and case.at_rho_turn:
         b.clause("57D", "premature.57D", facts, params)
         b.clause("16", "premature.16", facts, params)
         b.adjust.append("16B")
@@ -131,7 +186,7 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
 
 
 def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, trick: int,
-                suit_led: Suit, option: str | None, field: str,
+                suit_led: Suit, option: PlayOption | None, field: str,
                 facts: dict[str, Any]) -> None:
     """57A for ``offender``'s ``card`` played before his partner: a major penalty card
     (50), and declarer's option (asked as ``field`` while ``option`` is None), a play
@@ -146,13 +201,12 @@ def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, tr
     laws = dict(options(suit_led))
     if option is None:
         b.decide(declarer, field, "57A", Msg("premature.question", params),
-                 tuple(DecisionChoice(v, option_label(v), law) for v, law in laws.items()))
+                 tuple(DecisionChoice(str(v), option_label(v), law) for v, law in laws.items()))
         return
-    verb, _, suit = option.partition(":")
-    how = {"play": "suit", "forbid": "not_suit"}.get(verb, verb)
-    b.clause(laws[option], f"premature.chosen.{verb}", facts | {"option": option},
-             params | ({"chosen": suit_msg(Suit(suit))} if suit else {}))
-    b.stand(laws[option], PlayRestriction(partner, trick, how, Suit(suit) if suit else None))
+    how = _RESTRICTS[option.kind]
+    b.clause(laws[option], f"premature.chosen.{option.kind}", facts | {"option": str(option)},
+             params | ({"chosen": suit_msg(option.suit)} if option.suit is not None else {}))
+    b.stand(laws[option], PlayRestriction(partner, trick, how, option.suit))
     b.clause("57B", "premature.57B", facts, params)
     b.next = Msg("premature.next", params)
 
@@ -163,7 +217,7 @@ rule = rule_premature_play
 # -- the case's facts --------------------------------------------------------------------------
 
 def _play(case: Mapping[str, Any]) -> bool:
-    return case.get("premature") == "play"
+    return case.get("premature") == PrematureCard.PLAY
 
 
 def _declaring(case: Mapping[str, Any]) -> bool:
@@ -191,9 +245,10 @@ FIELDS: tuple[FactField, ...] = (
     FactField("premature", "choice", "premature.q.premature", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               choices=lambda c: tuple(
-                  Choice(v, Msg(f"premature.premature.{v}"), ("57A", Msg("premature.leads.57A")))
-                  for v in ("lead", "play")
-                  if v == "play" or (c.get("trick") != 13 and not _declaring(c)))),
+                  Choice(str(v), Msg(f"premature.premature.{v}"),
+                         ("57A", Msg("premature.leads.57A")))
+                  for v in PrematureCard
+                  if v is PrematureCard.PLAY or (c.get("trick") != 13 and not _declaring(c)))),
     FactField("card", "card", "premature.q.card", "57A",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
     FactField("suit_led", "suit", "premature.q.suit_led", "57A",
@@ -223,7 +278,7 @@ FIELDS: tuple[FactField, ...] = (
                                 or c.get("dummy_prompted") is True
                                 or c.get("at_rho_turn") is True)),
               only="when declarer has the options of Law 57A",
-              choices=lambda c: tuple(Choice(v, option_label(v)) for v, _ in options(
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v, _ in options(
                   Suit(c["suit_led"]) if c.get("suit_led") in ("S", "H", "D", "C") else Suit.S))),
 )
 #: What a session file can give before the first question.
@@ -234,11 +289,11 @@ flow, answer, question_by_id = question_flow(FIELDS)
 def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
     """The case from its facts as read (`td_plugin.casefile_play`)."""
     declarer, offender = values["declarer"], values["offender"]
-    premature = values["premature"]
-    if offender.side is declarer.side and premature == "lead":
+    premature = PrematureCard(values["premature"])
+    if offender.side is declarer.side and premature is PrematureCard.LEAD:
         raise FactError("premature", "declarer leading before the trick is complete leads "
                                      "out of turn: a lead out of turn case (Law 55)")
-    if premature == "lead" and values["trick"] == 13:
+    if premature is PrematureCard.LEAD and values["trick"] == 13:
         raise FactError("trick", "no trick follows trick 13 to lead to")
     return PrematurePlayCase(declarer, values["trick"], offender, values["card"], premature,
                              values["suit_led"],
@@ -246,5 +301,6 @@ def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
                              dummy_prompted=bool(values.get("dummy_prompted")),
                              at_rho_turn=bool(values.get("at_rho_turn")),
                              legal=values.get("legal", True) is not False,
-                             option=values.get("option"), board=values.get("board"),
+                             option=read_play_option(values.get("option")),
+                             board=values.get("board"),
                              description=values.get("description"))

@@ -18,7 +18,7 @@ from td_plugin.auction_walk import Situation, Walk
 from td_plugin.call_names import seat_call_msg, seat_msg
 
 if TYPE_CHECKING:
-    from td_plugin.incidents import IncidentCall
+    from td_plugin.auction_incident import IncidentCall
 
 __all__ = ["SIMULTANEOUS", "SITUATIONS", "rule_simultaneous"]
 

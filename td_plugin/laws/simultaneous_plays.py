@@ -46,11 +46,19 @@ from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_ca
 from td_plugin.messages import Msg, seat_name
 from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
 from td_plugin.questions import Choice
+from td_plugin.rulings import TextEnum
 
-__all__ = ["SimultaneousCase", "rule_simultaneous", "FIELDS", "START", "flow", "answer",
+__all__ = ["SimultaneousCards", "SimultaneousCase", "rule_simultaneous", "FIELDS", "START", "flow", "answer",
            "question_by_id", "rule"]
 
 CASE_KIND = "simultaneous_play"
+
+
+class SimultaneousCards(TextEnum):
+    """What was played at once (58): cards of two players, or several cards of one."""
+
+    TWO_PLAYERS = "two_players"
+    ONE_PLAYER = "one_player"
 
 
 @dataclass(frozen=True)
@@ -65,7 +73,7 @@ class SimultaneousCase:
 
     declarer: Seat
     trick: int
-    what: str
+    what: SimultaneousCards
     legal_by: Seat | None = None
     other: Seat | None = None
     other_card: Card | None = None
@@ -84,13 +92,13 @@ class SimultaneousCase:
 def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
     """The ruling on ``case``."""
     b = RulingBuilder(CASE_KIND, case.board, lang)
-    if case.what == "two_players":
+    if case.what is SimultaneousCards.TWO_PLAYERS:
         return _two_players(b, case)
     assert case.offender is not None
     offender, cards = case.offender, case.cards
     params = {"offender": seat_name(offender), "cards": cards_msg(cards), "trick": case.trick}
     facts = {"offender": offender.value, "cards": [c.pbn() for c in cards], "trick": case.trick}
-    out = {**facts, "what": case.what}
+    out = {**facts, "what": str(case.what)}
     if case.discovered_late:
         b.clause("58B4", "simultaneous.58B4", facts, params)
         b.notes.append(Msg("simultaneous.58B4.note", params))
@@ -143,7 +151,7 @@ def _two_players(b: RulingBuilder, case: SimultaneousCase) -> PlayRuling:
     facts = {"legal_by": legal_by.value, "other": other.value,
              "other_card": case.other_card.pbn(), "trick": case.trick}
     b.clause("58A", "simultaneous.58A", facts, params)
-    out = {**facts, "what": case.what}
+    out = {**facts, "what": str(case.what)}
     if other is legal_by.lho:
         b.clause("58A", "simultaneous.58A.in_turn", facts, params)
         return b.build(case.declarer, facts=out | {"premature": False})
@@ -176,11 +184,11 @@ rule = rule_simultaneous
 # -- the case's facts --------------------------------------------------------------------------
 
 def _two(case: Mapping[str, Any]) -> bool:
-    return case.get("what") == "two_players"
+    return case.get("what") == SimultaneousCards.TWO_PLAYERS
 
 
 def _one(case: Mapping[str, Any]) -> bool:
-    return case.get("what") == "one_player"
+    return case.get("what") == SimultaneousCards.ONE_PLAYER
 
 
 def _others(case: Mapping[str, Any]) -> tuple[Choice, ...]:
@@ -204,9 +212,9 @@ FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "simultaneous.q.declarer", "58"),
     FactField("trick", "count", "simultaneous.q.trick", "58"),
     FactField("what", "choice", "simultaneous.q.what", "58",
-              choices=(Choice("two_players", Msg("simultaneous.what.two_players"),
+              choices=(Choice(str(SimultaneousCards.TWO_PLAYERS), Msg("simultaneous.what.two_players"),
                               ("58A", Msg("simultaneous.leads.58A"))),
-                       Choice("one_player", Msg("simultaneous.what.one_player"),
+                       Choice(str(SimultaneousCards.ONE_PLAYER), Msg("simultaneous.what.one_player"),
                               ("58B", Msg("simultaneous.leads.58B"))))),
     FactField("legal_by", "seat", "simultaneous.q.legal_by", "58A", when=_two,
               only="for two players' cards (what: two_players)"),
@@ -264,7 +272,7 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
         raise FactError("hidden", "a card both visible and hidden")
     if values.get("legal_by") is not None and values.get("other") is values.get("legal_by"):
         raise FactError("other", "the two cards come from two players")
-    return SimultaneousCase(values["declarer"], values["trick"], values["what"],
+    return SimultaneousCase(values["declarer"], values["trick"], SimultaneousCards(values["what"]),
                             legal_by=values.get("legal_by"), other=values.get("other"),
                             other_card=values.get("other_card"), offender=values.get("offender"),
                             cards=cards, played=Card.from_pbn(played) if played else None,

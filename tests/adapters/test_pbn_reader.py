@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adapters.pbn.reader import PbnSource, read_pbn
+from adapters.pbn.sections import written_items
 from adapters.pbn.tokens import split_blocks
 from td_plugin.auction import Call
 from td_plugin.board import Vulnerability
@@ -231,7 +232,7 @@ def test_irregularity_markers_of_the_reference_game(realworld: Path) -> None:
     assert tricks[2] == [("S", "S7", None), ("W", "S2", None), ("N", "H6", None),
                          ("E", "C6", "R")]
     # as written: column order from West, markers on their cards
-    written = [(i.text, i.marker, i.line) for i in game.play_items[4:8]]
+    written = [(i.text, i.marker, i.line) for i in written_items(game, game.play)[4:8]]
     assert written == [("C5", None, 119), ("C2", None, 119), ("S5", "R", 119), ("CK", "L", 119)]
 
 
@@ -375,7 +376,7 @@ def test_commentary_stays_with_what_it_follows(realworld: Path) -> None:
                                                       " 2nd game comment "]
     assert [c.text for c in game.tag("West").comments] == [
         " West comment ", " rest of West comment", " 2nd West comment "]
-    three_hearts = next(i for i in game.auction_items if i.text == "3H")
+    three_hearts = next(i for i in written_items(game, game.auction) if i.text == "3H")
     assert [c.text for c in three_hearts.comments] == ["A1", "A2", "B1", "B2", "C1", "C2",
                                                        "D1", "D2"]
     assert (three_hearts.suffix, three_hearts.nags, three_hearts.note) == ("?!", (13,), 1)

@@ -11,14 +11,14 @@ import pytest
 
 from adapters.td_notes import parse_td_note
 from td_plugin.cards import Seat, Suit
-from td_plugin.laws.revokes import PlayRestriction
+from td_plugin.laws.revokes import PlayRestriction, PlayRestrictionKind
 
 
 @pytest.mark.parametrize("statement, restriction", [
-    ("play W highest 5", PlayRestriction(Seat.W, 5, "highest")),  # 57A1
-    ("play w lowest 13", PlayRestriction(Seat.W, 13, "lowest")),  # 57A2
-    ("play E suit D 3", PlayRestriction(Seat.E, 3, "suit", Suit.D)),  # 57A3
-    ("play E not-suit c 3", PlayRestriction(Seat.E, 3, "not_suit", Suit.C)),  # 57A4
+    ("play W highest 5", PlayRestriction(Seat.W, 5, PlayRestrictionKind.HIGHEST)),  # 57A1
+    ("play w lowest 13", PlayRestriction(Seat.W, 13, PlayRestrictionKind.LOWEST)),  # 57A2
+    ("play E suit D 3", PlayRestriction(Seat.E, 3, PlayRestrictionKind.SUIT, Suit.D)),  # 57A3
+    ("play E not-suit c 3", PlayRestriction(Seat.E, 3, PlayRestrictionKind.NOT_SUIT, Suit.C)),  # 57A4
 ])
 def test_57a_a_play_statement_gives_declarers_choice(statement: str,
                                                      restriction: PlayRestriction) -> None:
@@ -51,4 +51,4 @@ def test_the_documented_example_note_reads() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "audit.md").read_text(encoding="utf-8")
     example = next(line for line in doc.splitlines() if line.startswith("{TD:"))
     notes = parse_td_note(example.strip("{}"))
-    assert notes is not None and PlayRestriction(Seat.W, 7, "lowest") in notes.obligations
+    assert notes is not None and PlayRestriction(Seat.W, 7, PlayRestrictionKind.LOWEST) in notes.obligations

@@ -6,7 +6,7 @@ from typing import Any
 
 from td_plugin.cards import Suit
 from td_plugin.incidents import rule_incident
-from td_plugin.laws.comparable_calls import Meaning, is_subset, judge_comparable
+from td_plugin.laws.comparable_calls import ComparableTest, Meaning, is_subset, judge_comparable
 
 OPENING_1S = Meaning.of((12, 21), {Suit.S: (5, 13)})
 OVERCALL_1S = Meaning.of((8, 16), {Suit.S: (5, 13)})
@@ -21,6 +21,7 @@ def rule(**case: Any) -> dict:
 def test_23a1_same_meaning() -> None:
     j = judge_comparable(OPENING_1S, Meaning.of((12, 21), {Suit.S: (5, 13)}))
     assert (j.comparable, j.test, j.key) == (True, "23A1", "law23.same_meaning")
+    assert j.test is ComparableTest.SAME_MEANING and str(j.test) == "23A1"
 
 
 def test_23a2_subset_of_the_meanings() -> None:

@@ -32,11 +32,18 @@ from td_plugin.cli import main
 from td_plugin.contract import Contract
 from td_plugin.deal import Deal
 from td_plugin.errors import Location
-from td_plugin.laws.premature_plays import PrematurePlayCase, rule_premature_play
+from td_plugin.laws.premature_plays import (
+    PlayOption,
+    PlayOptionKind,
+    PrematureCard,
+    PrematurePlayCase,
+    rule_premature_play,
+)
 from td_plugin.laws.revokes import (
     Obligation,
     PenaltyCard,
     PlayRestriction,
+    PlayRestrictionKind,
     RevokeKind,
     detect_revokes,
     review_revokes,
@@ -82,8 +89,8 @@ def v(play: str, *rules: Obligation) -> list[tuple[Seat, int, RevokeKind, tuple[
     return found(DEAL_V, "4H", Seat.S, play, *rules)
 
 
-HIGHEST_5 = PlayRestriction(Seat.W, 5, "highest")
-LOWEST_5 = PlayRestriction(Seat.W, 5, "lowest")
+HIGHEST_5 = PlayRestriction(Seat.W, 5, PlayRestrictionKind.HIGHEST)
+LOWEST_5 = PlayRestriction(Seat.W, 5, PlayRestrictionKind.LOWEST)
 PLAY_A_S8 = PLAY_A.replace("SA S6", "SA S8")
 
 
@@ -99,7 +106,7 @@ def test_57a1_the_highest_card_played_is_no_revoke() -> None:
 
 def test_57a1_void_in_the_suit_led_he_cannot_comply_and_plays_any_card() -> None:
     """Trick 4 is led in hearts, of which West has none left: his ♦3 is no revoke (57B)."""
-    assert a(PLAY_A, PlayRestriction(Seat.W, 4, "highest")) == []
+    assert a(PLAY_A, PlayRestriction(Seat.W, 4, PlayRestrictionKind.HIGHEST)) == []
 
 
 def test_57a1_a_card_of_another_suit_while_holding_the_suit_led_is_that_revoke() -> None:
@@ -110,8 +117,8 @@ def test_57a1_a_card_of_another_suit_while_holding_the_suit_led_is_that_revoke()
 
 
 def test_57a1_only_the_trick_and_the_seat_named() -> None:
-    assert a(PLAY_A, PlayRestriction(Seat.W, 6, "highest")) == []
-    assert a(PLAY_A, PlayRestriction(Seat.E, 5, "highest")) == [
+    assert a(PLAY_A, PlayRestriction(Seat.W, 6, PlayRestrictionKind.HIGHEST)) == []
+    assert a(PLAY_A, PlayRestriction(Seat.E, 5, PlayRestrictionKind.HIGHEST)) == [
         (Seat.E, 5, RevokeKind.PLAY_RESTRICTION, cards("S5"))]
 
 
@@ -124,23 +131,23 @@ def test_57a2_the_lowest_card_played_is_no_revoke() -> None:
 
 
 def test_57a2_void_in_the_suit_led_he_cannot_comply_and_plays_any_card() -> None:
-    assert a(PLAY_A, PlayRestriction(Seat.W, 4, "lowest")) == []
+    assert a(PLAY_A, PlayRestriction(Seat.W, 4, PlayRestrictionKind.LOWEST)) == []
 
 
 # -- 57A3, 57A4: a suit named, required or forbidden ---------------------------------------
 
 def test_57a3_void_in_the_suit_led_not_playing_the_named_suit_is_a_revoke() -> None:
-    rule = PlayRestriction(Seat.W, 2, "suit", Suit.C)
+    rule = PlayRestriction(Seat.W, 2, PlayRestrictionKind.SUIT, Suit.C)
     assert v(PLAY_V + " SK", rule) == [
         (Seat.W, 2, RevokeKind.PLAY_RESTRICTION, cards("CA CK CQ CJ CT C9"))]
 
 
 def test_57a3_a_card_of_the_named_suit_is_no_revoke() -> None:
-    assert v(PLAY_V + " C9", PlayRestriction(Seat.W, 2, "suit", Suit.C)) == []
+    assert v(PLAY_V + " C9", PlayRestriction(Seat.W, 2, PlayRestrictionKind.SUIT, Suit.C)) == []
 
 
 def test_57a3_void_in_the_named_suit_he_cannot_comply_and_plays_any_card() -> None:
-    assert v(PLAY_V + " SK", PlayRestriction(Seat.W, 2, "suit", Suit.H)) == []
+    assert v(PLAY_V + " SK", PlayRestriction(Seat.W, 2, PlayRestrictionKind.SUIT, Suit.H)) == []
 
 
 CLUB_AT_5 = PLAY_A.replace("SA S6", "SA C4").replace("CK C4", "CK S6")
@@ -149,30 +156,30 @@ CLUB_AT_5 = PLAY_A.replace("SA S6", "SA C4").replace("CK C4", "CK S6")
 def test_57a3_following_suit_comes_first() -> None:
     """West holds spades at trick 5, declarer named clubs: his spade is no revoke, his
     ♣4 a failure to follow suit (Law 59), not to play the named suit."""
-    rule = PlayRestriction(Seat.W, 5, "suit", Suit.C)
+    rule = PlayRestriction(Seat.W, 5, PlayRestrictionKind.SUIT, Suit.C)
     assert a(PLAY_A, rule) == []
     assert a(CLUB_AT_5, rule) == [(Seat.W, 5, RevokeKind.FOLLOW_SUIT, cards("S8 S7 S6"))]
 
 
 def test_57a4_void_in_the_suit_led_playing_the_forbidden_suit_is_a_revoke() -> None:
-    rule = PlayRestriction(Seat.W, 2, "not_suit", Suit.S)
+    rule = PlayRestriction(Seat.W, 2, PlayRestrictionKind.NOT_SUIT, Suit.S)
     assert v(PLAY_V + " SK", rule) == [
         (Seat.W, 2, RevokeKind.PLAY_RESTRICTION, cards("CA CK CQ CJ CT C9"))]
 
 
 def test_57a4_a_card_of_another_suit_is_no_revoke() -> None:
-    assert v(PLAY_V + " CA", PlayRestriction(Seat.W, 2, "not_suit", Suit.S)) == []
+    assert v(PLAY_V + " CA", PlayRestriction(Seat.W, 2, PlayRestrictionKind.NOT_SUIT, Suit.S)) == []
 
 
 def test_57a4_holding_only_the_forbidden_suit_he_cannot_comply() -> None:
-    rule = PlayRestriction(Seat.W, 1, "not_suit", Suit.S)
+    rule = PlayRestriction(Seat.W, 1, PlayRestrictionKind.NOT_SUIT, Suit.S)
     assert found(DEAL_W, "3NT", Seat.N, PLAY_W + " SA", rule) == []
 
 
 def test_57a4_following_suit_comes_first() -> None:
     """West holds spades at trick 5, declarer forbade clubs: his spade is no revoke, his
     ♣4 a failure to follow suit (Law 59)."""
-    rule = PlayRestriction(Seat.W, 5, "not_suit", Suit.C)
+    rule = PlayRestriction(Seat.W, 5, PlayRestrictionKind.NOT_SUIT, Suit.C)
     assert a(PLAY_A, rule) == []
     assert a(CLUB_AT_5, rule) == [(Seat.W, 5, RevokeKind.FOLLOW_SUIT, cards("S8 S7 S6"))]
 
@@ -187,7 +194,8 @@ def test_57a_the_premature_play_ruling_gives_the_obligation_detection_checks() -
     The ruling's obligations (East's penalty card, West's restriction) find West's ♠6."""
     ruling = rule_premature_play(PrematurePlayCase(
         declarer=Seat.S, trick=5, offender=Seat.E, card=Card.from_pbn("S3"),
-        premature="play", suit_led=Suit.S, option="highest"))
+        premature=PrematureCard.PLAY, suit_led=Suit.S,
+        option=PlayOption(PlayOptionKind.HIGHEST)))
     assert HIGHEST_5 in ruling.obligations
     r = record(DEAL_A, "2H", Seat.S, PLAY_A)
     assert r.deal is not None and r.play is not None

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         Obligation,
         PenaltyCard,
         PlayRestriction,
+        PlayRestrictionKind,
         Revoke,
         RevokeKind,
         detect_revokes,
@@ -46,8 +47,8 @@ if TYPE_CHECKING:
 _MODULES = {
     "assessment": ("Assessment", "BoardAssessment", "assess", "automatic_transfer"),
     "case": ("EquityJudgement", "RevokeCase", "RevokeCaseRuling", "rule_revoke_case"),
-    "detection": ("LeadRestriction", "Obligation", "PenaltyCard", "PlayRestriction", "Revoke",
-                  "RevokeKind", "detect_revokes"),
+    "detection": ("LeadRestriction", "Obligation", "PenaltyCard", "PlayRestriction",
+                  "PlayRestrictionKind", "Revoke", "RevokeKind", "detect_revokes"),
     "facts": ("BoardFacts", "Establishment", "RevokeFacts"),
     "play_facts": ("Tally", "board_facts", "establishment", "table_tricks", "tally"),
     "redress": ("EquityFigures", "EquityUnavailable", "equity_check"),
@@ -66,7 +67,8 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestriction", "Obligation",
+__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestriction",
+           "PlayRestrictionKind", "Obligation",
            "Revoke", "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",
            "BoardAssessment", "EquityFigures", "EquityUnavailable", "EquityJudgement",
            "RevokeCase", "RevokeCaseRuling", "DATA_KEYS", "detect_revokes", "establishment",

@@ -26,8 +26,8 @@ from td_plugin.deal import SUIT_MASKS, Deal, Hand
 from td_plugin.laws.lead_restrictions import LeadRestriction
 from td_plugin.play import Play
 
-__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestriction", "Obligation",
-           "Revoke", "detect_revokes"]
+__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestrictionKind",
+           "PlayRestriction", "Obligation", "Revoke", "detect_revokes"]
 
 
 class RevokeKind(enum.Enum):
@@ -52,15 +52,24 @@ class PenaltyCard:
     major: bool = True
 
 
+class PlayRestrictionKind(enum.Enum):
+    """What declarer's option of Law 57A binds the player to on one trick."""
+
+    HIGHEST = "highest"  # the highest card he holds of the suit led (57A1)
+    LOWEST = "lowest"  # the lowest (57A2)
+    SUIT = "suit"  # a card of the suit declarer names (57A3)
+    NOT_SUIT = "not_suit"  # no card of the suit declarer names (57A4)
+
+
 @dataclass(frozen=True)
 class PlayRestriction:
-    """For one trick, ``seat`` must play the highest (``how`` = ``highest``) or the
-    lowest (``lowest``) card he holds of the suit led, a card of ``suit`` (``suit``), or
-    no card of ``suit`` (``not_suit``): declarer's option of Law 57A."""
+    """For one trick, ``seat`` must play the highest (``how`` = ``HIGHEST``) or the
+    lowest (``LOWEST``) card he holds of the suit led, a card of ``suit`` (``SUIT``), or
+    no card of ``suit`` (``NOT_SUIT``): declarer's option of Law 57A."""
 
     seat: Seat
     trick: int
-    how: str
+    how: PlayRestrictionKind
     suit: Suit | None = None
 
 
@@ -202,16 +211,18 @@ def _play_revoke(rule: PlayRestriction, card: Card, mask: int, led: Suit
     """A card played against declarer's choice of 57A by a hand ``mask`` (before the
     card), or None: he could not comply (57B), or did."""
     led_mask = mask & SUIT_MASKS[led]
-    if rule.how in ("highest", "lowest"):  # 57A1, 57A2: only with a card of the suit led
+    if rule.how in (PlayRestrictionKind.HIGHEST, PlayRestrictionKind.LOWEST):
+        # 57A1, 57A2: only with a card of the suit led
         if not led_mask:
             return None
         # the ace has the lowest index of its suit: the highest card is the lowest bit
-        bit = led_mask & -led_mask if rule.how == "highest" else 1 << (led_mask.bit_length() - 1)
+        bit = led_mask & -led_mask if rule.how is PlayRestrictionKind.HIGHEST \
+            else 1 << (led_mask.bit_length() - 1)
         return None if 1 << card.index == bit else tuple(Hand(mask=bit))
     if led_mask or rule.suit is None:  # following suit comes first (Law 59)
         return None
     suit_mask = mask & SUIT_MASKS[rule.suit]
-    if rule.how == "suit":  # 57A3
+    if rule.how is PlayRestrictionKind.SUIT:  # 57A3
         return tuple(Hand(mask=suit_mask)) if suit_mask and card.suit is not rule.suit else None
     others = mask & ~SUIT_MASKS[rule.suit]  # 57A4
     return tuple(Hand(mask=others)) if card.suit is rule.suit and others else None

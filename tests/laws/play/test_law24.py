@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PlayCase
+from td_plugin.laws.cards_exposed_in_auction import Becomes
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 
@@ -112,3 +115,13 @@ def test_worked_example_an_ace_dropped_after_a_call() -> None:
         obligations(r)
     defends = rule(case(offender="N", cards=["DA"], becomes="leader"))
     assert obligations(defends)[-1]["major"] is True
+
+
+def test_24e_what_the_offender_became_is_read_as_its_kind_and_written_back_as_text() -> None:
+    read = load_case(case(cards=["S7"], becomes="leader_partner"))
+    assert isinstance(read, PlayCase) and read.case.becomes is Becomes.LEADER_PARTNER
+    unknown = load_case(case(cards=["S7"]))
+    assert isinstance(unknown, PlayCase) and unknown.case.becomes is Becomes.UNKNOWN
+    facts = rule(case(cards=["S7"], becomes="leader")).facts
+    assert (facts["becomes"], facts["penalty_cards"]) == ("leader", True)
+    assert type(facts["becomes"]) is str

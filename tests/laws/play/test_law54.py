@@ -3,6 +3,9 @@ so East is to lead and West leads out of turn unless a case says otherwise."""
 
 from __future__ import annotations
 
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PlayCase
+from td_plugin.laws.opening_leads_out_of_turn import OpeningLeadOption
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 
@@ -114,3 +117,12 @@ def test_54b2_dummys_card_played_second_after_the_lead_accepted() -> None:
            "withdrawn except to correct a revoke (Law 54B2)." in r.text
     assert "Spilfører spillede blindemandens ♥9 som andet kort" in text(c, "da")
     assert error({**c, "dummy_card": "H4"}) == "dummy_card: the lead's own card"
+
+
+def test_54_declarers_choice_is_read_as_its_kind_and_offered_as_the_case_file_writes_it() -> None:
+    read = load_case(case(option="refuse"))
+    assert isinstance(read, PlayCase) and read.case.option is OpeningLeadOption.REFUSE
+    choices = decision(rule(case()))["choices"]
+    assert [(c["value"], c["law"]) for c in choices] == [
+        ("spread", "54A"), ("accept", "54B"), ("refuse", "54D")]
+    assert all(type(c["value"]) is str for c in choices)

@@ -3,6 +3,12 @@ declares; West plays before his partner East unless a case says otherwise."""
 
 from __future__ import annotations
 
+import pytest
+
+from td_plugin.cards import Suit
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PlayCase
+from td_plugin.laws.premature_plays import PlayOption, PlayOptionKind, PrematureCard
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 
@@ -96,3 +102,32 @@ def test_worked_example_a_defender_plays_out_of_turn_during_a_trick() -> None:
         in r.text
     assert "Spilfører kræver, at Øst spiller det højeste kort, han har i hjerter (§ 57A1)" in \
         text(case(premature="play", option="highest"), "da")
+
+
+@pytest.mark.parametrize("written, kind, suit", [
+    ("highest", PlayOptionKind.HIGHEST, None), ("lowest", PlayOptionKind.LOWEST, None),
+    ("play:D", PlayOptionKind.PLAY, Suit.D), ("forbid:C", PlayOptionKind.FORBID, Suit.C),
+])
+def test_57a_an_option_is_read_as_its_kind_and_suit_and_written_back(
+        written: str, kind: PlayOptionKind, suit: Suit | None) -> None:
+    option = PlayOption.parse(written)
+    assert (option.kind, option.suit) == (kind, suit) and str(option) == written
+
+
+@pytest.mark.parametrize("written", ["highest:S", "play", "play:", "forbid:SH", "ruff:S"])
+def test_57a_text_that_is_no_option_is_refused(written: str) -> None:
+    with pytest.raises(ValueError):
+        PlayOption.parse(written)
+
+
+def test_57a4_the_option_chosen_is_text_in_the_clause_facts_as_in_the_case_file() -> None:
+    r = rule(case(premature="play", option="forbid:C"))
+    chosen = [c.facts["option"] for c in r.clauses if "option" in c.facts]
+    assert chosen == ["forbid:C"] and type(chosen[0]) is str
+
+
+def test_57a_a_premature_lead_is_read_as_its_kind_and_written_back_as_text() -> None:
+    read = load_case(case(premature="lead"))
+    assert isinstance(read, PlayCase) and read.case.premature is PrematureCard.LEAD
+    facts = rule(case(premature="lead")).clauses[0].facts
+    assert facts["premature"] == "lead" and type(facts["premature"]) is str

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PlayCase
+from td_plugin.laws.simultaneous_plays import SimultaneousCards
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 
@@ -132,3 +135,11 @@ def test_58b1_the_hidden_cards_go_back_without_rectification() -> None:
     assert error(one(cards=["H4"], hidden=["H4"], trick=4)) == \
         "hidden: a card both visible and hidden"
     assert error(one(cards=["H4", "SQ"], hidden=["D2"], trick=4)).startswith("hidden: only")
+
+
+def test_58_what_was_played_at_once_is_read_as_its_kind_and_written_back_as_text() -> None:
+    data = one(cards=["H4", "SQ"], played="SQ")
+    read = load_case(data)
+    assert isinstance(read, PlayCase) and read.case.what is SimultaneousCards.ONE_PLAYER
+    what = rule(data).facts["what"]
+    assert what == "one_player" and type(what) is str

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PlayCase
+from td_plugin.laws.defective_tricks import TrickFault
 from tests.laws.play.helpers import error, rule, text
 
 
@@ -16,6 +19,13 @@ def test_67a1_found_in_time_the_offender_adds_a_legal_card() -> None:
 
 def test_67a2_too_many_cards_found_in_time_45e_or_58b() -> None:
     assert rule(case(offender="W", fault="too_many")).laws == ["67", "67A2"]
+
+
+def test_67_the_fault_is_read_as_its_kind_and_written_back_as_the_case_file_has_it() -> None:
+    read = load_case(case(offender="W", fault="too_many"))
+    assert isinstance(read, PlayCase) and read.case.fault is TrickFault.TOO_MANY
+    facts = rule(case(offender="W", fault="no_card")).clauses[0].facts
+    assert type(facts["fault"]) is str and facts["fault"] == "no_card"
 
 
 def test_67b1a_he_holds_the_suit_led_deemed_revoke_one_trick() -> None:

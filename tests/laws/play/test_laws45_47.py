@@ -3,6 +3,9 @@ declares, North is dummy."""
 
 from __future__ import annotations
 
+from td_plugin.casefile import load_case
+from td_plugin.casefile_play import PlayCase
+from td_plugin.laws.played_cards import HowPlayed, Retraction
 from tests.laws.play.helpers import decision, error, rule, text
 
 
@@ -135,3 +138,15 @@ def test_worked_example_told_it_was_his_turn_to_lead() -> None:
     told = case(player="E", card="H7", how="named", retract="misinformed_turn")
     assert "the card is withdrawn without further rectification" in text(told)
     assert "kortet tages tilbage uden yderligere korrektion" in text(told, "da")
+
+
+def test_45c_how_it_was_played_and_why_it_is_wanted_back_are_read_as_kinds() -> None:
+    data = case(player="N", card="SJ", how="named", retract="unintended")
+    read = load_case(data)
+    assert isinstance(read, PlayCase)
+    assert (read.case.how, read.case.retract) == (HowPlayed.NAMED, Retraction.UNINTENDED)
+    plain = load_case(case(player="W", card="SK", how="held_face"))
+    assert isinstance(plain, PlayCase) and plain.case.retract is Retraction.NO
+    facts = rule(data).facts
+    assert (facts["how"], facts["retract"]) == ("named", "unintended")
+    assert type(facts["how"]) is str and type(facts["retract"]) is str

@@ -5,6 +5,10 @@ lead (50D2, 51B), the information (50E), and a failure to play one (52)."""
 
 from __future__ import annotations
 
+import pytest
+
+from td_plugin.cards import Suit
+from td_plugin.laws.penalty_cards import LeadOption, LeadOptionKind
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 SOUTH_DECLARES = {"kind": "penalty_card", "declarer": "S", "offender": "E", "trick": 4}
@@ -266,3 +270,28 @@ def test_worked_example_a_minor_penalty_card_played_around() -> None:
            "♥3 becomes a major penalty card (Law 52B2)" in text({**minor, "accept": False})
     assert "Spilfører accepterer ikke ♥3: Øst spiller strafkortet ♥5 i stedet" in \
         text({**minor, "accept": False}, "da")
+
+
+@pytest.mark.parametrize("written, kind, suits", [
+    ("require:S", LeadOptionKind.REQUIRE, (Suit.S,)),
+    ("prohibit:SH", LeadOptionKind.PROHIBIT, (Suit.S, Suit.H)),
+    ("none", LeadOptionKind.NONE, ()),
+])
+def test_51b_a_lead_option_is_read_as_its_kind_and_suits_and_written_back(
+        written: str, kind: LeadOptionKind, suits: tuple[Suit, ...]) -> None:
+    option = LeadOption.parse(written)
+    assert (option.kind, option.suits) == (kind, suits) and str(option) == written
+
+
+@pytest.mark.parametrize("written", ["prohibit", "prohibit:", "none:S", "require:SS",
+                                     "require:X", "demand:S"])
+def test_51b_text_that_is_no_lead_option_is_refused(written: str) -> None:
+    with pytest.raises(ValueError):
+        LeadOption.parse(written)
+
+
+def test_51b2_the_option_chosen_is_text_in_the_clause_facts_as_in_the_case_file() -> None:
+    r = rule(case(cards=["SK", "H2"], partner_on_lead=True, lead_option="prohibit:SH"))
+    facts = [c.facts for c in r.clauses if "option" in c.facts]
+    assert facts == [{"option": "prohibit:SH", "picked_up": ["SK", "H2"]}]
+    assert type(facts[0]["option"]) is str
