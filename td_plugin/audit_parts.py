@@ -88,13 +88,21 @@ def start_method() -> str | None:
 
     methods = multiprocessing.get_all_start_methods()
     if sys.platform.startswith("linux"):
-        threading = sys.modules.get("threading")
-        alone = threading is None or threading.active_count() == 1
-        if alone and "fork" in methods:
+        if _one_thread() and "fork" in methods:
             return "fork"
         if "forkserver" in methods:
             return "forkserver"
     return "spawn" if "spawn" in methods else None
+
+
+def _one_thread() -> bool:
+    """Whether this process runs one thread: the system's count (a library's own threads,
+    a solver's, are threads too), else Python's."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        threading = sys.modules.get("threading")
+        return threading is None or threading.active_count() == 1
 
 
 def default_jobs() -> int:
@@ -105,12 +113,29 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _start_without_ctrl_c(process: Any) -> None:
+    """Start a worker with Ctrl-C held back from this thread while it is made: a Ctrl-C
+    that reached the new process before it ignores it (`_init_worker`) would interrupt
+    the interpreter's own work after a fork and print what it interrupted. Here a Ctrl-C
+    meanwhile is held, not lost: it is delivered when the mask is set back, at once."""
+    if not hasattr(signal, "pthread_sigmask"):
+        process.start()
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _init_worker(host: PluginHost, source: Any, context: ReviewContext, keep: tuple[bool, bool],
                  renderer: Any) -> None:
     """A worker's start: a forked one shares the host; a spawned one builds its own from
     the host's recipe."""
     global _JOB
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if hasattr(signal, "pthread_sigmask"):  # (blocked while it was started)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if isinstance(host, dict):
         from td_plugin.host import PluginHost
 
@@ -221,7 +246,7 @@ class _Workers:
                     target=_work, daemon=True,
                     args=(theirs, parent_ends if forked else [], job,
                           None if spool is None else spool.fileno()))
-                process.start()
+                _start_without_ctrl_c(process)
                 theirs.close()  # the worker holds the only other end: its death closes it
                 self._workers.append(_Worker(process, mine, spool=spool))
         except BaseException:

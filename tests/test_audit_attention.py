@@ -88,7 +88,7 @@ def test_the_attention_file_wins_over_the_note_in_the_file(
 def test_per_board_attention_is_the_same_on_two_processes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pbn_parts, "PART_SIZE", 8192)  # several parts of a small file
-    monkeypatch.setattr(audit_parts, "MIN_PARTS", {"fork": 2, "spawn": 2})
+    monkeypatch.setattr(audit_parts, "MIN_PARTS", {"fork": 2, "forkserver": 2, "spawn": 2})
     games = [board_4(n, "{TD: attention during-round}" if n % 2 else "") for n in range(1, 41)]
     path = session(tmp_path, *games)
     sidecar = tmp_path / "attention.json"

@@ -107,7 +107,9 @@ out = {
 after_attrs = attributes()
 for name, attrs in after_attrs.items():
     old = before_attrs[name]
-    diff = sorted(k for k in set(old) | set(attrs) if old.get(k) != attrs.get(k))
+    lazy = hasattr(sys.modules[name], "__getattr__")  # names a module makes on first use
+    diff = sorted(k for k in set(old) | set(attrs) if old.get(k) != attrs.get(k)
+                  and not (lazy and k not in old))
     if diff:
         out["changed"][name] = diff
 print(json.dumps(out))
