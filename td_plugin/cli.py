@@ -48,7 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     parser = build_parser(argv[0] if argv else None)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except BrokenPipeError:  # `--help | head`: the reader went away (Python 3.10's argparse)
+        _quiet_stdout()
+        return 0
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -85,7 +85,9 @@ def _state(path: Path) -> tuple[tuple[int, int, int] | None, ...]:
 def _read_error(exc: sqlite3.DatabaseError, path: str | None) -> LogError:
     """What SQLite's error says of the file: no log in it, or a log that cannot be read
     (locked, a folder or ``-shm`` that cannot be written, an error of the disk)."""
-    if getattr(exc, "sqlite_errorname", None) in ("SQLITE_ERROR", "SQLITE_NOTADB", "SQLITE_CORRUPT"):
+    name = getattr(exc, "sqlite_errorname", None)  # (Python 3.11 on; before, its text)
+    if name in ("SQLITE_ERROR", "SQLITE_NOTADB", "SQLITE_CORRUPT") or (name is None and any(
+            words in str(exc) for words in ("not a database", "malformed", "no such table"))):
         return LogError(f"not a ruling log: {exc}", Location(path=path))
     return LogError(f"the rulings log cannot be read: {exc}", Location(path=path))
 

@@ -55,6 +55,16 @@ def state():
             "switch": sys.getswitchinterval(),
             "profile": [repr(sys.getprofile()), repr(sys.gettrace())]}
 
+# The libraries td-plugin builds on, imported first: what they do when imported is theirs
+# (on Python 3.10 anyio's exceptiongroup replaces sys.excepthook and typing_extensions
+# patches typing's internals; six adds an importer); what follows must change nothing more.
+import anyio, jinja2, lxml.etree, orjson, pluggy, rich.console, starlette.applications
+import uvicorn, yaml
+try:  # the double-dummy extra (its matplotlib brings dateutil and six's importer)
+    import endplay.dds
+except ImportError:
+    pass
+
 before_attrs, before = attributes(), state()
 
 import td_plugin, td_plugin.testing  # the package and its pytest plugin (entry point)

@@ -131,9 +131,11 @@ def test_regulation_from_the_config_the_page_choice_or_the_request(log, auth):
         assert 'href="/regulation/wbf?next=/"' in home
         r = c.get("/regulation/wbf?next=/", headers=auth, follow_redirects=False)
         assert r.status_code == 303 and r.cookies.get("td_regulation") == "wbf"
+        c.cookies.clear()  # (the jar's own from the redirect: one td_regulation cookie sent)
         c.cookies.set("td_regulation", "wbf")
         assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
             == "wbf"
+        c.cookies.clear()
         c.cookies.set("td_regulation", "fifa")  # unknown: the app's own
         assert c.post("/api/rulings", json=case, headers=auth).json()["ruling"]["regulation"] \
             == "dbf"
