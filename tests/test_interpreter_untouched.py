@@ -159,10 +159,10 @@ def test_importing_auditing_and_ruling_leave_the_interpreter_as_it_was(tmp_path:
     out = json.loads(done.stdout.splitlines()[-1])
     # no attribute of a module of the standard library replaced, added or removed
     assert out["changed"] == {}
-    # the collector on, with its thresholds, nothing frozen, no callback; same signals,
+    # the collector on, with its thresholds, nothing more frozen, no callback; same signals,
     # import machinery, hooks and tracing
     assert out["state_after"] == out["state_before"]
-    assert out["state_after"]["gc"][0] is True and out["state_after"]["gc"][2] == 0
+    assert out["state_after"]["gc"][0] is True  # (what another library froze stays frozen)
     # a dataclass made afterwards is an ordinary one: its hints resolve, its signature
     # shows the types
     assert out["hints"] == "{'x': <class 'int'>, 'y': list[str], 'return': <class 'NoneType'>}"
