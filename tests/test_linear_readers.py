@@ -84,5 +84,6 @@ def test_the_ratio_tells_a_quadratic_reading(tmp_path: Path) -> None:
         return lambda: data.count(b"a")
 
     family = Family("pbn", "letters", b"", b"a")
-    assert ratio(quadratic, family, 200_000) > BOUND
+    # four times the input: 16 times the work, where a linear reading's 4 stays under 9
+    assert seconds(quadratic, family, 400_000) / seconds(quadratic, family, 100_000) > BOUND ** 2
     assert ratio(linear, family, 4_000_000) < BOUND
