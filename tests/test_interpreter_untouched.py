@@ -60,8 +60,8 @@ def state():
 # patches typing's internals; six adds an importer); what follows must change nothing more.
 import anyio, jinja2, lxml.etree, orjson, pluggy, rich.console, starlette.applications
 import uvicorn, yaml
-try:  # the double-dummy extra (its matplotlib brings dateutil and six's importer)
-    import endplay.dds
+try:  # six adds an importer of its own (through the double-dummy extra's matplotlib);
+    import six  # endplay itself is not imported here: it starts a thread of its solver
 except ImportError:
     pass
 
@@ -79,6 +79,7 @@ class Node:
     pass
 
 made = []
+reviewers = set()  # the processes that reviewed boards (a forked worker writes its own)
 
 class Cycles:
     """A plugin that makes one small reference cycle per board it reviews."""
@@ -87,11 +88,17 @@ class Cycles:
         a, b = Node(), Node()
         a.other, b.other = b, a
         made.append(weakref.ref(a))
+        if os.getpid() not in reviewers:
+            reviewers.add(os.getpid())
+            with open("reviewers", "a") as fh:
+                fh.write(f"{os.getpid()}\n")
         return []
 
+import adapters.pbn.parts
+adapters.pbn.parts.PART_SIZE = 64 * 1024  # (the test's own: parts for the workers)
 counts = {}
 big = sys.argv[2]
-for jobs in (1, 2, 1):
+for jobs in (2, 1, 1):  # (workers first: forked while this process runs one thread)
     host = PluginHost()
     host.register(Cycles(), "cycles")
     result = run_audit([big], host, ReviewContext(), jobs=jobs)
@@ -112,6 +119,7 @@ out = {
     "hints": repr(typing.get_type_hints(Made.__init__)),
     "signature": str(inspect.signature(Made)),
     "cycles_made": len(made), "cycles_alive": sum(r() is not None for r in made),
+    "reviewers": len(open("reviewers").read().split()),
     "counts": counts, "ruled": ruling.ruling is not None,
 }
 after_attrs = attributes()
@@ -169,6 +177,7 @@ def test_importing_auditing_and_ruling_leave_the_interpreter_as_it_was(tmp_path:
     assert out["signature"] == "(x: int, y: 'list[str]' = <factory>) -> None"
     # a plugin's garbage is collected: one cycle per board made, none left alive
     assert out["cycles_made"] > 2 * 120 * 12 and out["cycles_alive"] == 0
+    assert out["reviewers"] >= 2  # the audit with jobs=2 did run on workers
     assert out["counts"]["1"] == out["counts"]["2"] > 0  # the same audit on workers
     assert out["ruled"]
     assert _written(tmp_path) == []  # nothing in home, caches or the temporary folder

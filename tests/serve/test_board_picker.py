@@ -89,6 +89,7 @@ def test_the_ruling_page_shows_the_four_hands_and_the_table(client) -> None:
                "pick:15")
     for action in ("seat:E", "call:1S"):
         page = tap(client, page, action)
+    assert 'value="rule"' in page  # the page's own button
     r = client.post("/new/auction", data={**_form(page), "action": "rule"}, headers=AUTH,
                     follow_redirects=True)
     assert "Ruling 1" in r.text
