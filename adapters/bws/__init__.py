@@ -1,0 +1,2 @@
+"""Bridgemate .bws files (Microsoft Access): the reader, the live follower, the writer
+and the plugin."""

@@ -1,0 +1,1 @@
+"""BBO's LIN files: the reader and the plugin."""

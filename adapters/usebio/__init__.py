@@ -1,0 +1,1 @@
+"""USEBIO XML files: the reader, the writer and the plugin."""

@@ -1,0 +1,2 @@
+"""Bridge as values: cards, auctions, contracts, deals, play, boards, scores and
+findings, with their notations; no law, no I/O."""
