@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from td_plugin.cards import Card, Seat, Suit
 from td_plugin.errors import InvalidTokenError
 from td_plugin.laws.revokes import (
     LeadRestriction,
@@ -38,7 +37,8 @@ from td_plugin.laws.revokes import (
     PlayRestriction,
     PlayRestrictionKind,
 )
-from td_plugin.rulings import Attention
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.rulings import Attention
 
 __all__ = ["TdNotes", "parse_td_note", "ATTENTION_NAMES"]
 

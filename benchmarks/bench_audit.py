@@ -7,9 +7,9 @@ boards, default 100,000, and a tenth of that), and the real rpbridge vugraph fil
 
 * ``reader``: our PBN reader alone (`adapters.pbn.reader.PbnSource.records`);
 * ``audit``: the full audit through the plugin host with every built-in ruler, as
-  ``td-plugin audit`` runs it without ``--html`` (`td_plugin.audit.run_audit` with its
+  ``td-plugin audit`` runs it without ``--html`` (`td_plugin.audit.run.run_audit` with its
   context, findings without their records, on as many processes as the machine has
-  processors, `td_plugin.audit_parts`);
+  processors, `td_plugin.audit.parts`);
 * ``audit 1 proc``: the same on one process (``--jobs 1``);
 * ``no revokes``: the audit on one process with the revoke ruler blocked
   (``disabled=["revokes"]``, as ``TD_PLUGIN_DISABLE=revokes`` does);
@@ -93,10 +93,10 @@ def _measure(kind: str, path: str, dds: int, seed: int) -> dict[str, object]:
         seconds = time.perf_counter() - start
         return {"records": records, "seconds": seconds, "peak_mb": _peak_mb()}
     if kind in ("audit", "audit 1 proc", "no revokes"):
-        from td_plugin.audit import run_audit
-        from td_plugin.audit_parts import default_jobs
-        from td_plugin.host import PluginHost
-        from td_plugin.rulings import ReviewContext
+        from td_plugin.audit.parts import default_jobs
+        from td_plugin.audit.run import run_audit
+        from td_plugin.host.manager import PluginHost
+        from td_plugin.model.rulings import ReviewContext
 
         host = PluginHost(load_entrypoints=False,
                           disabled=["revokes"] if kind == "no revokes" else [])
@@ -124,7 +124,7 @@ def _measure(kind: str, path: str, dds: int, seed: int) -> dict[str, object]:
         sys.path.insert(0, str(BENCHMARKS))
         from bench_revokes import equity_times
 
-        from td_plugin import equity as dd
+        from td_plugin.laws.revokes import double_dummy as dd
 
         if not dd.HAVE_DDS:
             return {"unavailable": dd.DDS_HINT}

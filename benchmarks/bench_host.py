@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin.board import BoardRecord
 from td_plugin.consistency import check_record
-from td_plugin.host import PluginHost
+from td_plugin.host.manager import PluginHost
 from td_plugin.laws.revokes import review_revokes
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import ReviewContext
 from td_plugin.result_checks import check_recorded_result
-from td_plugin.rulings import ReviewContext
 from tests.revoke_scenarios import generate_session
 
 try:

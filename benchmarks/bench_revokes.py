@@ -23,7 +23,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin import equity as dd
 from td_plugin.laws.revokes import (
     detect_revokes,
     equity_check,
@@ -32,8 +31,9 @@ from td_plugin.laws.revokes import (
     table_tricks,
     tally,
 )
-from td_plugin.play import replay
-from td_plugin.rulings import ReviewContext
+from td_plugin.laws.revokes import double_dummy as dd
+from td_plugin.model.play import replay
+from td_plugin.model.rulings import ReviewContext
 from tests.revoke_scenarios import generate_session, session_pbn
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
 from td_plugin.errors import CaseFileError
 from tests.random_play_cases import KINDS, check, mangle, random_case
 

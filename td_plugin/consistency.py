@@ -17,7 +17,7 @@ Each failing check is a `Finding` of one of these kinds:
 
 These are facts about the record, not rulings: no outcome is attached.
 
-The walk of a record's play against its deal (`td_plugin.play.replay`) is a `PlayWalk`:
+The walk of a record's play against its deal (`td_plugin.model.play.replay`) is a `PlayWalk`:
 the host makes one per record and hands it to every ruler (`td_review_board`'s ``walk``),
 so this check and the revoke review walk the play once between them.
 """
@@ -27,15 +27,15 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from td_plugin.board import BoardRecord
-from td_plugin.call_names import call_msg, card_msg, contract_msg
-from td_plugin.cards import SEATS, Seat
-from td_plugin.contract import Contract
 from td_plugin.errors import InvalidDealError
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play import PlayProblem, Replay, replay
-from td_plugin.rulings import Finding, FindingKind, PlainRows, ReviewContext
-from td_plugin.scoring import score_ns
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import SEATS, Seat
+from td_plugin.model.contract import Contract
+from td_plugin.model.names import call_msg, card_msg, contract_msg
+from td_plugin.model.play import PlayProblem, Replay, replay
+from td_plugin.model.rulings import Finding, FindingKind, PlainRows, ReviewContext
+from td_plugin.model.scoring import score_ns
 
 __all__ = ["PlayWalk", "check_record", "effective_contract"]
 

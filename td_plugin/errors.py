@@ -31,12 +31,12 @@ __all__ = [
 import re
 from dataclasses import dataclass
 
-from td_plugin.quick_init import quick_init
+from td_plugin._quick_init import quick_init
 
 #: the most characters of one unbroken value (no space in it) a message echoes; a longer
 #: one is shown by its first 120 and last 40 characters
 ECHO_LIMIT = 200
-#: the most characters of a problem found in a record (`td_plugin.board.RecordProblem`)
+#: the most characters of a problem found in a record (`td_plugin.model.board.RecordProblem`)
 PROBLEM_LIMIT = 1000
 #: the most problems a reader lists for one record; the rest are counted in one more
 MAX_RECORD_PROBLEMS = 50
@@ -145,7 +145,7 @@ class NotWritableError(InputError):
 class WrongFormatError(InputError):
     """A file that is not what its name says: nothing in it is a record of its format (an
     empty file, a program or an archive renamed, a letter). The message says in one line
-    what the file holds instead (`td_plugin.file_kinds.describe_content`)."""
+    what the file holds instead (`adapters.file_kinds.describe_content`)."""
 
 
 class HandledError(TdPluginError):

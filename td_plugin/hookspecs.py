@@ -7,7 +7,7 @@ Plugins implement these with ``from td_plugin import hookimpl`` and register und
     my_club = "my_club_plugin"
 
 An implementation may accept any subset of a hook's parameters, by name. Core code never
-calls ``pm.hook`` directly: it goes through `td_plugin.host.PluginHost`, which reports a
+calls ``pm.hook`` directly: it goes through `td_plugin.host.manager.PluginHost`, which reports a
 plugin that raises with its name and carries on with the others.
 
 Three groups of hooks:
@@ -37,14 +37,14 @@ import pluggy
 from td_plugin import NAME
 
 if TYPE_CHECKING:
-    from td_plugin.board import BoardRecord
     from td_plugin.consistency import PlayWalk
-    from td_plugin.regulations import Regulation
-    from td_plugin.rescoring import RescoreReport
-    from td_plugin.rulings import Finding, ReviewContext, Ruling
-    from td_plugin.session import Session
-    from td_plugin.sources import Follower, RecordChange, Source
-    from td_plugin.td_calls import ServiceCredentials, ServiceLink, TdCall
+    from td_plugin.host.services import ServiceCredentials, ServiceLink, TdCall
+    from td_plugin.host.sources import Follower, RecordChange, Source
+    from td_plugin.laws.regulations import Regulation
+    from td_plugin.model.board import BoardRecord
+    from td_plugin.model.rescoring import RescoreReport
+    from td_plugin.model.rulings import Finding, ReviewContext, Ruling
+    from td_plugin.model.session import Session
 
 #: The marker for hook specifications (implementations use `td_plugin.hookimpl`).
 hookspec = pluggy.HookspecMarker(NAME)
@@ -65,7 +65,7 @@ def td_session_opened(session: Session) -> None:
 
     Called once per watched or replayed file, before any other event of the session.
 
-    :param session: the session: name, date, sections, movement (`td_plugin.session.Session`).
+    :param session: the session: name, date, sections, movement (`td_plugin.model.session.Session`).
     """
 
 
@@ -143,7 +143,7 @@ def td_director_called(session: Session, call: TdCall, previous: TdCall | None) 
 
     :param session: the session as it stands (its results and movement so far).
     :param call: the call: section, table, round, the terminal's time, its status
-        (`td_plugin.td_calls.CallStatus`) and the boards of that table's round.
+        (`td_plugin.host.services.CallStatus`) and the boards of that table's round.
     :param previous: the call as it was before this change, or None for a new call.
     """
 
@@ -178,9 +178,9 @@ def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None
     insufficient bid, an unintended call, a revoke, ...). Only the first ruling counts.
 
     :param incident: the facts as the Director entered them: an auction irregularity
-        (`td_plugin.auction_incident.Incident`), a revoke (`td_plugin.laws.revokes.RevokeCase`),
-        an irregularity of the play period (`td_plugin.casefile_play.PlayCase`), or the
-        case file's data (`td_plugin.casefile`).
+        (`td_plugin.laws.auction.incident.Incident`), a revoke (`td_plugin.laws.revokes.RevokeCase`),
+        an irregularity of the play period (`td_plugin.cases.play.PlayCase`), or the
+        case file's data (`td_plugin.cases.files`).
     :param context: regulations and language.
     :return: the ruling, or None when this plugin does not rule on such incidents.
     """
@@ -195,7 +195,7 @@ def td_adjustment_decided(record: BoardRecord, change: RecordChange) -> None:
 
     :param record: the record as it was received (for a PBN ScoreTable, the game that
         lists the table).
-    :param change: what changes: the outcome (`td_plugin.outcomes`: an assigned result,
+    :param change: what changes: the outcome (`td_plugin.model.outcomes`: an assigned result,
         an artificial or weighted score, ...), the law behind it, the annotations (the
         ruling, the finding or the adjustments-list entry), and the table's pairs where
         the record lists several tables.
@@ -210,7 +210,7 @@ def td_open_source(path: str, strict: bool) -> Source | None:
 
     :param path: the file as the user named it.
     :param strict: raise on the first bad token instead of collecting problems.
-    :return: an opened `td_plugin.sources.Source`, or None when this adapter does not
+    :return: an opened `td_plugin.host.sources.Source`, or None when this adapter does not
         know the file.
     """
 
@@ -221,9 +221,9 @@ def td_follow_source(path: str) -> Follower | None:
     `td-plugin watch`. The first adapter that knows the file answers.
 
     :param path: the file as the user named it (it may not exist yet).
-    :return: a `td_plugin.sources.Follower` whose ``poll()`` reads the file when it has
+    :return: a `td_plugin.host.sources.Follower` whose ``poll()`` reads the file when it has
         changed, without getting in the scorer's way, and gives a
-        `td_plugin.sources.SessionSource`; None when this adapter does not know the file.
+        `td_plugin.host.sources.SessionSource`; None when this adapter does not know the file.
     """
 
 
@@ -240,7 +240,7 @@ def td_write_changes(source_path: str, dest_path: str,
     :param changes: the changes per record index: each an outcome to write (as far as
         the format holds it) and annotations to add as commentary.
     :param lang: the language the annotations are rendered in (``en``, ``da``).
-    :return: what scoring the copy again changed (a `td_plugin.rescoring.RescoreReport`),
+    :return: what scoring the copy again changed (a `td_plugin.model.rescoring.RescoreReport`),
         or True, when this adapter wrote the copy; None when it does not know the format.
     """
 
@@ -254,10 +254,10 @@ def td_connect_service(url: str | None, credentials: ServiceCredentials,
     :param url: the service's address (``http://192.168.1.50:5079``), or None for the
         one on this computer.
     :param credentials: the club's id and licence key
-        (`td_plugin.td_calls.ServiceCredentials`; their values show nowhere).
+        (`td_plugin.host.services.ServiceCredentials`; their values show nowhere).
     :param session_id: the service's id of the session (a BCS session GUID), or None
         for the one in progress.
-    :return: a `td_plugin.td_calls.ServiceLink` whose ``poll()`` reads the session's TD
+    :return: a `td_plugin.host.services.ServiceLink` whose ``poll()`` reads the session's TD
         calls, results, hand records and movement without taking them off the service's
         queues; None when this adapter does not know the address.
     """
@@ -267,7 +267,7 @@ def td_connect_service(url: str | None, credentials: ServiceCredentials,
 
 @hookspec
 def td_regulations() -> list[type[Regulation]]:
-    """The regulations this plugin offers: `td_plugin.regulations.Regulation` subclasses,
+    """The regulations this plugin offers: `td_plugin.laws.regulations.Regulation` subclasses,
     each chosen by its ``name`` (or an alias) with ``--regulation`` on every command and
     on the table app's pages (`PluginHost.regulations`). Asked when a command starts and
     when the table app lists or chooses a regulation. A name two plugins claim goes to the

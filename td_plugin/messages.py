@@ -95,7 +95,7 @@ class _PluginCatalogues(gettext.NullTranslations):
 def _plugin_chain(lang: str) -> gettext.NullTranslations:
     import importlib.util
 
-    from td_plugin.entry_points import entry_points
+    from td_plugin._entry_points import entry_points
 
     chain: gettext.NullTranslations = _Missing(lang)
     for ep in reversed(entry_points(PLUGIN_GROUP)):

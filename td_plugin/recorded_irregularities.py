@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.auction import Auction, Call
-from td_plugin.board import BoardRecord
-from td_plugin.call_names import call_msg, join_msgs, seat_call_msg, seat_msg
-from td_plugin.cards import Seat
-from td_plugin.rulings import Clause, Finding, FindingKind, ReviewContext, Ruling
+from td_plugin.model.auction import Auction, Call
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Seat
+from td_plugin.model.names import call_msg, join_msgs, seat_call_msg, seat_msg
+from td_plugin.model.rulings import Clause, Finding, FindingKind, ReviewContext, Ruling
 
 __all__ = ["explain_recorded_irregularities", "KIND"]
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from td_plugin.board import BoardRecord
-from td_plugin.call_names import card_msg, contract_msg
 from td_plugin.messages import Msg, seat_name
-from td_plugin.rulings import ArtificialScore, Finding, FindingKind, ReviewContext
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.names import card_msg, contract_msg
+from td_plugin.model.rulings import ArtificialScore, Finding, FindingKind, ReviewContext
 
 __all__ = ["check_recorded_result", "artificial_text"]
 

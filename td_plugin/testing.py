@@ -33,16 +33,16 @@ from typing import Any
 
 import pytest
 
-from td_plugin.auction import Auction
-from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
-from td_plugin.cards import Card, Seat
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
 from td_plugin.errors import Location
-from td_plugin.host import PluginHost
-from td_plugin.play import Play
-from td_plugin.scoring import score_ns
-from td_plugin.session import Session
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.auction import Auction
+from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.play import Play
+from td_plugin.model.scoring import score_ns
+from td_plugin.model.session import Session
 
 __all__ = ["SessionBuilder", "plugin_host", "session_builder", "td_plugins"]
 

@@ -1,6 +1,6 @@
 """Building Bridgemate tables in Python for tests: a ``.bws`` cannot be written here, so
 sessions with bidding and play records are made as rows and read through the same
-`adapters.bws_tables.TableReader` interface (`MemoryTables`) the adapter reads files with.
+`adapters.bws.tables.TableReader` interface (`MemoryTables`) the adapter reads files with.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from adapters.bws_tables import MemoryTables
-from td_plugin.cards import SEATS, Card, Seat, Suit
-from td_plugin.deal import Deal
-from td_plugin.play import PlayedCard, trick_winner
+from adapters.bws.tables import MemoryTables
+from td_plugin.model.cards import SEATS, Card, Seat, Suit
+from td_plugin.model.deal import Deal
+from td_plugin.model.play import PlayedCard, trick_winner
 
 DATE = "2025-12-23 00:00:00"
 

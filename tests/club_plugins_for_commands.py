@@ -9,7 +9,7 @@ import shutil
 from typing import Any
 
 from td_plugin import hookimpl
-from td_plugin.regulations import WBF, Regulation
+from td_plugin.laws.regulations import WBF, Regulation
 
 #: (record, change) of every adjustment decided, in order
 decided: list[tuple[Any, Any]] = []
@@ -46,7 +46,7 @@ class StandIn(WBF):
     """A regulation a club's plugin offers (for the tests): it elects Law 12C1(e), no
     weighted scores. It answers to ``dbf`` only because the catalogue has a title for that
     name (``regulation.dbf``); it is not the Danish federation's regulation, which the
-    package does not claim to know (`td_plugin.regulations`)."""
+    package does not claim to know (`td_plugin.laws.regulations`)."""
 
     name = "dbf"
     aliases = ("stand-in",)

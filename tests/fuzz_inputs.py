@@ -209,8 +209,8 @@ class Checker:
     one plugin host."""
 
     def __init__(self, folder: str | Path, equity: bool = False) -> None:
-        from td_plugin.host import PluginHost
-        from td_plugin.rulings import ReviewContext
+        from td_plugin.host.manager import PluginHost
+        from td_plugin.model.rulings import ReviewContext
 
         self.folder = Path(folder)
         self.host = PluginHost(load_entrypoints=False)
@@ -242,8 +242,8 @@ class Checker:
     def _audit(self, path: Path) -> Checked:
         from rich.console import Console
 
-        from td_plugin.audit import run_audit
-        from td_plugin.audit_report import audit_json, print_audit
+        from td_plugin.audit.reports.output import audit_json, print_audit
+        from td_plugin.audit.run import run_audit
 
         result = run_audit([str(path)], self.host, self.context)
         report = result.inputs[0]
@@ -277,7 +277,7 @@ class Checker:
     def _case(self, path: Path) -> Checked:
         from rich.console import Console
 
-        from td_plugin.casefile import load_case
+        from td_plugin.cases.files import load_case
         from td_plugin.commands.rule import render, render_revoke
         from td_plugin.laws.revokes import RevokeCaseRuling
 
@@ -292,7 +292,7 @@ class Checker:
         return Checked(records=1)
 
     def _adjustments(self, path: Path) -> Checked:
-        from td_plugin.adjustments import match_adjustments, read_adjustments
+        from td_plugin.cases.adjustments import match_adjustments, read_adjustments
 
         adjustments, mistakes = read_adjustments(path)
         results = REPO / "tests" / "data" / "usebio_v13_mitchell_latin1.xml"

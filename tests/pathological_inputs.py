@@ -196,19 +196,19 @@ class Reading:
         return lambda: _count(PbnSource.from_bytes(data, "input.pbn"))
 
     def _lin(self, data: bytes) -> Read:
-        from adapters.lin import LinSource
+        from adapters.lin.reader import LinSource
 
         path = self._file(data, ".lin")
         return lambda: _count(LinSource(path))
 
     def _usebio(self, data: bytes) -> Read:
-        from adapters.usebio import UsebioSource
+        from adapters.usebio.reader import UsebioSource
 
         path = self._file(data, ".xml")
         return lambda: _count(UsebioSource(path))
 
     def _bws(self, column: str, data: bytes) -> Read:
-        from adapters.bws import BwsData
+        from adapters.bws.reader import BwsData
         from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
         row = result_row(1, 1, 1, 1, 1, 1, 1, "N", "3 NT", "=", "19:00:00")
@@ -223,7 +223,7 @@ class Reading:
         return read
 
     def _case(self, data: bytes) -> Read:
-        from td_plugin.casefile import load_case
+        from td_plugin.cases.files import load_case
         from td_plugin.errors import InputError
 
         path = self._file(data, ".json" if data[:1] == b"{" else ".yaml")
@@ -238,7 +238,7 @@ class Reading:
         return read
 
     def _adjustments(self, data: bytes) -> Read:
-        from td_plugin.adjustments import read_adjustments
+        from td_plugin.cases.adjustments import read_adjustments
         from td_plugin.errors import InputError
 
         path = self._file(data, ".json" if data[:1] == b"[" else ".yaml")

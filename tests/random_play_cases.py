@@ -2,7 +2,7 @@
 property test in the suite and the long run of ``benchmarks/fuzz_play.py``.
 
 `random_case` builds a case the way the table app does, by answering the kind's flow of
-questions (`td_plugin.fact_fields`) at random — a random seat, card, suit, trick, choice
+questions (`td_plugin.laws.facts`) at random — a random seat, card, suit, trick, choice
 — then the ruling's decisions at random, as declarer or a defender would choose.
 `mangle` breaks a case (a key dropped, added, or given a value of the wrong sort), which
 the reader must refuse with a `CaseFileError` and nothing else.
@@ -40,12 +40,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from td_plugin.cards import ALL_CARDS, SUITS, Seat
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PLAY_KINDS, PlayCase, play_module, rule_play_case
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PLAY_KINDS, PlayCase, play_module, rule_play_case
 from td_plugin.errors import CaseFileError
-from td_plugin.fact_fields import choices_of
-from td_plugin.questions import MORE, QuestionError
+from td_plugin.laws.facts import choices_of
+from td_plugin.laws.questions import MORE, QuestionError
+from td_plugin.model.cards import ALL_CARDS, SUITS, Seat
 
 __all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
 

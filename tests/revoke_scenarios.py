@@ -28,16 +28,16 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from td_plugin.auction import Auction
-from td_plugin.board import BoardRecord, Vulnerability, standard_dealer, standard_vulnerability
-from td_plugin.cards import ALL_CARDS, SEATS, Card, Seat, Strain, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal, Hand
 from td_plugin.errors import Location
 from td_plugin.laws.revokes import PenaltyCard
-from td_plugin.play import Play, PlayedCard, Trick
-from td_plugin.rulings import Attention, ReviewContext
-from td_plugin.scoring import score_ns
+from td_plugin.model.auction import Auction
+from td_plugin.model.board import BoardRecord, Vulnerability, standard_dealer, standard_vulnerability
+from td_plugin.model.cards import ALL_CARDS, SEATS, Card, Seat, Strain, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.play import Play, PlayedCard, Trick
+from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.model.scoring import score_ns
 
 __all__ = ["SCENARIOS", "ExpectedRevoke", "ExpectedMismatch", "GeneratedBoard",
            "generate_session", "session_pbn"]

@@ -17,16 +17,16 @@ import yaml
 from lxml import etree
 
 from adapters.pbn.reader import PbnSource
-from td_plugin.adjustments import (
+from td_plugin.cases.adjustments import (
     AdjustmentFileError,
     parse_adjustments,
     parse_adjustments_text,
     parse_weighted,
 )
-from td_plugin.board import Vulnerability
 from td_plugin.cli import main
-from td_plugin.contract import Contract
-from td_plugin.outcomes import ArtificialScore, AssignedResult, WeightedScore
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import ArtificialScore, AssignedResult, WeightedScore
 from tests import club_plugins_for_commands as club
 
 COMPSCORE = """\
@@ -467,7 +467,7 @@ def test_the_copy_gets_the_permissions_of_the_input(data_dir, tmp_path):
 
 
 def test_every_outcome_says_how_it_is_written_and_only_entry_kinds_are_read():
-    from td_plugin.outcomes import ENTRY_KINDS, Outcome, ScoreOnly, TableResult
+    from td_plugin.model.outcomes import ENTRY_KINDS, Outcome, ScoreOnly, TableResult
 
     class Unwritten(Outcome):
         pass

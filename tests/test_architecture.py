@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.host import DEFAULT_PLUGINS
+from td_plugin.host.manager import DEFAULT_PLUGINS
 
 REPO = Path(__file__).resolve().parents[1]
 DOC = REPO / "docs" / "architecture.md"
@@ -20,15 +20,14 @@ DOC = REPO / "docs" / "architecture.md"
 #: the faces: what a user runs, and nothing below imports
 FACES = ("td_plugin.cli", "td_plugin.commands", "td_plugin.serve")
 #: the domain model: values with no law, host or face in them
-MODEL = ("td_plugin.cards", "td_plugin.auction", "td_plugin.deal", "td_plugin.play",
-         "td_plugin.contract", "td_plugin.board", "td_plugin.scoring", "td_plugin.outcomes",
-         "td_plugin.errors", "td_plugin.whole_numbers")
+MODEL = ("td_plugin.model", "td_plugin.errors")
 #: the host and what runs on it: the laws know none of it
-HOST_AND_PIPELINE = ("td_plugin.host", "td_plugin.hookspecs", "td_plugin.rulers",
-                     "td_plugin.audit", "td_plugin.audit_result", "td_plugin.audit_parts",
-                     "td_plugin.audit_report",
-                     "td_plugin.report", "td_plugin.report_html", "td_plugin.watch",
-                     "td_plugin.ruling_log", "td_plugin.testing")
+HOST_AND_PIPELINE = ("td_plugin.host.manager", "td_plugin.hookspecs", "td_plugin.rulers",
+                     "td_plugin.audit.run", "td_plugin.audit.result", "td_plugin.audit.parts",
+                     "td_plugin.audit.reports.output",
+                     "td_plugin.audit.reports.findings", "td_plugin.audit.reports.html_report",
+                     "td_plugin.audit.watch",
+                     "td_plugin.cases.log", "td_plugin.testing")
 
 
 @dataclass(frozen=True)
@@ -84,9 +83,9 @@ def _violations(importers: tuple[str, ...] | str, forbidden: tuple[str, ...] | s
 
 def test_the_imports_are_read_from_every_module() -> None:
     modules = {i.module for i in IMPORTS}
-    assert {"td_plugin.host", "td_plugin.laws.revokes.review", "adapters.pbn.reader",
+    assert {"td_plugin.host.manager", "td_plugin.laws.revokes.review", "adapters.pbn.reader",
             "td_plugin.serve.app", "td_plugin.cli"} <= modules
-    assert Import("td_plugin.host", "td_plugin.consistency", "PlayWalk", False) in IMPORTS
+    assert Import("td_plugin.host.manager", "td_plugin.consistency", "PlayWalk", False) in IMPORTS
 
 
 def test_no_core_module_imports_an_adapter() -> None:
@@ -115,8 +114,8 @@ def test_no_module_below_the_faces_imports_a_face() -> None:
 
 
 def test_adapters_import_no_face_and_no_ruler() -> None:
-    assert _violations("adapters", (*FACES, "td_plugin.rulers", "td_plugin.audit",
-                                    "td_plugin.audit_parts", "td_plugin.watch")) == []
+    assert _violations("adapters", (*FACES, "td_plugin.rulers", "td_plugin.audit.run",
+                                    "td_plugin.audit.parts", "td_plugin.audit.watch")) == []
 
 
 def test_adapters_take_values_from_the_laws_never_a_decision() -> None:
@@ -131,8 +130,8 @@ def test_adapters_take_values_from_the_laws_never_a_decision() -> None:
             f"{i.module} imports {i.target}.{i.name}, which decides"
 
 
-@pytest.mark.parametrize("module", ["td_plugin.laws", "adapters", "td_plugin.host",
-                                    "td_plugin.rulers", "td_plugin.rulings", "adapters.pbn",
+@pytest.mark.parametrize("module", ["td_plugin.laws", "adapters", "td_plugin.host.manager",
+                                    "td_plugin.rulers", "td_plugin.model.rulings", "adapters.pbn",
                                     "td_plugin.cli", "td_plugin.serve"])
 def test_the_map_names_each_layer(module: str) -> None:
     assert f"`{module}" in DOC.read_text(encoding="utf-8"), module
@@ -202,7 +201,7 @@ def test_the_cycle_finder_names_the_modules_of_each_cycle() -> None:
 
 def test_the_import_graph_counts_imports_inside_functions() -> None:
     graph = _import_graph()
-    assert "td_plugin.casefile" in graph["td_plugin.rulers.revokes"]  # read when a case comes
+    assert "td_plugin.cases.files" in graph["td_plugin.rulers.revokes"]  # read when a case comes
     assert "adapters.pbn.sections" in graph["adapters.pbn.record"]
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.cards import Seat, Strain
-from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.cards import Seat, Strain
+from td_plugin.model.contract import Contract
 
 
 @pytest.mark.parametrize("text,pbn", [("pass", "Pass"), ("P", "Pass"), ("x", "X"), ("XX", "XX"),

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adapters.pbn import parts as pbn_parts
-from td_plugin import audit_parts
+from td_plugin.audit import parts as audit_parts
 from td_plugin.cli import main
 
 REPO = Path(__file__).resolve().parents[1]

@@ -26,11 +26,12 @@ import pytest
 from adapters.pbn import parts as pbn_parts
 from adapters.pbn.parts import cut_parts
 from adapters.pbn.reader import PbnSource
-from td_plugin import audit_parts, hookimpl
-from td_plugin.audit import run_audit
-from td_plugin.audit_report import audit_json
-from td_plugin.host import PluginHost
-from td_plugin.rulings import ReviewContext
+from td_plugin import hookimpl
+from td_plugin.audit import parts as audit_parts
+from td_plugin.audit.reports.output import audit_json
+from td_plugin.audit.run import run_audit
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.rulings import ReviewContext
 from tests.revoke_scenarios import session_pbn
 
 pytestmark = pytest.mark.skipif(audit_parts.start_method() is None,
@@ -604,8 +605,8 @@ def _children(pid: int) -> list[int]:
 
 def test_the_pbn_reader_declares_parallel_reading_and_the_host_says_when_it_cannot(
         tmp_path: Path, realworld: Path) -> None:
-    from adapters.lin import LinSource
-    from td_plugin.sources import PartedSource
+    from adapters.lin.reader import LinSource
+    from td_plugin.host.sources import PartedSource
 
     assert isinstance(PbnSource(_session(tmp_path, 3)), PartedSource)
     assert not isinstance(LinSource(str(next((realworld / "lin").glob("*.lin")))),
@@ -620,8 +621,8 @@ def test_the_pbn_reader_declares_parallel_reading_and_the_host_says_when_it_cann
 
 
 def test_the_html_page_is_the_same_on_several_processes(tmp_path: Path, small_parts: None) -> None:
-    from td_plugin.audit_report import AuditOutput, Host, JsonReport
-    from td_plugin.report_html import HtmlReport
+    from td_plugin.audit.reports.html_report import HtmlReport
+    from td_plugin.audit.reports.output import AuditOutput, Host, JsonReport
 
     path = _session(tmp_path, 120)
     pages = []

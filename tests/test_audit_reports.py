@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.audit import RecordOutput, run_audit
-from td_plugin.audit_report import AuditOutput, Host, JsonReport, TextReport, wrap
+from td_plugin.audit.reports.output import AuditOutput, Host, JsonReport, TextReport, wrap
+from td_plugin.audit.run import RecordOutput, run_audit
 from td_plugin.cli import main
-from td_plugin.host import PluginHost
-from td_plugin.rulings import ReviewContext
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.rulings import ReviewContext
 from tests.revoke_scenarios import session_pbn
 
 REPO = Path(__file__).resolve().parents[1]
@@ -80,8 +80,8 @@ def test_no_finding_is_kept_once_the_reports_have_it(tmp_path: Path, jobs: int,
     import gc
 
     from adapters.pbn import parts as pbn_parts
-    from td_plugin.board import BoardRecord
-    from td_plugin.rulings import Finding
+    from td_plugin.model.board import BoardRecord
+    from td_plugin.model.rulings import Finding
 
     monkeypatch.setattr(pbn_parts, "PART_SIZE", 64 * 1024)
     path = _mixed(tmp_path, 600)
@@ -112,7 +112,7 @@ def test_the_json_made_on_a_worker_is_the_json_of_the_finding(
     """A worker writes each finding's JSON, cut around its record index, which the parent
     shifts by the records of the parts before: the JSON is what ``json.dumps`` writes
     without spaces, in UTF-8, before and after the shift."""
-    from td_plugin.audit_report import json_pieces, pieces_json
+    from td_plugin.audit.reports.output import json_pieces, pieces_json
 
     def compact(value: object) -> bytes:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
@@ -132,7 +132,7 @@ def test_the_json_made_on_a_worker_is_the_json_of_the_finding(
     {1: "a", None: [1.5, True], "\u00e6": "\u2663"},  # keys that are not text
 ])
 def test_what_orjson_refuses_is_written_in_ascii(value: object) -> None:
-    from td_plugin.report import json_bytes
+    from td_plugin.audit.reports.findings import json_bytes
 
     assert json_bytes(value) == json.dumps(value, separators=(",", ":")).encode("ascii")
 

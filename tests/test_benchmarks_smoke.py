@@ -35,9 +35,9 @@ def test_generate_writes_the_session_it_was_asked_for(tmp_path: Path) -> None:
 
 def test_generated_session_is_clean_by_default_and_mixed_on_request(tmp_path: Path) -> None:
     from adapters.pbn.reader import PbnSource
-    from td_plugin.audit import run_audit
-    from td_plugin.host import PluginHost
-    from td_plugin.rulings import ReviewContext
+    from td_plugin.audit.run import run_audit
+    from td_plugin.host.manager import PluginHost
+    from td_plugin.model.rulings import ReviewContext
 
     host = PluginHost(load_entrypoints=False)
     context = ReviewContext(equity=False)

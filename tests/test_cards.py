@@ -6,8 +6,8 @@ import pickle
 
 import pytest
 
-from td_plugin.cards import SEATS, Card, Rank, Seat, Side, Strain, Suit
 from td_plugin.errors import InvalidTokenError
+from td_plugin.model.cards import SEATS, Card, Rank, Seat, Side, Strain, Suit
 
 
 def test_card_pbn_round_trip_all_52() -> None:

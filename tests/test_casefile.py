@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from td_plugin.auction import Call
-from td_plugin.auction_incident import AwareFrom
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Seat, Suit
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
 from td_plugin.errors import CaseFileError
-from td_plugin.incidents import Incident, IncidentCall, rule_incident
-from td_plugin.laws.comparable_calls import Meaning
+from td_plugin.laws.auction.comparable_calls import Meaning
+from td_plugin.laws.auction.incident import AwareFrom
+from td_plugin.laws.auction.situations import Incident, IncidentCall, rule_incident
+from td_plugin.model.auction import Call
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Seat, Suit
 
 BASE: dict[str, Any] = {"dealer": "S", "calls": [{"seat": "S", "call": "1D"},
                                                {"seat": "S", "call": "1NT"}]}

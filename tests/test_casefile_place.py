@@ -1,4 +1,4 @@
-"""Where a case happened, read and checked against the session (td_plugin.casefile_place):
+"""Where a case happened, read and checked against the session (td_plugin.cases.place):
 what no session can hold is refused everywhere, what this session does not hold is
 refused where it is known, and each message says what was expected."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.board import BoardRecord
-from td_plugin.casefile_place import check_place, read_place
+from td_plugin.cases.log import Place
+from td_plugin.cases.place import check_place, read_place
 from td_plugin.errors import CaseFileError
-from td_plugin.ruling_log import Place
+from td_plugin.model.board import BoardRecord
 
 #: boards 1-4 and 7 in section A, tables 1-3, board n in round n; board 9 with no table
 SESSION = [BoardRecord(board=b, section="A", table=str(t), round=b)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.cards import Card, Seat, Suit
-from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InvalidDealError, InvalidTokenError
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.deal import Deal, Hand
 
 SPEC_DEAL = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
 

@@ -1,4 +1,4 @@
-"""The double-dummy check behind Law 64C (`td_plugin.equity`, extra ``td-plugin[dds]``).
+"""The double-dummy check behind Law 64C (`td_plugin.laws.revokes.double_dummy`, extra ``td-plugin[dds]``).
 
 Tests that need the solver skip where endplay is not installed, except under CI=true,
 where the extra is installed and its absence is a failure.
@@ -11,12 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin import equity
-from td_plugin.cards import SEATS, Card, Seat, Strain, Suit
-from td_plugin.deal import Deal, Hand
-from td_plugin.equity import DDS_HINT, DoubleDummyUnavailable, Position, solve_best, unavailable
+from td_plugin.laws.revokes import double_dummy as equity
 from td_plugin.laws.revokes import review_revokes
-from td_plugin.rulings import Attention, ReviewContext
+from td_plugin.laws.revokes.double_dummy import (
+    DDS_HINT,
+    DoubleDummyUnavailable,
+    Position,
+    solve_best,
+    unavailable,
+)
+from td_plugin.model.cards import SEATS, Card, Seat, Strain, Suit
+from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.rulings import Attention, ReviewContext
 from tests.revoke_scenarios import generate_session
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin import audit_result, cli
-from td_plugin.audit_report import print_audit
+from td_plugin import cli
+from td_plugin.audit import result as audit_result
+from td_plugin.audit.reports.output import print_audit
 from td_plugin.errors import ECHO_LIMIT, InputError, clip_echo
 
 REPO = Path(__file__).resolve().parents[1]
@@ -98,7 +99,7 @@ def test_print_audit_never_reads_text_from_a_file_as_markup() -> None:
 
     from rich.console import Console
 
-    from td_plugin.audit import AuditResult, InputReport
+    from td_plugin.audit.run import AuditResult, InputReport
 
     result = AuditResult(inputs=[InputReport("[red]x[/red].pbn", error="no [b]such[/b] file")])
     console = Console(file=io.StringIO(), width=200)

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.board import BoardRecord
-from td_plugin.cards import Card
-from td_plugin.contract import Contract
-from td_plugin.host import PluginHost
+from td_plugin.audit.reports.html_report import render_html
+from td_plugin.host.manager import PluginHost
 from td_plugin.messages import MissingMessageError, reload_catalogues, render
-from td_plugin.report_html import render_html
-from td_plugin.rulings import ReviewContext
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Card
+from td_plugin.model.contract import Contract
+from td_plugin.model.rulings import ReviewContext
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "external_plugin"
 
@@ -125,7 +125,7 @@ def test_builtin_also_listed_as_entry_point_is_registered_once(
     dist = tmp_path / "td_plugin_extra-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: td-plugin-extra\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[td_plugin]\nbridgemate = adapters.bws_plugin\n")
+    (dist / "entry_points.txt").write_text("[td_plugin]\nbridgemate = adapters.bws.plugin\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     host = PluginHost()
     names = [n for n, _ in host.plugins()]
@@ -172,12 +172,12 @@ def _dist(folder: Path, name: str, entry_points: str | None) -> None:
 def test_entry_points_looked_for_only_where_a_distribution_declares_the_group(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str | None,
         declared: bool) -> None:
-    """The look before `importlib.metadata` (`td_plugin.entry_points.may_declare`) is
+    """The look before `importlib.metadata` (`td_plugin._entry_points.may_declare`) is
     never wrong the one way that matters: whenever importlib.metadata finds an entry point
     of the group, the look said there may be one."""
     from importlib import metadata
 
-    from td_plugin.entry_points import entry_points, may_declare
+    from td_plugin._entry_points import entry_points, may_declare
 
     _dist(tmp_path, "club", text)
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -197,7 +197,7 @@ def test_entry_points_looked_for_in_a_zip_or_egg_on_the_path(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Distributions may hide in a zip or an egg on ``sys.path``: the look cannot see into
     them, so it leaves the answer to importlib.metadata."""
-    from td_plugin.entry_points import may_declare
+    from td_plugin._entry_points import may_declare
 
     (tmp_path / "plugins.zip").write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip
     monkeypatch.syspath_prepend(str(tmp_path / "plugins.zip"))

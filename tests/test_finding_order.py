@@ -1,14 +1,14 @@
-"""Which findings change a score (`td_plugin.finding_order`): the reports show those
+"""Which findings change a score (`td_plugin.audit.reports.order`): the reports show those
 first."""
 
 from __future__ import annotations
 
-from td_plugin.cards import Card, Seat, Side, Suit
-from td_plugin.contract import Contract
-from td_plugin.finding_order import changes_score, lead_finding
-from td_plugin.outcomes import ArtificialScore, AssignedResult
-from td_plugin.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
-from td_plugin.rulings import Clause, Finding, FindingKind, Ruling
+from td_plugin.audit.reports.order import changes_score, lead_finding
+from td_plugin.model.cards import Card, Seat, Side, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import ArtificialScore, AssignedResult
+from td_plugin.model.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
+from td_plugin.model.rulings import Clause, Finding, FindingKind, Ruling
 
 TRANSFER = Ruling((Clause("64A2", "revoke.decision.64A2"),),
                   AssignedResult(Contract.from_pbn("4S", "S"), 11, 650))

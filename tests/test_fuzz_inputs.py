@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.lin import LinSource, parse_lin
+from adapters.lin.reader import LinSource, parse_lin
 from adapters.pbn.reader import PbnSource
 from adapters.pbn.tokens import split_blocks
 from td_plugin.errors import MAX_RECORD_PROBLEMS, CaseFileError, InputError, WrongFormatError
@@ -194,7 +194,7 @@ def test_a_file_that_is_no_lin_says_what_it_is(tmp_path: Path) -> None:
     f"dealer: N\nboard: {DIGITS}\ncalls: [S 1D]\n",  # a number Python will not read
 ])
 def test_hostile_case_files_are_refused_in_a_sentence(tmp_path: Path, text: str) -> None:
-    from td_plugin.casefile import load_case
+    from td_plugin.cases.files import load_case
 
     path = tmp_path / "case.yaml"
     path.write_text(text)
@@ -204,7 +204,7 @@ def test_hostile_case_files_are_refused_in_a_sentence(tmp_path: Path, text: str)
 
 
 def test_deeply_nested_json_case_file_is_refused(tmp_path: Path) -> None:
-    from td_plugin.casefile import load_case
+    from td_plugin.cases.files import load_case
 
     path = tmp_path / "case.json"
     path.write_text("[" * 100_000)
@@ -213,7 +213,7 @@ def test_deeply_nested_json_case_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_case_value_is_echoed_within_bounds(tmp_path: Path) -> None:
-    from td_plugin.casefile import load_case
+    from td_plugin.cases.files import load_case
 
     path = tmp_path / "case.yaml"
     path.write_text("dealer: [" + ", ".join(["N"] * 5_000) + "]\ncalls: [S 1D]\n")
@@ -236,8 +236,8 @@ def test_input_error_is_what_unreadable_means() -> None:
 
 
 def test_yaml_nested_deeper_than_the_bound_is_refused(tmp_path: Path) -> None:
-    from td_plugin.casefile import load_case
-    from td_plugin.text_files import MAX_YAML_DEPTH
+    from td_plugin.cases.files import load_case
+    from td_plugin.cases.text_files import MAX_YAML_DEPTH
 
     path = tmp_path / "case.yaml"
     depth = MAX_YAML_DEPTH + 1
@@ -247,7 +247,7 @@ def test_yaml_nested_deeper_than_the_bound_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_yaml_alias_is_refused_with_its_line(tmp_path: Path) -> None:
-    from td_plugin.casefile import load_case
+    from td_plugin.cases.files import load_case
 
     path = tmp_path / "case.yaml"
     path.write_text("dealer: N\ncalls: &a [S 1D]\nfinal_auction: *a\n")
@@ -257,8 +257,8 @@ def test_a_yaml_alias_is_refused_with_its_line(tmp_path: Path) -> None:
 
 
 def test_a_large_yaml_file_with_a_mistake_gets_the_c_parsers_message(tmp_path: Path) -> None:
-    from td_plugin.casefile import load_case
-    from td_plugin.text_files import PURE_YAML_BYTES
+    from td_plugin.cases.files import load_case
+    from td_plugin.cases.text_files import PURE_YAML_BYTES
 
     path = tmp_path / "case.yaml"
     path.write_text("dealer: N\nnote: '" + "x" * PURE_YAML_BYTES)  # a string never closed

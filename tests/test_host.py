@@ -11,20 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from adapters.bws import BwsData
+from adapters.bws.reader import BwsData
 from td_plugin import hookimpl
-from td_plugin.board import BoardRecord
-from td_plugin.casefile import load_case
-from td_plugin.contract import Contract
+from td_plugin.audit.watch import SessionWatcher
+from td_plugin.cases.files import load_case
 from td_plugin.errors import InputError, Location
-from td_plugin.host import DEFAULT_PLUGINS, PluginHost, plugin_name
+from td_plugin.host.manager import DEFAULT_PLUGINS, PluginHost, plugin_name
+from td_plugin.host.sources import Follower, RecordChange, SessionSource
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.messages import render
-from td_plugin.outcomes import ArtificialScore, AssignedResult
-from td_plugin.rulings import Attention, Clause, Finding, ReviewContext, Ruling
-from td_plugin.session import Session
-from td_plugin.sources import Follower, RecordChange, SessionSource
-from td_plugin.watch import SessionWatcher
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import ArtificialScore, AssignedResult
+from td_plugin.model.rulings import Attention, Clause, Finding, ReviewContext, Ruling
+from td_plugin.model.session import Session
 from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
 BUILTINS = ["regulations", "consistency", "revokes", "auction", "results", "movement",
@@ -50,7 +50,7 @@ def test_builtins_are_plugins_named_after_their_modules(host: PluginHost) -> Non
     hooks = dict(host.plugins())
     assert hooks["bws"] == ["td_follow_source", "td_open_source", "td_write_changes"]
     assert hooks["movement"] == ["td_result_recorded", "td_round_completed", "td_session_closed"]
-    assert host.source_of("bws") == "adapters.bws_plugin"
+    assert host.source_of("bws") == "adapters.bws.plugin"
     assert host.errors == []
 
 

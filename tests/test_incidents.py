@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from td_plugin import messages
-from td_plugin.auction import Call
-from td_plugin.cards import Seat, Suit
 from td_plugin.errors import CaseFileError
-from td_plugin.host import PluginHost
-from td_plugin.incidents import AuctionRuling, Incident, IncidentCall, rule_incident
-from td_plugin.regulations import WBF
-from td_plugin.rulings import ReviewContext, Ruling
+from td_plugin.host.manager import PluginHost
+from td_plugin.laws.auction.situations import AuctionRuling, Incident, IncidentCall, rule_incident
+from td_plugin.laws.regulations import WBF
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Seat, Suit
+from td_plugin.model.rulings import ReviewContext, Ruling
 
 CHANGE = Incident(Seat.S, (IncidentCall.of("S", "1D"), IncidentCall.of("S", "1NT")),
                   accept=False)

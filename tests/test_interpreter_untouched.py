@@ -69,11 +69,11 @@ before_attrs, before = attributes(), state()
 
 import td_plugin, td_plugin.testing  # the package and its pytest plugin (entry point)
 from td_plugin import hookimpl
-from td_plugin.audit import run_audit
-from td_plugin.host import PluginHost
-from td_plugin.rulings import ReviewContext
-from td_plugin.ruling_log import Place
-from td_plugin.table_rulings import rule_case
+from td_plugin.audit.run import run_audit
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.rulings import ReviewContext
+from td_plugin.cases.log import Place
+from td_plugin.audit.table_rulings import rule_case
 
 class Node:
     pass

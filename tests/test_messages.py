@@ -27,10 +27,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from td_plugin import messages
-from td_plugin.cards import SEATS
 from td_plugin.cli import build_parser
 from td_plugin.messages import LANGUAGES, MissingMessageError, Msg, render
-from td_plugin.rulings import FindingKind
+from td_plugin.model.cards import SEATS
+from td_plugin.model.rulings import FindingKind
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALE = Path(messages.LOCALE_DIR)
@@ -212,7 +212,7 @@ def _finding_kinds() -> dict[str, str]:
 
 
 def test_every_finding_kind_has_a_name_for_the_html_report() -> None:
-    kinds = _finding_kinds() | {k.value: "td_plugin/rulings.py" for k in FindingKind}
+    kinds = _finding_kinds() | {k.value: "td_plugin/model/rulings.py" for k in FindingKind}
     assert {"revoke", "score_mismatch", "missing_result", "recorded_irregularity"} <= set(kinds)
     assert {k: where for k, where in kinds.items() if f"kind.{k}" not in texts("en")} == {}
 

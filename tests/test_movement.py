@@ -3,11 +3,11 @@ results, and when a round is over."""
 
 from __future__ import annotations
 
-from td_plugin.board import BoardRecord
 from td_plugin.errors import Location
 from td_plugin.messages import render
-from td_plugin.movement import Movement, Slot, check_result, duplicate_results, missing_results
-from td_plugin.session import Session
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.movement import Movement, Slot, check_result, duplicate_results, missing_results
+from td_plugin.model.session import Session
 
 #: two rounds of a three-table Mitchell: EW move up, boards move down
 MOVEMENT = Movement([

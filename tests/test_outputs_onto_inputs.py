@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.ruling_log import Place, RulingLog
+from td_plugin.cases.log import Place, RulingLog
 
 from .test_safe_output import snapshot
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from td_plugin.casefile_play import PLAY_KINDS
+from td_plugin.cases.play import PLAY_KINDS
 from td_plugin.cli import main
 from tests.case_files import assert_expected_ruling, rule_json
 
@@ -73,7 +73,7 @@ def _docs_section() -> str:
 
 
 def test_docs_document_every_key_of_every_play_kind() -> None:
-    from td_plugin.casefile_play import play_module
+    from td_plugin.cases.play import play_module
 
     docs = _docs_section()
     for kind in PLAY_KINDS:
@@ -86,8 +86,8 @@ def test_docs_document_every_key_of_every_play_kind() -> None:
 def test_docs_play_examples_rule_as_documented() -> None:
     """Each YAML example of docs/cases.md's play section, and the text the page says it
     gives (lines of it, in order of appearance)."""
-    from td_plugin.casefile import load_case
-    from td_plugin.casefile_play import rule_play_case
+    from td_plugin.cases.files import load_case
+    from td_plugin.cases.play import rule_play_case
 
     blocks = [b.split("```", 1)[0] for b in _docs_section().split("```")[1::2]]
     examples = [(blocks[i], blocks[i + 1]) for i in range(len(blocks) - 1)

@@ -1,4 +1,4 @@
-"""`td_plugin.quick_init`: the quicker ``__init__`` of the frozen dataclasses made for every
+"""`td_plugin._quick_init`: the quicker ``__init__`` of the frozen dataclasses made for every
 record keeps what the dataclass's own does (signature, defaults, default factories,
 ``__post_init__``, frozen, equality, pickling)."""
 
@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from td_plugin.board import BoardRecord
+from td_plugin._quick_init import quick_init
 from td_plugin.errors import Location
-from td_plugin.quick_init import quick_init
-from td_plugin.rulings import Finding, FindingKind
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import Finding, FindingKind
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Regulations as objects (`td_plugin.regulations`): the built-in WBF, a club's own offered
+"""Regulations as objects (`td_plugin.laws.regulations`): the built-in WBF, a club's own offered
 through the host (``td_regulations``), a case's options over their defaults, chosen with
 ``--regulation`` on every command and in the table app, and what each refuses (Law
 12C1(e): no weighted scores)."""
@@ -12,15 +12,15 @@ from types import MappingProxyType
 import pytest
 
 from td_plugin import hookimpl
-from td_plugin.adjustments import AdjustmentFileError, check_regulation, parse_adjustments_text
-from td_plugin.casefile import load_case
+from td_plugin.cases.adjustments import AdjustmentFileError, check_regulation, parse_adjustments_text
+from td_plugin.cases.files import load_case
 from td_plugin.cli import main
 from td_plugin.errors import CaseFileError, InputError
-from td_plugin.host import PluginHost
-from td_plugin.incidents import rule_incident
+from td_plugin.host.manager import PluginHost
+from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.laws.regulations import BUILT_IN, WBF, Regulation, Regulations, names, regulation
 from td_plugin.laws.revokes import RevokeCase, rule_revoke_case
-from td_plugin.regulations import BUILT_IN, WBF, Regulation, Regulations, names, regulation
-from td_plugin.rulings import ReviewContext
+from td_plugin.model.rulings import ReviewContext
 from tests.club_plugins_for_commands import StandIn
 
 # 32A2(b): South doubles at East's turn, East bids, South's 3H is not comparable

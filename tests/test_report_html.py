@@ -15,17 +15,17 @@ from fractions import Fraction
 import pytest
 from lxml import html as lxml_html
 
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.board import BoardRecord, RecordProblem, Vulnerability
-from td_plugin.cards import Card, Seat, Side, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
+from td_plugin.audit.reports.html_report import render_html
 from td_plugin.errors import Location
 from td_plugin.messages import MissingMessageError, Msg
-from td_plugin.play import Play, PlayedCard, Trick
-from td_plugin.report_html import render_html
-from td_plugin.revoke_outcome import EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
-from td_plugin.rulings import ArtificialScore, AssignedResult, Clause, Finding, Ruling, WeightedScore
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.board import BoardRecord, RecordProblem, Vulnerability
+from td_plugin.model.cards import Card, Seat, Side, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.play import Play, PlayedCard, Trick
+from td_plugin.model.revoke_outcome import EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
+from td_plugin.model.rulings import ArtificialScore, AssignedResult, Clause, Finding, Ruling, WeightedScore
 from tests.browser import png_colours, png_size, render
 
 DEAL = "N:KQ4.A32.KQJ5.765 7.KQJ9.AT98.QJ98 AJT983.54.7.AK43 652.T876.6432.T2"

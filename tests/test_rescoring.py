@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from adapters.usebio import load_usebio, read_event
-from td_plugin.contract import Contract
-from td_plugin.rescoring import (
+from adapters.usebio.reader import load_usebio, read_event
+from td_plugin.model.contract import Contract
+from td_plugin.model.rescoring import (
     Award,
     Line,
     artificial_percentages,
@@ -26,7 +26,7 @@ from td_plugin.rescoring import (
     places,
     team_imps,
 )
-from td_plugin.rulings import ArtificialScore, AssignedResult, WeightedScore
+from td_plugin.model.rulings import ArtificialScore, AssignedResult, WeightedScore
 
 F = Fraction
 

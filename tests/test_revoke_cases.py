@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from td_plugin.casefile import parse_case
+from td_plugin.cases.files import parse_case
 from td_plugin.cli import main
 from td_plugin.laws.revokes import rule_revoke_case
 from tests.case_files import assert_expected_ruling, rule_json

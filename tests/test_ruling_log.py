@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from td_plugin.ruling_log import LogError, Place, RulingLog, Status
+from td_plugin.cases.log import LogError, Place, RulingLog, Status
 
 CASE = {"dealer": "S", "calls": ["S 1D", "S 1NT"]}
 RULED = {"status": "ruled", "laws": ["25B2", "16C", "26B"]}

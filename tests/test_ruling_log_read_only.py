@@ -1,4 +1,4 @@
-"""Reading a rulings log writes nothing beside it (`td_plugin.ruling_log.read_only`):
+"""Reading a rulings log writes nothing beside it (`td_plugin.cases.log.read_only`):
 ``audit`` and ``watch --replay`` leave no ``-shm`` or ``-wal`` beside the session, read
 the log in a folder they cannot write, see what a running server has committed, and
 take a log that is there but cannot be read for an error (exit 2, the file named), never
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.ruling_log import LogError, Place, RulingLog
+from td_plugin.cases.log import LogError, Place, RulingLog
 
 from .test_outputs_onto_inputs import RULED, td, with_log
 
@@ -149,7 +149,7 @@ def test_a_name_with_the_characters_of_a_uri_is_read(tmp_path: Path) -> None:
 
 def test_a_log_a_server_starts_on_while_it_is_read_is_read_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import td_plugin.ruling_log as ruling_log
+    import td_plugin.cases.log as ruling_log
 
     _, log = with_log(tmp_path)
     real = ruling_log._state

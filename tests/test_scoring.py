@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.cards import Seat
-from td_plugin.contract import Contract
-from td_plugin.scoring import IMP_SCALE, declarer_score, imps, matchpoints, score_ns
+from td_plugin.model.cards import Seat
+from td_plugin.model.contract import Contract
+from td_plugin.model.scoring import IMP_SCALE, declarer_score, imps, matchpoints, score_ns
 
 # (contract, tricks, vulnerable, score for declarer) — values from the scoring table.
 MADE_EXACTLY = [

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from td_plugin.casefile import load_case
-from td_plugin.incidents import rule_incident
+from td_plugin.cases.files import load_case
+from td_plugin.laws.auction.situations import rule_incident
 
 CASES = Path(__file__).resolve().parent / "cases"
 FILES = sorted(p for p in CASES.iterdir() if p.suffix in (".json", ".yaml", ".yml"))

@@ -1,4 +1,4 @@
-"""Table rulings written back into the session's file (`td_plugin.table_rulings`,
+"""Table rulings written back into the session's file (`td_plugin.audit.table_rulings`,
 ``td-plugin rule --session --write-to``, the table app's button): through the plugin host,
 into PBN and USEBIO copies that differ from the session only where the ruling says."""
 
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from td_plugin import hookimpl
-from td_plugin.host import PluginHost
-from td_plugin.ruling_log import Place, RulingLog
+from td_plugin.audit.table_rulings import announce, match, records_of, rule_case
+from td_plugin.cases.log import Place, RulingLog
+from td_plugin.host.manager import PluginHost
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.boards import SessionBoards
-from td_plugin.table_rulings import announce, match, records_of, rule_case
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Seat
-from td_plugin.contract import Contract
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Seat
+from td_plugin.model.contract import Contract
 from td_plugin.testing import SessionBuilder
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "external_plugin"
@@ -74,7 +74,7 @@ def test_plugin_host_fails_the_test_when_a_plugin_raised(pytester: pytest.Pytest
     pytester.makepyfile(test_broken="""
         import pytest
         from td_plugin import hookimpl
-        from td_plugin.rulings import ReviewContext
+        from td_plugin.model.rulings import ReviewContext
 
         class Broken:
             @hookimpl

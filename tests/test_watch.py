@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from adapters.bws import BwsData, read_bws
-from adapters.bws_live import BwsPoller
+from adapters.bws.live import BwsPoller
+from adapters.bws.reader import BwsData, read_bws
 from td_plugin import hookimpl
-from td_plugin.cards import Seat, Suit
+from td_plugin.audit.watch import SessionWatcher
 from td_plugin.cli import main
 from td_plugin.commands import watch as watch_command
-from td_plugin.deal import Deal
-from td_plugin.host import PluginHost
-from td_plugin.rulings import AssignedResult, Attention, ReviewContext
-from td_plugin.watch import SessionWatcher
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.cards import Seat, Suit
+from td_plugin.model.deal import Deal
+from td_plugin.model.rulings import AssignedResult, Attention, ReviewContext
 from tests.bws_session import (
     action_rows,
     hand_record_row,
@@ -154,7 +154,7 @@ def test_replay_real_session_with_slips_reports_them(real_data: BwsData) -> None
     number (so the board it should have been is missing), and an artificial score in
     Remarks. The later results of the mistyped board's pairs are not flagged as
     duplicates: the misplaced entry is already reported."""
-    from adapters.bws_tables import MemoryTables
+    from adapters.bws.tables import MemoryTables
 
     tables = _real_tables(real_data)
     rows = tables["ReceivedData"]
@@ -177,7 +177,7 @@ def test_replay_real_session_with_slips_reports_them(real_data: BwsData) -> None
 
 def _real_tables(data: BwsData) -> dict[str, list[dict]]:
     """The real file's tables as rows (read once per module through access-parser)."""
-    from adapters.bws_tables import AccessParserTables
+    from adapters.bws.tables import AccessParserTables
 
     tables = AccessParserTables(data.path)
     return {name: tables.rows(name) for name in ("Session", "Section", "RoundData",
@@ -260,7 +260,7 @@ def test_correction_replaces_the_erased_result() -> None:
     rows = tables.rows("ReceivedData")
     rows[1]["Erased"] = True
     rows.append(result_row(7, 1, 2, 1, 2, 2, 2, "N", "3 NT", "+1", "19:12:00"))
-    from adapters.bws_tables import MemoryTables
+    from adapters.bws.tables import MemoryTables
 
     data = BwsData.read(MemoryTables({**{n: tables.rows(n) for n in tables.table_names()},
                                       "ReceivedData": rows}))
@@ -404,7 +404,7 @@ def test_ctrl_c_closes_the_session_and_leaves_a_complete_log(realworld: Path, tm
 
 def test_watch_replay_log_has_one_json_line_per_finding(tmp_path: Path, monkeypatch) -> None:
     data = BwsData.read(revoke_session("19:05:00"))
-    monkeypatch.setattr("adapters.bws.read_bws", lambda path, backend="auto": data)
+    monkeypatch.setattr("adapters.bws.reader.read_bws", lambda path, backend="auto": data)
     log = tmp_path / "rulings.jsonl"
     out = io.StringIO()
     monkeypatch.setattr("sys.stdout", out)

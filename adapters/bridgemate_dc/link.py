@@ -1,7 +1,7 @@
 """The Bridgemate Data Connector of BCS 5, read through its official client
 (``bridgemate-dataconnector-client``, the ``td-plugin[bridgemate]`` extra).
 
-`DataConnectorLink` is the `td_plugin.td_calls.ServiceLink` of one session. What it asks
+`DataConnectorLink` is the `td_plugin.host.services.ServiceLink` of one session. What it asks
 the Data Connector, and nothing else:
 
 - ``PollQueueForAllTdCalls``, ``PollQueueForAllResults``, ``PollQueueForAllHandrecords``
@@ -53,14 +53,8 @@ from bridgemate_dataconnector.dto.scoring_program_data_connector_commands import
     ScoringProgramDataConnectorCommands as Command,
 )
 
-from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
-from td_plugin.cards import Card, Rank, Seat, Strain, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InvalidTokenError, Location
-from td_plugin.movement import Slot
-from td_plugin.outcomes import ArtificialScore
-from td_plugin.td_calls import (
+from td_plugin.host.services import (
     CallStatus,
     ServiceCredentials,
     ServicePoll,
@@ -68,6 +62,12 @@ from td_plugin.td_calls import (
     ServiceState,
     TdCall,
 )
+from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
+from td_plugin.model.cards import Card, Rank, Seat, Strain, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.movement import Slot
+from td_plugin.model.outcomes import ArtificialScore
 
 __all__ = ["DataConnectorLink", "DEFAULT_TIMEOUT", "result_record", "hand_record_deal",
            "movement_slots"]

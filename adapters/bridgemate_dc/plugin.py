@@ -1,5 +1,5 @@
 """The Bridgemate Data Connector as a plugin (``bridgemate_dc``): connects to the Data
-Connector of BCS 5 (`adapters.bridgemate_dc`) for ``td-plugin serve --bridgemate``. The
+Connector of BCS 5 (`adapters.bridgemate_dc.link`) for ``td-plugin serve --bridgemate``. The
 client comes with the ``td-plugin[bridgemate]`` extra; without it the plugin answers
 nothing and the host says what to install. The adapter's module is imported only when a
 connection is asked for."""
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from td_plugin import hookimpl
 
 if TYPE_CHECKING:
-    from td_plugin.td_calls import ServiceCredentials, ServiceLink
+    from td_plugin.host.services import ServiceCredentials, ServiceLink
 
 
 @hookimpl
@@ -24,6 +24,6 @@ def td_connect_service(url: str | None, credentials: ServiceCredentials,
         return None
     if importlib.util.find_spec("bridgemate_dataconnector") is None:
         return None
-    from adapters.bridgemate_dc import DataConnectorLink
+    from adapters.bridgemate_dc.link import DataConnectorLink
 
     return DataConnectorLink(url, credentials, session_id)

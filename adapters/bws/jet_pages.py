@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import struct
 
-from td_plugin.file_kinds import file_head
+from adapters.file_kinds import file_head
 
 __all__ = ["JetFile", "DATA_PAGE", "TABLE_PAGE", "MAP_PAGE", "JET_MAGIC", "is_access_file"]
 

@@ -4,7 +4,7 @@ The scorer and Bridgemate Control Software keep the file open all session. Each 
 copies it (a plain read, no Access lock) and reads the copy; a file that changes during
 the copy (being written), cannot be opened (locked), does not parse, does not hold all of
 a table or makes the database reader complain (cut short, half-written pages:
-`adapters.bws_tables`) or is briefly missing gives a `Poll` with a ``problem`` and no
+`adapters.bws.tables`) or is briefly missing gives a `Poll` with a ``problem`` and no
 data, and the next poll tries again: a damaged read never reaches the watch, where it
 would look like results vanishing (and, when they come back, like duplicates).
 
@@ -37,9 +37,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from adapters.bws import ActionRow, BwsData, read_bws
+from adapters.bws.reader import ActionRow, BwsData, read_bws
 from td_plugin.errors import InputError
-from td_plugin.sources import Poll
+from td_plugin.host.sources import Poll
 
 __all__ = ["Poll", "BwsPoller", "copy_live", "MAX_COPY_BYTES", "COPY_SECONDS"]
 
@@ -117,8 +117,8 @@ def _action_ids(actions: Mapping[Any, list[ActionRow]]) -> set[int]:
 
 class BwsPoller:
     """Reads a live ``.bws`` through a private copy, only when it has changed: the
-    `td_plugin.sources.Follower` of the ``bws`` adapter (``td_follow_source``); each good
-    poll's ``data`` is a `adapters.bws.BwsData`."""
+    `td_plugin.host.sources.Follower` of the ``bws`` adapter (``td_follow_source``); each good
+    poll's ``data`` is a `adapters.bws.reader.BwsData`."""
 
     def __init__(self, path: str, backend: str = "auto") -> None:
         self.path = path

@@ -1,7 +1,7 @@
 """The Bridgemate ``.bws`` adapter: a scorer's live session file, read into board records.
 
 A ``.bws`` is the MS Access database a club's scorer shares with the table terminals
-(Bridgemate Control Software). This module reads it (through `adapters.bws_tables`):
+(Bridgemate Control Software). This module reads it (through `adapters.bws.tables`):
 
 - ``Session``, ``Section`` (letters), ``RoundData`` (the movement), ``Tables`` (the round
   each table is playing), ``Settings``;
@@ -19,7 +19,7 @@ Bridgemate file says: ``bws_id`` (the row), ``time`` (when it was entered),
 played, ``in_play``.
 
 It decides nothing: the findings come from the rulers. `BwsData` is one reading of the
-file; `BwsSource` is the `td_plugin.sources.Source` the audit uses; `BwsData.timeline`
+file; `BwsSource` is the `td_plugin.host.sources.Source` the audit uses; `BwsData.timeline`
 orders every row by its ``DateLog``/``TimeLog`` for a replay.
 """
 
@@ -31,22 +31,22 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from adapters import bws_values as v
-from adapters.bws_tables import (
+from adapters.bws import values as v
+from adapters.bws.tables import (
     AccessParserTables,
     BackendFailed,
     DamagedTable,
     TableReader,
     open_tables,
 )
-from td_plugin.auction import Auction, AuctionEntry
-from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
-from td_plugin.cards import Seat
-from td_plugin.deal import Deal
 from td_plugin.errors import InputError, Location
-from td_plugin.movement import Movement, Slot
-from td_plugin.play import Play, PlayedCard, Trick
-from td_plugin.session import SectionInfo, Session
+from td_plugin.model.auction import Auction, AuctionEntry
+from td_plugin.model.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
+from td_plugin.model.cards import Seat
+from td_plugin.model.deal import Deal
+from td_plugin.model.movement import Movement, Slot
+from td_plugin.model.play import Play, PlayedCard, Trick
+from td_plugin.model.session import SectionInfo, Session
 
 __all__ = ["Place", "ResultRow", "ActionRow", "BwsData", "BwsSource", "read_bws"]
 
@@ -88,7 +88,7 @@ class ActionRow:
 @dataclass
 class BwsData:
     """One reading of a ``.bws``: every table the adapter uses, as typed rows; a
-    `td_plugin.sources.SessionSource`.
+    `td_plugin.host.sources.SessionSource`.
 
     ``problems`` holds what could not be read (a row with a bad value, a backend
     warning); the rest is read on.
@@ -533,7 +533,7 @@ def _play(cards: list[ActionRow], problem: Any) -> Play:
 def read_bws(path: str, backend: str = "auto", label: str | None = None) -> BwsData:
     """Read a ``.bws`` file; ``label`` is the path to name in records and problems
     (the live file when ``path`` is a private copy of it). When mdbtools, chosen by
-    ``"auto"``, fails or exceeds its bounds (`adapters.bws_tables`), the file is read with
+    ``"auto"``, fails or exceeds its bounds (`adapters.bws.tables`), the file is read with
     access-parser instead and the data's problems say so.
 
     :raises InputError: the file is missing, not a readable Access database, has no
@@ -560,7 +560,7 @@ def _read_session_file(tables: TableReader, label: str) -> BwsData:
 
 
 class BwsSource:
-    """A ``.bws`` file as a `td_plugin.sources.SessionSource` (its results, ID order;
+    """A ``.bws`` file as a `td_plugin.host.sources.SessionSource` (its results, ID order;
     its session, entries and timeline for the watch)."""
 
     format = "bws"

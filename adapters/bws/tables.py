@@ -6,15 +6,15 @@ from mdbtools, faster, used when it is on PATH; ``TD_PLUGIN_BWS_BACKEND`` choose
 ``td-plugin watch --backend`` does). `MemoryTables` holds rows given in
 Python, for a session built in a test or handed over by another program. Rows are
 dictionaries keyed by column name; values are whatever the backend produced, and
-`adapters.bws_values` converts them.
+`adapters.bws.values` converts them.
 
 A table is read whole or not at all: when the file does not hold all of it (cut short,
-damaged pages: `adapters.jet_pages` for access-parser, mdbtools' own complaints for
+damaged pages: `adapters.bws.jet_pages` for access-parser, mdbtools' own complaints for
 mdbtools), ``rows`` raises `DamagedTable`, and a table the catalog lists but the backend
 cannot find is damaged too. ``mdb-export`` runs within bounds (`MDB_TIME` for the whole
 file, `MDB_OUTPUT_FACTOR` times the file's size of output per table, at least
 `MDB_OUTPUT_MIN`, and `MDB_MEMORY` of address space where the system can limit it): a
-run that exceeds one, or fails, raises `BackendFailed`, and `adapters.bws.read_bws`
+run that exceeds one, or fails, raises `BackendFailed`, and `adapters.bws.reader.read_bws`
 reads the file with access-parser instead.
 """
 
@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, cast
 
-from adapters.jet_pages import JET_MAGIC, JetFile, is_access_file
+from adapters.bws.jet_pages import JET_MAGIC, JetFile, is_access_file
 from td_plugin.errors import InputError, Location
 
 __all__ = ["TableReader", "AccessParserTables", "MdbToolsTables", "MemoryTables",

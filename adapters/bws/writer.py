@@ -26,14 +26,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adapters import bws_values as v
-from adapters.bws import BwsData, ResultRow, read_bws
+from adapters.bws import values as v
+from adapters.bws.reader import BwsData, ResultRow, read_bws
 from td_plugin import hookimpl
-from td_plugin.board import BoardRecord
-from td_plugin.cards import Seat
 from td_plugin.errors import InputError, Location, NotWritableError
+from td_plugin.host.sources import RecordChange
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Seat
 from td_plugin.safe_output import atomic_path, check_outputs, create_new
-from td_plugin.sources import RecordChange
 
 __all__ = ["Statement", "BwsWriter", "BwsWriteBack", "plan_row_change", "write_copy",
            "odbc_connect"]

@@ -1,4 +1,4 @@
-"""The BBO LIN adapter as a plugin (``lin``): opens ``.lin`` files (`adapters.lin`).
+"""The BBO LIN adapter as a plugin (``lin``): opens ``.lin`` files (`adapters.lin.reader`).
 LIN is read only: there is nothing to write a ruling into. The reader is imported when a
 LIN file is met: an audit of other files never loads it."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from adapters.file_kinds import file_head
 from td_plugin import hookimpl
-from td_plugin.file_kinds import file_head
 
 if TYPE_CHECKING:
-    from adapters.lin import LinSource
+    from adapters.lin.reader import LinSource
 
 
 def is_lin(path: str) -> bool:
@@ -25,6 +25,6 @@ def is_lin(path: str) -> bool:
 def td_open_source(path: str, strict: bool) -> LinSource | None:
     if not (path.lower().endswith(".lin") or is_lin(path)):
         return None
-    from adapters.lin import LinSource
+    from adapters.lin.reader import LinSource
 
     return LinSource(path, strict=strict)

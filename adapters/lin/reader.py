@@ -27,7 +27,7 @@ the vugraph result. LIN has no score: ``score_ns`` stays None.
 
 Bounds: a file of at most `MAX_BYTES`, read one board at a time (memory holds the text
 and one board), each board at most `MAX_BOARD_PAIRS` pairs (the rest are counted in a
-problem); numbers are read by `td_plugin.whole_numbers`. A file with no board in it is
+problem); numbers are read by `td_plugin.model.numbers`. A file with no board in it is
 no LIN file (`td_plugin.errors.WrongFormatError`).
 """
 
@@ -39,12 +39,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from adapters.file_kinds import HEAD_BYTES, describe_content
 from adapters.td_notes import TdNotes, parse_td_note
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.board import BoardRecord, RecordProblem, Vulnerability, standard_dealer
-from td_plugin.cards import SEATS, Card, Seat, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal, Hand
 from td_plugin.errors import (
     InputError,
     InvalidDealError,
@@ -53,9 +49,13 @@ from td_plugin.errors import (
     WrongFormatError,
     listed_problems,
 )
-from td_plugin.file_kinds import HEAD_BYTES, describe_content
-from td_plugin.play import Play
-from td_plugin.whole_numbers import parse_whole
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.board import BoardRecord, RecordProblem, Vulnerability, standard_dealer
+from td_plugin.model.cards import SEATS, Card, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.numbers import parse_whole
+from td_plugin.model.play import Play
 
 __all__ = ["LinSource", "read_lin", "parse_lin", "Token", "tokenize"]
 
@@ -475,7 +475,7 @@ def _decode(data: bytes) -> tuple[str, str | None]:
 
 
 class LinSource:
-    """A LIN file as a `td_plugin.sources.Source`: one record per board (per room in a
+    """A LIN file as a `td_plugin.host.sources.Source`: one record per board (per room in a
     vugraph file)."""
 
     format = "lin"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adapters.pbn.sections import PbnItem, Report, Token, token_text
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.cards import Seat
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.cards import Seat
 
 __all__ = ["build_auction", "CALLS"]
 

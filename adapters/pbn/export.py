@@ -26,12 +26,12 @@ from adapters.pbn.sections import SUFFIX_NAGS, PbnItem, written_items
 from adapters.pbn.tables import PbnTable, format_row
 from adapters.pbn.tokens import encode, file_encoding, tag_pair
 from adapters.pbn.values import VULNERABLE, parse_contract, parse_deal
-from td_plugin.auction import Auction
-from td_plugin.board import BoardRecord
-from td_plugin.cards import Seat
-from td_plugin.play import Play
+from td_plugin.model.auction import Auction
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Seat
+from td_plugin.model.numbers import parse_whole
+from td_plugin.model.play import Play
 from td_plugin.safe_output import atomic_output, check_outputs
-from td_plugin.whole_numbers import parse_whole
 
 __all__ = ["write_export", "MANDATORY_TAGS"]
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, AnyStr, NamedTuple
 from td_plugin.errors import clip_echo
 
 if TYPE_CHECKING:
-    from td_plugin.board import BoardRecord
+    from td_plugin.model.board import BoardRecord
 from adapters.pbn.tokens import (
     ITEM_BADTAG,
     ITEM_BRACE,

@@ -33,7 +33,7 @@ PART_SIZE = 1 << 20
 WARM_BYTES = 1 << 16
 #: how much larger the first part is than the others when several processes share the
 #: parts: the audit's own process reads it, and it has the others' findings to take in
-#: when they end (`td_plugin.audit_parts`); each other part's reader reads a lead again
+#: when they end (`td_plugin.audit.parts`); each other part's reader reads a lead again
 FIRST_PART = 1.05
 
 # the end of a run of semi-empty lines that follows a line end and precedes a line that

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from typing import cast
 
 from adapters.pbn.sections import SUFFIX_NAGS, PbnItem, Report, Token, token_text
-from td_plugin.cards import SEATS, SUITS, Card, Seat, Suit
-from td_plugin.play import PLAIN_PLAYED, Play, PlayedCard, Trick, winning_position
+from td_plugin.model.cards import SEATS, SUITS, Card, Seat, Suit
+from td_plugin.model.play import PLAIN_PLAYED, Play, PlayedCard, Trick, winning_position
 
 __all__ = ["build_play", "CARDS"]
 
 #: cards by their upper-case PBN text
 CARDS: dict[str, Card] = {c.pbn(): c for c in Card.all()}
-#: the plain played cards (`td_plugin.play.PLAIN_PLAYED`) of each seat by their PBN text
+#: the plain played cards (`td_plugin.model.play.PLAIN_PLAYED`) of each seat by their PBN text
 _PLAYED_BY_TEXT = [{c.pbn(): by_seat[c.index] for c in Card.all()} for by_seat in PLAIN_PLAYED]
 _INDEX_BY_TEXT = {c.pbn(): c.index for c in Card.all()}
 #: for each seat of the Play tag (by index), each column's player's played card by its text

@@ -8,11 +8,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from td_plugin import hookimpl
-from td_plugin.sources import RecordChange
+from td_plugin.host.sources import RecordChange
 
 if TYPE_CHECKING:  # the writers' report, read when a copy is written
     from adapters.pbn.reader import PbnSource
-    from td_plugin.rescoring import RescoreReport
+    from td_plugin.model.rescoring import RescoreReport
 
 
 def is_pbn(path: str) -> bool:

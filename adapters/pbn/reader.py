@@ -28,6 +28,7 @@ import re
 from collections.abc import Generator, Iterator
 from typing import NoReturn, cast
 
+from adapters.file_kinds import HEAD_BYTES, describe_content
 from adapters.pbn import parts as pbn_parts
 from adapters.pbn.fileview import BOM, FileView
 from adapters.pbn.game import PbnGame, assemble
@@ -35,9 +36,8 @@ from adapters.pbn.parts import PartStream, PbnPart, SeekableStream, cut_parts, l
 from adapters.pbn.record import build_record
 from adapters.pbn.tokens import MAX_GAME_BYTES, Block, ByteStream, decode, describe_stray, split_blocks
 from adapters.pbn.values import NO_INHERITANCE, TAG_CHECKS, check_tag
-from td_plugin.board import BoardRecord, RecordProblem
 from td_plugin.errors import InputError, Location, ParseError, WrongFormatError
-from td_plugin.file_kinds import HEAD_BYTES, describe_content
+from td_plugin.model.board import BoardRecord, RecordProblem
 
 __all__ = ["PbnSource", "PbnGame", "PbnPart", "PbnPartReading", "read_pbn",
            "MAX_FILE_PROBLEMS"]
@@ -146,8 +146,8 @@ class _Resolver:
 
 
 class PbnSource:
-    """A PBN file opened for reading (the `td_plugin.sources.Source` protocol, and
-    `td_plugin.sources.PartedSource`: it can be read in parts on several processes).
+    """A PBN file opened for reading (the `td_plugin.host.sources.Source` protocol, and
+    `td_plugin.host.sources.PartedSource`: it can be read in parts on several processes).
 
     ``records()`` and ``games()`` read the file again on each call. ``file_problems()``
     holds what concerns no game (text between games, mixed encodings), known once a

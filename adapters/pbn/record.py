@@ -36,14 +36,14 @@ from adapters.pbn.values import (
     score_ns_of,
 )
 from adapters.td_notes import TdNotes, parse_td_note
-from td_plugin.auction import Auction
-from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.cards import SEATS, Seat, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
 from td_plugin.errors import Location, listed_problems
-from td_plugin.play import Play
-from td_plugin.whole_numbers import parse_whole
+from td_plugin.model.auction import Auction
+from td_plugin.model.board import BoardRecord, RecordProblem
+from td_plugin.model.cards import SEATS, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.numbers import parse_whole
+from td_plugin.model.play import Play
 
 __all__ = ["build_record", "MAX_SECTION_TOKENS"]
 

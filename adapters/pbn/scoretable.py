@@ -6,7 +6,7 @@ those tables (a `RecordChange` naming its ``pairs``) is written by `scoretable_e
 finds the row by ``PairId_NS``/``PairId_EW``, writes what the change's outcome holds (a
 result in the Contract, Declarer, Result and Score cells; ``-`` in those cells for an
 artificial score; a weighted score keeps the table result), scores the board again
-(`td_plugin.rescoring`) and writes every row's points. Cells holding an artificial score,
+(`td_plugin.model.rescoring`) and writes every row's points. Cells holding an artificial score,
 or the points of a weighted score, are marked ``^`` (§5.2); a ``{}`` commentary gives the
 ruling, its law and the change's annotations (right after the table's tag, the one place
 §5.1 allows commentary in a section). Only the changed cells and the commentary differ
@@ -27,11 +27,13 @@ from adapters.pbn.game import PbnComment, PbnGame, PbnSection
 from adapters.pbn.tables import cell_value, parse_header
 from adapters.pbn.tokens import brace_comment
 from td_plugin import messages
-from td_plugin.adjustments import pair_key
-from td_plugin.board import standard_vulnerability
+from td_plugin.cases.adjustments import pair_key
 from td_plugin.errors import InputError, Location
-from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
-from td_plugin.rescoring import (
+from td_plugin.host.sources import RecordChange
+from td_plugin.model.board import standard_vulnerability
+from td_plugin.model.numbers import parse_number, parse_whole
+from td_plugin.model.outcomes import ArtificialScore, Outcome, ScoreOnly
+from td_plugin.model.rescoring import (
     Line,
     LineChange,
     LineScore,
@@ -40,8 +42,6 @@ from td_plugin.rescoring import (
     cross_imp_board,
     matchpoint_board,
 )
-from td_plugin.sources import RecordChange
-from td_plugin.whole_numbers import parse_number, parse_whole
 
 __all__ = ["scoretable_edits", "adjusted_text"]
 

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from td_plugin.quick_init import quick_init
+from td_plugin._quick_init import quick_init
 
 __all__ = ["Block", "ByteStream", "split_blocks", "MAX_GAME_BYTES", "describe_stray", "decode",
            "encode", "file_encoding", "scan", "LineIndex", "unescape", "escape", "tag_pair",

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from td_plugin.board import Vulnerability
-from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Strain
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InputError
-from td_plugin.whole_numbers import MAX_DIGITS, parse_whole
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import SEATS, SUITS, Card, Seat, Side, Strain
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.numbers import MAX_DIGITS, parse_whole
 
 __all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contract",
            "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS", "check_tag",
@@ -80,7 +80,7 @@ def _memo(parse: Callable[[str], _T]) -> Callable[[str], _T]:
     return parse_once
 
 
-# ASCII digits only, and few enough of them for `int` (`td_plugin.whole_numbers`)
+# ASCII digits only, and few enough of them for `int` (`td_plugin.model.numbers`)
 _D = "[0-9]{1,%d}" % MAX_DIGITS
 _NUM = {
     "tricks": r"[0-9]{1,2}",

@@ -29,12 +29,12 @@ from adapters.pbn.reader import PbnSource
 from adapters.pbn.scoretable import adjusted_text, scoretable_edits
 from adapters.pbn.tokens import brace_comments, encode, eol_of, escape, file_encoding, tag_pair
 from adapters.pbn.values import parse_result, parse_score
-from td_plugin.board import BoardRecord
-from td_plugin.cards import Seat, Side
 from td_plugin.errors import InputError, Location
-from td_plugin.rescoring import RescoreReport
+from td_plugin.host.sources import RecordChange
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Seat, Side
+from td_plugin.model.rescoring import RescoreReport
 from td_plugin.safe_output import atomic_output, check_outputs
-from td_plugin.sources import RecordChange
 
 __all__ = ["write_lossless", "write_export", "apply_changes", "PbnWriter", "MANDATORY_TAGS"]
 

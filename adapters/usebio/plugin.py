@@ -1,5 +1,5 @@
 """The USEBIO adapter as a plugin (``usebio``): opens USEBIO XML results and writes
-rescored copies (`adapters.usebio`, `adapters.usebio_writer`). The adapter's modules are
+rescored copies (`adapters.usebio.reader`, `adapters.usebio.writer`). The adapter's modules are
 imported when a USEBIO file is met: an audit of other files never loads them."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from adapters.file_kinds import file_head
 from td_plugin import hookimpl
-from td_plugin.file_kinds import file_head
 
 if TYPE_CHECKING:
-    from adapters.usebio import UsebioSource
-    from td_plugin.rescoring import RescoreReport
-    from td_plugin.sources import RecordChange
+    from adapters.usebio.reader import UsebioSource
+    from td_plugin.host.sources import RecordChange
+    from td_plugin.model.rescoring import RescoreReport
 
 
 def is_usebio(path: str) -> bool:
@@ -25,7 +25,7 @@ def is_usebio(path: str) -> bool:
 def td_open_source(path: str, strict: bool) -> UsebioSource | None:
     if not is_usebio(path):
         return None
-    from adapters.usebio import UsebioSource
+    from adapters.usebio.reader import UsebioSource
 
     return UsebioSource(path, strict=strict)
 
@@ -35,6 +35,6 @@ def td_write_changes(source_path: str, dest_path: str, changes: Mapping[int, lis
                      lang: str) -> RescoreReport | None:
     if not is_usebio(source_path):
         return None
-    from adapters.usebio_writer import write_changes  # only a copy needs the writer
+    from adapters.usebio.writer import write_changes  # only a copy needs the writer
 
     return write_changes(source_path, dest_path, changes, lang)

@@ -17,7 +17,7 @@ a ``HANDSET`` with the deals. Each traveller line becomes a `BoardRecord`:
 - the deal from the hand set; dealer and vulnerability by the standard rotation (USEBIO
   has no element for them);
 - the auction and play of a ``LIN_DATA`` element (a BBO LIN record of the table, read
-  by `adapters.lin`) when the line has one;
+  by `adapters.lin.reader`) when the line has one;
 - ``extra["club"]``, ``extra["date"]`` (as written, ``dd/mm/yyyy``), ``extra["event_type"]``
   and the pair's player names in ``extra["ns_players"]``/``extra["ew_players"]``.
 
@@ -25,7 +25,7 @@ Parsing is safe: no entity is expanded, no DTD or anything else is fetched, the 
 size is bounded, and a file declaring entities (a "billion laughs" or an external entity)
 is refused with an `InputError`.
 
-Writing adjusted and rescored copies is `adapters.usebio_writer`.
+Writing adjusted and rescored copies is `adapters.usebio.writer`.
 """
 
 from __future__ import annotations
@@ -37,13 +37,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from td_plugin.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
-from td_plugin.cards import SEATS, Card, Seat, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal, Hand
 from td_plugin.errors import InputError, InvalidTokenError, Location, ParseError
-from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly, TableResult
-from td_plugin.whole_numbers import parse_number, parse_whole
+from td_plugin.model.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
+from td_plugin.model.cards import SEATS, Card, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.numbers import parse_number, parse_whole
+from td_plugin.model.outcomes import ArtificialScore, Outcome, ScoreOnly, TableResult
 
 __all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "load_usebio",
            "read_event", "UsebioDocument", "UsebioEvent", "TravellerLine", "parse_lead",
@@ -239,7 +239,7 @@ def parse_artificial(text: str) -> ArtificialScore | None:
 
 
 def _signed(text: str) -> int | None:
-    """A whole number with an optional sign (`td_plugin.whole_numbers`), else None."""
+    """A whole number with an optional sign (`td_plugin.model.numbers`), else None."""
     text = text.strip()
     sign = text[:1] if text[:1] in ("+", "-") else ""
     number = parse_whole(text[len(sign):], strip=False)
@@ -371,7 +371,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
 # --- the reader -----------------------------------------------------------------------
 
 class UsebioSource:
-    """A USEBIO file as a `td_plugin.sources.Source`: one record per traveller line."""
+    """A USEBIO file as a `td_plugin.host.sources.Source`: one record per traveller line."""
 
     format = "usebio"
 
@@ -431,7 +431,7 @@ class UsebioSource:
         auction = play = None
         lin_data = _text(line.element, "LIN_DATA")
         if lin_data:
-            from adapters.lin import parse_lin
+            from adapters.lin.reader import parse_lin
 
             lin = parse_lin(lin_data, self.path)
             if len(lin) != 1:

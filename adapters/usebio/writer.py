@@ -1,8 +1,8 @@
 """Writing USEBIO: adjusted, rescored copies that keep every byte they do not change.
 
-The text itself is edited (`adapters.xmlspans`): the traveller lines of the adjusted
+The text itself is edited (`adapters.usebio.xmlspans`): the traveller lines of the adjusted
 tables, the points of every line on those boards (scored again by
-`td_plugin.rescoring`), the Butler datum, and the pairs' totals, percentages, places and
+`td_plugin.model.rescoring`), the Butler datum, and the pairs' totals, percentages, places and
 master points. Scoring follows what the Compscore files show: matchpoints Neuberg-factored
 and written to 0.1 (halves to even) on a board with missing or artificial results and as
 integers otherwise; totals brought to the event's top, factored for boards not played
@@ -14,7 +14,7 @@ is not adjusted.
 USEBIO has no element for a weighted score or for the Director's note: a weighted score
 keeps the table result on its line with the weighted points, and the notes go to the
 report of ``td-plugin adjust``. What a line is given is an outcome of
-`td_plugin.outcomes`, asked for what USEBIO holds: percentages (``A6040``), a result
+`td_plugin.model.outcomes`, asked for what USEBIO holds: percentages (``A6040``), a result
 (contract, declarer, tricks and score), or a score alone.
 """
 
@@ -26,13 +26,15 @@ from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from adapters.usebio import POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio, read_event
-from adapters.xmlspans import Span, TextEditor, scan, spans_for
-from td_plugin.adjustments import Adjustment, pair_key, record_changes
-from td_plugin.board import BoardRecord, standard_vulnerability
+from adapters.usebio.reader import POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio, read_event
+from adapters.usebio.xmlspans import Span, TextEditor, scan, spans_for
+from td_plugin.cases.adjustments import Adjustment, pair_key, record_changes
 from td_plugin.errors import InputError, Location
-from td_plugin.outcomes import Outcome
-from td_plugin.rescoring import (
+from td_plugin.host.sources import RecordChange
+from td_plugin.model.board import BoardRecord, standard_vulnerability
+from td_plugin.model.numbers import parse_whole
+from td_plugin.model.outcomes import Outcome
+from td_plugin.model.rescoring import (
     Award,
     Line,
     LineChange,
@@ -48,8 +50,6 @@ from td_plugin.rescoring import (
     places,
 )
 from td_plugin.safe_output import atomic_write, check_outputs
-from td_plugin.sources import RecordChange
-from td_plugin.whole_numbers import parse_whole
 
 __all__ = ["LineChange", "PairChange", "RescoreReport", "rescore_usebio", "adjust_usebio",
            "write_changes"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.board import BoardRecord
+from td_plugin.model.board import BoardRecord
 
 __all__ = ["Coverage"]
 

@@ -1,6 +1,6 @@
 """Auditing one large file on several processes.
 
-A source whose reader can cut its file into parts (`td_plugin.sources.PartedSource`, as
+A source whose reader can cut its file into parts (`td_plugin.host.sources.PartedSource`, as
 the PBN reader does, `adapters.pbn.parts`) is audited part by part by worker processes,
 a few parts ahead of the one being collected, while this process audits the first part
 itself (its findings go straight to the reports, nothing to send). The result is the
@@ -15,7 +15,7 @@ one a single process gets, record for record:
   audit it, is audited here from the state the part before ended with, and the living
   workers go on with the parts after it;
 * record indexes, which each part counts from 1, are shifted by the records before it;
-* with an `td_plugin.audit.AuditSink`, a worker hands back its records' output as the
+* with an `td_plugin.audit.run.AuditSink`, a worker hands back its records' output as the
   sink's renderer made it (plain data, cheap to send), not the findings themselves.
 
 The workers are this module's own processes, each with one pipe to this process, which
@@ -32,7 +32,7 @@ host from its recipe (built-ins, entry points, blocked names). Each worker asks 
 copy of the plugins, so a ``td_review_board`` answer must not depend on the boards
 reviewed before (the built-in rulers' do not); a plugin that keeps such state says so
 (the hook ``td_one_process``) and the audit stays on one process
-(`td_plugin.host.PluginHost.single_process_reason`).
+(`td_plugin.host.manager.PluginHost.single_process_reason`).
 """
 
 from __future__ import annotations
@@ -46,17 +46,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
-from td_plugin import audit_result
-from td_plugin.audit_result import AuditResult, InputReport
-from td_plugin.board import BoardRecord, RecordProblem
+from td_plugin.audit import result as audit_result
+from td_plugin.audit.result import AuditResult, InputReport
 from td_plugin.errors import Location
-from td_plugin.rulings import Finding, ReviewContext
-from td_plugin.sources import PartedSource, RecordChange, SourcePart
+from td_plugin.host.sources import PartedSource, RecordChange, SourcePart
+from td_plugin.model.board import BoardRecord, RecordProblem
+from td_plugin.model.rulings import Finding, ReviewContext
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
@@ -137,7 +137,7 @@ def _init_worker(host: PluginHost, source: Any, context: ReviewContext, keep: tu
     if hasattr(signal, "pthread_sigmask"):  # (blocked while it was started)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if isinstance(host, dict):
-        from td_plugin.host import PluginHost
+        from td_plugin.host.manager import PluginHost
 
         host = PluginHost(**host)
     _JOB = (source, host, context, keep, renderer)

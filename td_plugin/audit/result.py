@@ -1,8 +1,8 @@
 """What an audit keeps and how it reviews records: the result of the audit
 (`AuditResult`), each input's report (`InputReport`), the output of a record handed to a
 sink (`RecordOutput`, `AuditSink`, `RecordRenderer`), and `review_records`, which asks the
-host about each record. `td_plugin.audit` runs the audit on one process and
-`td_plugin.audit_parts` on several; both take these from here.
+host about each record. `td_plugin.audit.run` runs the audit on one process and
+`td_plugin.audit.parts` on several; both take these from here.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.coverage import Coverage
-from td_plugin.rulings import Finding, ReviewContext
-from td_plugin.sources import RecordChange
+from td_plugin.audit.coverage import Coverage
+from td_plugin.host.sources import RecordChange
+from td_plugin.model.board import BoardRecord, RecordProblem
+from td_plugin.model.rulings import Finding, ReviewContext
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
-    from td_plugin.table_rulings import TableRuling
+    from td_plugin.audit.table_rulings import TableRuling
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["InputReport", "AuditResult", "RecordOutput", "RecordRenderer", "AuditSink",
            "review_records", "MAX_PLUGIN_ERRORS"]
@@ -46,7 +46,7 @@ class InputReport:
     not_written: str | None = None
     write_failed: bool = False
     #: the rulings given at the table in this session (its rulings log), matched to its
-    #: records (`td_plugin.table_rulings`); ``rulings_log`` is the log they come from
+    #: records (`td_plugin.audit.table_rulings`); ``rulings_log`` is the log they come from
     table_rulings: list[TableRuling] = field(default_factory=list)
     rulings_log: str | None = None
     #: why the session's rulings log, which is there, could not be read (also a problem)
@@ -63,7 +63,7 @@ class RecordOutput:
     record's index counted from the start of the part it was read in; the sink is told
     how many records come before (``offset``). ``findings_json``: the findings already
     written as JSON (UTF-8), when the sink asked for that form (see
-    `td_plugin.audit_report.PlainRenderer`)."""
+    `td_plugin.audit.reports.output.PlainRenderer`)."""
 
     record: int | None
     problems: list[Any] = field(default_factory=list)
@@ -142,7 +142,7 @@ class AuditResult:
         out: dict[int, list[RecordChange]] = {}
         for report in self.inputs:
             if report.path == path and report.table_rulings:
-                from td_plugin.table_rulings import changes_of
+                from td_plugin.audit.table_rulings import changes_of
 
                 for index, changes in changes_of(report.table_rulings).items():
                     out.setdefault(index, []).extend(changes)

@@ -25,8 +25,9 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from td_plugin import audit_result
-from td_plugin.audit_result import (
+from td_plugin.audit import result as audit_result
+from td_plugin.audit.coverage import Coverage
+from td_plugin.audit.result import (
     MAX_PLUGIN_ERRORS,
     AuditResult,
     AuditSink,
@@ -35,16 +36,15 @@ from td_plugin.audit_result import (
     RecordRenderer,
     review_records,
 )
-from td_plugin.board import RecordProblem
-from td_plugin.coverage import Coverage
 from td_plugin.crash_report import note_input
 from td_plugin.errors import InputError, Location, NotWritableError
-from td_plugin.rulings import ReviewContext
+from td_plugin.host.sources import CheckedSource
+from td_plugin.model.board import RecordProblem
+from td_plugin.model.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs, copy_mode
-from td_plugin.sources import CheckedSource
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["InputReport", "AuditResult", "Coverage", "RecordOutput", "RecordRenderer",
            "AuditSink", "run_audit", "review_records", "copy_destinations",
@@ -55,10 +55,10 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
               on_record: Callable[[str, int], None] | None = None,
               jobs: int = 1, keep_flagged: bool = True,
               sink: AuditSink | None = None, keep_changes: bool = True) -> AuditResult:
-    """Audit each path. ``host`` is a `td_plugin.host.PluginHost`. ``on_record(path, n)``
+    """Audit each path. ``host`` is a `td_plugin.host.manager.PluginHost`. ``on_record(path, n)``
     is called as records are done (``n`` of them so far, for a progress display).
     ``jobs`` > 1 audits each large file whose reader can cut it into parts on that many
-    processes (`td_plugin.audit_parts`); the result is the same as with one.
+    processes (`td_plugin.audit.parts`); the result is the same as with one.
     ``keep_flagged``: keep the records that have findings (``AuditResult.flagged``, for
     the HTML report); without them memory does not grow with the records.
     ``sink``: hand the findings and problems to it as they come instead of keeping them
@@ -80,7 +80,7 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
             report.format = source.format
             parted = False
             if jobs > 1 and not strict:
-                from td_plugin.audit_parts import audit_in_parts
+                from td_plugin.audit.parts import audit_in_parts
 
                 parted = audit_in_parts(source, host, context, result, report, jobs, on_record)
             if not parted:
@@ -106,14 +106,14 @@ def add_table_rulings(result: AuditResult, host: PluginHost, context: ReviewCont
     when there is one. Each is ruled again through the host and matched to the input's
     records. A log that is there (or named) but cannot be read is no log of no rulings:
     its input gets ``rulings_log_error``, and the error as a problem."""
-    from td_plugin.session import default_log_path
+    from td_plugin.model.session import default_log_path
 
     for report in result.inputs:
         path = log or default_log_path(report.path)
         if report.error is not None or not (log or os.path.lexists(path)):
             continue
-        from td_plugin.ruling_log import RulingLog
-        from td_plugin.table_rulings import records_of, rule_entries
+        from td_plugin.audit.table_rulings import records_of, rule_entries
+        from td_plugin.cases.log import RulingLog
 
         try:
             entries = RulingLog.read(path)

@@ -4,7 +4,7 @@ No Windows scorer takes adjustments from outside, so the TD report says exactly 
 type: "Board 7, section A, table 3, round 2: 4S= becomes 4S-1 (Law 64A2, one trick)",
 or an artificial score as the scorers write it, ``60%-40%`` (Ave+/Ave-). A trick
 transfer is not an artificial score: it changes the result, and so the score. The entry
-follows from what the ruling's outcome is made of (`td_plugin.outcomes`): a result, an
+follows from what the ruling's outcome is made of (`td_plugin.model.outcomes`): a result, an
 artificial score, or weighted results.
 """
 
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.board import BoardRecord
-from td_plugin.contract import Contract
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.contract import Contract
+from td_plugin.model.rulings import ArtificialScore, Finding, Ruling
 from td_plugin.result_checks import artificial_text
-from td_plugin.rulings import ArtificialScore, Finding, Ruling
 
 __all__ = ["ScorerEntry", "scorer_entry", "ruling_entry", "result_notation", "average_words"]
 

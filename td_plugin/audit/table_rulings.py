@@ -20,15 +20,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
-from td_plugin.adjustments import pair_key
-from td_plugin.board import BoardRecord
+from td_plugin.cases.adjustments import pair_key
 from td_plugin.errors import CaseFileError, InputError
-from td_plugin.rulings import ReviewContext, Ruling
-from td_plugin.sources import RecordChange
+from td_plugin.host.sources import RecordChange
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import ReviewContext, Ruling
 
 if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has one
-    from td_plugin.host import PluginHost
-    from td_plugin.ruling_log import LogEntry, Place
+    from td_plugin.cases.log import LogEntry, Place
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["TableRuling", "match", "results_at", "by_pairs", "rule_entries", "rule_case", "changes_of",
            "announce", "records_of", "place_label"]
@@ -158,7 +158,7 @@ def rule_case(host: PluginHost, case: Mapping[str, Any], place: Place,
     """One case ruled through the host and matched to the records at ``place``."""
     kind = kind or str(case.get("kind") or "auction")
     try:
-        from td_plugin.casefile import parse_case  # the case engine, only for a ruling
+        from td_plugin.cases.files import parse_case  # the case engine, only for a ruling
 
         ruling, _errors = host.report_incident(parse_case(case), context)
     except CaseFileError as exc:

@@ -28,14 +28,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from td_plugin.board import BoardRecord
-from td_plugin.coverage import Coverage
-from td_plugin.host import PluginError, PluginHost, Review
-from td_plugin.movement import result_key
-from td_plugin.rulings import Attention, Finding, ReviewContext
-from td_plugin.scorer_entry import ScorerEntry, scorer_entry
-from td_plugin.session import Session
-from td_plugin.sources import RecordChange
+from td_plugin.audit.coverage import Coverage
+from td_plugin.audit.scorer_entry import ScorerEntry, scorer_entry
+from td_plugin.host.manager import PluginError, PluginHost, Review
+from td_plugin.host.sources import RecordChange
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.movement import result_key
+from td_plugin.model.rulings import Attention, Finding, ReviewContext
+from td_plugin.model.session import Session
 
 __all__ = ["WatchEvent", "WatchReport", "SessionWatcher", "change_for"]
 

@@ -20,9 +20,9 @@ example::
 Pairs are matched by number; ``"2"`` matches ``"2NS"`` of a Mitchell file. Every
 mistake in the list is reported at once, one a line, each naming its entry: those of the
 list itself (`check_adjustments`) and those only the results file shows, a table or board
-it does not have (`match_adjustments`). The list is read by `td_plugin.text_files` (UTF-8
+it does not have (`match_adjustments`). The list is read by `td_plugin.cases.text_files` (UTF-8
 or Windows-1252 as Notepad saves it, within bounds, no YAML aliases). The kinds are the
-outcomes of `td_plugin.outcomes` that name an entry key (`ENTRY_KINDS`), each reading its
+outcomes of `td_plugin.model.outcomes` that name an entry key (`ENTRY_KINDS`), each reading its
 own value (`Outcome.from_entry`). `record_changes` turns the entries into the
 `RecordChange`s of the records they adjust, for the writer of the file's format.
 """
@@ -34,12 +34,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.board import BoardRecord, standard_vulnerability
+from td_plugin.cases.text_files import echo, parse_json, parse_yaml, read_text
 from td_plugin.errors import PROBLEM_LIMIT, InputError, Location, clip_echo
-from td_plugin.outcomes import ENTRY_KINDS, Outcome, WeightedScore
-from td_plugin.regulations import Regulation
-from td_plugin.sources import RecordChange
-from td_plugin.text_files import echo, parse_json, parse_yaml, read_text
+from td_plugin.host.sources import RecordChange
+from td_plugin.laws.regulations import Regulation
+from td_plugin.model.board import BoardRecord, standard_vulnerability
+from td_plugin.model.outcomes import ENTRY_KINDS, Outcome, WeightedScore
 
 __all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments", "check_adjustments",
            "parse_adjustments_text", "read_adjustments", "parse_weighted", "pair_key", "find",
@@ -82,7 +82,7 @@ class Adjustment:
                 and pair_key(ew_pair) == pair_key(self.ew_pair))
 
     def render(self, lang: str = "en") -> str:
-        """The Director's note, as written (an `td_plugin.sources.Annotation`)."""
+        """The Director's note, as written (an `td_plugin.host.sources.Annotation`)."""
         return self.note or ""
 
 

@@ -2,14 +2,14 @@
 
 `load_case` reads a file (or takes a mapping already parsed). Its ``kind`` says what it
 describes: ``auction`` (the default) an auction irregularity, read here into an
-`td_plugin.auction_incident.Incident`; ``revoke`` the facts of a revoke, read by
-`td_plugin.casefile_revoke` into a `td_plugin.laws.revokes.RevokeCase`; the kinds of the
-play period (``opening_lead``, ``penalty_card``, ... `td_plugin.casefile_play.PLAY_KINDS`)
-read by `td_plugin.casefile_play` into a `td_plugin.casefile_play.PlayCase`. Every mistake is a
+`td_plugin.laws.auction.incident.Incident`; ``revoke`` the facts of a revoke, read by
+`td_plugin.cases.revoke` into a `td_plugin.laws.revokes.RevokeCase`; the kinds of the
+play period (``opening_lead``, ``penalty_card``, ... `td_plugin.cases.play.PLAY_KINDS`)
+read by `td_plugin.cases.play` into a `td_plugin.cases.play.PlayCase`. Every mistake is a
 `CaseFileError` that names the entry (``calls[3]: unknown seat 'Q'``); nothing else
 escapes. The format is documented in docs/cases.md. A document with a top-level ``case``
 key (a test case with its ``expected`` ruling) is read from that key. The file is read by
-`td_plugin.text_files`: as Notepad saves it (UTF-8 with or without a byte-order mark, or
+`td_plugin.cases.text_files`: as Notepad saves it (UTF-8 with or without a byte-order mark, or
 Windows-1252), within bounds of size and nesting, without YAML aliases.
 """
 
@@ -21,17 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_incident import AwareFrom, Incident, IncidentCall, Options
-from td_plugin.cards import Seat, Suit
-from td_plugin.casefile_play import PLAY_KINDS, PlayCase, read_play_case
-from td_plugin.casefile_reader import CaseReader, type_name
-from td_plugin.casefile_revoke import read_revoke_case
+from td_plugin.cases.play import PLAY_KINDS, PlayCase, read_play_case
+from td_plugin.cases.reader import CaseReader, type_name
+from td_plugin.cases.revoke import read_revoke_case
+from td_plugin.cases.text_files import parse_json, parse_yaml, read_text
 from td_plugin.errors import CaseFileError, Location
-from td_plugin.laws.comparable_calls import HCP_RANGE, LENGTH_RANGE, Meaning
+from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE, Meaning
+from td_plugin.laws.auction.incident import AwareFrom, Incident, IncidentCall, Options
+from td_plugin.laws.regulations import OPTIONS
 from td_plugin.laws.revokes import RevokeCase
-from td_plugin.regulations import OPTIONS
-from td_plugin.text_files import parse_json, parse_yaml, read_text
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.cards import Seat, Suit
 
 __all__ = ["load_case", "parse_case", "read_case_data", "case_kind", "CASE_KEYS", "CALL_KEYS", "KINDS",
            "Field", "CASE_FIELDS", "CALL_FIELDS"]
@@ -44,7 +44,7 @@ CASE_KEYS = ("kind", "dealer", "vulnerable", "screens", "calls", "accept", "comp
 CALL_KEYS = ("seat", "call", "unintended", "intended", "shows", "meaning", "accept",
              "comparable", "aware_from", "withdraw", "simultaneous")
 MEANING_KEYS = ("hcp", "suits", "purpose")
-#: readings of the Laws a case may set over its regulation's (td_plugin.regulations)
+#: readings of the Laws a case may set over its regulation's (td_plugin.laws.regulations)
 OPTION_KEYS = OPTIONS
 AWARE_FROM = tuple(str(a) for a in AwareFrom)
 #: the most calls a case's ``calls`` or ``final_auction`` may hold: the longest legal

@@ -3,12 +3,12 @@ of turn (41A, 53-56), penalty cards (50-52), premature and simultaneous plays (5
 a card played and its retraction (45C, 47), a revoke corrected (62), a defective trick
 (67) — docs/cases.md.
 
-Each kind's law module (`PLAY_KINDS`) lists its facts (`td_plugin.fact_fields.FactField`)
+Each kind's law module (`PLAY_KINDS`) lists its facts (`td_plugin.laws.facts.FactField`)
 and builds its case from them (``build_case``); `read_play_case` reads a parsed mapping
 by that list: unknown keys, a fact that does not apply, a missing one, a seat, card,
 suit or number that cannot be read, an answer that is not among a choice's — each a
 `CaseFileError` naming the entry — then the facts are checked together by the law module
-(`td_plugin.fact_fields.FactError`, also named). `rule_play_case` rules on the case.
+(`td_plugin.laws.facts.FactError`, also named). `rule_play_case` rules on the case.
 """
 
 from __future__ import annotations
@@ -19,25 +19,25 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from td_plugin.cards import Card
-from td_plugin.casefile_reader import CaseReader, type_name
-from td_plugin.fact_fields import FactError, FactField, applies, choices_of
-from td_plugin.play_ruling import PlayRuling
-from td_plugin.rulings import ReviewContext
+from td_plugin.cases.reader import CaseReader, type_name
+from td_plugin.laws.facts import FactError, FactField, applies, choices_of
+from td_plugin.laws.play.ruling import PlayRuling
+from td_plugin.model.cards import Card
+from td_plugin.model.rulings import ReviewContext
 
 __all__ = ["PLAY_KINDS", "PlayCase", "read_play_case", "rule_play_case", "play_module"]
 
 #: The law module of each kind of play-period case.
 PLAY_KINDS: dict[str, str] = {
-    "card_in_auction": "td_plugin.laws.cards_exposed_in_auction",
-    "opening_lead": "td_plugin.laws.opening_leads_out_of_turn",
-    "lead_out_of_turn": "td_plugin.laws.leads_out_of_turn",
-    "penalty_card": "td_plugin.laws.penalty_cards",
-    "premature_play": "td_plugin.laws.premature_plays",
-    "simultaneous_play": "td_plugin.laws.simultaneous_plays",
-    "played_card": "td_plugin.laws.played_cards",
+    "card_in_auction": "td_plugin.laws.play.cards_exposed_in_auction",
+    "opening_lead": "td_plugin.laws.play.opening_leads_out_of_turn",
+    "lead_out_of_turn": "td_plugin.laws.play.leads_out_of_turn",
+    "penalty_card": "td_plugin.laws.play.penalty_cards",
+    "premature_play": "td_plugin.laws.play.premature_plays",
+    "simultaneous_play": "td_plugin.laws.play.simultaneous_plays",
+    "played_card": "td_plugin.laws.play.played_cards",
     "revoke_correction": "td_plugin.laws.revokes.correction",
-    "defective_trick": "td_plugin.laws.defective_tricks",
+    "defective_trick": "td_plugin.laws.play.defective_tricks",
 }
 _COMMON = ("kind", "board", "description")
 

@@ -1,8 +1,8 @@
 """What every case file's reader shares: the mistake that names its entry, and the reading
 of a mapping's keys, a seat, a call, a suit, a card, a contract, a flag, a number and the
 Director's own notes (``board``, ``description``), each refused with a `CaseFileError`
-that says what was expected. `td_plugin.casefile` (auction cases),
-`td_plugin.casefile_revoke` and `td_plugin.casefile_play` read their kinds with it.
+that says what was expected. `td_plugin.cases.files` (auction cases),
+`td_plugin.cases.revoke` and `td_plugin.cases.play` read their kinds with it.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from td_plugin.auction import Call
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Card, Seat, Suit
-from td_plugin.contract import Contract
 from td_plugin.errors import PROBLEM_LIMIT, CaseFileError, InvalidTokenError, Location, clip_echo
+from td_plugin.model.auction import Call
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
 
 __all__ = ["CaseReader", "type_name", "MAX_BOARD"]
 

@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from td_plugin.adjustments import parse_weighted
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Card, Seat
-from td_plugin.casefile_reader import CaseReader
+from td_plugin.cases.adjustments import parse_weighted
+from td_plugin.cases.reader import CaseReader
 from td_plugin.laws.revokes import (
     BoardFacts,
     EquityJudgement,
@@ -28,7 +26,9 @@ from td_plugin.laws.revokes import (
     RevokeKind,
 )
 from td_plugin.laws.revokes.case import ATTENTION_NAMES
-from td_plugin.rulings import Attention
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.rulings import Attention
 
 __all__ = ["REVOKE_CASE_KEYS", "REVOKE_KEYS", "read_revoke_case"]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from td_plugin.regulations import names
+from td_plugin.laws.regulations import names
 
 __all__ = ["add_regulation_option"]
 
 
 def add_regulation_option(parser: argparse.ArgumentParser) -> None:
-    """``--regulation NAME``, the regulation in force (`td_plugin.regulations`; a plugin
+    """``--regulation NAME``, the regulation in force (`td_plugin.laws.regulations`; a plugin
     may offer more, `td_regulations`, so the name is checked by the host once the plugins
     are loaded)."""
     parser.add_argument("--regulation", default="wbf", metavar="NAME",

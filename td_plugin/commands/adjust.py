@@ -2,7 +2,7 @@
 scores to a results file and score the session again.
 
 FILE is a USEBIO results file (``.xml``) or a PBN file whose games carry a ScoreTable.
-ADJUSTMENTS is a JSON or YAML list (see `td_plugin.adjustments`): per table an assigned
+ADJUSTMENTS is a JSON or YAML list (see `td_plugin.cases.adjustments`): per table an assigned
 result (Law 12C1(a)), an artificial score (12C2) or a weighted score (12C1(c)), with
 the law and an optional note. The copy written to DIR has the adjusted lines, the new
 points of every result on those boards, and (USEBIO) the new totals, percentages and
@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
+from td_plugin.host.sources import RecordChange
 from td_plugin.safe_output import check_outputs
-from td_plugin.sources import RecordChange
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["add_parser", "run"]
 
@@ -109,7 +109,7 @@ def _write(host: PluginHost, source: str, dest: str, changes: dict[int, list[Rec
     """Write the copy through the format's writer: its report and no mistake, or no
     report and what the writer refused, one mistake a line (a table no ScoreTable of a
     PBN file lists; nothing is then written)."""
-    from td_plugin.rescoring import RescoreReport
+    from td_plugin.model.rescoring import RescoreReport
 
     try:
         return host.write_changes(source, dest, changes, lang) or RescoreReport(), []
@@ -118,8 +118,13 @@ def _write(host: PluginHost, source: str, dest: str, changes: dict[int, list[Rec
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.adjustments import check_regulation, match_adjustments, mistakes_error, read_adjustments
-    from td_plugin.host import PluginHost
+    from td_plugin.cases.adjustments import (
+        check_regulation,
+        match_adjustments,
+        mistakes_error,
+        read_adjustments,
+    )
+    from td_plugin.host.manager import PluginHost
     from td_plugin.safe_output import copy_mode
 
     source = args.file

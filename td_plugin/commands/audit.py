@@ -13,7 +13,7 @@ and listed as not written, with the reason; the exit status then says whether th
 findings.
 
 The report (text, ``--json`` or ``--jsonl``, and ``--html``) is written as the audit goes
-(`td_plugin.audit_report`): memory does not grow with the findings. Each input's report
+(`td_plugin.audit.reports.output`): memory does not grow with the findings. Each input's report
 says what its data allowed to check, and the plugins ``TD_PLUGIN_DISABLE`` blocked; a
 name there that no plugin has is warned about.
 """
@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
-from td_plugin.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention, ReviewContext
 
 if TYPE_CHECKING:
-    from td_plugin.audit import AuditResult
-    from td_plugin.host import PluginHost
+    from td_plugin.audit.run import AuditResult
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["add_parser", "run", "read_files", "load_attention_file"]
 
@@ -96,7 +96,7 @@ def _jobs(text: str) -> int:
 def read_files(args: argparse.Namespace) -> list[str]:
     """Every file the run reads: the sessions, the rulings log (``--rulings-log``, or each
     one found beside a session) and the ``--attention-file``."""
-    from td_plugin.session import default_log_path
+    from td_plugin.model.session import default_log_path
 
     logs = ([args.rulings_log] if args.rulings_log else
             [log for log in map(default_log_path, args.paths) if os.path.lexists(log)])
@@ -106,7 +106,7 @@ def read_files(args: argparse.Namespace) -> list[str]:
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse outputs that would overwrite a file the run reads or each other, before
     any reading."""
-    from td_plugin.audit import copy_destinations
+    from td_plugin.audit.run import copy_destinations
     from td_plugin.errors import InputError
     from td_plugin.safe_output import check_outputs
 
@@ -121,9 +121,8 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.audit import add_table_rulings, run_audit, write_adjusted_copies
-    from td_plugin.audit_parts import default_jobs
-    from td_plugin.audit_report import (
+    from td_plugin.audit.parts import default_jobs
+    from td_plugin.audit.reports.output import (
         AuditOutput,
         Host,
         JsonLinesReport,
@@ -131,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
         TextReport,
         is_terminal,
     )
-    from td_plugin.host import PluginHost
+    from td_plugin.audit.run import add_table_rulings, run_audit, write_adjusted_copies
+    from td_plugin.host.manager import PluginHost
 
     _check_outputs(args)
     host = PluginHost()
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     reports: list[Any] = [report]
     records_per_kind = 0
     if args.html:
-        from td_plugin.report_html import HtmlReport
+        from td_plugin.audit.reports.html_report import HtmlReport
 
         page = HtmlReport(args.html, args.lang)
         reports.append(page)
@@ -205,7 +205,7 @@ def _with_progress(paths: list[str], host: PluginHost, context: ReviewContext,
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from td_plugin.audit import run_audit
+    from td_plugin.audit.run import run_audit
 
     # refreshed from here as records are done, not by a thread of its own: the audit may
     # fork its workers, which a running thread makes unsafe (`audit_parts.start_method`)

@@ -22,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
     host = PluginHost()
     plugins = host.plugins()

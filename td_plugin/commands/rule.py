@@ -20,17 +20,17 @@ from rich.panel import Panel
 from rich.table import Table
 
 from td_plugin import messages
-from td_plugin.auction_ruling import AuctionRuling, Note
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import CaseFileError
+from td_plugin.laws.auction.ruling import AuctionRuling, Note
+from td_plugin.laws.play.ruling import PlayRuling
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.messages import Msg
-from td_plugin.play_ruling import PlayRuling
-from td_plugin.rulings import ReviewContext
+from td_plugin.model.rulings import ReviewContext
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
 
 def add_parser(subparsers: Any) -> None:
@@ -65,7 +65,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
     host = PluginHost()
     # an unknown --regulation is refused before the case
@@ -156,10 +156,10 @@ def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewConte
     """``--session FILE --write-to DIR``: the case ruled and written into the session."""
     import os
 
-    from td_plugin.casefile import read_case_data
-    from td_plugin.ruling_log import Place
+    from td_plugin.audit.table_rulings import announce, by_pairs, changes_of, records_of, rule_case
+    from td_plugin.cases.files import read_case_data
+    from td_plugin.cases.log import Place
     from td_plugin.safe_output import check_outputs
-    from td_plugin.table_rulings import announce, by_pairs, changes_of, records_of, rule_case
 
     if not (args.session and args.write_to):
         print("td-plugin rule: --session and --write-to go together", file=sys.stderr)

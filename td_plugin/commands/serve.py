@@ -32,7 +32,7 @@ from typing import Any
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import HandledError, InputError, Location
 from td_plugin.messages import LANGUAGES
-from td_plugin.session import default_log_path
+from td_plugin.model.session import default_log_path
 
 __all__ = ["add_parser", "run", "default_db", "lan_address"]
 
@@ -144,9 +144,9 @@ def _call_desk(args: argparse.Namespace, host: Any, db: Path, log: Any, boards: 
     """The Bridgemate's calls and results beside the app (``--bridgemate``), or None."""
     if args.bridgemate is None:
         return None
-    from td_plugin.rulings import ReviewContext
-    from td_plugin.serve.td_calls import CallDesk
-    from td_plugin.td_calls import ServiceCredentials
+    from td_plugin.host.services import ServiceCredentials
+    from td_plugin.model.rulings import ReviewContext
+    from td_plugin.serve.calls.desk import CallDesk
 
     club = args.club_id or os.environ.get(CLUB_ID_ENV, "")
     key = args.licence_key or os.environ.get(LICENCE_KEY_ENV, "")
@@ -172,8 +172,8 @@ def _call_desk(args: argparse.Namespace, host: Any, db: Path, log: Any, boards: 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from td_plugin.host import PluginHost
-    from td_plugin.ruling_log import RulingLog
+    from td_plugin.cases.log import RulingLog
+    from td_plugin.host.manager import PluginHost
     from td_plugin.serve.app import AppConfig, create_app
     from td_plugin.serve.boards import SessionBoards
     from td_plugin.serve.guard import kept_token

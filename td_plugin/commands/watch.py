@@ -11,7 +11,7 @@ as if the session were live; as fast as possible, or ``--speed N`` times real ti
 
 The file is opened (``td_open_source``) or followed (``td_follow_source``) through the
 plugin host, so a blocked adapter is refused and a club's own reader is used; the source
-must hold a session (`td_plugin.sources.SessionSource`).
+must hold a session (`td_plugin.host.sources.SessionSource`).
 
 Exit status: 0 nothing found, 1 findings, 2 could not run.
 """
@@ -30,15 +30,15 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
-from td_plugin.rulings import ReviewContext
+from td_plugin.host.sources import SessionSource
+from td_plugin.model.rulings import ReviewContext
+from td_plugin.model.session import default_log_path
 from td_plugin.safe_output import check_outputs
-from td_plugin.session import default_log_path
-from td_plugin.sources import SessionSource
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
-#: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws_tables`)
+#: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws.tables`)
 _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
 
 __all__ = ["add_parser", "run", "event_json", "print_event", "print_report"]
@@ -102,7 +102,7 @@ def _law(finding: Any, lang: str) -> str:
 
 def event_json(event: Any, lang: str = "en") -> dict[str, Any]:
     """One line of the rulings log."""
-    from td_plugin.report import finding_json
+    from td_plugin.audit.reports.findings import finding_json
 
     section, table, round_, board = event.place
     out = {"seen_at": event.seen_at.isoformat() if isinstance(event.seen_at, dt.datetime) else None,
@@ -117,7 +117,7 @@ def event_json(event: Any, lang: str = "en") -> dict[str, Any]:
 
 def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
     """A finding as it happens: where, what, the ruling, what to enter in the scorer."""
-    from td_plugin.report import finding_text, ruling_text
+    from td_plugin.audit.reports.findings import finding_text, ruling_text
 
     when = event.seen_at.strftime("%H:%M:%S ") if isinstance(event.seen_at, dt.datetime) else ""
     print(f"{when}{_where(event.place, lang)}: {_m(f'kind.{event.finding.kind}', lang)}"
@@ -138,8 +138,8 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
     (from the rulings log ``log``), listed beside the findings, each with what to enter in
     the scorer when it changes the result; ``blocked``: the plugins ``TD_PLUGIN_DISABLE``
     blocked, whose checks were not made."""
-    from td_plugin.audit_report import checked_text
-    from td_plugin.scorer_entry import ruling_entry
+    from td_plugin.audit.reports.output import checked_text
+    from td_plugin.audit.scorer_entry import ruling_entry
 
     session = report.session
     title = " ".join(x for x in (session.name, session.date) if x) or "-"
@@ -191,7 +191,7 @@ def print_report(report: Any, out: TextIO, lang: str = "en",
 # --- running ------------------------------------------------------------------------------
 
 def run(args: argparse.Namespace) -> int:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
     if os.path.isdir(args.path):
         raise InputError("this is a folder, not a file", Location(path=args.path))
@@ -242,8 +242,8 @@ def table_rulings(host: PluginHost, session: str, log: str, context: ReviewConte
 
     :raises InputError: the log is there (or named) but cannot be read.
     """
-    from td_plugin.ruling_log import RulingLog
-    from td_plugin.table_rulings import records_of, rule_entries
+    from td_plugin.audit.table_rulings import records_of, rule_entries
+    from td_plugin.cases.log import RulingLog
 
     if not named and not os.path.lexists(log):
         return None
@@ -252,7 +252,7 @@ def table_rulings(host: PluginHost, session: str, log: str, context: ReviewConte
 
 def _watcher(host: PluginHost, session: Any, context: ReviewContext, out: TextIO,
              log: IO[str] | None, lang: str) -> Any:
-    from td_plugin.watch import SessionWatcher
+    from td_plugin.audit.watch import SessionWatcher
 
     def on_event(event: Any) -> None:
         print_event(event, out, lang)

@@ -3,7 +3,7 @@
 The built-in rulers and adapters are registered from `DEFAULT_PLUGINS` exactly like
 external plugins, which come from the ``td_plugin`` entry-point group, so a club can block
 or replace any of them. A plugin's name is the last part of its module name without a
-``_plugin`` suffix (``adapters.lin_plugin`` is ``lin``), or its package's name for a module
+``_plugin`` suffix (``adapters.lin.plugin`` is ``lin``), or its package's name for a module
 called ``plugin`` (``adapters.pbn.plugin`` is ``pbn``); an external plugin's name is its
 entry-point name.
 
@@ -31,18 +31,18 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 import pluggy
 
 from td_plugin import NAME, hookspecs
+from td_plugin._entry_points import entry_points
 from td_plugin.consistency import PlayWalk
-from td_plugin.entry_points import entry_points
 from td_plugin.errors import InputError, Location, NotWritableError
-from td_plugin.regulations import Regulation, Regulations
+from td_plugin.laws.regulations import Regulation, Regulations
 
 if TYPE_CHECKING:
-    from td_plugin.board import BoardRecord
-    from td_plugin.rescoring import RescoreReport
-    from td_plugin.rulings import Finding, ReviewContext, Ruling
-    from td_plugin.session import Session
-    from td_plugin.sources import Follower, RecordChange, Source
-    from td_plugin.td_calls import ServiceCredentials, ServiceLink, TdCall
+    from td_plugin.host.services import ServiceCredentials, ServiceLink, TdCall
+    from td_plugin.host.sources import Follower, RecordChange, Source
+    from td_plugin.model.board import BoardRecord
+    from td_plugin.model.rescoring import RescoreReport
+    from td_plugin.model.rulings import Finding, ReviewContext, Ruling
+    from td_plugin.model.session import Session
 
 __all__ = ["DEFAULT_PLUGINS", "PluginError", "Review", "PluginHost", "plugin_name"]
 
@@ -59,14 +59,14 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "td_plugin.rulers.incidents",
     "td_plugin.rulers.play",
     "adapters.pbn.plugin",
-    "adapters.lin_plugin",
-    "adapters.usebio_plugin",
-    "adapters.bws_plugin",
-    "adapters.bridgemate_dc_plugin",
+    "adapters.lin.plugin",
+    "adapters.usebio.plugin",
+    "adapters.bws.plugin",
+    "adapters.bridgemate_dc.plugin",
 )
 
 def plugin_name(module_name: str) -> str:
-    """The registration name of a built-in plugin module: ``adapters.lin_plugin`` -> ``lin``,
+    """The registration name of a built-in plugin module: ``adapters.lin.plugin`` -> ``lin``,
     ``adapters.pbn.plugin`` -> ``pbn`` (a module called ``plugin`` is named for its package)."""
     parts = module_name.split(".")
     if parts[-1] == "plugin" and len(parts) > 1:
@@ -262,7 +262,7 @@ class PluginHost:
 
     def single_process_reason(self) -> str | None:
         """Why every hook call must come from this process, or None when workers may
-        each ask their own copy of the plugins (`td_plugin.audit_parts`): hook calls are
+        each ask their own copy of the plugins (`td_plugin.audit.parts`): hook calls are
         traced (the trace would come from several processes at once), or a plugin keeps
         state from board to board and says so (`td_one_process`)."""
         if self.tracing:
@@ -337,7 +337,7 @@ class PluginHost:
 
     def regulations(self) -> Regulations:
         """The regulations the plugins offer (`td_regulations`), by name: the built-in
-        WBF and a club's own (`td_plugin.regulations`).
+        WBF and a club's own (`td_plugin.laws.regulations`).
 
         :raises InputError: a plugin offered something that is not a `Regulation` subclass.
         """

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from td_plugin.board import BoardRecord
-    from td_plugin.deal import Deal
-    from td_plugin.movement import Slot
+    from td_plugin.model.board import BoardRecord
+    from td_plugin.model.deal import Deal
+    from td_plugin.model.movement import Slot
 
 __all__ = ["CallStatus", "TdCall", "ServiceCredentials", "ServiceProblem", "ServiceState",
            "ServicePoll", "ServiceLink", "PROBLEM_KINDS", "waited_minutes"]

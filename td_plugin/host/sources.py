@@ -5,10 +5,10 @@ file size), collecting problems per record instead of stopping. A source that ho
 session as it is played (a scorer's live file) also offers `SessionSource`, and can be
 followed while it is written (`Follower`, through the hook ``td_follow_source``). A reader
 that can also cut its file into parts read independently offers `PartedSource`, and a
-large file is then audited on several processes (`td_plugin.audit_parts`).
+large file is then audited on several processes (`td_plugin.audit.parts`).
 
 A writer (the hook ``td_write_changes``) takes the changes rulings and adjustments ask
-for (`RecordChange`: an outcome of `td_plugin.outcomes` and annotations rendered in the
+for (`RecordChange`: an outcome of `td_plugin.model.outcomes` and annotations rendered in the
 language of the write) and writes a copy of the source in which only what changed
 differs; the input is never modified in place.
 """
@@ -20,11 +20,11 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.outcomes import Outcome
+from td_plugin.model.board import BoardRecord, RecordProblem
+from td_plugin.model.outcomes import Outcome
 
 if TYPE_CHECKING:
-    from td_plugin.session import Session
+    from td_plugin.model.session import Session
 
 __all__ = ["Source", "SessionSource", "Follower", "Poll", "PartedSource", "SourcePart",
            "PartReading", "Annotation", "Note", "RecordChange", "CheckedSource"]
@@ -71,7 +71,7 @@ class SessionSource(Source, Protocol):
     """A source that holds a session as it is played (a Bridgemate file): its sections
     and movement, and its results and boards in play as they arrived. `td-plugin watch`
     follows such a source; the entries are keyed by an identity per result or board in
-    play (see `td_plugin.watch.SessionWatcher.observe`)."""
+    play (see `td_plugin.audit.watch.SessionWatcher.observe`)."""
 
     @property
     def current_rounds(self) -> Mapping[tuple[str, str], int]:
@@ -148,9 +148,9 @@ class PartReading(Protocol):
 @runtime_checkable
 class Annotation(Protocol):
     """What a writer adds to a record as commentary, rendered in the language of the
-    write: a ruling given at the table or by the audit (`td_plugin.rulings.Ruling`), a
-    finding (`td_plugin.rulings.Finding`), an adjustments-list entry
-    (`td_plugin.adjustments.Adjustment`: its note), a `Note`. An empty text adds
+    write: a ruling given at the table or by the audit (`td_plugin.model.rulings.Ruling`), a
+    finding (`td_plugin.model.rulings.Finding`), an adjustments-list entry
+    (`td_plugin.cases.adjustments.Adjustment`: its note), a `Note`. An empty text adds
     nothing."""
 
     def render(self, lang: str = "en") -> str:
@@ -170,7 +170,7 @@ class Note:
 @runtime_checkable
 class PartedSource(Source, Protocol):
     """A source that can be read in parts on several processes, giving the records of
-    one reading in the end (`td_plugin.audit_parts`). The source itself is picklable
+    one reading in the end (`td_plugin.audit.parts`). The source itself is picklable
     (spawned workers receive it), and so are its parts and reader states.
 
     What a reader carries from record to record (PBN's inherited tag values, say) is its
@@ -201,7 +201,7 @@ class RecordChange:
     """What a ruling or an adjustment changes in one record of a source.
 
     ``record`` is the 1-based index of the record in its file. ``outcome`` is the
-    record's new result or score (`td_plugin.outcomes`; None: unchanged, the annotations
+    record's new result or score (`td_plugin.model.outcomes`; None: unchanged, the annotations
     alone are added); a writer takes from it what its format holds. ``law`` is the clause
     behind the change. ``annotations`` are added as commentary where the format has room
     for it, each rendered in the language of the write. ``pairs`` (North-South,

@@ -6,7 +6,7 @@ The auction period: `information_from_withdrawn_calls` (16C), `auction_period` (
 `lead_restrictions` (26, and the lead restriction as a value), `insufficient_bids` (27),
 `calls_out_of_rotation` (28-32), `simultaneous_calls` (33), `inadmissible_calls` (35-39).
 The auction laws also own their step in the walk over a case's calls
-(`td_plugin.incidents`): each says which situations are its own and rules on them.
+(`td_plugin.laws.auction.situations`): each says which situations are its own and rules on them.
 
 The play period: `opening_leads_out_of_turn` (41A, 54), `played_cards` (45C, 47),
 `penalty_cards` (50-52), `leads_out_of_turn` (53, 55, 56), `premature_plays` (57),

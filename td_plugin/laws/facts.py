@@ -10,10 +10,10 @@ answers with the clause each leads to. ``decision`` marks a choice made after th
 (declarer's option after a lead out of turn): the case file may carry it, but it is
 asked on the ruling's page, from the ruling's ``decisions``, not among the facts.
 
-From that one list, `question_flow` gives the flow of questions of `td_plugin.questions`
-(``flow``, ``answer``, ``question_by_id``), and `td_plugin.casefile_play` reads a case
+From that one list, `question_flow` gives the flow of questions of `td_plugin.laws.questions`
+(``flow``, ``answer``, ``question_by_id``), and `td_plugin.cases.play` reads a case
 file. A list of cards (``cards``) is asked a card at a time, each followed by the
-question `td_plugin.questions.MORE` ("another card?").
+question `td_plugin.laws.questions.MORE` ("another card?").
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Seat
+from td_plugin.laws.questions import MORE, SEATS, SUITS, Choice, Question, QuestionError, Step, parse_answer
 from td_plugin.messages import Msg, seat_name
-from td_plugin.questions import MORE, SEATS, SUITS, Choice, Question, QuestionError, Step, parse_answer
+from td_plugin.model.cards import Seat
 
 __all__ = ["FactField", "FactError", "question_flow", "applies", "choices_of", "seat_choices",
            "seat_of", "defender_choices", "yes_no", "SEATS", "SUITS"]
@@ -126,7 +126,7 @@ def _step(q: Question, value: Any) -> Step:
 
 def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ...]:
     """The flow of questions for ``fields``: ``(flow, answer, question_by_id)`` as
-    `td_plugin.questions` describes them."""
+    `td_plugin.laws.questions` describes them."""
 
     def flow(case: Case, finished: bool = False) -> tuple[list[Step], Question | None]:
         steps: list[Step] = []

@@ -3,7 +3,7 @@
 A kind of case that the Director enters by answering questions (a revoke, and the
 irregularities of the play) has a flow module with three functions over the case as a
 case file holds it (a mapping) — written by hand for the revoke, made from the case's
-facts (`td_plugin.fact_fields.question_flow`) for the kinds of the play period:
+facts (`td_plugin.laws.facts.question_flow`) for the kinds of the play period:
 
 - ``flow(case, finished) -> (steps, question)``: the questions already answered, each a
   `Step` with the clause its answer leads to, and the next `Question` (None when the case
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from td_plugin.cards import Card, Suit
-from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
 from td_plugin.messages import Msg
+from td_plugin.model.cards import Card, Suit
+from td_plugin.model.contract import Contract
 
 __all__ = ["Choice", "Question", "Step", "QuestionError", "MORE", "FLOWS", "flow_module",
            "parse_answer", "SEATS", "SUITS"]
@@ -44,18 +44,18 @@ SEATS = ("N", "E", "S", "W")
 SUITS = ("S", "H", "D", "C")
 
 #: The flow module of each kind of case entered by questions: the revoke's, and those of
-#: the play period, whose law modules hold their flows (`td_plugin.fact_fields`).
+#: the play period, whose law modules hold their flows (`td_plugin.laws.facts`).
 FLOWS: dict[str, str] = {
     "revoke": "td_plugin.laws.revokes.questions",
-    "opening_lead": "td_plugin.laws.opening_leads_out_of_turn",
-    "lead_out_of_turn": "td_plugin.laws.leads_out_of_turn",
-    "penalty_card": "td_plugin.laws.penalty_cards",
-    "premature_play": "td_plugin.laws.premature_plays",
+    "opening_lead": "td_plugin.laws.play.opening_leads_out_of_turn",
+    "lead_out_of_turn": "td_plugin.laws.play.leads_out_of_turn",
+    "penalty_card": "td_plugin.laws.play.penalty_cards",
+    "premature_play": "td_plugin.laws.play.premature_plays",
     "revoke_correction": "td_plugin.laws.revokes.correction",
-    "card_in_auction": "td_plugin.laws.cards_exposed_in_auction",
-    "simultaneous_play": "td_plugin.laws.simultaneous_plays",
-    "played_card": "td_plugin.laws.played_cards",
-    "defective_trick": "td_plugin.laws.defective_tricks",
+    "card_in_auction": "td_plugin.laws.play.cards_exposed_in_auction",
+    "simultaneous_play": "td_plugin.laws.play.simultaneous_plays",
+    "played_card": "td_plugin.laws.play.played_cards",
+    "defective_trick": "td_plugin.laws.play.defective_tricks",
 }
 
 

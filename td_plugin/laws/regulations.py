@@ -176,7 +176,7 @@ def names() -> list[str]:
 
 def regulation(choice: str | Regulation | None = None, **options: bool | None) -> Regulation:
     """The built-in regulation named ``choice`` (default WBF), or ``choice`` itself, with
-    ``options`` over it: for a caller without a host (`td_plugin.rulings.ReviewContext`
+    ``options`` over it: for a caller without a host (`td_plugin.model.rulings.ReviewContext`
     given a name). The commands and the table app ask the host (`PluginHost.regulation`),
     which knows its plugins' regulations too.
 

@@ -13,10 +13,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Seat, Strain
-from td_plugin.contract import Contract
+from td_plugin._quick_init import quick_init
 from td_plugin.errors import InvalidTokenError
-from td_plugin.quick_init import quick_init
+from td_plugin.model.cards import Seat, Strain
+from td_plugin.model.contract import Contract
 
 __all__ = ["CallKind", "Call", "AuctionEntry", "Auction", "AuctionProblem"]
 

@@ -8,18 +8,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from td_plugin.auction import Auction
-from td_plugin.cards import Card, Seat, Side, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
+from td_plugin._quick_init import quick_init
 from td_plugin.errors import PROBLEM_LIMIT, InvalidTokenError, Location, clip_echo
-from td_plugin.outcomes import ArtificialScore
-from td_plugin.play import Play
-from td_plugin.quick_init import quick_init
+from td_plugin.model.auction import Auction
+from td_plugin.model.cards import Card, Seat, Side, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.outcomes import ArtificialScore
+from td_plugin.model.play import Play
 
 if TYPE_CHECKING:
     from td_plugin.laws.revokes.detection import Obligation
-    from td_plugin.rulings import Attention
+    from td_plugin.model.rulings import Attention
 
 __all__ = ["Vulnerability", "BoardRecord", "RecordProblem", "standard_dealer",
            "standard_vulnerability"]
@@ -107,7 +107,7 @@ class BoardRecord:
     entered with the result, as written.
 
     What the Director noted in the file (adapters/td_notes.py): ``attention``, when
-    attention was drawn to an irregularity on this board (a `td_plugin.rulings.Attention`,
+    attention was drawn to an irregularity on this board (a `td_plugin.model.rulings.Attention`,
     None: not said); ``obligations``, the penalty cards and lead restrictions of rulings
     given at the table (`td_plugin.laws.revokes.PenaltyCard`, `LeadRestriction`), which
     the revoke review checks the play against (Law 61A, 64B3).

@@ -6,9 +6,9 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from td_plugin.cards import Seat, Strain
+from td_plugin._quick_init import quick_init
 from td_plugin.errors import InvalidTokenError
-from td_plugin.quick_init import quick_init
+from td_plugin.model.cards import Seat, Strain
 
 __all__ = ["Contract"]
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
 from td_plugin.errors import InvalidDealError, InvalidTokenError
+from td_plugin.model.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
 
 __all__ = ["Hand", "Deal", "SUIT_MASKS"]
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.board import BoardRecord
-from td_plugin.rulings import Finding, FindingKind
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import Finding, FindingKind
 
 __all__ = ["Slot", "Movement", "result_key", "check_result", "duplicate_results",
            "missing_results"]

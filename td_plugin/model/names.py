@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from td_plugin.auction import Call, CallKind
-from td_plugin.cards import Card, Seat, Side, Suit
-from td_plugin.contract import Contract
 from td_plugin.messages import Msg, seat_name
+from td_plugin.model.auction import Call, CallKind
+from td_plugin.model.cards import Card, Seat, Side, Suit
+from td_plugin.model.contract import Contract
 
 __all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws_msg",
            "seat_msg", "join_msgs", "contract_msg", "card_msg"]

@@ -40,13 +40,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from td_plugin.cards import Seat
-from td_plugin.contract import Contract
-from td_plugin.scoring import score_ns as _score_ns
-from td_plugin.whole_numbers import parse_number
+from td_plugin.model.cards import Seat
+from td_plugin.model.contract import Contract
+from td_plugin.model.numbers import parse_number
+from td_plugin.model.scoring import score_ns as _score_ns
 
 if TYPE_CHECKING:
-    from td_plugin.board import Vulnerability
+    from td_plugin.model.board import Vulnerability
 
 __all__ = ["Outcome", "TableResult", "AssignedResult", "ArtificialScore", "WeightedScore",
            "ScoreOnly", "ENTRY_KINDS"]

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from td_plugin.cards import SEATS, SUITS, Card, Seat, Side, Suit
-from td_plugin.deal import SUIT_MASKS, Deal, Hand
-from td_plugin.quick_init import quick_init
+from td_plugin._quick_init import quick_init
+from td_plugin.model.cards import SEATS, SUITS, Card, Seat, Side, Suit
+from td_plugin.model.deal import SUIT_MASKS, Deal, Hand
 
 __all__ = ["PlayedCard", "PLAIN_PLAYED", "Trick", "Play", "PlayProblem", "Replay",
            "trick_winner", "winning_position", "replay"]

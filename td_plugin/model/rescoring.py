@@ -5,7 +5,7 @@ matchpoint event, of every pair through the totals). The functions here take the
 results of one board and give each pair's score, exactly (as `Fraction`); rounding for
 display is the business of the format that prints them.
 
-A table's result on a board (`Result`) is an outcome of `td_plugin.outcomes`, or None
+A table's result on a board (`Result`) is an outcome of `td_plugin.model.outcomes`, or None
 when the board was not played at that table (an ``int`` given to `Line` is taken as the
 North-South score of a result, `ScoreOnly`). Rescoring asks the outcome, whatever its
 kind:
@@ -33,7 +33,7 @@ artificial score is worth +3 (average-plus), 0 (average) or -3 IMPs (average-min
 Law 12C2); ``artificial_imps`` changes the 3 where the regulations say otherwise.
 
 `RescoreReport` is what scoring a results file again changed, as the writers that do it
-report it (`adapters.usebio_writer`, `adapters.pbn.scoretable`).
+report it (`adapters.usebio.writer`, `adapters.pbn.scoretable`).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from td_plugin.outcomes import ArtificialScore, Outcome, ScoreOnly
-from td_plugin.scoring import imps
+from td_plugin.model.outcomes import ArtificialScore, Outcome, ScoreOnly
+from td_plugin.model.scoring import imps
 
 __all__ = ["Result", "Line", "LineScore", "Award", "PairTotal", "neuberg",
            "artificial_percentages", "matchpoint_board", "butler_datum", "butler_board",

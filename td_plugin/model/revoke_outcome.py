@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Card, Seat, Side, Suit
+from td_plugin.model.cards import Card, Seat, Side, Suit
 
 __all__ = ["EquityUnavailable", "Proposal", "EquityFigures", "Equity", "RevokeOutcome"]
 

@@ -3,7 +3,7 @@
 A law function returns values from this module; text for the players is rendered later
 from message keys (`td_plugin.messages`) in the chosen language. Nothing here is a string
 built for display. The outcomes a ruling gives (an assigned result, an artificial or a
-weighted score) are the family of `td_plugin.outcomes`, re-exported here.
+weighted score) are the family of `td_plugin.model.outcomes`, re-exported here.
 """
 
 from __future__ import annotations
@@ -14,12 +14,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.cards import Card, Seat
-from td_plugin.outcomes import ArtificialScore, AssignedResult, Outcome, ScoreOnly, TableResult, WeightedScore
-from td_plugin.quick_init import quick_init
-from td_plugin.regulations import Regulation, regulation
-from td_plugin.revoke_outcome import RevokeOutcome
-from td_plugin.sources import RecordChange
+from td_plugin._quick_init import quick_init
+from td_plugin.host.sources import RecordChange
+from td_plugin.laws.regulations import Regulation, regulation
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.outcomes import (
+    ArtificialScore,
+    AssignedResult,
+    Outcome,
+    ScoreOnly,
+    TableResult,
+    WeightedScore,
+)
+from td_plugin.model.revoke_outcome import RevokeOutcome
 
 __all__ = ["Attention", "ReviewContext", "Clause", "AssignedResult", "ArtificialScore",
            "WeightedScore", "TableResult", "ScoreOnly", "Outcome", "Ruling", "Finding",
@@ -76,7 +83,7 @@ class ReviewContext:
 
     @property
     def in_force(self) -> Regulation:
-        """The regulation in force (`td_plugin.regulations`).
+        """The regulation in force (`td_plugin.laws.regulations`).
 
         :raises InputError: no regulation has the name given.
         """
@@ -165,7 +172,7 @@ _KINDS = {k.value: k for k in FindingKind}
 class PlainRows(list[dict[str, Any]]):
     """A value of a finding's ``data``: rows of plain JSON values (text, numbers, None),
     so made by the ruler that wrote them. A report takes them as they are, without looking
-    through each (`td_plugin.report.finding_json`): worth it where a finding lists many,
+    through each (`td_plugin.audit.reports.findings.finding_json`): worth it where a finding lists many,
     as the cards a file's leader-first rows leave not held."""
 
     __slots__ = ()

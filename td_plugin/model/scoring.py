@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from td_plugin.cards import Seat, Strain
-from td_plugin.contract import Contract
+from td_plugin.model.cards import Seat, Strain
+from td_plugin.model.contract import Contract
 
 __all__ = ["declarer_score", "score_ns", "imps", "IMP_SCALE", "matchpoints"]
 

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from td_plugin.board import BoardRecord
-from td_plugin.movement import Movement, result_key
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.movement import Movement, result_key
 
 __all__ = ["SectionInfo", "Session", "sections_from_movement", "default_log_path"]
 

@@ -5,9 +5,9 @@ insufficient bid, skipped calls) explained with their laws
 from __future__ import annotations
 
 from td_plugin import hookimpl
-from td_plugin.board import BoardRecord
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import Finding, ReviewContext
 from td_plugin.recorded_irregularities import explain_recorded_irregularities
-from td_plugin.rulings import Finding, ReviewContext
 
 
 @hookimpl

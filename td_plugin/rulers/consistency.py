@@ -4,9 +4,9 @@ the play say? (`td_plugin.consistency`)."""
 from __future__ import annotations
 
 from td_plugin import hookimpl
-from td_plugin.board import BoardRecord
 from td_plugin.consistency import PlayWalk, check_record
-from td_plugin.rulings import Finding, ReviewContext
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import Finding, ReviewContext
 
 
 @hookimpl

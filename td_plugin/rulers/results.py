@@ -5,9 +5,9 @@ declaring pair, artificial scores and "not played" entries, the opening lead
 from __future__ import annotations
 
 from td_plugin import hookimpl
-from td_plugin.board import BoardRecord
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import Finding, ReviewContext
 from td_plugin.result_checks import check_recorded_result
-from td_plugin.rulings import Finding, ReviewContext
 
 
 @hookimpl

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import hookimpl
-from td_plugin.board import BoardRecord
 from td_plugin.consistency import PlayWalk
 from td_plugin.laws.revokes.review import review_revokes
-from td_plugin.rulings import Finding, ReviewContext, Ruling
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.rulings import Finding, ReviewContext, Ruling
 
 
 @hookimpl
@@ -23,7 +23,7 @@ def td_review_board(record: BoardRecord, context: ReviewContext,
 @hookimpl
 def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
     """A revoke case (a `RevokeCase`, or its case-file data)."""
-    from td_plugin.casefile import case_kind, parse_case  # read when a case comes
+    from td_plugin.cases.files import case_kind, parse_case  # read when a case comes
     from td_plugin.laws.revokes.case import RevokeCase, rule_revoke_case
 
     if not isinstance(incident, RevokeCase):

@@ -16,7 +16,7 @@ JSON API (token in ``Authorization: Bearer TOKEN`` or ``?token=TOKEN``):
   stay).
 
 With a Bridgemate (``td_calls``), the tables' calls for the Director: their pages and
-``/api/td-calls`` (`td_plugin.serve.td_call_pages`); a ruling posted with
+``/api/td-calls`` (`td_plugin.serve.calls.pages`); a ruling posted with
 ``"td_call": ID`` resolves that call.
 """
 
@@ -39,18 +39,22 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
-from td_plugin.call_names import card_msg
-from td_plugin.cards import Card
-from td_plugin.casefile import CASE_FIELDS, parse_case
-from td_plugin.casefile_place import check_place, read_place
+from td_plugin.audit.table_rulings import TableRuling, announce, changes_of, results_at, rule_entries
+from td_plugin.cases.files import CASE_FIELDS, parse_case
+from td_plugin.cases.log import LogEntry, Place, RulingLog
+from td_plugin.cases.place import check_place, read_place
 from td_plugin.errors import CaseFileError, InputError, InvalidTokenError
+from td_plugin.laws.questions import FLOWS, flow_module
 from td_plugin.messages import LANGUAGES
-from td_plugin.questions import FLOWS, flow_module
-from td_plugin.ruling_log import LogEntry, Place, RulingLog
-from td_plugin.rulings import ReviewContext
+from td_plugin.model.cards import Card
+from td_plugin.model.names import card_msg
+from td_plugin.model.numbers import parse_whole
+from td_plugin.model.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs
 from td_plugin.serve.boards import SessionBoards
-from td_plugin.serve.editor import (
+from td_plugin.serve.calls.pages import resolve_call, take_call
+from td_plugin.serve.calls.pages import routes as td_call_routes
+from td_plugin.serve.draft import (
     SEATS,
     Draft,
     DraftError,
@@ -68,8 +72,6 @@ from td_plugin.serve.guard import (
     refusal_page,
     same_secret,
 )
-from td_plugin.serve.td_call_pages import resolve_call, take_call
-from td_plugin.serve.td_call_pages import routes as td_call_routes
 from td_plugin.serve.views import (
     RulingView,
     auction_grid,
@@ -81,11 +83,9 @@ from td_plugin.serve.views import (
     open_decisions,
     ruling_view,
 )
-from td_plugin.table_rulings import TableRuling, announce, changes_of, results_at, rule_entries
-from td_plugin.whole_numbers import parse_whole
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["AppConfig", "create_app", "rule_data", "in_session", "PLACE_KEYS"]
 
@@ -96,7 +96,7 @@ PLACE_KEYS = ("section", "table", "round")
 @dataclass
 class AppConfig:
     """What the app serves: the log, the host that rules, the token, the language, the
-    regulation in force by default (`td_plugin.regulations`; the pages may choose
+    regulation in force by default (`td_plugin.laws.regulations`; the pages may choose
     another), and the session file whose boards it knows (None: the Director types
     them)."""
 
@@ -110,7 +110,7 @@ class AppConfig:
     max_body: int = MAX_BODY
     body_timeout: float = BODY_TIMEOUT  # seconds a request body may take to arrive
     write_to: str | None = None  # where the session's copy with the rulings is written
-    #: the tables' calls from the Bridgemate (`td_plugin.serve.td_calls.CallDesk`), or None
+    #: the tables' calls from the Bridgemate (`td_plugin.serve.calls.desk.CallDesk`), or None
     td_calls: Any = None
 
 
@@ -143,7 +143,7 @@ def _place(board: Any, where: Mapping[str, Any]) -> Place:
 
 def in_session(config: AppConfig, place: Place) -> None:
     """Refuse a place that does not fit the session the app serves
-    (`td_plugin.casefile_place.check_place`).
+    (`td_plugin.cases.place.check_place`).
 
     :raises CaseError: saying what the session has.
     """

@@ -12,13 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
-from td_plugin.cards import Seat, Suit
-from td_plugin.ruling_log import Place
-from td_plugin.table_rulings import match
+from td_plugin.audit.table_rulings import match
+from td_plugin.cases.log import Place
+from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
+from td_plugin.model.cards import Seat, Suit
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["TableResult", "SessionBoards", "Row"]
 

@@ -14,17 +14,17 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from td_plugin import messages
-from td_plugin.auction import Call
-from td_plugin.call_names import call_msg
-from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS
+from td_plugin.audit.table_rulings import place_label
+from td_plugin.cases.files import CALL_FIELDS, CASE_FIELDS
+from td_plugin.cases.log import Status
 from td_plugin.errors import InvalidTokenError
+from td_plugin.laws.questions import QuestionError, flow_module
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
-from td_plugin.questions import QuestionError, flow_module
-from td_plugin.ruling_log import Status
-from td_plugin.serve.editor import BID_STRAINS, SEATS, VULNERABILITIES, question_key
-from td_plugin.table_rulings import place_label
+from td_plugin.model.auction import Call
+from td_plugin.model.names import call_msg
+from td_plugin.serve.draft import BID_STRAINS, SEATS, VULNERABILITIES, question_key
 
 __all__ = ["Question", "RulingView", "auction_grid", "open_decisions", "ruling_view",
            "environment", "helpers", "fact", "dealt_holder", "director_problem"]

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from adapters.bws import BwsData, BwsSource, read_bws
-from adapters.bws_tables import MdbToolsTables, open_tables
-from td_plugin.cards import Card, Seat
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
+from adapters.bws.reader import BwsData, BwsSource, read_bws
+from adapters.bws.tables import MdbToolsTables, open_tables
 from td_plugin.errors import InputError
-from td_plugin.host import PluginHost
-from td_plugin.rulings import ArtificialScore, ReviewContext
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.rulings import ArtificialScore, ReviewContext
 from tests.bws_session import action_rows, hand_record_row, memory_tables, result_row, round_row, section_rows
 
 BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"

@@ -23,15 +23,16 @@ from pathlib import Path
 
 import pytest
 
-from adapters import bws_live, bws_tables
-from adapters.bws import BwsData, read_bws
-from adapters.bws_live import BwsPoller
-from adapters.jet_pages import JetFile
+from adapters.bws import live as bws_live
+from adapters.bws import tables as bws_tables
+from adapters.bws.jet_pages import JetFile
+from adapters.bws.live import BwsPoller
+from adapters.bws.reader import BwsData, read_bws
 from td_plugin.cli import main
 from td_plugin.commands import watch as watch_command
 from td_plugin.errors import InputError
-from td_plugin.host import PluginHost
-from td_plugin.rulings import ReviewContext
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.rulings import ReviewContext
 from tests.test_watch import watch_command_args
 
 BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"

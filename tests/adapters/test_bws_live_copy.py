@@ -1,4 +1,4 @@
-"""The live watch copies the scorer's file within bounds (`adapters.bws_live.copy_live`):
+"""The live watch copies the scorer's file within bounds (`adapters.bws.live.copy_live`):
 only a regular file, of at most `MAX_COPY_BYTES`, in at most `COPY_SECONDS`. The live
 path replaced by a link to ``/dev/zero``, a FIFO or a folder is refused at once, without
 a read that would never end or never start, the refusal is said, and the watch goes on."""
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.bws_live import COPY_SECONDS, MAX_COPY_BYTES, BwsPoller, copy_live
+from adapters.bws.live import COPY_SECONDS, MAX_COPY_BYTES, BwsPoller, copy_live
 
 REPO = Path(__file__).resolve().parents[2]
 BWS = "acbl_club_pairs_2025-12-23_2sections_redacted.bws"

@@ -6,12 +6,12 @@ import datetime as dt
 
 import pytest
 
-from adapters import bws_values as v
-from td_plugin.auction import Call
-from td_plugin.cards import Card, Seat
-from td_plugin.contract import Contract
+from adapters.bws import values as v
 from td_plugin.errors import InvalidTokenError
-from td_plugin.rulings import ArtificialScore
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.contract import Contract
+from td_plugin.model.rulings import ArtificialScore
 
 
 @pytest.mark.parametrize("text,declarer,expected", [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.lin import read_lin
+from adapters.lin.reader import read_lin
 from adapters.pbn.reader import PbnSource
 
 EVENTS = [

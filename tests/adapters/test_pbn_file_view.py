@@ -16,11 +16,11 @@ from adapters.pbn import parts as pbn_parts
 from adapters.pbn.reader import PbnSource
 from adapters.pbn.writer import write_lossless
 from td_plugin import cli
-from td_plugin.audit import run_audit
+from td_plugin.audit.run import run_audit
 from td_plugin.errors import InputError, WrongFormatError
-from td_plugin.host import PluginHost
-from td_plugin.rulings import ReviewContext
-from td_plugin.sources import Note, RecordChange
+from td_plugin.host.manager import PluginHost
+from td_plugin.host.sources import Note, RecordChange
+from td_plugin.model.rulings import ReviewContext
 
 #: a real file of 108 games (ISO 8859-1, CRLF line ends)
 REAL_108 = "pl_kops_sm0807_per_table_results_iso8859.pbn"

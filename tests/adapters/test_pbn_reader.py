@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from adapters.pbn.reader import PbnSource, read_pbn
 from adapters.pbn.sections import written_items
 from adapters.pbn.tokens import split_blocks
-from td_plugin.auction import Call
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Card, Seat
-from td_plugin.contract import Contract
 from td_plugin.errors import ParseError
+from td_plugin.model.auction import Call
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.contract import Contract
 from tests.conftest import LARGE_PBN, REALWORLD, realworld_dir
 
 PBN_FILES = sorted(p.name for p in (REALWORLD / "pbn").glob("*.pbn")) or ["<none>"]
@@ -651,7 +651,7 @@ def test_records_are_read_one_at_a_time(tmp_path: Path) -> None:
 
 
 def test_from_text_and_source_protocol() -> None:
-    from td_plugin.sources import Source
+    from td_plugin.host.sources import Source
     source = PbnSource.from_text('[Board "5"]\n', path="gen.pbn")
     assert isinstance(source, Source) and source.format == "pbn" and source.path == "gen.pbn"
     assert [r.board for r in source.records()] == [5]

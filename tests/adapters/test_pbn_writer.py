@@ -13,14 +13,14 @@ import pytest
 from adapters.pbn.reader import PbnSource
 from adapters.pbn.sections import SUFFIX_NAGS
 from adapters.pbn.writer import MANDATORY_TAGS, write_export, write_lossless
-from td_plugin.board import BoardRecord
-from td_plugin.casefile import load_case
-from td_plugin.contract import Contract
+from td_plugin.cases.files import load_case
 from td_plugin.errors import InputError
-from td_plugin.host import PluginHost
-from td_plugin.outcomes import AssignedResult, ScoreOnly
-from td_plugin.rulings import ReviewContext
-from td_plugin.sources import Note, RecordChange
+from td_plugin.host.manager import PluginHost
+from td_plugin.host.sources import Note, RecordChange
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import AssignedResult, ScoreOnly
+from td_plugin.model.rulings import ReviewContext
 from tests.conftest import LARGE_PBN, REALWORLD
 
 PBN_FILES = sorted(p.name for p in (REALWORLD / "pbn").glob("*.pbn")) or ["<none>"]

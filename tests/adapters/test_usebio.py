@@ -11,16 +11,17 @@ from fractions import Fraction
 import pytest
 from lxml import etree
 
-from adapters import usebio, usebio_writer
-from adapters.usebio import UsebioSource, load_usebio, parse_artificial, parse_lead, read_usebio
-from adapters.usebio_writer import adjust_usebio, rescore_usebio, write_changes
-from td_plugin.adjustments import parse_adjustments
-from td_plugin.cards import Card, Seat
-from td_plugin.contract import Contract
+from adapters.usebio import reader as usebio
+from adapters.usebio import writer as usebio_writer
+from adapters.usebio.reader import UsebioSource, load_usebio, parse_artificial, parse_lead, read_usebio
+from adapters.usebio.writer import adjust_usebio, rescore_usebio, write_changes
+from td_plugin.cases.adjustments import parse_adjustments
 from td_plugin.errors import InputError, ParseError
-from td_plugin.outcomes import ArtificialScore, AssignedResult
-from td_plugin.scoring import score_ns
-from td_plugin.sources import RecordChange, Source
+from td_plugin.host.sources import RecordChange, Source
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import ArtificialScore, AssignedResult
+from td_plugin.model.scoring import score_ns
 
 FILES = ["compscore3_butler_howell.xml", "compscore3_butler_mitchell.xml",
          "compscore3_cross_imp_howell.xml", "compscore3_mp_pairs_howell.xml",
@@ -385,7 +386,7 @@ def test_12c1a_assigned_results_put_back_the_table_result_elements(realworld):
 
 
 def test_text_editor_edits_only_what_it_is_told():
-    from adapters.xmlspans import TextEditor, scan
+    from adapters.usebio.xmlspans import TextEditor, scan
 
     text = ('<?xml version="1.0"?>\n<!-- <A>not an element</A> -->\n<R a="x>y">\n'
             '  <A><![CDATA[<B/>]]></A>\n  <C/>\n  <D>1</D>\n</R>\n')

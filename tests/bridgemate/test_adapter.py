@@ -12,10 +12,10 @@ from bridgemate_dataconnector.dto.scoring_program_data_connector_commands import
     ScoringProgramDataConnectorCommands as Cmd,
 )
 
-from adapters.bridgemate_dc import DataConnectorLink
-from td_plugin.cards import Card, Seat
-from td_plugin.host import PluginHost
-from td_plugin.td_calls import CallStatus, ServiceCredentials
+from adapters.bridgemate_dc.link import DataConnectorLink
+from td_plugin.host.manager import PluginHost
+from td_plugin.host.services import CallStatus, ServiceCredentials
+from td_plugin.model.cards import Card, Seat
 from tests.dataconnector_standin import ACCEPTS, CLUB_ID, LICENCE_KEY, SESSION_GUID, StandIn
 
 CREDENTIALS = ServiceCredentials(CLUB_ID, LICENCE_KEY)

@@ -15,14 +15,14 @@ import pytest
 
 pytest.importorskip("bridgemate_dataconnector", reason="the bridgemate extra brings the client")
 
-from adapters.bridgemate_dc import DataConnectorLink
-from td_plugin.host import PluginHost
-from td_plugin.movement import Slot
-from td_plugin.ruling_log import RulingLog
+from adapters.bridgemate_dc.link import DataConnectorLink
+from td_plugin.cases.log import RulingLog
+from td_plugin.host.manager import PluginHost
+from td_plugin.host.services import ServiceCredentials
+from td_plugin.model.movement import Slot
 from td_plugin.serve.app import AppConfig, create_app
-from td_plugin.serve.td_calls import CallDesk
-from td_plugin.td_call_log import CallLog
-from td_plugin.td_calls import ServiceCredentials
+from td_plugin.serve.calls.desk import CallDesk
+from td_plugin.serve.calls.log import CallLog
 from tests.dataconnector_standin import ACCEPTS, CLUB_ID, LICENCE_KEY, SESSION_GUID, StandIn
 
 with warnings.catch_warnings():

@@ -45,8 +45,8 @@ def test_a_crash_log_hides_the_licence_key_the_club_id_and_the_token(
 
 def test_the_session_file_s_round_data_is_there_for_the_calls(realworld: Path, tmp_path: Path) -> None:
     pytest.importorskip("bridgemate_dataconnector", reason="the bridgemate extra brings the client")
-    from td_plugin.host import PluginHost
-    from td_plugin.ruling_log import RulingLog
+    from td_plugin.cases.log import RulingLog
+    from td_plugin.host.manager import PluginHost
     from td_plugin.serve.boards import SessionBoards
 
     bws = realworld / "bws" / "acbl_club_pairs_2025-12-23_2sections_redacted.bws"

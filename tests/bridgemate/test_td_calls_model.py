@@ -7,9 +7,9 @@ import datetime as dt
 import pytest
 
 from td_plugin import hookimpl
-from td_plugin.host import PluginHost
-from td_plugin.session import Session
-from td_plugin.td_calls import CallStatus, ServiceCredentials, TdCall, waited_minutes
+from td_plugin.host.manager import PluginHost
+from td_plugin.host.services import CallStatus, ServiceCredentials, TdCall, waited_minutes
+from td_plugin.model.session import Session
 
 
 def test_a_call_is_named_by_where_and_when_it_was_made() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.board import BoardRecord
-from td_plugin.cards import Seat
 from td_plugin.consistency import check_record
-from td_plugin.incidents import rule_incident
-from td_plugin.rulings import FindingKind
+from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Seat
+from td_plugin.model.rulings import FindingKind
 
 
 def rule(lang: str = "en", **case: Any) -> dict:

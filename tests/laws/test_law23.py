@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from td_plugin.cards import Suit
-from td_plugin.incidents import rule_incident
-from td_plugin.laws.comparable_calls import ComparableTest, Meaning, is_subset, judge_comparable
+from td_plugin.laws.auction.comparable_calls import ComparableTest, Meaning, is_subset, judge_comparable
+from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.model.cards import Suit
 
 OPENING_1S = Meaning.of((12, 21), {Suit.S: (5, 13)})
 OVERCALL_1S = Meaning.of((8, 16), {Suit.S: (5, 13)})

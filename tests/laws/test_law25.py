@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from td_plugin.errors import CaseFileError
-from td_plugin.incidents import rule_incident
+from td_plugin.laws.auction.situations import rule_incident
 
 
 def rule(lang: str = "en", **case: Any) -> dict:

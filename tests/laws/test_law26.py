@@ -8,11 +8,15 @@ from typing import Any
 
 import pytest
 
-from td_plugin.auction import Call
-from td_plugin.cards import Seat, Strain, Suit
 from td_plugin.errors import CaseFileError
-from td_plugin.incidents import rule_incident
-from td_plugin.laws.lead_restrictions import lead_restriction_26b, specified_denominations, specified_suits
+from td_plugin.laws.auction.lead_restrictions import (
+    lead_restriction_26b,
+    specified_denominations,
+    specified_suits,
+)
+from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Seat, Strain, Suit
 
 C = Call.from_pbn
 

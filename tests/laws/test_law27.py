@@ -6,16 +6,16 @@ from typing import Any
 
 import pytest
 
-from td_plugin.auction import Call
-from td_plugin.cards import Strain, Suit
 from td_plugin.errors import CaseFileError
-from td_plugin.incidents import rule_incident
-from td_plugin.laws.insufficient_bids import (
+from td_plugin.laws.auction.insufficient_bids import (
     correction_for,
     corrects_27b1a,
     lowest_same_denomination,
     lowest_sufficient_bid,
 )
+from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Strain, Suit
 
 
 def rule(lang: str = "en", **case: Any) -> dict:

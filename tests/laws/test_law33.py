@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from td_plugin.incidents import rule_incident
+from td_plugin.laws.auction.situations import rule_incident
 
 
 def rule(**case: Any) -> dict:

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from td_plugin.auction import Call
-from td_plugin.cards import Seat
 from td_plugin.errors import CaseFileError
-from td_plugin.incidents import rule_incident
-from td_plugin.laws.calls_out_of_rotation import Turn, family_of, rectification, turn_of
+from td_plugin.laws.auction.calls_out_of_rotation import Turn, family_of, rectification, turn_of
+from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Seat
 
 C = Call.from_pbn
 

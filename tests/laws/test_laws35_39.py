@@ -7,10 +7,14 @@ from typing import Any
 
 import pytest
 
-from td_plugin.auction import Call
 from td_plugin.errors import CaseFileError
-from td_plugin.incidents import rule_incident
-from td_plugin.laws.inadmissible_calls import after_final_pass, inadmissible_double, obligation_violated
+from td_plugin.laws.auction.inadmissible_calls import (
+    after_final_pass,
+    inadmissible_double,
+    obligation_violated,
+)
+from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.model.auction import Call
 
 
 def rule(**case: Any) -> dict:

@@ -14,7 +14,7 @@ import os
 import pytest
 
 from td_plugin.laws.revokes import review_revokes
-from td_plugin.play import replay
+from td_plugin.model.play import replay
 from tests.revoke_scenarios import SCENARIOS, generate_session, session_pbn
 
 REVOKES = int(os.environ.get("TD_PLUGIN_REVOKE_CHECKS", "10000"))

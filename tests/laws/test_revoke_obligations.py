@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.cards import Card, Seat, Suit
 from td_plugin.cli import main
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
 from td_plugin.laws.revokes import LeadRestriction, PenaltyCard, RevokeKind, detect_revokes
-from td_plugin.play import Play
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.play import Play
 
 # 2H by South, West leads (the deal of tests/laws/test_revokes.py)
 DEAL_A = "N:QJT9.87.QJT9.T98 5432.654..A76532 AK.AKQJT9.AK.KQJ 876.32.8765432.4"

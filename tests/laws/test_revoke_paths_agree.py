@@ -7,7 +7,7 @@ board — who won each trick over the whole play (tricks the record does not sho
 included), who played to the next trick, whether the play ended in a claim — and never
 from the play-record engine; only the revoke itself (61A: offender, trick, card, the
 cards he held) comes from detection. The facts are written as a revoke case file, read
-back through `td_plugin.casefile` and ruled; the ruling must equal the audit's, field by
+back through `td_plugin.cases.files` and ruled; the ruling must equal the audit's, field by
 field, under each setting of attention.
 """
 
@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 
 from td_plugin import messages
-from td_plugin.cards import SEATS, Card
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
 from td_plugin.laws.revokes import (
     RevokeCaseRuling,
     detect_revokes,
@@ -30,7 +29,8 @@ from td_plugin.laws.revokes import (
 )
 from td_plugin.laws.revokes.case import ATTENTION_NAMES
 from td_plugin.laws.revokes.ruling import card_msg
-from td_plugin.rulings import Attention, ReviewContext
+from td_plugin.model.cards import SEATS, Card
+from td_plugin.model.rulings import Attention, ReviewContext
 from tests.revoke_scenarios import SCENARIOS, GeneratedBoard, generate_session
 
 BOARDS = 400  # twenty of each scenario

@@ -26,13 +26,9 @@ from pathlib import Path
 import pytest
 
 from td_plugin import messages
-from td_plugin.board import BoardRecord, Vulnerability
-from td_plugin.cards import Card, Seat, Suit
 from td_plugin.cli import main
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
 from td_plugin.errors import Location
-from td_plugin.laws.premature_plays import (
+from td_plugin.laws.play.premature_plays import (
     PlayOption,
     PlayOptionKind,
     PrematureCard,
@@ -48,8 +44,12 @@ from td_plugin.laws.revokes import (
     detect_revokes,
     review_revokes,
 )
-from td_plugin.play import Play
-from td_plugin.rulings import Attention, ReviewContext
+from td_plugin.model.board import BoardRecord, Vulnerability
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.play import Play
+from td_plugin.model.rulings import Attention, ReviewContext
 
 DEAL_A = "N:QJT9.87.QJT9.T98 5432.654..A76532 AK.AKQJT9.AK.KQJ 876.32.8765432.4"
 PLAY_A = "D2 D9 S2 DA / HA H2 H7 H4 / HK H3 H8 H5 / HQ D3 CT H6 / SA S6 ST S3 / CK C4 C9 CA"

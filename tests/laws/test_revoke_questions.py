@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
+from td_plugin.laws.questions import MORE, QuestionError
 from td_plugin.laws.revokes import rule_revoke_case
 from td_plugin.laws.revokes.questions import answer, flow, question_by_id
-from td_plugin.questions import MORE, QuestionError
-from td_plugin.rulings import Attention
+from td_plugin.model.rulings import Attention
 from tests.laws.test_revoke_paths_agree import _boards, director_case
 
 BOARD = {"kind": "revoke", "contract": "4H", "declarer": "N", "vulnerable": "NS",

@@ -7,7 +7,7 @@ import pytest
 
 from td_plugin import messages
 from td_plugin.laws.revokes import review_revokes
-from td_plugin.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention, ReviewContext
 from tests.revoke_scenarios import generate_session
 
 

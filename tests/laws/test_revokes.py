@@ -24,11 +24,6 @@ from dataclasses import replace
 import pytest
 
 from td_plugin import messages
-from td_plugin.board import BoardRecord, Vulnerability
-from td_plugin.cards import Card, Seat, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal, Hand
-from td_plugin.equity import HAVE_DDS
 from td_plugin.errors import Location
 from td_plugin.laws.revokes import (
     DATA_KEYS,
@@ -42,9 +37,14 @@ from td_plugin.laws.revokes import (
     review_revokes,
     revoke_change,
 )
-from td_plugin.play import Play, Trick, replay
-from td_plugin.revoke_outcome import EquityFigures, Proposal
-from td_plugin.rulings import AssignedResult, Attention, ReviewContext
+from td_plugin.laws.revokes.double_dummy import HAVE_DDS
+from td_plugin.model.board import BoardRecord, Vulnerability
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.play import Play, Trick, replay
+from td_plugin.model.revoke_outcome import EquityFigures, Proposal
+from td_plugin.model.rulings import AssignedResult, Attention, ReviewContext
 
 DEAL_A = "N:QJT9.87.QJT9.T98 5432.654..A76532 AK.AKQJT9.AK.KQJ 876.32.8765432.4"
 #: 6HX by West; North holds the diamond ace-queen (laws digest section 17, example 9).
@@ -576,7 +576,7 @@ def test_64c_penalty_card_measured_with_the_penalty_card_played() -> None:
 
 
 def test_64c_unavailable_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    from td_plugin import equity
+    from td_plugin.laws.revokes import double_dummy as equity
     monkeypatch.setattr(equity, "HAVE_DDS", False)
     f = revokes_of(board(EX2, result=12), WITH_EQUITY)[0]
     assert f.data["equity"] == {"available": False, "how": "pip install 'td-plugin[dds]'"}
@@ -676,7 +676,7 @@ def test_inconsistent_vugraph_records_are_data_problems_not_revokes(realworld) -
 
 @pytest.mark.realworld
 def test_real_lin_files_have_no_revoke(realworld) -> None:
-    lin = pytest.importorskip("adapters.lin")
+    lin = pytest.importorskip("adapters.lin.reader")
     files = sorted((realworld / "lin").glob("*.lin"))
     assert files
     for path in files:

@@ -6,8 +6,8 @@ import warnings
 
 import pytest
 
-from td_plugin.host import PluginHost
-from td_plugin.ruling_log import RulingLog
+from td_plugin.cases.log import RulingLog
+from td_plugin.host.manager import PluginHost
 from td_plugin.serve.app import AppConfig, create_app
 
 TOKEN = "test-token-0123456789"

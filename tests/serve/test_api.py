@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.host import PluginHost
+from td_plugin.host.manager import PluginHost
 from td_plugin.serve.app import AppConfig, create_app
 from tests.serve.conftest import TOKEN, TestClient
 

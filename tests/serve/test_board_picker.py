@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from td_plugin.host import PluginHost
-from td_plugin.ruling_log import Place, RulingLog
+from td_plugin.cases.log import Place, RulingLog
+from td_plugin.host.manager import PluginHost
 from td_plugin.serve.app import AppConfig, create_app, rule_data
 from td_plugin.serve.boards import SessionBoards, TableResult
 

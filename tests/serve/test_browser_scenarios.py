@@ -5,7 +5,7 @@ Section, Table or Round tags), clicking only the buttons the pages render.
 
 Each scenario's taps after the board was picked are counted (at most 10 each, the
 budget of a ruling at the table; the usual answers of a revoke and of an opening lead out
-of turn are given without a tap, `td_plugin.serve.editor.USUAL_ANSWERS`) and its time is
+of turn are given without a tap, `td_plugin.serve.draft.USUAL_ANSWERS`) and its time is
 printed and recorded as a property of the test (never asserted). After each call and
 answer the case the page holds is read back; the case the log holds at the end is
 compared with the facts that were tapped. Then the rulings are written into a copy of the
@@ -33,7 +33,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from td_plugin.serve.editor import Draft
+from td_plugin.serve.draft import Draft
 from tests.serve.test_browser import ARTIFACTS, TOKEN, VIEWPORTS, Server
 
 pytestmark = pytest.mark.slow

@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 from playwright.sync_api import Browser, Page, expect
 
-from td_plugin.serve.editor import Draft
+from td_plugin.serve.draft import Draft
 from tests.serve.test_browser import ARTIFACTS, VIEWPORTS, Server, server  # noqa: F401
 
 pytestmark = pytest.mark.slow

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.ruling_log import Place
-from td_plugin.serve.editor import Draft, DraftError, apply, is_decision
+from td_plugin.cases.log import Place
+from td_plugin.serve.draft import Draft, DraftError, apply, is_decision
 
 MEANING = {"hcp": [6, 40], "suits": {"H": [4, 13]}}
 

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 import yaml
 
-from td_plugin.auction import Call
-from td_plugin.cards import Seat
-from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS, read_case_data
-from td_plugin.host import PluginHost
-from td_plugin.ruling_log import RulingLog
+from td_plugin.cases.files import CALL_FIELDS, CASE_FIELDS, read_case_data
+from td_plugin.cases.log import RulingLog
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Seat
 from td_plugin.serve.app import AppConfig, create_app, fact, rule_data
-from td_plugin.serve.editor import ANSWERS, Draft
+from td_plugin.serve.draft import ANSWERS, Draft
 from tests.serve.conftest import TOKEN, TestClient
 
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from td_plugin.ruling_log import MAX_ID
-from td_plugin.serve.editor import Draft
+from td_plugin.cases.log import MAX_ID
+from td_plugin.serve.draft import Draft
 
 #: ids no ruling can have: past SQLite's integers, just past them, zero
 BAD_IDS = ["99999999999999999999999", str(MAX_ID + 1), "0"]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.board import BoardRecord
-from td_plugin.host import PluginHost
+from td_plugin.host.manager import PluginHost
+from td_plugin.model.board import BoardRecord
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.boards import SessionBoards, TableResult
-from td_plugin.serve.editor import Draft
+from td_plugin.serve.draft import Draft
 from tests.serve.conftest import TOKEN, TestClient
 
 CASES = Path(__file__).resolve().parents[1] / "cases"

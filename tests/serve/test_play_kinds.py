@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 import yaml
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PLAY_KINDS, play_module, rule_play_case
-from td_plugin.questions import MORE
-from td_plugin.serve.editor import Draft, DraftError, answer_decision, apply, questions_of
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PLAY_KINDS, play_module, rule_play_case
+from td_plugin.laws.questions import MORE
+from td_plugin.serve.draft import Draft, DraftError, answer_decision, apply, questions_of
 from tests.serve.conftest import TOKEN
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "play"
@@ -145,7 +145,7 @@ def test_25a_the_intended_call_of_an_unintended_call_is_entered_on_it() -> None:
     draft = apply(draft, "intended:2", {"intended": "2s"})
     assert draft.case["calls"][2] == {"seat": "S", "call": "1S", "unintended": True,
                                       "intended": "2S"}
-    from td_plugin.incidents import rule_incident
+    from td_plugin.laws.auction.situations import rule_incident
     assert rule_incident(draft.case).laws == ["25A4", "16C"]
     with pytest.raises(DraftError, match="not a call"):
         apply(draft, "intended:2", {"intended": "9Z"})

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.host import PluginHost
+from td_plugin.host.manager import PluginHost
 from td_plugin.serve import guard, server
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER

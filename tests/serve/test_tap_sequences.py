@@ -34,11 +34,11 @@ from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
 from td_plugin import messages
-from td_plugin.casefile import CALL_FIELDS, CASE_FIELDS
-from td_plugin.host import PluginHost
-from td_plugin.ruling_log import RulingLog
+from td_plugin.cases.files import CALL_FIELDS, CASE_FIELDS
+from td_plugin.cases.log import RulingLog
+from td_plugin.host.manager import PluginHost
 from td_plugin.serve.app import AppConfig, create_app, rule_data
-from td_plugin.serve.editor import Draft
+from td_plugin.serve.draft import Draft
 from tests.serve.conftest import TOKEN, TestClient
 
 SAME = {"sec-fetch-site": "same-origin"}
@@ -552,8 +552,8 @@ def tap_revoke(app: TestClient, text: str, location: str, taps: Taps,
 
 def check_revoke_answer(before: Draft, action: str, after: Draft) -> None:
     """The answer tapped is in the case, where its question puts it."""
-    from td_plugin.questions import MORE, parse_answer
-    from td_plugin.serve.editor import question_key, questions_of
+    from td_plugin.laws.questions import MORE, parse_answer
+    from td_plugin.serve.draft import question_key, questions_of
 
     key, _, value = action.partition(":")[2].partition("=")
     _, asked = questions_of(before)

@@ -5,7 +5,7 @@ during the round (64A rather than 64B4/64B5), no other revoke on the board."""
 
 from __future__ import annotations
 
-from td_plugin.serve.editor import Draft
+from td_plugin.serve.draft import Draft
 from tests.serve.test_board_picker import AUTH, _form, client, tap
 
 __all__ = ["client"]

@@ -1,4 +1,4 @@
-"""The texts and the JSON of findings (the reports themselves: `td_plugin.audit_report`).
+"""The texts and the JSON of findings (the reports themselves: `td_plugin.audit.reports.output`).
 
 JSON is written by `json_bytes`, compact (no space after ``,`` and ``:``) and UTF-8, with
 orjson: a report of thousands of findings is mostly JSON, and orjson writes it several
@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from td_plugin import messages
-from td_plugin.rulings import Finding, PlainRows
+from td_plugin.model.rulings import Finding, PlainRows
 
 __all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes"]
 

@@ -10,18 +10,18 @@ the Director's judgement), then the evidence: the deal diagram, the auction and 
 trick by trick with the revoke (or the card at fault) highlighted. The other findings of
 the kind are a table, a click away (``<details>``, no script). Every label is in the page's language.
 
-Findings that change a score (`td_plugin.finding_order`) come first: the kinds that have
+Findings that change a score (`td_plugin.audit.reports.order`) come first: the kinds that have
 any come before those that have none, and within a kind the records shown in full are
 those that change a score before those that do not (in file order each); the table of
 the rest keeps file order.
 
-The page is rendered from Jinja2 templates (``td_plugin/templates/report*.html``) with
+The page is rendered from Jinja2 templates (``td_plugin/audit/reports/templates/report*.html``) with
 autoescape, as the table app renders its pages (`td_plugin.serve.views`): every text that
-comes from a record or a message is escaped by the template. `td_plugin.report_view`
+comes from a record or a message is escaped by the template. `td_plugin.audit.reports.html_view`
 makes the values a record shows.
 
 `render_html` builds the page of a list of records and findings; `HtmlReport` is the
-audit's report, taking the findings as the audit makes them (`td_plugin.audit_report`)
+audit's report, taking the findings as the audit makes them (`td_plugin.audit.reports.output`)
 and writing the page whole at the end (`td_plugin.safe_output`): the findings beyond the
 first of each kind wait in temporary files, so memory does not grow with them.
 
@@ -44,14 +44,14 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, sel
 from markupsafe import Markup
 
 from td_plugin import messages
-from td_plugin.board import BoardRecord
-from td_plugin.cards import Card, Seat, Side, Suit
+from td_plugin.audit.reports.html_view import AUCTION_COLUMNS, Cards, Text, article
+from td_plugin.audit.reports.order import SCORE_KINDS, changes_score, lead_finding
+from td_plugin.audit.table_rulings import place_label
+from td_plugin.cases.log import Place
 from td_plugin.errors import InputError, Location
-from td_plugin.finding_order import SCORE_KINDS, changes_score, lead_finding
-from td_plugin.report_view import AUCTION_COLUMNS, Cards, Text, article
-from td_plugin.ruling_log import Place
-from td_plugin.rulings import Finding
-from td_plugin.table_rulings import place_label
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Card, Seat, Side, Suit
+from td_plugin.model.rulings import Finding
 
 __all__ = ["render_html", "HtmlReport", "FULL_PER_KIND", "MAX_PROBLEM_ROWS"]
 
@@ -94,7 +94,7 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
     comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
     file read (as the JSON report has them). ``lang`` is one of `messages.LANGUAGES`
     (labels, seats, message texts)."""
-    from td_plugin.report import finding_json
+    from td_plugin.audit.reports.findings import finding_json
 
     t = Text(lang)
     page = _Page(t)
@@ -302,7 +302,7 @@ _FILE_COLUMNS = (("path", "file"), ("format", "format"), ("records", "html.count
 
 
 def _json_file(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A file read, from its JSON (`td_plugin.audit_report.audit_json`)."""
+    """A file read, from its JSON (`td_plugin.audit.reports.output.audit_json`)."""
     problems = row.get("problems") or []
     return {"path": str(row.get("path") or ""), "format": str(row.get("format") or ""),
             "records": row.get("records", ""),
@@ -328,7 +328,7 @@ def _table_rulings(tables: list[dict[str, Any]], t: Text) -> list[dict[str, Any]
 
 
 class HtmlReport:
-    """The audit's HTML report (a report of `td_plugin.audit_report.AuditOutput`):
+    """The audit's HTML report (a report of `td_plugin.audit.reports.output.AuditOutput`):
     findings grouped by kind as they come, the first ``per_kind`` records of each in full,
     the page written to ``path`` whole when the audit is done."""
 
@@ -378,7 +378,7 @@ def _files(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]],
            t: Text) -> list[dict[str, Any]]:
     """What was read: per file its format, records, problems, findings, what its data
     allowed to check (or why it could not be read) and its copy, and its problems."""
-    from td_plugin.audit_report import coverage_text
+    from td_plugin.audit.reports.output import coverage_text
 
     copies = any(i.written or i.not_written for i in inputs)
     out = []

@@ -1,5 +1,5 @@
 """What the HTML report shows of one record, as values for its templates
-(``td_plugin/templates/report_*.html``, `td_plugin.report_html`).
+(``td_plugin/audit/reports/templates/report_*.html``, `td_plugin.audit.reports.html_report`).
 
 `article` turns a record and its findings into an `Article`: where the board was played,
 each finding with its facts, its ruling and the result that applies, the deal, the auction
@@ -23,14 +23,14 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from td_plugin import messages
-from td_plugin.auction import AuctionEntry
-from td_plugin.board import BoardRecord, Vulnerability
-from td_plugin.cards import SEATS, SUITS, Card, Rank, Seat, Side, Suit
-from td_plugin.deal import Deal
-from td_plugin.outcomes import Outcome
-from td_plugin.play import PlayedCard
-from td_plugin.revoke_outcome import Equity, EquityFigures
-from td_plugin.rulings import Finding, FindingKind, Ruling
+from td_plugin.model.auction import AuctionEntry
+from td_plugin.model.board import BoardRecord, Vulnerability
+from td_plugin.model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Suit
+from td_plugin.model.deal import Deal
+from td_plugin.model.outcomes import Outcome
+from td_plugin.model.play import PlayedCard
+from td_plugin.model.revoke_outcome import Equity, EquityFigures
+from td_plugin.model.rulings import Finding, FindingKind, Ruling
 
 __all__ = ["Text", "Article", "article", "Cards"]
 

@@ -1,5 +1,5 @@
 """The reports of ``td-plugin audit``, written as the audit goes: text for a person, one
-JSON document, or JSON lines; the HTML page beside them (`td_plugin.report_html`).
+JSON document, or JSON lines; the HTML page beside them (`td_plugin.audit.reports.html_report`).
 
 Nothing here grows with the findings or the problems. The audit hands each record's
 problems and findings over as plain data (`PlainRenderer`, run on the worker process that
@@ -20,7 +20,7 @@ Both JSON reports write UTF-8 whatever the locale's encoding (`Utf8Writer`): to 
 binary buffer of their stream when it has one (a file, standard output), as text to one
 that has none; in pieces of 64 KB, and at the end of each input.
 
-What an input's data allowed to check (`td_plugin.coverage.Coverage`) and which plugins
+What an input's data allowed to check (`td_plugin.audit.coverage.Coverage`) and which plugins
 ``TD_PLUGIN_DISABLE`` blocked are said in every report: a report that finds nothing is
 not a clean bill of health when nothing could be checked.
 """
@@ -35,15 +35,15 @@ from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any, AnyStr, Generic, TextIO, TypeAlias
 
 from td_plugin import messages
-from td_plugin.audit_result import AuditResult, InputReport, RecordOutput
-from td_plugin.board import BoardRecord, RecordProblem
-from td_plugin.coverage import Coverage
-from td_plugin.finding_order import changes_score, lead_finding
-from td_plugin.report import finding_json, json_bytes
-from td_plugin.rulings import Finding
+from td_plugin.audit.coverage import Coverage
+from td_plugin.audit.reports.findings import finding_json, json_bytes
+from td_plugin.audit.reports.order import changes_score, lead_finding
+from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
+from td_plugin.model.board import BoardRecord, RecordProblem
+from td_plugin.model.rulings import Finding
 
 if TYPE_CHECKING:
-    from td_plugin.host import PluginHost
+    from td_plugin.host.manager import PluginHost
 
 __all__ = ["PlainRenderer", "json_pieces", "pieces_json", "Utf8Writer", "AuditOutput",
            "TextReport", "JsonReport", "JsonLinesReport", "problem_json", "input_json",
@@ -62,10 +62,10 @@ def problem_json(problem: RecordProblem) -> dict[str, Any]:
 
 
 class PlainRenderer:
-    """`td_plugin.audit.RecordRenderer`: each problem and finding as its JSON
-    (`td_plugin.report.finding_json`, texts in ``lang``), and, for the first
+    """`td_plugin.audit.run.RecordRenderer`: each problem and finding as its JSON
+    (`td_plugin.audit.reports.findings.finding_json`, texts in ``lang``), and, for the first
     ``records_per_kind`` records of each kind of finding that change a score and the
-    first ``records_per_kind`` that do not (`td_plugin.finding_order`), the record and its
+    first ``records_per_kind`` that do not (`td_plugin.audit.reports.order`), the record and its
     findings (the HTML page shows those in full, those that change a score first).
     A record counts under its `lead_finding`. Picklable.
 
@@ -103,7 +103,7 @@ class PlainRenderer:
 
 
 def json_pieces(finding: dict[str, Any]) -> tuple[bytes, int | None, bytes] | bytes:
-    """A finding's JSON (`td_plugin.report.finding_json`), ``json_bytes(finding)``, cut
+    """A finding's JSON (`td_plugin.audit.reports.findings.finding_json`), ``json_bytes(finding)``, cut
     around its record index so that the index can still be shifted: ``(head, record,
     tail)``, the JSON being ``head + str(record) + tail`` (``null`` for None). A finding
     whose record index is not where `finding_json` puts it is the whole JSON."""
@@ -216,7 +216,7 @@ class Host:
 
 
 class _Report:
-    """One report of the audit (`td_plugin.audit.AuditSink` without a renderer).
+    """One report of the audit (`td_plugin.audit.run.AuditSink` without a renderer).
     ``forms``: what it reads of the findings (`PlainRenderer`)."""
 
     forms: tuple[str, ...] = ("dicts",)
@@ -235,7 +235,7 @@ class _Report:
 
 
 class AuditOutput:
-    """The `td_plugin.audit.AuditSink` of the command: hands each record's output, its
+    """The `td_plugin.audit.run.AuditSink` of the command: hands each record's output, its
     record indexes counted from the file's start, to every report."""
 
     def __init__(self, reports: Sequence[_Report], lang: str = "en",

@@ -10,7 +10,7 @@ depriving a player of his turn, the auction has not ended: it reverts to the pla
 missed his turn, every later pass is cancelled (a pass the case gives at its turn after
 the three, made before the rectification, as well) and the auction proceeds normally. Law 16C
 applies to the cancelled passes, and its 16C2 to whoever passed out of rotation: the
-information is unauthorized to his side. `td_plugin.auction.Auction.deprived_turn`
+information is unauthorized to his side. `td_plugin.model.auction.Auction.deprived_turn`
 recognizes such an end in a recorded auction (the audit's ``auction_illegal`` finding);
 `revert_deprived_turn` applies 17D3 in the walk over a case's calls. When the pass out of
 rotation is itself the third ("one or more being out of rotation", Law 34), no one can
@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from td_plugin.auction import Auction, AuctionEntry
-from td_plugin.call_names import join_msgs, seat_call_msg, seat_msg
+from td_plugin.model.auction import Auction, AuctionEntry
+from td_plugin.model.names import join_msgs, seat_call_msg, seat_msg
 
 if TYPE_CHECKING:
-    from td_plugin.auction_incident import IncidentCall
-    from td_plugin.auction_walk import Walk
+    from td_plugin.laws.auction.incident import IncidentCall
+    from td_plugin.laws.auction.walk import Walk
 
 __all__ = ["revert_deprived_turn", "ends_out_of_rotation", "rule_ending_pass"]
 

@@ -15,7 +15,7 @@ his partner's turn, or at his LHO's turn when he had not called yet (B); a later
 LHO's turn is a change of call (Law 25). A call at partner's turn is a call out of
 rotation whether or not LHO has called since the offender's last call.
 
-The walk over a case's calls (`td_plugin.incidents`) asks this module about a call by a
+The walk over a case's calls (`td_plugin.laws.auction.situations`) asks this module about a call by a
 player whose turn it is not (`SITUATIONS`: 28A, else 28B/29/30-32), about the call an
 offender must repeat (31A1, 32A1), and about the offender's own call at his turn after
 his call out of rotation was cancelled (30B1(b), 31A2, 32A2).
@@ -27,16 +27,16 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_ruling import CoorEffect, DecisionKind, Note, PassUntil, SeatCall
-from td_plugin.auction_walk import Pending, Situation, Walk, rule_facts
-from td_plugin.call_names import call_msg, join_msgs, law_msg, seat_call_msg, seat_msg
-from td_plugin.cards import Seat
-from td_plugin.laws.inadmissible_calls import rule_inadmissible
-from td_plugin.laws.insufficient_bids import rule_insufficient
+from td_plugin.laws.auction.inadmissible_calls import rule_inadmissible
+from td_plugin.laws.auction.insufficient_bids import rule_insufficient
+from td_plugin.laws.auction.ruling import CoorEffect, DecisionKind, Note, PassUntil, SeatCall
+from td_plugin.laws.auction.walk import Pending, Situation, Walk, rule_facts
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.cards import Seat
+from td_plugin.model.names import call_msg, join_msgs, law_msg, seat_call_msg, seat_msg
 
 if TYPE_CHECKING:
-    from td_plugin.auction_incident import IncidentCall
+    from td_plugin.laws.auction.incident import IncidentCall
 
 __all__ = ["Turn", "CoorEffect", "CoorRule", "OffenderCall", "turn_of", "family_of", "rectification",
            "offender_call", "SITUATIONS"]
@@ -336,7 +336,7 @@ def rule_offenders_call(walk: Walk) -> None:
     walk.adjust(ruling.adjustment)
 
 
-#: This module's situations, in the order the walk asks them (`td_plugin.incidents`).
+#: This module's situations, in the order the walk asks them (`td_plugin.laws.auction.situations`).
 RHO_REQUIRED_TO_PASS = Situation("28A", _rho_required_to_pass, rule_rho_required_to_pass)
 OUT_OF_ROTATION = Situation("28-32", _at_another_turn, rule_out_of_rotation)
 REPEAT = Situation("31A1/32A1", _must_repeat, rule_repeat)

@@ -27,10 +27,10 @@ passed has not reached his partner, and the second call is still a change (seed 
 
 A partner's call after the final pass is cancelled (39A). Whether it is a "subsequent
 call" that ends the time for correcting an unintended call (25A4) is a reading the
-regulation chooses (``cancelled_call_bars_correction``, `td_plugin.regulations`); by
+regulation chooses (``cancelled_call_bars_correction``, `td_plugin.laws.regulations`); by
 default it is not, the auction having ended before it reached partner (25A5).
 
-The walk over a case's calls (`td_plugin.incidents`) asks this module about a call the
+The walk over a case's calls (`td_plugin.laws.auction.situations`) asks this module about a call the
 Director judged unintended, and about a call the same player changed (`SITUATIONS`).
 """
 
@@ -39,14 +39,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from td_plugin.auction import Auction, AuctionEntry
-from td_plugin.auction_ruling import DecisionKind, SeatCall
-from td_plugin.auction_walk import QueuedCall, Situation, Walk
-from td_plugin.call_names import call_msg, join_msgs, seat_call_msg, seat_msg, side_msg
-from td_plugin.laws.inadmissible_calls import rule_call_after_final_pass
+from td_plugin.laws.auction.inadmissible_calls import rule_call_after_final_pass
+from td_plugin.laws.auction.ruling import DecisionKind, SeatCall
+from td_plugin.laws.auction.walk import QueuedCall, Situation, Walk
+from td_plugin.model.auction import Auction, AuctionEntry
+from td_plugin.model.names import call_msg, join_msgs, seat_call_msg, seat_msg, side_msg
 
 if TYPE_CHECKING:
-    from td_plugin.auction_incident import IncidentCall
+    from td_plugin.laws.auction.incident import IncidentCall
 
 __all__ = ["unintended_correction", "change_of_call", "SITUATIONS"]
 
@@ -279,7 +279,7 @@ def rule_change(walk: Walk) -> None:
     walk.lead(s, law)
 
 
-#: This module's situations, in the order the walk asks them (`td_plugin.incidents`).
+#: This module's situations, in the order the walk asks them (`td_plugin.laws.auction.situations`).
 UNINTENDED = Situation("25A", _unintended, rule_unintended)
 CHANGE = Situation("25B", _changed, rule_change)
 SITUATIONS = (UNINTENDED, CHANGE)

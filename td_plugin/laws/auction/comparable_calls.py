@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import SUITS, Suit
-from td_plugin.rulings import TextEnum
+from td_plugin.model.cards import SUITS, Suit
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["Meaning", "ComparableTest", "Comparability", "judge_comparable", "is_subset",
            "HCP_RANGE", "LENGTH_RANGE"]

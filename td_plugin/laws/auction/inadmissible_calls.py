@@ -20,7 +20,7 @@
 
 Law 38 (a bid above seven) has no bidding card and is not modelled.
 
-The walk over a case's calls (`td_plugin.incidents`) asks this module about a call after
+The walk over a case's calls (`td_plugin.laws.auction.situations`) asks this module about a call after
 the final pass, a bid, double or redouble by a player required to pass, and an
 inadmissible double or redouble (`SITUATIONS`). A call by a player required to pass that
 is itself insufficient is accepted with the calls that stand (37A, 27A1) or cancelled
@@ -29,11 +29,11 @@ with them (37B); an inadmissible one is Law 36's.
 
 from __future__ import annotations
 
-from td_plugin.auction import PASS, Auction, Call
-from td_plugin.auction_incident import IncidentCall
-from td_plugin.auction_ruling import PassUntil
-from td_plugin.auction_walk import Situation, Walk
-from td_plugin.call_names import seat_msg
+from td_plugin.laws.auction.incident import IncidentCall
+from td_plugin.laws.auction.ruling import PassUntil
+from td_plugin.laws.auction.walk import Situation, Walk
+from td_plugin.model.auction import PASS, Auction, Call
+from td_plugin.model.names import seat_msg
 
 __all__ = ["inadmissible_double", "obligation_violated", "after_final_pass", "SITUATIONS",
            "rule_inadmissible", "rule_call_after_final_pass"]
@@ -161,7 +161,7 @@ def rule_after_final_pass(walk: Walk) -> None:
     walk.pos += 1
 
 
-#: This module's situations, in the order the walk asks them (`td_plugin.incidents`).
+#: This module's situations, in the order the walk asks them (`td_plugin.laws.auction.situations`).
 AFTER_FINAL_PASS = Situation("39", _after_final_pass, rule_after_final_pass)
 REQUIRED_TO_PASS = Situation("37", _required_to_pass, rule_obligation_violated)
 INADMISSIBLE = Situation("36", _inadmissible, rule_inadmissible)

@@ -1,7 +1,7 @@
 """An auction irregularity as the Director enters it: `Incident` (the dealer, the calls in
 the order they happened, the decisions taken, the final auction when known) with each
 `IncidentCall` and its findings, and the case's own readings of the Laws (`Options`).
-`td_plugin.casefile` reads them from a case file; `td_plugin.incidents` walks the calls
+`td_plugin.cases.files` reads them from a case file; `td_plugin.laws.auction.situations` walks the calls
 and rules; the auction laws read the calls they rule on.
 """
 
@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from td_plugin.auction import Auction, Call
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Seat, Suit
-from td_plugin.laws.comparable_calls import Meaning
-from td_plugin.laws.lead_restrictions import specified_suits
-from td_plugin.regulations import Regulation
-from td_plugin.rulings import TextEnum
+from td_plugin.laws.auction.comparable_calls import Meaning
+from td_plugin.laws.auction.lead_restrictions import specified_suits
+from td_plugin.laws.regulations import Regulation
+from td_plugin.model.auction import Auction, Call
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Seat, Suit
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["AwareFrom", "IncidentCall", "Incident", "Options"]
 
@@ -89,7 +89,7 @@ class IncidentCall:
 @dataclass(frozen=True)
 class Options:
     """A case's own readings of the Laws where authorities differ, over the regulation's
-    (None: the regulation's; `td_plugin.regulations`). ``lead_restriction_after_32``:
+    (None: the regulation's; `td_plugin.laws.regulations`). ``lead_restriction_after_32``:
     whether Law 32A2(b) lets Law 26B apply. ``cancelled_call_bars_correction``: whether
     partner's call after the final pass, cancelled (39A), ends the time to correct an
     unintended call (25A4)."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.auction import Call
-from td_plugin.call_names import seat_call_msg, side_msg
-from td_plugin.cards import Seat, Side
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Seat, Side
+from td_plugin.model.names import seat_call_msg, side_msg
 
 __all__ = ["Unauthorized", "unauthorized_to_offenders"]
 

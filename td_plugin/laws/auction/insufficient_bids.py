@@ -16,7 +16,7 @@
 27C: a replacement made before the Director ruled stands (if legal) unless the
 insufficient bid is accepted. 27D: after B1 the Director may adjust at the end of play.
 
-The walk over a case's calls (`td_plugin.incidents`) asks this module about an
+The walk over a case's calls (`td_plugin.laws.auction.situations`) asks this module about an
 insufficient bid in rotation (also a call out of rotation repeated under 31A1 that has
 become insufficient) and about the offender's next call, its correction (`SITUATIONS`).
 """
@@ -27,16 +27,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from td_plugin.auction import Call
-from td_plugin.auction_ruling import DecisionKind, PassUntil, SeatCall
-from td_plugin.auction_walk import PendingInsufficient, Situation, Walk
-from td_plugin.call_names import call_msg, seat_call_msg, seat_msg
-from td_plugin.cards import Strain, Suit
-from td_plugin.laws.changes_of_call import change_target, rule_change
-from td_plugin.laws.lead_restrictions import specified_denominations
+from td_plugin.laws.auction.changes_of_call import change_target, rule_change
+from td_plugin.laws.auction.lead_restrictions import specified_denominations
+from td_plugin.laws.auction.ruling import DecisionKind, PassUntil, SeatCall
+from td_plugin.laws.auction.walk import PendingInsufficient, Situation, Walk
+from td_plugin.model.auction import Call
+from td_plugin.model.cards import Strain, Suit
+from td_plugin.model.names import call_msg, seat_call_msg, seat_msg
 
 if TYPE_CHECKING:
-    from td_plugin.auction_incident import IncidentCall
+    from td_plugin.laws.auction.incident import IncidentCall
 
 __all__ = ["Correction", "CORRECTIONS", "lowest_sufficient_bid", "lowest_same_denomination",
            "corrects_27b1a", "correction_for", "SITUATIONS"]
@@ -265,7 +265,7 @@ def _apply(walk: Walk, c: Correction, p: PendingInsufficient,
     walk.adjust(c.adjustment)
 
 
-#: This module's situations, in the order the walk asks them (`td_plugin.incidents`).
+#: This module's situations, in the order the walk asks them (`td_plugin.laws.auction.situations`).
 CORRECTION = Situation("27B", _correction, rule_correction)
 INSUFFICIENT = Situation("27", _insufficient, rule_insufficient)
 SITUATIONS = (CORRECTION, INSUFFICIENT)

@@ -29,9 +29,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from td_plugin.auction import Auction, Call
-from td_plugin.call_names import join_msgs, seat_msg, suit_msg
-from td_plugin.cards import SUITS, Seat, Strain, Suit
+from td_plugin.model.auction import Auction, Call
+from td_plugin.model.cards import SUITS, Seat, Strain, Suit
+from td_plugin.model.names import join_msgs, seat_msg, suit_msg
 
 __all__ = ["LeadRestriction", "LeadVerdict", "specified_suits", "specified_denominations",
            "lead_restriction_26b"]

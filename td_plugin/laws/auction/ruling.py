@@ -1,6 +1,6 @@
 """The ruling on an auction irregularity, as a value, as JSON and as text.
 
-`AuctionRuling` is a `td_plugin.rulings.Ruling` (its clauses, in the order applied,
+`AuctionRuling` is a `td_plugin.model.rulings.Ruling` (its clauses, in the order applied,
 carry message keys and facts), with what the Director announces at the table: which
 calls stand, which are cancelled, who calls next, who must pass, what information is
 unauthorized, the lead restrictions declarer may impose, which adjustments stay possible,
@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.auction import Auction, Call
-from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
-from td_plugin.cards import Seat
-from td_plugin.laws.information_from_withdrawn_calls import Unauthorized
-from td_plugin.laws.lead_restrictions import LeadRestriction
-from td_plugin.rulings import Ruling, RulingStatus, TextEnum
+from td_plugin.laws.auction.information_from_withdrawn_calls import Unauthorized
+from td_plugin.laws.auction.lead_restrictions import LeadRestriction
+from td_plugin.model.auction import Auction, Call
+from td_plugin.model.cards import Seat
+from td_plugin.model.names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
+from td_plugin.model.rulings import Ruling, RulingStatus, TextEnum
 
 __all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassState",
            "PassObligation", "DecisionKind", "Decision", "Note", "CoorEffect"]
@@ -35,7 +35,7 @@ class PassUntil(TextEnum):
 
 class CoorEffect(TextEnum):
     """What a cancelled call out of rotation brings at once (Laws 30-32;
-    `td_plugin.laws.calls_out_of_rotation.CoorRule`)."""
+    `td_plugin.laws.auction.calls_out_of_rotation.CoorRule`)."""
 
     #: 30A: the offender passes at his next turn
     MUST_PASS_NEXT = "must_pass_next"
@@ -149,7 +149,7 @@ class AuctionRuling(Ruling):
     changes it). ``lead_restrictions`` lists every restriction Law 26B lets declarer
     impose (the defenders' first once the declarer is known); ``lead_restriction`` is the
     first of them. ``lang`` is the language of `text` and `to_json`; ``regulation`` the
-    name of the regulation in force (`td_plugin.regulations`)."""
+    name of the regulation in force (`td_plugin.laws.regulations`)."""
 
     status: RulingStatus = RulingStatus.RULED
     auction: tuple[SeatCall, ...] = ()

@@ -2,7 +2,7 @@
 
 A call made at the same time as one by the player whose turn it was to call is deemed to
 be made after it. A case file marks the second of two such calls ``simultaneous: true``
-(docs/cases.md); the walk over a case's calls (`td_plugin.incidents`) asks this module
+(docs/cases.md); the walk over a case's calls (`td_plugin.laws.auction.situations`) asks this module
 first, and it puts the two calls in the order the Law deems them made: the call of the
 player whose turn it was first, the other one after it, which its own law then rules on
 (usually a call out of rotation, Laws 28-32). When neither player was at his turn the
@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from td_plugin.auction_walk import Situation, Walk
-from td_plugin.call_names import seat_call_msg, seat_msg
+from td_plugin.laws.auction.walk import Situation, Walk
+from td_plugin.model.names import seat_call_msg, seat_msg
 
 if TYPE_CHECKING:
-    from td_plugin.auction_incident import IncidentCall
+    from td_plugin.laws.auction.incident import IncidentCall
 
 __all__ = ["SIMULTANEOUS", "SITUATIONS", "rule_simultaneous"]
 

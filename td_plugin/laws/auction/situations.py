@@ -1,13 +1,13 @@
 """Auction irregularities reported by the Director, and the walk that rules on them.
 
-An `Incident` (`td_plugin.auction_incident`) is what the Director enters at the table:
+An `Incident` (`td_plugin.laws.auction.incident`) is what the Director enters at the table:
 the dealer, and the calls in the order they happened (each with the Director's findings:
 unintended, what an artificial call showed, its meaning, whether it was made at the same
 time as the call before it), plus the decisions taken (LHO accepts or not; the Director's
 Law 23 judgement), readings of the Laws over the regulation's (``options``) and, when
 known, the final auction.
 
-`rule_incident` walks the calls (`td_plugin.auction_walk.Walk` keeps the legal auction
+`rule_incident` walks the calls (`td_plugin.laws.auction.walk.Walk` keeps the legal auction
 and what rectification left pending) and, for each, asks the laws in `SITUATIONS`
 whose situation it is: the first law that recognizes it rules on it (simultaneous calls
 33; a call after the final pass 39; an unintended call 25A; a call at another player's
@@ -23,12 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from td_plugin.auction_incident import Incident, IncidentCall, Options
-from td_plugin.auction_ruling import AuctionRuling
-from td_plugin.auction_walk import Situation, Walk
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
 from td_plugin.errors import CaseFileError
-from td_plugin.laws import (
+from td_plugin.laws.auction import (
     auction_period,
     calls_out_of_rotation,
     changes_of_call,
@@ -36,10 +33,13 @@ from td_plugin.laws import (
     insufficient_bids,
     simultaneous_calls,
 )
-from td_plugin.laws.comparable_calls import Meaning
+from td_plugin.laws.auction.comparable_calls import Meaning
+from td_plugin.laws.auction.incident import Incident, IncidentCall, Options
+from td_plugin.laws.auction.ruling import AuctionRuling
+from td_plugin.laws.auction.walk import Situation, Walk
+from td_plugin.laws.regulations import Regulation, regulation
 from td_plugin.messages import LANGUAGES
-from td_plugin.regulations import Regulation, regulation
-from td_plugin.rulings import ReviewContext
+from td_plugin.model.rulings import ReviewContext
 
 __all__ = ["IncidentCall", "Incident", "Options", "Meaning", "AuctionRuling", "rule_incident",
            "SITUATIONS"]

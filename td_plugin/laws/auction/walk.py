@@ -1,6 +1,6 @@
 """The state of one walk over an incident's calls, which the law modules rule on.
 
-`td_plugin.incidents` walks the calls the Director entered and, for each, asks the laws
+`td_plugin.laws.auction.situations` walks the calls the Director entered and, for each, asks the laws
 under `td_plugin.laws` whose situation it is; the law that recognizes it rules on it
 through a `Walk`. A walk holds the calls still to rule on (``queue``: a law may rewrite
 what follows, the intended call in place of the unintended one, the call that stands
@@ -19,8 +19,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from td_plugin.auction import Auction, AuctionEntry, Call
-from td_plugin.auction_ruling import (
+from td_plugin.errors import CaseFileError, Location
+from td_plugin.laws.auction.auction_period import revert_deprived_turn
+from td_plugin.laws.auction.comparable_calls import Comparability, judge_comparable
+from td_plugin.laws.auction.information_from_withdrawn_calls import Unauthorized, unauthorized_to_offenders
+from td_plugin.laws.auction.lead_restrictions import LeadRestriction, lead_restrictions_26b
+from td_plugin.laws.auction.ruling import (
     AuctionRuling,
     CoorEffect,
     Decision,
@@ -32,19 +36,15 @@ from td_plugin.auction_ruling import (
     RulingStatus,
     SeatCall,
 )
-from td_plugin.call_names import call_msg, law_msg, laws_msg, seat_call_msg, seat_msg
-from td_plugin.cards import Seat, Suit
-from td_plugin.errors import CaseFileError, Location
-from td_plugin.laws.auction_period import revert_deprived_turn
-from td_plugin.laws.comparable_calls import Comparability, judge_comparable
-from td_plugin.laws.information_from_withdrawn_calls import Unauthorized, unauthorized_to_offenders
-from td_plugin.laws.lead_restrictions import LeadRestriction, lead_restrictions_26b
-from td_plugin.rulings import Clause
+from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.cards import Seat, Suit
+from td_plugin.model.names import call_msg, law_msg, laws_msg, seat_call_msg, seat_msg
+from td_plugin.model.rulings import Clause
 
 if TYPE_CHECKING:
-    from td_plugin.auction_incident import Incident, IncidentCall
-    from td_plugin.laws.calls_out_of_rotation import CoorRule
-    from td_plugin.regulations import Regulation
+    from td_plugin.laws.auction.calls_out_of_rotation import CoorRule
+    from td_plugin.laws.auction.incident import Incident, IncidentCall
+    from td_plugin.laws.regulations import Regulation
 
 __all__ = ["Walk", "Situation", "Pending", "PendingInsufficient", "QueuedCall", "rule_facts"]
 

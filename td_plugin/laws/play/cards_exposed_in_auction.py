@@ -14,7 +14,7 @@ for the offending side (24, 16C). Then:
 - 24E: if he becomes a defender, each card becomes a penalty card (Laws 50, 51): a single
   low card dropped is a minor one, an honour, a card led, and two or more cards are
   major (50B). When his partner is then the opening leader, declarer has the options of
-  50D2 (or 51B) at once (`td_plugin.laws.penalty_cards.lead_options`).
+  50D2 (or 51B) at once (`td_plugin.laws.play.penalty_cards.lead_options`).
 
 The 2017 structure (A-E) was checked against the Polish translation and the 2017 text
 quoted on the EBU's Directors' forum (24 intro, A, E); the wording of B-D follows the
@@ -29,10 +29,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.auction_ruling import PassObligation, PassUntil
-from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
-from td_plugin.laws.penalty_cards import (
+from td_plugin.laws.auction.ruling import PassObligation, PassUntil
+from td_plugin.laws.facts import FactError, FactField, question_flow, yes_no
+from td_plugin.laws.play.penalty_cards import (
     HONOUR,
     LeadOption,
     apply_lead_option,
@@ -44,10 +43,11 @@ from td_plugin.laws.penalty_cards import (
     read_lead_option,
     stand_penalty_cards,
 )
+from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, cards_msg
+from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import PlayRuling, RulingBuilder, cards_msg
-from td_plugin.questions import Choice
-from td_plugin.rulings import TextEnum
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["ExposedCardCase", "rule_exposed_card", "Becomes", "BECOMES", "FIELDS", "START",
            "flow", "answer", "question_by_id", "rule"]
@@ -184,7 +184,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> ExposedCardCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     cards = tuple(values["cards"])
     if values.get("led") and len(cards) > 1:
         raise FactError("led", "a premature lead is a single card")

@@ -33,21 +33,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.board import Vulnerability
-from td_plugin.cards import Card, Seat, Suit
-from td_plugin.contract import Contract
 from td_plugin.errors import InvalidTokenError
-from td_plugin.fact_fields import FactError, FactField, question_flow, yes_no
+from td_plugin.laws.facts import FactError, FactField, question_flow, yes_no
+from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, suit_msg
+from td_plugin.laws.questions import Choice
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.laws.revokes.ruling import card_msg, revoke_ruling
 from td_plugin.messages import Msg, seat_name
-from td_plugin.outcomes import AssignedResult
-from td_plugin.play_ruling import PlayRuling, RulingBuilder, suit_msg
-from td_plugin.questions import Choice
-from td_plugin.rulings import Attention, TextEnum
-from td_plugin.scoring import score_ns
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import AssignedResult
+from td_plugin.model.rulings import Attention, TextEnum
+from td_plugin.model.scoring import score_ns
 
 __all__ = ["TrickFault", "DefectiveTrickCase", "rule_defective_trick", "FIELDS", "START", "flow", "answer",
            "question_by_id", "rule"]
@@ -263,7 +263,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     trick = values["trick"]
     if values.get("after_next") and trick == 13:
         raise FactError("after_next", "no trick follows trick 13")

@@ -35,9 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
-from td_plugin.laws.penalty_cards import (
+from td_plugin.laws.facts import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
+from td_plugin.laws.play.penalty_cards import (
     LeadOption,
     apply_lead_option,
     lead_options,
@@ -47,12 +46,13 @@ from td_plugin.laws.penalty_cards import (
     read_lead_option,
     stand_penalty_cards,
 )
-from td_plugin.laws.premature_plays import PlayOption, read_play_option, rectify_57a
-from td_plugin.laws.premature_plays import option_label as option_label_57
-from td_plugin.laws.premature_plays import options as options_57
+from td_plugin.laws.play.premature_plays import PlayOption, read_play_option, rectify_57a
+from td_plugin.laws.play.premature_plays import option_label as option_label_57
+from td_plugin.laws.play.premature_plays import options as options_57
+from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
-from td_plugin.questions import Choice
+from td_plugin.model.cards import Card, Seat
 
 __all__ = ["LeadOutOfTurnCase", "rule_lead_out_of_turn", "FIELDS", "START", "flow", "answer",
            "question_by_id", "rule"]
@@ -270,7 +270,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     declarer, offender, correct = values["declarer"], values["offender"], values["correct"]
     if correct is offender:
         raise FactError("correct", "the offender was the one to lead: no lead out of turn")

@@ -33,9 +33,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
-from td_plugin.laws.penalty_cards import (
+from td_plugin.laws.facts import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
+from td_plugin.laws.play.penalty_cards import (
     LeadOption,
     apply_lead_option,
     lead_options,
@@ -45,10 +44,11 @@ from td_plugin.laws.penalty_cards import (
     read_lead_option,
     stand_penalty_cards,
 )
+from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
-from td_plugin.questions import Choice
-from td_plugin.rulings import TextEnum
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["OpeningLeadCase", "rule_opening_lead", "OpeningLeadOption", "OPTIONS", "FIELDS", "START", "flow",
            "answer", "question_by_id", "rule"]
@@ -239,7 +239,7 @@ def read_opening_option(value: str | None) -> OpeningLeadOption | None:
 
 
 def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     declarer, offender = values["declarer"], values["offender"]
     if values.get("dummy_card") is not None and values["dummy_card"] == values["card"]:
         raise FactError("dummy_card", "the lead's own card")

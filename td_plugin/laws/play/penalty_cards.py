@@ -48,14 +48,21 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from td_plugin.call_names import join_msgs
-from td_plugin.cards import SUITS, Card, Rank, Seat, Suit
-from td_plugin.fact_fields import FactError, FactField, defender_choices, question_flow, yes_no
+from td_plugin.laws.facts import FactError, FactField, defender_choices, question_flow, yes_no
+from td_plugin.laws.play.ruling import (
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    cards_msg,
+    suit_msg,
+)
+from td_plugin.laws.questions import Choice
 from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg, suit_msg
-from td_plugin.questions import Choice
-from td_plugin.rulings import TextEnum
+from td_plugin.model.cards import SUITS, Card, Rank, Seat, Suit
+from td_plugin.model.names import join_msgs
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "LeadOptionKind", "LeadOption",
            "lead_options", "apply_lead_option", "FIELDS", "START", "flow", "answer", "question_by_id"]
@@ -373,7 +380,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> PenaltyCardCase:
-    """The case from its facts as read (`td_plugin.casefile_play`), checked together.
+    """The case from its facts as read (`td_plugin.cases.play`), checked together.
 
     :raises FactError: facts that do not fit, naming the entry.
     """

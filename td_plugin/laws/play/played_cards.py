@@ -44,12 +44,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
-from td_plugin.questions import Choice
-from td_plugin.rulings import TextEnum
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["PlayedCardCase", "rule_played_card", "HowPlayed", "Retraction", "HOW", "RETRACT",
            "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
@@ -295,7 +295,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     case = PlayedCardCase(values["declarer"], values["player"], values["card"],
                           HowPlayed(values["how"]),
                           retract=Retraction(values.get("retract") or Retraction.NO),

@@ -17,8 +17,8 @@
 
 The 2017 English text was read (pzbs.pl). Declarer's choice is a decision of the ruling;
 the choice made is a play restriction on the partner for the current trick
-(`td_plugin.play_ruling.PlayRestriction`), and the card is a penalty card of 50D
-(`td_plugin.laws.penalty_cards`).
+(`td_plugin.laws.play.ruling.PlayRestriction`), and the card is a penalty card of 50D
+(`td_plugin.laws.play.penalty_cards`).
 
 The case (kind ``premature_play``) is `PrematurePlayCase`, ruled by `rule_premature_play`.
 """
@@ -29,12 +29,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import SUITS, Card, Seat, Suit
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
-from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
-from td_plugin.laws.revokes import PlayRestrictionKind
-from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import (
+from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.play.ruling import (
     DecisionChoice,
     PlayRestriction,
     PlayRuling,
@@ -42,8 +39,11 @@ from td_plugin.play_ruling import (
     card_msg,
     suit_msg,
 )
-from td_plugin.questions import Choice
-from td_plugin.rulings import TextEnum
+from td_plugin.laws.questions import Choice
+from td_plugin.laws.revokes import PlayRestrictionKind
+from td_plugin.messages import Msg, seat_name
+from td_plugin.model.cards import SUITS, Card, Seat, Suit
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["PrematureCard", "PrematurePlayCase", "rule_premature_play", "PlayOptionKind", "PlayOption",
            "read_play_option", "options", "option_label",
@@ -287,7 +287,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     declarer, offender = values["declarer"], values["offender"]
     premature = PrematureCard(values["premature"])
     if offender.side is declarer.side and premature is PrematureCard.LEAD:

@@ -1,7 +1,7 @@
 """The ruling on an irregularity of the play period (Laws 24, 41-67), as a value, as JSON
 and as text.
 
-`PlayRuling` is a `td_plugin.rulings.Ruling`: the clauses in the order applied, each
+`PlayRuling` is a `td_plugin.model.rulings.Ruling`: the clauses in the order applied, each
 with its message key and facts, and what the Director announces at the table beside
 them: who is declarer (Law 54A may change it), what happens next, the obligations that
 outlive the ruling (`Standing`: a penalty card on the table, a lead required or
@@ -13,7 +13,7 @@ case answered from its ``decisions`` is ruled again with the choice made.
 
 The obligations are the values the revoke review takes (`td_plugin.laws.revokes`
 `PenaltyCard`, `LeadRestriction`, `PlayRestriction`) and the auction's pass obligation
-(`td_plugin.auction_ruling.PassObligation`), so that a record carrying them is checked
+(`td_plugin.laws.auction.ruling.PassObligation`), so that a record carrying them is checked
 for a failure to play a penalty card, to follow a lead restriction or to play as declarer
 specified after a premature play (Law 61A, 64B3).
 """
@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.auction_ruling import PassObligation
-from td_plugin.call_names import join_msgs
-from td_plugin.cards import Card, Seat, Suit
+from td_plugin.laws.auction.ruling import PassObligation
 from td_plugin.laws.revokes import LeadRestriction, PenaltyCard, PlayRestriction
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
-from td_plugin.outcomes import AssignedResult
-from td_plugin.rulings import Clause, Ruling, RulingStatus
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.names import join_msgs
+from td_plugin.model.outcomes import AssignedResult
+from td_plugin.model.rulings import Clause, Ruling, RulingStatus
 
 __all__ = ["PlayRestriction", "Standing", "PlayDecision", "DecisionChoice", "PlayRuling",
            "RulingBuilder", "card_msg", "cards_msg", "suit_msg"]

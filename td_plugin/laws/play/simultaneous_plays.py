@@ -22,7 +22,7 @@ The 2017 English text was read (pzbs.pl), and that of Law 57. Ruling 58A's "deem
 subsequent" card of a defender who is not next in rotation as a premature play of Law 57
 follows the EBU's Directors' forum; this module states it, rules 57D (with ``legal``,
 whether the card can legally be played to the trick) and leaves declarer's options of
-57A to a premature-play case (`td_plugin.laws.premature_plays`).
+57A to a premature-play case (`td_plugin.laws.play.premature_plays`).
 
 The case (kind ``simultaneous_play``) is `SimultaneousCase`, ruled by `rule_simultaneous`.
 """
@@ -33,8 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Card, Seat
-from td_plugin.fact_fields import (
+from td_plugin.laws.facts import (
     FactError,
     FactField,
     question_flow,
@@ -42,11 +41,12 @@ from td_plugin.fact_fields import (
     seat_of,
     yes_no,
 )
-from td_plugin.laws.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
+from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
-from td_plugin.questions import Choice
-from td_plugin.rulings import TextEnum
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.rulings import TextEnum
 
 __all__ = ["SimultaneousCards", "SimultaneousCase", "rule_simultaneous", "FIELDS", "START", "flow", "answer",
            "question_by_id", "rule"]
@@ -264,7 +264,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     played = values.get("played")
     cards = tuple(values.get("cards") or ())
     hidden = tuple(values.get("hidden") or ())

@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
-from td_plugin.rulings import Attention
-from td_plugin.scoring import score_ns
+from td_plugin.model.rulings import Attention
+from td_plugin.model.scoring import score_ns
 
 __all__ = ["Assessment", "BoardAssessment", "automatic_transfer", "assess"]
 

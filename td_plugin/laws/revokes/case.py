@@ -1,6 +1,6 @@
 """Revokes ruled from the facts the Director gathers at the table, without a play record.
 
-A `RevokeCase` is what a revoke case file holds (`td_plugin.casefile`): the board's
+A `RevokeCase` is what a revoke case file holds (`td_plugin.cases.files`): the board's
 facts (`facts.BoardFacts`) and, when the Director has judged under Law 64C, his
 judgement (`EquityJudgement`). `rule_revoke_case` assesses the facts with the same
 law as the audit of a play record and gives a `RevokeCaseRuling`: each revoke's ruling
@@ -20,11 +20,6 @@ from fractions import Fraction
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.auction import Call
-from td_plugin.board import Vulnerability
-from td_plugin.call_names import call_msg, join_msgs
-from td_plugin.cards import Side
-from td_plugin.contract import Contract
 from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
 from td_plugin.laws.revokes.detection import PenaltyCard
@@ -38,8 +33,13 @@ from td_plugin.laws.revokes.ruling import (
     signed,
 )
 from td_plugin.messages import LANGUAGES, Msg, seat_name
-from td_plugin.outcomes import TableResult
-from td_plugin.rulings import (
+from td_plugin.model.auction import Call
+from td_plugin.model.board import Vulnerability
+from td_plugin.model.cards import Side
+from td_plugin.model.contract import Contract
+from td_plugin.model.names import call_msg, join_msgs
+from td_plugin.model.outcomes import TableResult
+from td_plugin.model.rulings import (
     AssignedResult,
     Attention,
     Clause,
@@ -48,7 +48,7 @@ from td_plugin.rulings import (
     RulingStatus,
     WeightedScore,
 )
-from td_plugin.scoring import score_ns
+from td_plugin.model.scoring import score_ns
 
 __all__ = ["ATTENTION_NAMES", "EquityJudgement", "RevokeCase", "RevokeItem", "Redress",
            "RevokeCaseRuling", "rule_revoke_case"]

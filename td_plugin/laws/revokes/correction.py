@@ -28,16 +28,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.cards import Card, Seat, Suit
-from td_plugin.contract import Contract
-from td_plugin.fact_fields import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.laws.revokes.ruling import correction_penalty_cards, revoke_ruling
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play_ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
-from td_plugin.rulings import Attention
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.rulings import Attention
 
 __all__ = ["RevokeCorrectionCase", "rule_revoke_correction", "FIELDS", "START", "flow",
            "answer", "question_by_id", "rule"]
@@ -183,7 +183,7 @@ flow, answer, question_by_id = question_flow(FIELDS)
 
 
 def build_case(values: Mapping[str, Any]) -> RevokeCorrectionCase:
-    """The case from its facts as read (`td_plugin.casefile_play`)."""
+    """The case from its facts as read (`td_plugin.cases.play`)."""
     card, suit_led = values["card"], values["suit_led"]
     if card.suit is suit_led:
         raise FactError("card", f"{card.pbn()} follows suit to a trick led in "

@@ -4,12 +4,12 @@ A revoke is a card played while its player held a card he had to play: a card of
 suit led (Law 44), a major penalty card (Law 50D1), a lead an opponent required or
 prohibited in rectification of an irregularity, or the card or suit declarer specified
 for one trick after a defender's premature lead or play, Law 57A (`PenaltyCard`,
-`td_plugin.laws.lead_restrictions.LeadRestriction` at a known trick with a chosen suit,
+`td_plugin.laws.auction.lead_restrictions.LeadRestriction` at a known trick with a chosen suit,
 and `PlayRestriction`: a record does not carry them, the caller gives them). A player who
 cannot comply with a play restriction plays any legal card (57B, Law 59), following suit
 first: the restriction then finds no revoke. `detect_revokes` walks the play
 against the deal; a card its player does not hold is a data problem, never a revoke, and
-is skipped here (`td_plugin.play.replay` reports it).
+is skipped here (`td_plugin.model.play.replay` reports it).
 
 `Revoke` is also what the Director states when he rules from the facts without a play
 record: then the cards the offender held and his place in the trick may be unknown.
@@ -21,10 +21,10 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from td_plugin.cards import SEATS, Card, Rank, Seat, Side, Suit
-from td_plugin.deal import SUIT_MASKS, Deal, Hand
-from td_plugin.laws.lead_restrictions import LeadRestriction
-from td_plugin.play import Play
+from td_plugin.laws.auction.lead_restrictions import LeadRestriction
+from td_plugin.model.cards import SEATS, Card, Rank, Seat, Side, Suit
+from td_plugin.model.deal import SUIT_MASKS, Deal, Hand
+from td_plugin.model.play import Play
 
 __all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestrictionKind",
            "PlayRestriction", "Obligation", "Revoke", "detect_revokes"]

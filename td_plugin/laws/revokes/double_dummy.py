@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from td_plugin.cards import SEATS, Card, Rank, Seat, Suit
-from td_plugin.deal import Hand
+from td_plugin.model.cards import SEATS, Card, Rank, Seat, Suit
+from td_plugin.model.deal import Hand
 
 #: Whether the optional extra is installed. It is imported on the first solve only:
 #: importing endplay takes about half a second and tens of megabytes (its package also

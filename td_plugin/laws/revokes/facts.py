@@ -2,7 +2,7 @@
 
 Two paths fill them in. From a play record, `play_facts` derives them: who won each
 trick, who played to the next trick, the claim that ended the play. At the table, the
-Director establishes them and enters them in a revoke case file (`td_plugin.casefile`):
+Director establishes them and enters them in a revoke case file (`td_plugin.cases.files`):
 who revoked, on which trick, who won that trick, how many tricks the offending side won
 from it on, whether it was established. The assessment (`assessment`) and the ruling
 (`ruling`) read nothing but these facts, so both paths apply the same law.
@@ -13,10 +13,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from td_plugin.cards import Seat, Side
-from td_plugin.contract import Contract
 from td_plugin.laws.revokes.detection import Revoke
-from td_plugin.rulings import Attention
+from td_plugin.model.cards import Seat, Side
+from td_plugin.model.contract import Contract
+from td_plugin.model.rulings import Attention
 
 __all__ = ["Establishment", "RevokeFacts", "BoardFacts"]
 

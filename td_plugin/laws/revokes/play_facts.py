@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from td_plugin.board import BoardRecord
-from td_plugin.cards import Seat, Side, Suit
 from td_plugin.consistency import effective_contract
-from td_plugin.contract import Contract
 from td_plugin.laws.revokes.detection import Obligation, PenaltyCard, Revoke
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
-from td_plugin.play import Play
-from td_plugin.rulings import Attention
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Seat, Side, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.play import Play
+from td_plugin.model.rulings import Attention
 
 __all__ = ["establishment", "Tally", "tally", "table_tricks", "board_facts"]
 

@@ -9,7 +9,7 @@ revoke had occurred (64C2(b)). `needs_redress` is that comparison, shared by the
 double-dummy check below and by the Director's own judgement in a revoke case
 (`case`).
 
-From a play record, `equity_check` measures it double dummy (`td_plugin.equity`,
+From a play record, `equity_check` measures it double dummy (`td_plugin.laws.revokes.double_dummy`,
 optional extra): from the position just before the revoke, with the offender playing the
 offending side's best card among those he was obliged to choose from, the tricks the
 non-offending side takes, plus those it had already won and the automatic transfers of
@@ -23,19 +23,19 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from td_plugin import equity as dd
-from td_plugin.cards import Card, Suit
-from td_plugin.contract import Contract
-from td_plugin.deal import Deal
+from td_plugin.laws.revokes import double_dummy as dd
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.play_facts import Tally
 from td_plugin.laws.revokes.ruling import signed
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play import Play, holdings_before
-from td_plugin.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal
-from td_plugin.rulings import AssignedResult, Clause
-from td_plugin.scoring import score_ns
+from td_plugin.model.cards import Card, Suit
+from td_plugin.model.contract import Contract
+from td_plugin.model.deal import Deal
+from td_plugin.model.play import Play, holdings_before
+from td_plugin.model.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal
+from td_plugin.model.rulings import AssignedResult, Clause
+from td_plugin.model.scoring import score_ns
 
 __all__ = ["EquityUnavailable", "Proposal", "EquityFigures", "Equity", "needs_redress",
            "redress_clause", "equity_check", "equities", "equity_clause"]

@@ -4,7 +4,7 @@ It detects the revokes (`detection`), derives their facts from the record
 (`play_facts`), assesses them (`assessment`, the same law as a revoke case), measures
 64C double dummy when the context asks for it (`redress`) and reports each revoke as a
 `Finding` with its seat, trick and card, its outcome typed (``revoke``, a
-`td_plugin.revoke_outcome.RevokeOutcome`) and ``data`` its JSON, exactly `DATA_KEYS`.
+`td_plugin.model.revoke_outcome.RevokeOutcome`) and ``data`` its JSON, exactly `DATA_KEYS`.
 The outcome's ``equity`` is None when not asked for (``context.equity`` false) or for a
 revoke that was not established (corrected under Law 62; those corrected under 62C3 are
 still checked, as 64B8 leaves 64C to apply); `EquityUnavailable` with ``how`` without the
@@ -21,15 +21,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from td_plugin.board import BoardRecord
-from td_plugin.call_names import card_msg
-from td_plugin.cards import Card, Seat
 from td_plugin.consistency import PlayWalk, effective_contract
+from td_plugin.host.sources import RecordChange
 from td_plugin.laws.revokes.detection import Obligation, Revoke, RevokeKind, detect_revokes
 from td_plugin.messages import Msg, seat_name
-from td_plugin.play import Play, PlayedCard
-from td_plugin.rulings import Finding, FindingKind, ReviewContext
-from td_plugin.sources import RecordChange
+from td_plugin.model.board import BoardRecord
+from td_plugin.model.cards import Card, Seat
+from td_plugin.model.names import card_msg
+from td_plugin.model.play import Play, PlayedCard
+from td_plugin.model.rulings import Finding, FindingKind, ReviewContext
 
 __all__ = ["review_revokes", "revoke_change"]
 

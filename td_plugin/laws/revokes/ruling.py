@@ -1,4 +1,4 @@
-"""The ruling on one assessed revoke, as a `td_plugin.rulings.Ruling`: the clauses in
+"""The ruling on one assessed revoke, as a `td_plugin.model.rulings.Ruling`: the clauses in
 the order applied, each with its facts, and the message key of the text for the players
 with its parameters (`texts` holds the English and Danish texts).
 
@@ -20,13 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.call_names import card_msg
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
 from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
 from td_plugin.messages import Msg, seat_name
-from td_plugin.revoke_outcome import Equity, RevokeOutcome
-from td_plugin.rulings import AssignedResult, Clause, Finding, Ruling
+from td_plugin.model.names import card_msg
+from td_plugin.model.revoke_outcome import Equity, RevokeOutcome
+from td_plugin.model.rulings import AssignedResult, Clause, Finding, Ruling
 
 __all__ = ["DATA_KEYS", "revoke_ruling", "revoke_data", "revoke_outcome", "revoke_params", "card_msg",
            "signed", "render_revoke_text", "correction_penalty_cards"]

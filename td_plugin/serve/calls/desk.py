@@ -3,13 +3,13 @@ Connector (``td-plugin serve --bridgemate URL``).
 
 `CallDesk` keeps what the app knows of the service: the calls with their status, the
 results reviewed as they arrive, and whether the service answers. Its `poll_once` reads
-the service (`td_plugin.td_calls.ServiceLink.poll`), and `start` does so every few
+the service (`td_plugin.host.services.ServiceLink.poll`), and `start` does so every few
 seconds on a thread of its own, so no request ever waits for the service (the client
 takes two seconds and more on each failure). Each poll:
 
 - takes in the calls; a new call, or a status the terminal changed, fires
-  `td_director_called` and is logged (`td_plugin.td_call_log`);
-- reviews the results as the ``.bws`` watch does (`td_plugin.watch.SessionWatcher`:
+  `td_director_called` and is logged (`td_plugin.serve.calls.log`);
+- reviews the results as the ``.bws`` watch does (`td_plugin.audit.watch.SessionWatcher`:
   contract, result and score, the lead against the hand record, the movement, results
   missing when a round is over); the findings show on the home page;
 - resolves a call in progress once a ruling is logged at its table and round;
@@ -31,17 +31,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.board import BoardRecord, standard_dealer, standard_vulnerability
-from td_plugin.cards import Seat
-from td_plugin.deal import Deal
-from td_plugin.movement import Movement, Slot, result_key
-from td_plugin.ruling_log import LogEntry, Place
-from td_plugin.rulings import ReviewContext
+from td_plugin.audit.watch import SessionWatcher, WatchEvent
+from td_plugin.cases.log import LogEntry, Place
+from td_plugin.host.services import (
+    CallStatus,
+    ServiceLink,
+    ServiceProblem,
+    ServiceState,
+    TdCall,
+    waited_minutes,
+)
+from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
+from td_plugin.model.cards import Seat
+from td_plugin.model.deal import Deal
+from td_plugin.model.movement import Movement, Slot, result_key
+from td_plugin.model.rulings import ReviewContext
+from td_plugin.model.session import Session, sections_from_movement
 from td_plugin.serve.boards import SessionBoards, TableResult
-from td_plugin.session import Session, sections_from_movement
-from td_plugin.td_call_log import BY_DIRECTOR, BY_TERMINAL, CallEvent, CallLog
-from td_plugin.td_calls import CallStatus, ServiceLink, ServiceProblem, ServiceState, TdCall, waited_minutes
-from td_plugin.watch import SessionWatcher, WatchEvent
+from td_plugin.serve.calls.log import BY_DIRECTOR, BY_TERMINAL, CallEvent, CallLog
 
 __all__ = ["CallDesk", "CallView", "BoardView", "DEFAULT_INTERVAL", "SETTABLE"]
 

@@ -1,7 +1,7 @@
 """The log of the tables' calls for the Director, kept in the session's rulings log.
 
 Every status a call takes is a row of the table ``td_calls`` in the same SQLite file as
-the rulings (`td_plugin.ruling_log`): the call's id (`td_plugin.td_calls.TdCall.id`),
+the rulings (`td_plugin.cases.log`): the call's id (`td_plugin.host.services.TdCall.id`),
 when, the status, who set it (``terminal``: the Bridgemate said so; ``director``: the
 Director tapped it, gave a ruling or deferred it), the ruling that resolved it, and
 whether the scoring service has been told (``sent``). A status the Director set while
@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from td_plugin.td_calls import CallStatus
+from td_plugin.host.services import CallStatus
 
 __all__ = ["CallEvent", "CallLog", "BY_TERMINAL", "BY_DIRECTOR"]
 

@@ -1,4 +1,4 @@
-"""The pages and JSON API of the tables' calls for the Director (`td_plugin.serve.td_calls`),
+"""The pages and JSON API of the tables' calls for the Director (`td_plugin.serve.calls.desk`),
 added to the table app when it serves a Bridgemate (``td-plugin serve --bridgemate``).
 
 Pages (the home page lists the open calls and refreshes itself; ``_td_calls.html``):
@@ -40,10 +40,10 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from td_plugin import messages
-from td_plugin.serve.editor import Draft
+from td_plugin.host.services import CallStatus, TdCall
+from td_plugin.serve.calls.desk import SETTABLE, BoardView, CallDesk, CallView
+from td_plugin.serve.draft import Draft
 from td_plugin.serve.guard import refusal_page
-from td_plugin.serve.td_calls import SETTABLE, BoardView, CallDesk, CallView
-from td_plugin.td_calls import CallStatus, TdCall
 
 __all__ = ["routes", "take_call", "resolve_call", "case_drafts"]
 

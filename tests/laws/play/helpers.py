@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import rule_play_case
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import rule_play_case
 from td_plugin.errors import CaseFileError
-from td_plugin.play_ruling import PlayRuling
+from td_plugin.laws.play.ruling import PlayRuling
 
 
 def rule(case: dict[str, Any], lang: str = "en") -> PlayRuling:

@@ -1,4 +1,4 @@
-"""The flows of questions of the play period (`td_plugin.fact_fields`): every worked
+"""The flows of questions of the play period (`td_plugin.laws.facts`): every worked
 example under tests/cases/play can be entered one question at a time and gives the same
 case; each answer shows the clause it leads to; changing an answer drops what no longer
 applies; an answer that does not fit is refused."""
@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 import yaml
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PLAY_KINDS, play_module, rule_play_case
-from td_plugin.questions import FLOWS, MORE, QuestionError, flow_module
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PLAY_KINDS, play_module, rule_play_case
+from td_plugin.laws.questions import FLOWS, MORE, QuestionError, flow_module
 
 CASES = Path(__file__).resolve().parents[2] / "cases" / "play"
 FILES = sorted(CASES.glob("*.yaml"))

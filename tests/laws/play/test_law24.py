@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PlayCase
-from td_plugin.laws.cards_exposed_in_auction import Becomes
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PlayCase
+from td_plugin.laws.play.cards_exposed_in_auction import Becomes
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 

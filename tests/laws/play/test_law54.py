@@ -3,9 +3,9 @@ so East is to lead and West leads out of turn unless a case says otherwise."""
 
 from __future__ import annotations
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PlayCase
-from td_plugin.laws.opening_leads_out_of_turn import OpeningLeadOption
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PlayCase
+from td_plugin.laws.play.opening_leads_out_of_turn import OpeningLeadOption
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 

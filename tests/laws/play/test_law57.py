@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.cards import Suit
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PlayCase
-from td_plugin.laws.premature_plays import PlayOption, PlayOptionKind, PrematureCard
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PlayCase
+from td_plugin.laws.play.premature_plays import PlayOption, PlayOptionKind, PrematureCard
+from td_plugin.model.cards import Suit
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PlayCase
-from td_plugin.laws.simultaneous_plays import SimultaneousCards
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PlayCase
+from td_plugin.laws.play.simultaneous_plays import SimultaneousCards
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 

@@ -4,7 +4,7 @@ of 62C. 4♠ by South unless a case says otherwise."""
 
 from __future__ import annotations
 
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
 from td_plugin.laws.revokes import rule_revoke_case
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 

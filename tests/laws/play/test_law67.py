@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PlayCase
-from td_plugin.laws.defective_tricks import TrickFault
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PlayCase
+from td_plugin.laws.play.defective_tricks import TrickFault
 from tests.laws.play.helpers import error, rule, text
 
 

@@ -3,9 +3,9 @@ declares, North is dummy."""
 
 from __future__ import annotations
 
-from td_plugin.casefile import load_case
-from td_plugin.casefile_play import PlayCase
-from td_plugin.laws.played_cards import HowPlayed, Retraction
+from td_plugin.cases.files import load_case
+from td_plugin.cases.play import PlayCase
+from td_plugin.laws.play.played_cards import HowPlayed, Retraction
 from tests.laws.play.helpers import decision, error, rule, text
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.cards import Suit
-from td_plugin.laws.penalty_cards import LeadOption, LeadOptionKind
+from td_plugin.laws.play.penalty_cards import LeadOption, LeadOptionKind
+from td_plugin.model.cards import Suit
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 SOUTH_DECLARES = {"kind": "penalty_card", "declarer": "S", "offender": "E", "trick": 4}

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from td_plugin.casefile import load_case
+from td_plugin.cases.files import load_case
 from td_plugin.errors import CaseFileError
 from tests.random_play_cases import KINDS, check, mangle, random_case
 
