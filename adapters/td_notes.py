@@ -30,14 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.revokes import (
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.obligations import (
     LeadRestriction,
     Obligation,
     PenaltyCard,
     PlayRestriction,
     PlayRestrictionKind,
 )
-from td_plugin.model.cards import Card, Seat, Suit
 from td_plugin.model.rulings import Attention
 
 __all__ = ["TdNotes", "parse_td_note", "ATTENTION_NAMES"]

@@ -96,7 +96,7 @@ def _measure(kind: str, path: str, dds: int, seed: int) -> dict[str, object]:
         from td_plugin.audit.parts import default_jobs
         from td_plugin.audit.run import run_audit
         from td_plugin.host.manager import PluginHost
-        from td_plugin.model.rulings import ReviewContext
+        from td_plugin.laws.context import ReviewContext
 
         host = PluginHost(load_entrypoints=False,
                           disabled=["revokes"] if kind == "no revokes" else [])

@@ -24,16 +24,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from td_plugin.consistency import check_record
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import review_revokes
 from td_plugin.model.board import BoardRecord
-from td_plugin.model.rulings import ReviewContext
-from td_plugin.result_checks import check_recorded_result
+from td_plugin.rulers.consistency import check_record
+from td_plugin.rulers.results import check_recorded_result
 from tests.revoke_scenarios import generate_session
 
 try:
-    from td_plugin.recorded_irregularities import explain_recorded_irregularities
+    from td_plugin.rulers.auction import explain_recorded_irregularities
 except ModuleNotFoundError:  # pragma: no cover - measured without it until it exists
     explain_recorded_irregularities = None
 

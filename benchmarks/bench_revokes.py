@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import (
     detect_revokes,
     equity_check,
@@ -33,7 +34,6 @@ from td_plugin.laws.revokes import (
 )
 from td_plugin.laws.revokes import double_dummy as dd
 from td_plugin.model.play import replay
-from td_plugin.model.rulings import ReviewContext
 from tests.revoke_scenarios import generate_session, session_pbn
 
 

@@ -1,13 +1,13 @@
 """The installed entry points of a group, by `importlib.metadata`, only when one may exist.
 
 Importing `importlib.metadata` (with the ``email``, ``zipfile`` and ``csv`` modules it
-needs) and asking it for a group takes about 14 ms, a tenth of the start of every
-command, while on most machines no installed distribution declares a td_plugin entry
-point. `entry_points` first looks, with a directory listing of each folder on
-``sys.path``, whether any ``*.dist-info`` or ``*.egg-info`` there has a section of the
-group in its ``entry_points.txt``; only then does it ask `importlib.metadata`, which reads them as
-always. Where the look cannot be sure (a zip or egg on the path, a finder of
-distributions other than Python's own), it asks `importlib.metadata` too.
+needs) and asking it for a group takes about 14 ms, a tenth of the start of every command,
+while on most machines no installed distribution declares a td_plugin entry point.
+`entry_points` first looks, with a directory listing of each folder on ``sys.path``, whether
+any ``*.dist-info`` or ``*.egg-info`` there has a section of the group in its
+``entry_points.txt``; only then does it ask `importlib.metadata`, which reads them as
+always. Where the look cannot be sure (a zip or egg on the path, a finder of distributions
+other than Python's own), it asks `importlib.metadata` too.
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ __all__ = [
     "IllegalPlayError",
     "ParseError",
     "CaseFileError",
+    "FactError",
+    "QuestionError",
     "HandledError",
     "NotWritableError",
     "WrongFormatError",
@@ -135,6 +137,20 @@ class ParseError(InputError):
 
 class CaseFileError(InputError):
     """A TD case file (td-plugin rule) that names an unknown seat, an impossible call, ..."""
+
+
+class FactError(InputError):
+    """Facts of a case that do not fit together; ``where`` names the entry (``card``,
+    ``cards[1]``; empty: the case), ``bare`` is the message without it."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.bare = message
+
+
+class QuestionError(InputError):
+    """An answer that does not fit its question (`td_plugin.laws.facts`)."""
 
 
 class NotWritableError(InputError):

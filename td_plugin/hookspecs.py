@@ -7,8 +7,8 @@ Plugins implement these with ``from td_plugin import hookimpl`` and register und
     my_club = "my_club_plugin"
 
 An implementation may accept any subset of a hook's parameters, by name. Core code never
-calls ``pm.hook`` directly: it goes through `td_plugin.host.manager.PluginHost`, which reports a
-plugin that raises with its name and carries on with the others.
+calls ``pm.hook`` directly: it goes through `td_plugin.host.manager.PluginHost`, which
+reports a plugin that raises with its name and carries on with the others.
 
 Three groups of hooks:
 
@@ -37,14 +37,17 @@ import pluggy
 from td_plugin import NAME
 
 if TYPE_CHECKING:
-    from td_plugin.consistency import PlayWalk
     from td_plugin.host.services import ServiceCredentials, ServiceLink, TdCall
-    from td_plugin.host.sources import Follower, RecordChange, Source
+    from td_plugin.host.sources import Follower, Source
+    from td_plugin.laws.context import ReviewContext
     from td_plugin.laws.regulations import Regulation
     from td_plugin.model.board import BoardRecord
+    from td_plugin.model.changes import RecordChange
+    from td_plugin.model.findings import Finding
     from td_plugin.model.rescoring import RescoreReport
-    from td_plugin.model.rulings import Finding, ReviewContext, Ruling
+    from td_plugin.model.rulings import Ruling
     from td_plugin.model.session import Session
+    from td_plugin.model.walk import PlayWalk
 
 #: The marker for hook specifications (implementations use `td_plugin.hookimpl`).
 hookspec = pluggy.HookspecMarker(NAME)
@@ -65,7 +68,8 @@ def td_session_opened(session: Session) -> None:
 
     Called once per watched or replayed file, before any other event of the session.
 
-    :param session: the session: name, date, sections, movement (`td_plugin.model.session.Session`).
+    :param session: the session: name, date, sections, movement
+    (`td_plugin.model.session.Session`).
     """
 
 
@@ -178,9 +182,10 @@ def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None
     insufficient bid, an unintended call, a revoke, ...). Only the first ruling counts.
 
     :param incident: the facts as the Director entered them: an auction irregularity
-        (`td_plugin.laws.auction.incident.Incident`), a revoke (`td_plugin.laws.revokes.RevokeCase`),
-        an irregularity of the play period (`td_plugin.cases.play.PlayCase`), or the
-        case file's data (`td_plugin.cases.files`).
+        (`td_plugin.laws.auction.incident.Incident`), a revoke
+        (`td_plugin.laws.revokes.RevokeCase`), an irregularity of the play period
+        (`td_plugin.cases.play.PlayCase`), or the case file's data
+        (`td_plugin.cases.files`).
     :param context: regulations and language.
     :return: the ruling, or None when this plugin does not rule on such incidents.
     """

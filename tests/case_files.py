@@ -11,7 +11,11 @@ from typing import Any
 import pytest
 import yaml
 
+from td_plugin.cases.files import load_case
 from td_plugin.cli import main
+from td_plugin.laws.auction.incident import Incident
+from td_plugin.laws.auction.ruling import AuctionRuling
+from td_plugin.laws.auction.situations import rule_incident
 
 
 def rule_json(capsys: pytest.CaptureFixture[str], path: Path, lang: str) -> dict[str, Any]:
@@ -34,3 +38,11 @@ def assert_expected_ruling(capsys: pytest.CaptureFixture[str], path: Path) -> No
         text = rule_json(capsys, path, lang)["text"]
         for fragment in fragments:
             assert fragment in text, f"{lang}: {fragment!r} not in\n{text}"
+
+
+def rule_auction_case(case: Incident | Any, *args: Any, **kwargs: Any) -> AuctionRuling:
+    """The ruling on an auction case given as read or as a case file's data (read first:
+    `rule_incident` takes an `Incident`)."""
+    incident = case if isinstance(case, Incident) else load_case(case)
+    assert isinstance(incident, Incident), incident
+    return rule_incident(incident, *args, **kwargs)

@@ -210,7 +210,7 @@ class Checker:
 
     def __init__(self, folder: str | Path, equity: bool = False) -> None:
         from td_plugin.host.manager import PluginHost
-        from td_plugin.model.rulings import ReviewContext
+        from td_plugin.laws.context import ReviewContext
 
         self.folder = Path(folder)
         self.host = PluginHost(load_entrypoints=False)

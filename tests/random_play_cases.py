@@ -41,15 +41,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from td_plugin.cases.files import load_case
-from td_plugin.cases.play import PLAY_KINDS, PlayCase, play_module, rule_play_case
-from td_plugin.errors import CaseFileError
-from td_plugin.laws.facts import choices_of
-from td_plugin.laws.questions import MORE, QuestionError
+from td_plugin.cases.play import PlayCase
+from td_plugin.errors import CaseFileError, QuestionError
+from td_plugin.laws import FACT_KINDS, fact_family
+from td_plugin.laws.facts import MORE, choices_of
 from td_plugin.model.cards import ALL_CARDS, SUITS, Seat
+from td_plugin.rulers.cases import rule_play_case
 
 __all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
 
-KINDS = tuple(PLAY_KINDS)
+KINDS = tuple(FACT_KINDS)
 _LAW = re.compile(r"^\d{2}([A-F](\d(\([a-c]\))?)?)?$")
 _KEY = re.compile(r"\b(penalty|opening|loot|premature|simultaneous|played"
                   r"|play|revoke|app)\.[a-z0-9_]")
@@ -80,7 +81,7 @@ def random_case(rng: random.Random, kind: str | None = None) -> dict[str, Any]:
     """A case of ``kind`` (else any), entered by random answers to its questions, with
     some of the details a case file may add, and random answers to its decisions."""
     kind = kind or rng.choice(KINDS)
-    module = play_module(kind)
+    module = fact_family(kind)
     case: dict[str, Any] = {"kind": kind}
     finished = False
     for _ in range(80):
@@ -105,7 +106,7 @@ def random_case(rng: random.Random, kind: str | None = None) -> dict[str, Any]:
 
 
 def _listed(kind: str) -> str:
-    return next((f.key for f in play_module(kind).FIELDS if f.input == "cards"), "")
+    return next((f.key for f in fact_family(kind).FIELDS if f.input == "cards"), "")
 
 
 def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
@@ -165,7 +166,7 @@ def mangle(rng: random.Random, case: Mapping[str, Any]) -> dict[str, Any]:
     bad = copy.deepcopy(dict(case))
     keys = [k for k in bad if k != "kind"]
     how = rng.randrange(6)
-    decisions = [f for f in play_module(bad["kind"]).FIELDS if f.decision]
+    decisions = [f for f in fact_family(bad["kind"]).FIELDS if f.decision]
     if how == 5 and decisions:
         f = rng.choice(decisions)
         try:
@@ -225,7 +226,7 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
-    fields = {f.key: f for f in play_module(kind).FIELDS}
+    fields = {f.key: f for f in fact_family(kind).FIELDS}
     given = [k for k, f in fields.items() if f.decision and case.get(k) is not None]
     for i, key in enumerate(given):  # each was asked when the case did not give it
         before = {k: v for k, v in case.items() if k not in given[i:]}

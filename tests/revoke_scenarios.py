@@ -29,14 +29,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from td_plugin.errors import Location
-from td_plugin.laws.revokes import PenaltyCard
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.auction import Auction
 from td_plugin.model.board import BoardRecord, Vulnerability, standard_dealer, standard_vulnerability
 from td_plugin.model.cards import ALL_CARDS, SEATS, Card, Seat, Strain, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.obligations import PenaltyCard
 from td_plugin.model.play import Play, PlayedCard, Trick
-from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention
 from td_plugin.model.scoring import score_ns
 
 __all__ = ["SCENARIOS", "ExpectedRevoke", "ExpectedMismatch", "GeneratedBoard",

@@ -31,7 +31,7 @@ from td_plugin.audit import parts as audit_parts
 from td_plugin.audit.reports.output import audit_json
 from td_plugin.audit.run import run_audit
 from td_plugin.host.manager import PluginHost
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.laws.context import ReviewContext
 from tests.revoke_scenarios import session_pbn
 
 pytestmark = pytest.mark.skipif(audit_parts.start_method() is None,

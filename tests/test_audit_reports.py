@@ -18,7 +18,7 @@ from td_plugin.audit.reports.output import AuditOutput, Host, JsonReport, TextRe
 from td_plugin.audit.run import RecordOutput, run_audit
 from td_plugin.cli import main
 from td_plugin.host.manager import PluginHost
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.laws.context import ReviewContext
 from tests.revoke_scenarios import session_pbn
 
 REPO = Path(__file__).resolve().parents[1]
@@ -81,7 +81,7 @@ def test_no_finding_is_kept_once_the_reports_have_it(tmp_path: Path, jobs: int,
 
     from adapters.pbn import parts as pbn_parts
     from td_plugin.model.board import BoardRecord
-    from td_plugin.model.rulings import Finding
+    from td_plugin.model.findings import Finding
 
     monkeypatch.setattr(pbn_parts, "PART_SIZE", 64 * 1024)
     path = _mixed(tmp_path, 600)

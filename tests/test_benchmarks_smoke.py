@@ -37,7 +37,7 @@ def test_generated_session_is_clean_by_default_and_mixed_on_request(tmp_path: Pa
     from adapters.pbn.reader import PbnSource
     from td_plugin.audit.run import run_audit
     from td_plugin.host.manager import PluginHost
-    from td_plugin.model.rulings import ReviewContext
+    from td_plugin.laws.context import ReviewContext
 
     host = PluginHost(load_entrypoints=False)
     context = ReviewContext(equity=False)

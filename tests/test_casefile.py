@@ -13,10 +13,12 @@ from td_plugin.cases.files import load_case
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.auction.comparable_calls import Meaning
 from td_plugin.laws.auction.incident import AwareFrom
-from td_plugin.laws.auction.situations import Incident, IncidentCall, rule_incident
+from td_plugin.laws.auction.situations import Incident, IncidentCall
 from td_plugin.model.auction import Call
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Seat, Suit
+from td_plugin.rulers.cases import rule_case
+from tests.case_files import rule_auction_case
 
 BASE: dict[str, Any] = {"dealer": "S", "calls": [{"seat": "S", "call": "1D"},
                                                {"seat": "S", "call": "1NT"}]}
@@ -77,7 +79,7 @@ def test_reads_yaml(tmp_path: Path) -> None:
     p = tmp_path / "c.yaml"
     p.write_text("dealer: S\naccept: false\ncalls:\n  - S 1D\n  - {seat: S, call: 1NT}\n",
                  encoding="utf-8")
-    assert rule_incident(load_case(p)).laws == ["25B2", "16C", "26B"]
+    assert rule_auction_case(load_case(p)).laws == ["25B2", "16C", "26B"]
 
 
 @pytest.mark.parametrize("data, message", [
@@ -136,7 +138,7 @@ def test_errors_name_the_entry(data: Any, message: str) -> None:
 ])
 def test_sequence_errors_name_the_entry(data: dict, message: str) -> None:
     with pytest.raises(CaseFileError, match=None) as info:
-        rule_incident(data)
+        rule_auction_case(data)
     assert message in str(info.value)
 
 
@@ -162,12 +164,15 @@ def test_kind_auction_is_the_default_and_may_be_written() -> None:
         "revoke_correction, defective_trick)")
 
 
-def test_rule_incident_refuses_a_revoke_case() -> None:
-    with pytest.raises(CaseFileError, match="not an auction case"):
-        rule_incident({"kind": "revoke", "vulnerable": "NS", "contract": "4H",
-                       "declarer": "N", "declarer_tricks": 10,
-                       "revokes": [{"offender": "E", "trick": 5, "suit_led": "D",
-                                    "card": "C3", "established": False}]})
+def test_the_cases_ruler_rules_each_kind_by_its_family() -> None:
+    """One dispatch over `td_plugin.laws.FAMILIES`: a revoke case's data read and ruled by
+    the revoke laws, an auction case's by the walk over its calls."""
+    revoke = load_case({"kind": "revoke", "vulnerable": "NS", "contract": "4H",
+                        "declarer": "N", "declarer_tricks": 10,
+                        "revokes": [{"offender": "E", "trick": 5, "suit_led": "D",
+                                     "card": "C3", "established": False}]})
+    assert "62A" in rule_case(revoke).laws
+    assert rule_case(load_case(case())).laws == rule_auction_case(case()).laws
 
 
 def test_the_longest_legal_auction_is_a_case() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from td_plugin.cases.log import Place
 from td_plugin.cases.place import check_place, read_place
 from td_plugin.errors import CaseFileError
 from td_plugin.model.board import BoardRecord
+from td_plugin.model.place import Place
 
 #: boards 1-4 and 7 in section A, tables 1-3, board n in round n; board 9 with no table
 SESSION = [BoardRecord(board=b, section="A", table=str(t), round=b)

@@ -4,7 +4,6 @@ contract_mismatch, card_not_held, result_mismatch, score_mismatch."""
 from __future__ import annotations
 
 from td_plugin import messages
-from td_plugin.consistency import check_record, effective_contract
 from td_plugin.errors import Location
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.board import BoardRecord, Vulnerability
@@ -12,6 +11,8 @@ from td_plugin.model.cards import Seat, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
 from td_plugin.model.play import Play, PlayedCard, trick_winner
+from td_plugin.model.walk import effective_contract
+from td_plugin.rulers.consistency import check_record
 
 DEAL = Deal.from_pbn("N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85")
 
@@ -136,7 +137,7 @@ def test_card_not_held_lists_its_cards_as_plain_rows() -> None:
     """The report writes the list of cards as it is, without looking through it
     (`PlainRows`): every value in it must be plain JSON already."""
     from td_plugin.audit.reports.findings import finding_json
-    from td_plugin.model.rulings import PlainRows
+    from td_plugin.model.findings import PlainRows
 
     c = Contract.from_pbn("2H", "S")
     play = Play.from_played_order(Seat.W, ["SA", "H3", "SK", "S3"], c.strain.suit)

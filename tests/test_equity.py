@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import double_dummy as equity
 from td_plugin.laws.revokes import review_revokes
 from td_plugin.laws.revokes.double_dummy import (
@@ -22,7 +23,7 @@ from td_plugin.laws.revokes.double_dummy import (
 )
 from td_plugin.model.cards import SEATS, Card, Seat, Strain, Suit
 from td_plugin.model.deal import Deal, Hand
-from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention
 from tests.revoke_scenarios import generate_session
 
 

@@ -16,11 +16,11 @@ import pytest
 
 from td_plugin.audit.reports.html_report import render_html
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.context import ReviewContext
 from td_plugin.messages import MissingMessageError, reload_catalogues, render
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card
 from td_plugin.model.contract import Contract
-from td_plugin.model.rulings import ReviewContext
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "external_plugin"
 

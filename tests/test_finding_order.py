@@ -6,9 +6,10 @@ from __future__ import annotations
 from td_plugin.audit.reports.order import changes_score, lead_finding
 from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.contract import Contract
+from td_plugin.model.findings import Finding, FindingKind
 from td_plugin.model.outcomes import ArtificialScore, AssignedResult
 from td_plugin.model.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
-from td_plugin.model.rulings import Clause, Finding, FindingKind, Ruling
+from td_plugin.model.rulings import Clause, Ruling
 
 TRANSFER = Ruling((Clause("64A2", "revoke.decision.64A2"),),
                   AssignedResult(Contract.from_pbn("4S", "S"), 11, 650))

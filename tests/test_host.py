@@ -17,18 +17,21 @@ from td_plugin.audit.watch import SessionWatcher
 from td_plugin.cases.files import load_case
 from td_plugin.errors import InputError, Location
 from td_plugin.host.manager import DEFAULT_PLUGINS, PluginHost, plugin_name
-from td_plugin.host.sources import Follower, RecordChange, SessionSource
+from td_plugin.host.sources import Follower, SessionSource
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.messages import render
 from td_plugin.model.board import BoardRecord
+from td_plugin.model.changes import RecordChange
 from td_plugin.model.contract import Contract
+from td_plugin.model.findings import Finding
 from td_plugin.model.outcomes import ArtificialScore, AssignedResult
-from td_plugin.model.rulings import Attention, Clause, Finding, ReviewContext, Ruling
+from td_plugin.model.rulings import Attention, Clause, Ruling
 from td_plugin.model.session import Session
 from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
 BUILTINS = ["regulations", "consistency", "revokes", "auction", "results", "movement",
-            "incidents", "play", "pbn", "lin", "usebio", "bws", "bridgemate_dc"]
+            "cases", "pbn", "lin", "usebio", "bws", "bridgemate_dc"]
 
 
 def impossible_record() -> BoardRecord:
@@ -382,7 +385,7 @@ def test_hook_td_one_process_keeps_the_audit_on_one_process(host: PluginHost) ->
 
 
 def test_hook_td_incident_reported(host: PluginHost) -> None:
-    """The built-in ``incidents`` plugin rules (Law 25A1: an unintended call replaced);
+    """The built-in ``cases`` plugin rules (Law 25A1: an unintended call replaced);
     a club plugin asked first may answer instead; nonsense is an input error."""
     case = {"dealer": "N", "calls": ["N 1NT", "E Pass",
                                      {"seat": "S", "call": "Pass", "unintended": True}, "S 3NT"]}
@@ -407,9 +410,9 @@ def test_hook_td_incident_reported(host: PluginHost) -> None:
 
 
 def test_hook_td_incident_reported_revoke_case(host: PluginHost) -> None:
-    """The built-in ``revokes`` plugin rules a revoke case (Law 64A1: East ruffed and won
-    the revoke trick, the defence won a later trick); the auction ruler leaves it alone;
-    blocked, no plugin rules on it."""
+    """The built-in ``cases`` plugin rules a revoke case (Law 64A1: East ruffed and won
+    the revoke trick, the defence won a later trick); blocked, no plugin rules on it, and
+    blocking ``revokes`` (the play record's review) leaves it ruled."""
     case = {"kind": "revoke", "vulnerable": "NS", "contract": "4H", "declarer": "N",
             "declarer_tricks": 10,
             "revokes": [{"offender": "E", "trick": 5, "suit_led": "D", "card": "H5",
@@ -419,8 +422,10 @@ def test_hook_td_incident_reported_revoke_case(host: PluginHost) -> None:
     assert errors == [] and isinstance(ruling, RevokeCaseRuling)
     assert ruling.laws == ["61A", "63A", "64A1"] and ruling.lang == "da"
     assert host.report_incident(case, ReviewContext())[0].laws == ruling.laws  # as data
-    blocked = PluginHost(load_entrypoints=False, disabled=["revokes"])
+    blocked = PluginHost(load_entrypoints=False, disabled=["cases"])
     assert blocked.report_incident(load_case(case), ReviewContext()) == (None, [])
+    review_off = PluginHost(load_entrypoints=False, disabled=["revokes"])
+    assert review_off.report_incident(load_case(case), ReviewContext())[0].laws == ruling.laws
 
 
 def test_hook_td_adjustment_decided(host: PluginHost) -> None:

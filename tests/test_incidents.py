@@ -13,27 +13,29 @@ from hypothesis import strategies as st
 from td_plugin import messages
 from td_plugin.errors import CaseFileError
 from td_plugin.host.manager import PluginHost
-from td_plugin.laws.auction.situations import AuctionRuling, Incident, IncidentCall, rule_incident
+from td_plugin.laws.auction.situations import AuctionRuling, Incident, IncidentCall
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.regulations import WBF
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Seat, Suit
-from td_plugin.model.rulings import ReviewContext, Ruling
+from td_plugin.model.rulings import Ruling
+from tests.case_files import rule_auction_case
 
 CHANGE = Incident(Seat.S, (IncidentCall.of("S", "1D"), IncidentCall.of("S", "1NT")),
                   accept=False)
 
 
 def test_rule_incident_takes_an_incident_a_mapping_or_a_context() -> None:
-    by_model = rule_incident(CHANGE)
-    by_mapping = rule_incident({"dealer": "S", "accept": False, "calls": ["S 1D", "S 1NT"]})
-    by_context = rule_incident(CHANGE, ReviewContext(language="da"))
+    by_model = rule_auction_case(CHANGE)
+    by_mapping = rule_auction_case({"dealer": "S", "accept": False, "calls": ["S 1D", "S 1NT"]})
+    by_context = rule_auction_case(CHANGE, ReviewContext(language="da"))
     assert by_model.to_json() == by_mapping.to_json()
     assert by_context.lang == "da" and "§ 25B2" in by_context.text
-    assert rule_incident(CHANGE, "xx").lang == "en"
+    assert rule_auction_case(CHANGE, "xx").lang == "en"
 
 
 def test_ruling_is_a_ruling_value() -> None:
-    r = rule_incident(CHANGE)
+    r = rule_auction_case(CHANGE)
     assert isinstance(r, Ruling) and isinstance(r, AuctionRuling)
     assert r.laws == ["25B2", "16C", "26B"] and r.outcome is None
     assert messages.render(r.key, r.params) == "Ruling on the auction (Laws 25B2, 16C, 26B)."
@@ -42,13 +44,13 @@ def test_ruling_is_a_ruling_value() -> None:
 
 
 def test_json_is_serializable_and_complete() -> None:
-    data = rule_incident(CHANGE).to_json()
+    data = rule_auction_case(CHANGE).to_json()
     assert json.loads(json.dumps(data)) == data
     assert list(data)[:12] == ["status", "decisions", "laws", "auction", "cancelled", "next",
                                "pass_obligations", "lho_may_withdraw", "unauthorized",
                                "lead_restriction", "adjustment_possible", "clauses"]
     assert data["clauses"][0]["key"] == "law25.change_not_accepted"
-    assert rule_incident(CHANGE).to_json("da")["text"].startswith("Syd ændrede")
+    assert rule_auction_case(CHANGE).to_json("da")["text"].startswith("Syd ændrede")
 
 
 def test_incident_call_of() -> None:
@@ -98,7 +100,7 @@ def test_any_sequence_gives_a_ruling_or_a_case_error(dealer: str, calls: list, a
     case = {"dealer": dealer, "calls": calls, "accept": accept, "comparable": comparable,
             "opening_lead_faced": lead_faced, "screens": screens, "options": options}
     try:
-        ruling = rule_incident(case, ReviewContext(regulation=regulation))
+        ruling = rule_auction_case(case, ReviewContext(regulation=regulation))
     except CaseFileError as exc:
         assert str(exc).startswith(("calls[", "final_auction", "declarer"))
         return

@@ -71,7 +71,7 @@ import td_plugin, td_plugin.testing  # the package and its pytest plugin (entry 
 from td_plugin import hookimpl
 from td_plugin.audit.run import run_audit
 from td_plugin.host.manager import PluginHost
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.laws.context import ReviewContext
 from td_plugin.cases.log import Place
 from td_plugin.audit.table_rulings import rule_case
 

@@ -30,7 +30,7 @@ from td_plugin import messages
 from td_plugin.cli import build_parser
 from td_plugin.messages import LANGUAGES, MissingMessageError, Msg, render
 from td_plugin.model.cards import SEATS
-from td_plugin.model.rulings import FindingKind
+from td_plugin.model.findings import FindingKind
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALE = Path(messages.LOCALE_DIR)

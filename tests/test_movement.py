@@ -6,8 +6,9 @@ from __future__ import annotations
 from td_plugin.errors import Location
 from td_plugin.messages import render
 from td_plugin.model.board import BoardRecord
-from td_plugin.model.movement import Movement, Slot, check_result, duplicate_results, missing_results
+from td_plugin.model.movement import Movement, Slot
 from td_plugin.model.session import Session
+from td_plugin.rulers.movement import check_result, duplicate_results, missing_results
 
 #: two rounds of a three-table Mitchell: EW move up, boards move down
 MOVEMENT = Movement([

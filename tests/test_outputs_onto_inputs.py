@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.cases.log import Place, RulingLog
+from td_plugin.cases.log import RulingLog
+from td_plugin.model.place import Place
 
 from .test_safe_output import snapshot
 

@@ -4,14 +4,14 @@ replaying a play against the deal (cards not held, cards played twice), holdings
 from __future__ import annotations
 
 from td_plugin import hookimpl
-from td_plugin.consistency import PlayWalk
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
 from td_plugin.model.play import Play, PlayedCard, Trick, holdings_before, replay, trick_winner
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.model.walk import PlayWalk
 
 DEAL = Deal.from_pbn("N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85")
 

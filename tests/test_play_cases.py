@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from td_plugin.cases.play import PLAY_KINDS
 from td_plugin.cli import main
+from td_plugin.laws import FACT_KINDS
 from tests.case_files import assert_expected_ruling, rule_json
 
 CASES = Path(__file__).resolve().parent / "cases" / "play"
@@ -21,7 +21,7 @@ FILES = sorted(CASES.glob("*.yaml"))
 
 def test_every_kind_has_a_worked_example() -> None:
     kinds = {yaml.safe_load(p.read_text(encoding="utf-8"))["case"]["kind"] for p in FILES}
-    assert kinds == set(PLAY_KINDS)
+    assert kinds == set(FACT_KINDS)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -73,13 +73,13 @@ def _docs_section() -> str:
 
 
 def test_docs_document_every_key_of_every_play_kind() -> None:
-    from td_plugin.cases.play import play_module
+    from td_plugin.laws import fact_family
 
     docs = _docs_section()
-    for kind in PLAY_KINDS:
+    for kind in FACT_KINDS:
         assert f"`kind: {kind}`" in docs or f"| `{kind}` |" in docs, kind
         part = docs.split(f"`kind: {kind}`", 1)[1].split("\n### ", 1)[0]
-        for field in play_module(kind).FIELDS:
+        for field in fact_family(kind).FIELDS:
             assert f"`{field.key}`" in part, (kind, field.key)
 
 
@@ -87,12 +87,12 @@ def test_docs_play_examples_rule_as_documented() -> None:
     """Each YAML example of docs/cases.md's play section, and the text the page says it
     gives (lines of it, in order of appearance)."""
     from td_plugin.cases.files import load_case
-    from td_plugin.cases.play import rule_play_case
+    from td_plugin.rulers.cases import rule_play_case
 
     blocks = [b.split("```", 1)[0] for b in _docs_section().split("```")[1::2]]
     examples = [(blocks[i], blocks[i + 1]) for i in range(len(blocks) - 1)
                 if blocks[i].startswith("yaml") and blocks[i + 1].startswith("text")]
-    assert len(examples) == len(PLAY_KINDS)
+    assert len(examples) == len(FACT_KINDS)
     for source, shown in examples:
         data = yaml.safe_load(source.split("\n", 1)[1])
         text = " ".join(rule_play_case(load_case(data)).text.split())

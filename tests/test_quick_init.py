@@ -14,7 +14,7 @@ import pytest
 from td_plugin._quick_init import quick_init
 from td_plugin.errors import Location
 from td_plugin.model.board import BoardRecord
-from td_plugin.model.rulings import Finding, FindingKind
+from td_plugin.model.findings import Finding, FindingKind
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,11 @@ from pathlib import Path
 from adapters.pbn.reader import read_pbn
 from td_plugin import messages
 from td_plugin.errors import Location
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Seat
-from td_plugin.model.rulings import ReviewContext
-from td_plugin.recorded_irregularities import KIND, explain_recorded_irregularities
+from td_plugin.rulers.auction import KIND, explain_recorded_irregularities
 
 
 def entry(token: str) -> AuctionEntry:

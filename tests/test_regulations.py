@@ -17,10 +17,10 @@ from td_plugin.cases.files import load_case
 from td_plugin.cli import main
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.host.manager import PluginHost
-from td_plugin.laws.auction.situations import rule_incident
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.regulations import BUILT_IN, WBF, Regulation, Regulations, names, regulation
 from td_plugin.laws.revokes import RevokeCase, rule_revoke_case
-from td_plugin.model.rulings import ReviewContext
+from tests.case_files import rule_auction_case
 from tests.club_plugins_for_commands import StandIn
 
 # 32A2(b): South doubles at East's turn, East bids, South's 3H is not comparable
@@ -109,22 +109,22 @@ def test_options_over_the_regulation_and_repr() -> None:
 
 
 def test_32a2b_regulation_default_and_the_case_option_over_it() -> None:
-    by_default = rule_incident(DOUBLE_OOR)
+    by_default = rule_auction_case(DOUBLE_OOR)
     assert "26B" in by_default.laws
-    greek = rule_incident(DOUBLE_OOR, regulation_in_force=host_with(Greek).regulation("greek"))
+    greek = rule_auction_case(DOUBLE_OOR, regulation_in_force=host_with(Greek).regulation("greek"))
     assert "26B" not in greek.laws and greek.regulation == "greek"
     # the case's options win over the regulation's defaults, both ways
-    assert "26B" in rule_incident(dict(DOUBLE_OOR, options={"lead_restriction_after_32": True}),
+    assert "26B" in rule_auction_case(dict(DOUBLE_OOR, options={"lead_restriction_after_32": True}),
                                   regulation_in_force=Greek()).laws
-    assert "26B" not in rule_incident(dict(DOUBLE_OOR,
+    assert "26B" not in rule_auction_case(dict(DOUBLE_OOR,
                                            options={"lead_restriction_after_32": False}),
                                       ReviewContext()).laws
 
 
 def test_ruling_says_its_regulation() -> None:
-    r = rule_incident(DOUBLE_OOR, ReviewContext(regulation=Greek()))
+    r = rule_auction_case(DOUBLE_OOR, ReviewContext(regulation=Greek()))
     assert r.regulation == "greek" and r.to_json()["regulation"] == "greek"
-    assert rule_incident(DOUBLE_OOR, ReviewContext()).to_json()["regulation"] == "wbf"
+    assert rule_auction_case(DOUBLE_OOR, ReviewContext()).to_json()["regulation"] == "wbf"
 
 
 def test_12c1e_adjust_refuses_weighted_scores() -> None:

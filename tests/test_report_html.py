@@ -23,9 +23,11 @@ from td_plugin.model.board import BoardRecord, RecordProblem, Vulnerability
 from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
+from td_plugin.model.findings import Finding
+from td_plugin.model.outcomes import ArtificialScore, AssignedResult, WeightedScore
 from td_plugin.model.play import Play, PlayedCard, Trick
 from td_plugin.model.revoke_outcome import EquityFigures, EquityUnavailable, Proposal, RevokeOutcome
-from td_plugin.model.rulings import ArtificialScore, AssignedResult, Clause, Finding, Ruling, WeightedScore
+from td_plugin.model.rulings import Clause, Ruling
 from tests.browser import png_colours, png_size, render
 
 DEAL = "N:KQ4.A32.KQJ5.765 7.KQJ9.AT98.QJ98 AJT983.54.7.AK43 652.T876.6432.T2"

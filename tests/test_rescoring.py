@@ -11,6 +11,7 @@ import pytest
 
 from adapters.usebio.reader import load_usebio, read_event
 from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import ArtificialScore, AssignedResult, WeightedScore
 from td_plugin.model.rescoring import (
     Award,
     Line,
@@ -26,7 +27,6 @@ from td_plugin.model.rescoring import (
     places,
     team_imps,
 )
-from td_plugin.model.rulings import ArtificialScore, AssignedResult, WeightedScore
 
 F = Fraction
 

@@ -8,22 +8,17 @@ import pytest
 
 from td_plugin.audit.scorer_entry import average_words, result_notation, scorer_entry
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.context import ReviewContext
 from td_plugin.messages import render
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
+from td_plugin.model.findings import Finding
+from td_plugin.model.outcomes import ArtificialScore, AssignedResult, WeightedScore
 from td_plugin.model.play import Play
-from td_plugin.model.rulings import (
-    ArtificialScore,
-    AssignedResult,
-    Clause,
-    Finding,
-    ReviewContext,
-    Ruling,
-    WeightedScore,
-)
-from td_plugin.result_checks import check_recorded_result
+from td_plugin.model.rulings import Clause, Ruling
+from td_plugin.rulers.results import check_recorded_result
 
 DEAL = Deal.from_pbn("N:KT653.QJ9.64.AQ2 94.86.A872.J9864 Q2.AT7.KQT93.T53 AJ87.K5432.J5.K7")
 

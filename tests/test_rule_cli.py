@@ -154,9 +154,9 @@ def test_bad_revoke_case_names_the_entry(capsys: pytest.CaptureFixture[str],
                    f"in D: not a revoke (Law 61A)\n")
 
 
-def test_revoke_case_with_its_ruler_blocked(capsys: pytest.CaptureFixture[str],
+def test_revoke_case_with_the_cases_ruler_blocked(capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TD_PLUGIN_DISABLE", "revokes")
+    monkeypatch.setenv("TD_PLUGIN_DISABLE", "cases")
     code, _, err = run(capsys, str(REVOKE))
     assert code == 2 and "no plugin ruled on this case" in err
 

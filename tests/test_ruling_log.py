@@ -11,7 +11,8 @@ import threading
 
 import pytest
 
-from td_plugin.cases.log import LogError, Place, RulingLog, Status
+from td_plugin.cases.log import LogError, RulingLog, Status
+from td_plugin.model.place import Place
 
 CASE = {"dealer": "S", "calls": ["S 1D", "S 1NT"]}
 RULED = {"status": "ruled", "laws": ["25B2", "16C", "26B"]}

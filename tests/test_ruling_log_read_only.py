@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.cases.log import LogError, Place, RulingLog
+from td_plugin.cases.log import LogError, RulingLog
+from td_plugin.model.place import Place
 
 from .test_outputs_onto_inputs import RULED, td, with_log
 

@@ -15,8 +15,9 @@ import pytest
 
 from td_plugin import hookimpl
 from td_plugin.audit.table_rulings import announce, match, records_of, rule_case
-from td_plugin.cases.log import Place, RulingLog
+from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
+from td_plugin.model.place import Place
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.boards import SessionBoards
 

@@ -74,7 +74,7 @@ def test_plugin_host_fails_the_test_when_a_plugin_raised(pytester: pytest.Pytest
     pytester.makepyfile(test_broken="""
         import pytest
         from td_plugin import hookimpl
-        from td_plugin.model.rulings import ReviewContext
+        from td_plugin.laws.context import ReviewContext
 
         class Broken:
             @hookimpl

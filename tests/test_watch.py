@@ -19,9 +19,11 @@ from td_plugin.audit.watch import SessionWatcher
 from td_plugin.cli import main
 from td_plugin.commands import watch as watch_command
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.cards import Seat, Suit
 from td_plugin.model.deal import Deal
-from td_plugin.model.rulings import AssignedResult, Attention, ReviewContext
+from td_plugin.model.outcomes import AssignedResult
+from td_plugin.model.rulings import Attention
 from tests.bws_session import (
     action_rows,
     hand_record_row,

@@ -13,7 +13,8 @@ from td_plugin import hookimpl
 
 if TYPE_CHECKING:
     from adapters.bws.reader import BwsSource
-    from td_plugin.host.sources import Follower, RecordChange
+    from td_plugin.host.sources import Follower
+    from td_plugin.model.changes import RecordChange
 
 
 def _is_bws(path: str) -> bool:

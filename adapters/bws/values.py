@@ -20,7 +20,7 @@ from td_plugin.model.auction import Call
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal, Hand
-from td_plugin.model.rulings import ArtificialScore
+from td_plugin.model.outcomes import ArtificialScore
 
 __all__ = ["to_int", "to_bool", "to_text", "to_datetime", "log_time", "parse_contract",
            "parse_result", "parse_seat", "parse_card", "parse_call", "parse_remarks",

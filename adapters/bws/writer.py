@@ -30,9 +30,9 @@ from adapters.bws import values as v
 from adapters.bws.reader import BwsData, ResultRow, read_bws
 from td_plugin import hookimpl
 from td_plugin.errors import InputError, Location, NotWritableError
-from td_plugin.host.sources import RecordChange
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Seat
+from td_plugin.model.changes import RecordChange
 from td_plugin.safe_output import atomic_path, check_outputs, create_new
 
 __all__ = ["Statement", "BwsWriter", "BwsWriteBack", "plan_row_change", "write_copy",

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from td_plugin import hookimpl
-from td_plugin.host.sources import RecordChange
+from td_plugin.model.changes import RecordChange
 
 if TYPE_CHECKING:  # the writers' report, read when a copy is written
     from adapters.pbn.reader import PbnSource

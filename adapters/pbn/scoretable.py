@@ -27,12 +27,12 @@ from adapters.pbn.game import PbnComment, PbnGame, PbnSection
 from adapters.pbn.tables import cell_value, parse_header
 from adapters.pbn.tokens import brace_comment
 from td_plugin import messages
-from td_plugin.cases.adjustments import pair_key
 from td_plugin.errors import InputError, Location
-from td_plugin.host.sources import RecordChange
 from td_plugin.model.board import standard_vulnerability
+from td_plugin.model.changes import RecordChange
 from td_plugin.model.numbers import parse_number, parse_whole
 from td_plugin.model.outcomes import ArtificialScore, Outcome, ScoreOnly
+from td_plugin.model.place import pair_number
 from td_plugin.model.rescoring import (
     Line,
     LineChange,
@@ -134,10 +134,10 @@ class _Table:
 
     def row_of(self, pairs: tuple[str, str]) -> list[_Cell] | None:
         """The row of the table played by ``pairs`` (North-South, East-West)."""
-        wanted = (pair_key(pairs[0]), pair_key(pairs[1]))
+        wanted = (pair_number(pairs[0]), pair_number(pairs[1]))
         for row in self.rows:
             ns, ew = self.get(row, "PairId_NS"), self.get(row, "PairId_EW")
-            if ns is not None and ew is not None and (pair_key(ns), pair_key(ew)) == wanted:
+            if ns is not None and ew is not None and (pair_number(ns), pair_number(ew)) == wanted:
                 return row
         return None
 

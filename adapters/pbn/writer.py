@@ -30,9 +30,9 @@ from adapters.pbn.scoretable import adjusted_text, scoretable_edits
 from adapters.pbn.tokens import brace_comments, encode, eol_of, escape, file_encoding, tag_pair
 from adapters.pbn.values import parse_result, parse_score
 from td_plugin.errors import InputError, Location
-from td_plugin.host.sources import RecordChange
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Seat, Side
+from td_plugin.model.changes import RecordChange
 from td_plugin.model.rescoring import RescoreReport
 from td_plugin.safe_output import atomic_output, check_outputs
 

@@ -12,7 +12,7 @@ from td_plugin import hookimpl
 
 if TYPE_CHECKING:
     from adapters.usebio.reader import UsebioSource
-    from td_plugin.host.sources import RecordChange
+    from td_plugin.model.changes import RecordChange
     from td_plugin.model.rescoring import RescoreReport
 
 

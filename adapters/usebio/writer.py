@@ -28,12 +28,13 @@ from typing import Any
 
 from adapters.usebio.reader import POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio, read_event
 from adapters.usebio.xmlspans import Span, TextEditor, scan, spans_for
-from td_plugin.cases.adjustments import Adjustment, pair_key, record_changes
+from td_plugin.cases.adjustments import Adjustment, record_changes
 from td_plugin.errors import InputError, Location
-from td_plugin.host.sources import RecordChange
 from td_plugin.model.board import BoardRecord, standard_vulnerability
+from td_plugin.model.changes import RecordChange
 from td_plugin.model.numbers import parse_whole
 from td_plugin.model.outcomes import Outcome
+from td_plugin.model.place import pair_number
 from td_plugin.model.rescoring import (
     Award,
     Line,
@@ -413,8 +414,8 @@ def _outcomes(event: UsebioEvent, changes: Mapping[int, Sequence[RecordChange]],
         for change in line_changes:
             if change.pairs is not None and not (
                     line.ns_pair and line.ew_pair and line.board is not None
-                    and (pair_key(line.ns_pair), pair_key(line.ew_pair))
-                    == (pair_key(change.pairs[0]), pair_key(change.pairs[1]))):
+                    and (pair_number(line.ns_pair), pair_number(line.ew_pair))
+                    == (pair_number(change.pairs[0]), pair_number(change.pairs[1]))):
                 raise InputError(f"{change.describe()}: no such table in the file",
                                  Location(path=event.doc.path, board=line.board))
         outcome = next((c.outcome for c in reversed(line_changes) if c.outcome is not None), None)

@@ -49,9 +49,11 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 from td_plugin.audit import result as audit_result
 from td_plugin.audit.result import AuditResult, InputReport
 from td_plugin.errors import Location
-from td_plugin.host.sources import PartedSource, RecordChange, SourcePart
+from td_plugin.host.sources import PartedSource, SourcePart
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord, RecordProblem
-from td_plugin.model.rulings import Finding, ReviewContext
+from td_plugin.model.changes import RecordChange
+from td_plugin.model.findings import Finding
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection

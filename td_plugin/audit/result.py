@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from td_plugin.audit.coverage import Coverage
-from td_plugin.host.sources import RecordChange
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord, RecordProblem
-from td_plugin.model.rulings import Finding, ReviewContext
+from td_plugin.model.changes import RecordChange
+from td_plugin.model.findings import Finding
 
 if TYPE_CHECKING:
     from td_plugin.audit.table_rulings import TableRuling

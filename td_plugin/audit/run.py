@@ -39,8 +39,8 @@ from td_plugin.audit.result import (
 from td_plugin.crash_report import note_input
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.host.sources import CheckedSource
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import RecordProblem
-from td_plugin.model.rulings import ReviewContext
 from td_plugin.safe_output import check_outputs, copy_mode
 
 if TYPE_CHECKING:

@@ -17,8 +17,10 @@ from typing import Any
 from td_plugin import messages
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.contract import Contract
-from td_plugin.model.rulings import ArtificialScore, Finding, Ruling
-from td_plugin.result_checks import artificial_text
+from td_plugin.model.findings import Finding
+from td_plugin.model.names import artificial_text
+from td_plugin.model.outcomes import ArtificialScore
+from td_plugin.model.rulings import Ruling
 
 __all__ = ["ScorerEntry", "scorer_entry", "ruling_entry", "result_notation", "average_words"]
 

@@ -20,18 +20,20 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
-from td_plugin.cases.adjustments import pair_key
 from td_plugin.errors import CaseFileError, InputError
-from td_plugin.host.sources import RecordChange
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord
-from td_plugin.model.rulings import ReviewContext, Ruling
+from td_plugin.model.changes import RecordChange
+from td_plugin.model.place import pair_number
+from td_plugin.model.rulings import Ruling
 
 if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has one
-    from td_plugin.cases.log import LogEntry, Place
+    from td_plugin.cases.log import LogEntry
     from td_plugin.host.manager import PluginHost
+    from td_plugin.model.place import Place
 
 __all__ = ["TableRuling", "match", "results_at", "by_pairs", "rule_entries", "rule_case", "changes_of",
-           "announce", "records_of", "place_label"]
+           "announce", "records_of"]
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ class TableRuling:
         """One line: where, what kind, its status and clauses."""
         status = self.entry.status.value if self.entry else "ruled"
         return messages.render("report.table_ruling", {
-            "place": place_label(self.place, lang),
+            "place": self.place.label(lang),
             "kind": messages.Msg(f"app.kind.{self.kind}"),
             "status": messages.Msg(f"app.status.{status}"),
             "laws": messages.laws_ref(self.ruling.laws if self.ruling else [], lang)}, lang)
@@ -105,9 +107,9 @@ def match(place: Place, records: Iterable[tuple[int, BoardRecord]]) -> tuple[int
     if len(fits) == 1:
         return fits[0][0], fits[0][1], None
     if not fits:
-        return None, None, f"no result of {place_text(place)} in the session"
+        return None, None, f"no result of {place.text()} in the session"
     tables = ", ".join(r.label() for _, r in fits[:6])
-    return None, None, (f"{len(fits)} results fit {place_text(place)} ({tables}); "
+    return None, None, (f"{len(fits)} results fit {place.text()} ({tables}); "
                         "say the section, table or round")
 
 
@@ -118,26 +120,9 @@ def by_pairs(place: Place, pairs: str, records: Iterable[tuple[int, BoardRecord]
     if not sep:
         return place
     fits = [i for i, r in records if r.board == place.board
-            and pair_key(r.ns_pair or "") == pair_key(ns) and pair_key(r.ew_pair or "") == pair_key(ew)]
+            and pair_number(r.ns_pair or "") == pair_number(ns)
+            and pair_number(r.ew_pair or "") == pair_number(ew)]
     return replace(place, record=fits[0]) if len(fits) == 1 else place
-
-
-def place_label(place: Place, lang: str = "en") -> str:
-    """Where a ruling was given, for people: ``Board 7, Section A, Table 3, Round 2``."""
-    parts = [f"{messages.render(key, None, lang)} {value}"
-             for key, value in (("app.board", place.board), ("app.section", place.section),
-                                ("app.table", place.table), ("app.round", place.round))
-             if value not in (None, "")]
-    return ", ".join(parts) or "–"
-
-
-def place_text(place: Place) -> str:
-    parts = [f"board {place.board}"]
-    for name, value in (("section", place.section), ("table", place.table),
-                        ("round", place.round)):
-        if value is not None:
-            parts.append(f"{name} {value}")
-    return ", ".join(parts)
 
 
 def rule_entries(host: PluginHost, entries: Iterable[LogEntry], records: list[tuple[int, BoardRecord]],

@@ -31,10 +31,12 @@ from typing import Any
 from td_plugin.audit.coverage import Coverage
 from td_plugin.audit.scorer_entry import ScorerEntry, scorer_entry
 from td_plugin.host.manager import PluginError, PluginHost, Review
-from td_plugin.host.sources import RecordChange
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord
-from td_plugin.model.movement import result_key
-from td_plugin.model.rulings import Attention, Finding, ReviewContext
+from td_plugin.model.changes import RecordChange
+from td_plugin.model.findings import Finding
+from td_plugin.model.place import Place
+from td_plugin.model.rulings import Attention
 from td_plugin.model.session import Session
 
 __all__ = ["WatchEvent", "WatchReport", "SessionWatcher", "change_for"]
@@ -165,7 +167,7 @@ class SessionWatcher:
         gone = [k for k in old if k not in entries]
         gone_at: dict[tuple[Any, ...], list[BoardRecord]] = {}
         for k in gone:
-            gone_at.setdefault(result_key(old[k]), []).append(old[k])
+            gone_at.setdefault(Place.of(old[k]).key, []).append(old[k])
         changed.sort(key=lambda k: (_when(entries[k]), str(k)))
         latest: dict[tuple[Any, Any], int] = {}
         for rec in entries.values():
@@ -176,7 +178,7 @@ class SessionWatcher:
         for k in changed:
             record = entries[k]
             before = old.get(k)
-            place = result_key(record)
+            place = Place.of(record).key
             if before is None and gone_at.get(place):
                 before = gone_at[place].pop(0)
                 taken_over.add(id(before))
@@ -186,7 +188,7 @@ class SessionWatcher:
         for k in gone:
             if id(old[k]) not in taken_over and _is_result(old[k]):
                 self.session.remove_result(old[k])
-                self._deleted[result_key(old[k])] = old[k]
+                self._deleted[Place.of(old[k]).key] = old[k]
         self._entries = dict(entries)
         for section, round_ in self.session.newly_completed_rounds():
             self._take(self.host.round_completed(self.session, section, round_), None,

@@ -36,13 +36,14 @@ from typing import Any
 
 from td_plugin.cases.text_files import echo, parse_json, parse_yaml, read_text
 from td_plugin.errors import PROBLEM_LIMIT, InputError, Location, clip_echo
-from td_plugin.host.sources import RecordChange
 from td_plugin.laws.regulations import Regulation
 from td_plugin.model.board import BoardRecord, standard_vulnerability
+from td_plugin.model.changes import RecordChange
 from td_plugin.model.outcomes import ENTRY_KINDS, Outcome, WeightedScore
+from td_plugin.model.place import pair_number
 
 __all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments", "check_adjustments",
-           "parse_adjustments_text", "read_adjustments", "parse_weighted", "pair_key", "find",
+           "parse_adjustments_text", "read_adjustments", "parse_weighted", "find",
            "record_changes", "match_adjustments", "mistakes_error", "check_regulation"]
 
 _KNOWN_KEYS = ({"board", "ns_pair", "ew_pair", "law", "note"} | set(ENTRY_KINDS)
@@ -78,21 +79,12 @@ class Adjustment:
         return f"entry {self.entry} (board {self.board}, {self.ns_pair} v {self.ew_pair})"
 
     def matches(self, board: int, ns_pair: str, ew_pair: str) -> bool:
-        return (board == self.board and pair_key(ns_pair) == pair_key(self.ns_pair)
-                and pair_key(ew_pair) == pair_key(self.ew_pair))
+        return (board == self.board and pair_number(ns_pair) == pair_number(self.ns_pair)
+                and pair_number(ew_pair) == pair_number(self.ew_pair))
 
     def render(self, lang: str = "en") -> str:
         """The Director's note, as written (an `td_plugin.host.sources.Annotation`)."""
         return self.note or ""
-
-
-def pair_key(pair: object) -> str:
-    """A pair number without its direction: ``"2NS"`` and ``2`` are both ``"2"``."""
-    text = str(pair).strip().upper()
-    for suffix in ("NS", "EW"):
-        if text.endswith(suffix) and text[:-len(suffix)]:
-            return text[:-len(suffix)].strip()
-    return text
 
 
 def parse_weighted(value: Any) -> WeightedScore:
@@ -183,7 +175,7 @@ def check_adjustments(data: Any, source: str | None = None
                           f" v {_plain(item.get('ew_pair'))})")
             errors.append(clip_echo(f"{where}: {exc}".replace("\n", " "), PROBLEM_LIMIT))
             continue
-        key = (adj.board, pair_key(adj.ns_pair), pair_key(adj.ew_pair))
+        key = (adj.board, pair_number(adj.ns_pair), pair_number(adj.ew_pair))
         if key in seen:
             errors.append(f"{adj.describe()}: the same table as entry {seen[key]}")
             continue

@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from td_plugin.errors import InputError, Location
+from td_plugin.model.place import Place
 
-__all__ = ["Status", "Place", "LogEntry", "RulingLog", "LogError", "read_only", "is_ruling_id",
+__all__ = ["Status", "LogEntry", "RulingLog", "LogError", "read_only", "is_ruling_id",
            "MAX_ID"]
 
 _SCHEMA = 1
@@ -158,23 +159,6 @@ class Status(str, enum.Enum):
         if ruling.get("transfer") or ruling.get("adjusted_score_ns") not in (None, ruling.get("score_ns")):
             return cls.ADJUSTED
         return cls.RULED
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a ruling was given: board, section, table, round (each may be unknown), and
-    the result in the session file it belongs to (its record's index, when the Director
-    picked it there)."""
-
-    board: int | None = None
-    section: str | None = None
-    table: str | None = None
-    round: int | None = None
-    record: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"board": self.board, "section": self.section, "table": self.table,
-                "round": self.round, "record": self.record}
 
 
 @dataclass(frozen=True)

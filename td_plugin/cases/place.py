@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from td_plugin.cases.log import Place
 from td_plugin.errors import CaseFileError
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.numbers import parse_whole
+from td_plugin.model.place import Place
 
 __all__ = ["read_place", "check_place", "MAX_PLACE_DIGITS", "MAX_NAME"]
 

@@ -3,47 +3,30 @@ of turn (41A, 53-56), penalty cards (50-52), premature and simultaneous plays (5
 a card played and its retraction (45C, 47), a revoke corrected (62), a defective trick
 (67) — docs/cases.md.
 
-Each kind's law module (`PLAY_KINDS`) lists its facts (`td_plugin.laws.facts.FactField`)
-and builds its case from them (``build_case``); `read_play_case` reads a parsed mapping
-by that list: unknown keys, a fact that does not apply, a missing one, a seat, card,
-suit or number that cannot be read, an answer that is not among a choice's — each a
-`CaseFileError` naming the entry — then the facts are checked together by the law module
-(`td_plugin.laws.facts.FactError`, also named). `rule_play_case` rules on the case.
+Each kind's law module (`td_plugin.laws.FAMILIES`, a `td_plugin.laws.FactFamily`) lists its
+facts (`td_plugin.laws.facts.FactField`) and builds its case from them (``build_case``);
+`read_play_case` reads a parsed mapping by that list: unknown keys, a fact that does not
+apply, a missing one, a seat, card, suit or number that cannot be read, an answer that is
+not among a choice's — each a `CaseFileError` naming the entry — then the facts are checked
+together by the law module (`td_plugin.errors.FactError`, also named). The ruler ``cases``
+rules on the case (`td_plugin.rulers.cases`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from td_plugin.cases.reader import CaseReader, type_name
-from td_plugin.laws.facts import FactError, FactField, applies, choices_of
-from td_plugin.laws.play.ruling import PlayRuling
+from td_plugin.errors import FactError
+from td_plugin.laws import fact_family
+from td_plugin.laws.facts import FactField, applies, choices_of
 from td_plugin.model.cards import Card
-from td_plugin.model.rulings import ReviewContext
 
-__all__ = ["PLAY_KINDS", "PlayCase", "read_play_case", "rule_play_case", "play_module"]
+__all__ = ["PlayCase", "read_play_case"]
 
-#: The law module of each kind of play-period case.
-PLAY_KINDS: dict[str, str] = {
-    "card_in_auction": "td_plugin.laws.play.cards_exposed_in_auction",
-    "opening_lead": "td_plugin.laws.play.opening_leads_out_of_turn",
-    "lead_out_of_turn": "td_plugin.laws.play.leads_out_of_turn",
-    "penalty_card": "td_plugin.laws.play.penalty_cards",
-    "premature_play": "td_plugin.laws.play.premature_plays",
-    "simultaneous_play": "td_plugin.laws.play.simultaneous_plays",
-    "played_card": "td_plugin.laws.play.played_cards",
-    "revoke_correction": "td_plugin.laws.revokes.correction",
-    "defective_trick": "td_plugin.laws.play.defective_tricks",
-}
 _COMMON = ("kind", "board", "description")
-
-
-def play_module(kind: str) -> ModuleType:
-    return importlib.import_module(PLAY_KINDS[kind])
 
 
 @dataclass(frozen=True)
@@ -93,8 +76,8 @@ class _PlayReader(CaseReader):
         return value
 
     def play_case(self, kind: str, data: Any) -> PlayCase:
-        module = play_module(kind)
-        fields: tuple[FactField, ...] = module.FIELDS
+        module = fact_family(kind)
+        fields = module.FIELDS
         known = _COMMON + tuple(f.key for f in fields)
         m = self.mapping(data, "", known)
         plain = dict(m)  # as the flows of questions see the case: each fact read as text
@@ -136,11 +119,3 @@ def read_play_case(kind: str, data: Any, source: str | None = None) -> PlayCase:
     """A `PlayCase` of ``kind`` from parsed JSON/YAML data (``source`` names it in
     errors)."""
     return _PlayReader(source).play_case(kind, data)
-
-
-def rule_play_case(case: PlayCase, context: ReviewContext | str = "en") -> PlayRuling:
-    """The ruling on a play-period case, in the context's language."""
-    lang = context.language if isinstance(context, ReviewContext) else context
-    module = play_module(case.kind)
-    ruling: PlayRuling = module.rule(case.case, lang)
-    return ruling

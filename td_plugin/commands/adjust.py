@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
-from td_plugin.host.sources import RecordChange
+from td_plugin.model.changes import RecordChange
 from td_plugin.safe_output import check_outputs
 
 if TYPE_CHECKING:

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
 from td_plugin.commands import add_regulation_option
-from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.laws.context import ReviewContext
+from td_plugin.model.rulings import Attention
 
 if TYPE_CHECKING:
     from td_plugin.audit.run import AuditResult
@@ -148,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
     blocked = Host.of(host)
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
+    for name, new in host.renamed_blocked():
+        print("warning: " + messages.render("report.disable_renamed", {"name": name, "new": new},
+                                            args.lang), file=sys.stderr)
     for name in blocked.unknown:
         print("warning: " + messages.render("report.disable_unknown", {
             "name": name, "known": ", ".join(host.known_names())}, args.lang), file=sys.stderr)

@@ -24,10 +24,10 @@ from td_plugin.cases.files import load_case
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.auction.ruling import AuctionRuling, Note
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.play.ruling import PlayRuling
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.messages import Msg
-from td_plugin.model.rulings import ReviewContext
 
 if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost
@@ -158,7 +158,7 @@ def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewConte
 
     from td_plugin.audit.table_rulings import announce, by_pairs, changes_of, records_of, rule_case
     from td_plugin.cases.files import read_case_data
-    from td_plugin.cases.log import Place
+    from td_plugin.model.place import Place
     from td_plugin.safe_output import check_outputs
 
     if not (args.session and args.write_to):

@@ -145,7 +145,7 @@ def _call_desk(args: argparse.Namespace, host: Any, db: Path, log: Any, boards: 
     if args.bridgemate is None:
         return None
     from td_plugin.host.services import ServiceCredentials
-    from td_plugin.model.rulings import ReviewContext
+    from td_plugin.laws.context import ReviewContext
     from td_plugin.serve.calls.desk import CallDesk
 
     club = args.club_id or os.environ.get(CLUB_ID_ENV, "")

@@ -31,7 +31,7 @@ from td_plugin import messages
 from td_plugin.commands import add_regulation_option
 from td_plugin.errors import InputError, Location
 from td_plugin.host.sources import SessionSource
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.session import default_log_path
 from td_plugin.safe_output import check_outputs
 
@@ -205,6 +205,9 @@ def run(args: argparse.Namespace) -> int:
                             regulation=host.regulation(getattr(args, "regulation", "wbf")))
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
+    for name, new in host.renamed_blocked():
+        print("warning: " + _m("report.disable_renamed", args.lang, name=name, new=new),
+              file=sys.stderr)
     for name in host.unknown_blocked():
         print("warning: " + _m("report.disable_unknown", args.lang, name=name,
                                known=", ".join(host.known_names())), file=sys.stderr)

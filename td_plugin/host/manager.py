@@ -32,19 +32,22 @@ import pluggy
 
 from td_plugin import NAME, hookspecs
 from td_plugin._entry_points import entry_points
-from td_plugin.consistency import PlayWalk
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.laws.regulations import Regulation, Regulations
+from td_plugin.model.walk import PlayWalk
 
 if TYPE_CHECKING:
     from td_plugin.host.services import ServiceCredentials, ServiceLink, TdCall
-    from td_plugin.host.sources import Follower, RecordChange, Source
+    from td_plugin.host.sources import Follower, Source
+    from td_plugin.laws.context import ReviewContext
     from td_plugin.model.board import BoardRecord
+    from td_plugin.model.changes import RecordChange
+    from td_plugin.model.findings import Finding
     from td_plugin.model.rescoring import RescoreReport
-    from td_plugin.model.rulings import Finding, ReviewContext, Ruling
+    from td_plugin.model.rulings import Ruling
     from td_plugin.model.session import Session
 
-__all__ = ["DEFAULT_PLUGINS", "PluginError", "Review", "PluginHost", "plugin_name"]
+__all__ = ["DEFAULT_PLUGINS", "RENAMED", "PluginError", "Review", "PluginHost", "plugin_name"]
 
 #: Built-in plugins, registered in this order before the external ones. Later plugins
 #: are asked first (pluggy calls implementations last-registered first), so an external
@@ -56,14 +59,16 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "td_plugin.rulers.auction",
     "td_plugin.rulers.results",
     "td_plugin.rulers.movement",
-    "td_plugin.rulers.incidents",
-    "td_plugin.rulers.play",
+    "td_plugin.rulers.cases",
     "adapters.pbn.plugin",
     "adapters.lin.plugin",
     "adapters.usebio.plugin",
     "adapters.bws.plugin",
     "adapters.bridgemate_dc.plugin",
 )
+#: The names of built-in plugins in an earlier release -> the plugin that holds them now:
+#: blocking an old name blocks the new one, for one release.
+RENAMED: dict[str, str] = {"incidents": "cases", "play": "cases"}
 
 def plugin_name(module_name: str) -> str:
     """The registration name of a built-in plugin module: ``adapters.lin.plugin`` -> ``lin``,
@@ -127,6 +132,8 @@ class PluginHost:
         self._known: set[str] = {plugin_name(m) for m in builtins}
         for name in _env_names(os.environ.get("TD_PLUGIN_DISABLE")) | set(disabled or ()):
             self.pm.set_blocked(name)
+            if name in RENAMED:
+                self.pm.set_blocked(RENAMED[name])
         for module_name in builtins:
             self._register_builtin(module_name)
         if load_entrypoints:
@@ -299,7 +306,12 @@ class PluginHost:
     def unknown_blocked(self) -> list[str]:
         """The names blocked (``TD_PLUGIN_DISABLE``) that no built-in or installed plugin
         has: a misspelt name blocks nothing."""
-        return sorted(set(self.blocked()) - self._known)
+        return sorted(set(self.blocked()) - self._known - set(RENAMED))
+
+    def renamed_blocked(self) -> list[tuple[str, str]]:
+        """The names blocked that a built-in plugin had in an earlier release, each with
+        the plugin that holds it now (and is blocked with it)."""
+        return sorted((name, RENAMED[name]) for name in self.blocked() if name in RENAMED)
 
     def known_names(self) -> list[str]:
         """The names of the built-in and installed plugins (blocked ones included)."""
@@ -360,7 +372,7 @@ class PluginHost:
 
     def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
         """Ask every ruler about one record (`td_review_board`), with one walk of its
-        play for all of them (`td_plugin.consistency.PlayWalk`)."""
+        play for all of them (`td_plugin.rulers.consistency.PlayWalk`)."""
         return self._findings("td_review_board", record=record, context=context,
                               walk=PlayWalk(record))
 

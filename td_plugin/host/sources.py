@@ -21,13 +21,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from td_plugin.model.board import BoardRecord, RecordProblem
-from td_plugin.model.outcomes import Outcome
 
 if TYPE_CHECKING:
     from td_plugin.model.session import Session
 
 __all__ = ["Source", "SessionSource", "Follower", "Poll", "PartedSource", "SourcePart",
-           "PartReading", "Annotation", "Note", "RecordChange", "CheckedSource"]
+           "PartReading", "CheckedSource"]
 
 
 @runtime_checkable
@@ -146,28 +145,6 @@ class PartReading(Protocol):
 
 
 @runtime_checkable
-class Annotation(Protocol):
-    """What a writer adds to a record as commentary, rendered in the language of the
-    write: a ruling given at the table or by the audit (`td_plugin.model.rulings.Ruling`), a
-    finding (`td_plugin.model.rulings.Finding`), an adjustments-list entry
-    (`td_plugin.cases.adjustments.Adjustment`: its note), a `Note`. An empty text adds
-    nothing."""
-
-    def render(self, lang: str = "en") -> str:
-        ...
-
-
-@dataclass(frozen=True)
-class Note:
-    """A note in someone's own words, written as it is in every language."""
-
-    text: str
-
-    def render(self, lang: str = "en") -> str:
-        return self.text
-
-
-@runtime_checkable
 class PartedSource(Source, Protocol):
     """A source that can be read in parts on several processes, giving the records of
     one reading in the end (`td_plugin.audit.parts`). The source itself is picklable
@@ -196,34 +173,3 @@ class PartedSource(Source, Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class RecordChange:
-    """What a ruling or an adjustment changes in one record of a source.
-
-    ``record`` is the 1-based index of the record in its file. ``outcome`` is the
-    record's new result or score (`td_plugin.model.outcomes`; None: unchanged, the annotations
-    alone are added); a writer takes from it what its format holds. ``law`` is the clause
-    behind the change. ``annotations`` are added as commentary where the format has room
-    for it, each rendered in the language of the write. ``pairs`` (North-South,
-    East-West) names the table when the record lists the results of several tables (a
-    PBN ``ScoreTable``); None: the record's own result.
-    """
-
-    record: int
-    outcome: Outcome | None = None
-    law: str | None = None
-    annotations: tuple[Annotation, ...] = ()
-    pairs: tuple[str, str] | None = None
-
-    def texts(self, lang: str = "en") -> list[str]:
-        """The annotations rendered in ``lang``, the empty ones left out."""
-        return [text for text in (a.render(lang) for a in self.annotations) if text]
-
-    def describe(self) -> str:
-        """What the change is, for an error about it: the adjustments-list entry it
-        applies (``entry 2 (board 9, 1 v 1)``), else the record."""
-        for annotation in self.annotations:
-            describe = getattr(annotation, "describe", None)
-            if callable(describe):
-                return str(describe())
-        return f"record {self.record}"

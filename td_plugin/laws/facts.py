@@ -1,19 +1,35 @@
-"""The facts of a case described once: what a case file holds, what applies when, and
-the questions the table app asks for them.
+"""The facts of a case described once, and the questions the table app asks for them.
 
-A kind of case entered by questions (the irregularities of the play period, Laws 24 and
-41-67) lists its facts as `FactField` values, in the order the Director establishes
-them: the case-file key, the kind of answer (``seat``, ``card``, ``cards``, ``suit``,
-``bool``, ``choice``, ``count``, ``contract``), the clause it matters to, the message key
-of its question, when it applies (a predicate on the case so far) and, for a choice, its
-answers with the clause each leads to. ``decision`` marks a choice made after the ruling
-(declarer's option after a lead out of turn): the case file may carry it, but it is
-asked on the ruling's page, from the ruling's ``decisions``, not among the facts.
+A kind of case that the Director enters by answering questions (a revoke, and the
+irregularities of the play) has a flow of questions with three functions over the case as
+a case file holds it (a mapping) — written by hand for the revoke
+(`td_plugin.laws.revokes.questions`), made from the case's facts (`question_flow`) for the
+kinds of the play period:
 
-From that one list, `question_flow` gives the flow of questions of `td_plugin.laws.questions`
-(``flow``, ``answer``, ``question_by_id``), and `td_plugin.cases.play` reads a case
-file. A list of cards (``cards``) is asked a card at a time, each followed by the
-question `td_plugin.laws.questions.MORE` ("another card?").
+- ``flow(case, finished) -> (steps, question)``: the questions already answered, each a
+  `Step` with the clause its answer leads to, and the next `Question` (None when the case
+  is complete). ``finished`` is the answer to `MORE` ("did anything else happen?"),
+  which is not a field of the case.
+- ``answer(case, question, text) -> case``: the case with the question answered by
+  ``text`` (as a form or a command line gives it), raising `QuestionError` when the
+  answer does not fit; answering again changes an answer and drops what depended on it.
+- ``question_by_id(case, id, index, finished) -> Question``: an answered question asked
+  again.
+
+and ``START``: the case keys a session file can fill in before the first question. The
+registry of case kinds (`td_plugin.laws.FAMILIES`) names the module of each; the table app
+shows any of them without knowing the kind.
+
+A kind of the play period (Laws 24 and 41-67) lists its facts as `FactField` values, in
+the order the Director establishes them: the case-file key, the kind of answer (``seat``,
+``card``, ``cards``, ``suit``, ``bool``, ``choice``, ``count``, ``contract``), the clause
+it matters to, the message key of its question, when it applies (a predicate on the case
+so far) and, for a choice, its answers with the clause each leads to. ``decision`` marks a
+choice made after the ruling (declarer's option after a lead out of turn): the case file
+may carry it, but it is asked on the ruling's page, from the ruling's ``decisions``, not
+among the facts. From that one list, `question_flow` gives the flow of questions, and
+`td_plugin.cases.play` reads a case file. A list of cards (``cards``) is asked a card at a
+time, each followed by the question `MORE` ("another card?").
 """
 
 from __future__ import annotations
@@ -23,24 +39,108 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.laws.questions import MORE, SEATS, SUITS, Choice, Question, QuestionError, Step, parse_answer
+from td_plugin.errors import InvalidTokenError, QuestionError
 from td_plugin.messages import Msg, seat_name
-from td_plugin.model.cards import Seat
+from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
 
-__all__ = ["FactField", "FactError", "question_flow", "applies", "choices_of", "seat_choices",
-           "seat_of", "defender_choices", "yes_no", "SEATS", "SUITS"]
+__all__ = ["Choice", "Question", "Step", "MORE", "parse_answer", "SEATS", "SUITS", "FactField",
+           "question_flow", "applies", "choices_of", "seat_choices", "seat_of",
+           "defender_choices", "yes_no"]
+
+#: The question whether anything else happened (another revoke on the board); its answer
+#: is the ``finished`` flag of ``flow``, not a field of the case.
+MORE = "more"
+
+#: How answers name seats and suits.
+SEATS = ("N", "E", "S", "W")
+SUITS = ("S", "H", "D", "C")
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a question: the value put in the case, its label, and where it
+    leads (the clause and a sentence), when that is known from this answer alone."""
+
+    value: Any
+    label: Msg
+    leads: tuple[str, Msg] | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question. ``field`` is the case key it fills (``revoke``: in which item of the
+    case's list it is, e.g. which revoke of ``revokes``; None for the case itself);
+    ``input`` says what kind of answer it takes: ``choice`` (one of ``choices``),
+    ``seat``, ``count`` (``low``..``high``), ``suit``, ``card`` (a card not of
+    ``exclude``), ``contract``. ``law`` is the clause the question is about."""
+
+    id: str
+    field: str
+    input: str
+    text: Msg
+    law: str | None = None
+    revoke: int | None = None
+    choices: tuple[Choice, ...] = ()
+    low: int = 0
+    high: int = 13
+    exclude: str | None = None
+
+    def choice(self, value: Any) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A question answered: the answer and, when known, the clause it leads to."""
+
+    question: Question
+    value: Any
+    leads: tuple[str, Msg] | None = None
+
+
+def parse_answer(q: Question, text: str) -> Any:
+    """The answer ``text`` (as a form gives it) to ``q`` turned into the case's value.
+
+    :raises QuestionError: the answer does not fit the question.
+    """
+    text = text.strip()
+    if q.input == "choice" or (q.input == "seat" and q.choices):
+        for c in q.choices:
+            if str(c.value).lower() == text.lower():
+                return c.value
+        raise QuestionError(f"{text!r} is not an answer to this question")
+    if q.input == "seat":
+        if text.upper() not in SEATS:
+            raise QuestionError(f"not a seat: {text!r}")
+        return text.upper()
+    if q.input == "suit":
+        if text.upper() not in SUITS:
+            raise QuestionError(f"not a suit: {text!r}")
+        return text.upper()
+    if q.input == "count":
+        if not text.isdigit() or not q.low <= int(text) <= q.high:
+            raise QuestionError(f"expected a number from {q.low} to {q.high}, not {text!r}")
+        return int(text)
+    if q.input == "card":
+        try:
+            card = Card.from_pbn(text)
+        except InvalidTokenError:
+            raise QuestionError(f"not a card: {text!r}") from None
+        if q.exclude is not None and card.suit is Suit(q.exclude):
+            raise QuestionError(f"{text}: not of this suit")
+        return card.pbn()
+    if q.input == "contract":
+        try:
+            contract = Contract.from_pbn(text)
+        except InvalidTokenError:
+            raise QuestionError(f"not a contract: {text!r}") from None
+        if contract.is_passed_out:
+            raise QuestionError("the board was passed out: no play")
+        return contract.pbn()
+    raise QuestionError(f"unknown kind of answer {q.input!r}")
+
 
 Case = Mapping[str, Any]
-
-
-class FactError(ValueError):
-    """Facts that do not fit together; ``where`` names the entry (``card``, ``cards[1]``;
-    empty: the case)."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}" if where else message)
-        self.where = where
-        self.bare = message
 
 
 @dataclass(frozen=True)
@@ -126,7 +226,7 @@ def _step(q: Question, value: Any) -> Step:
 
 def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ...]:
     """The flow of questions for ``fields``: ``(flow, answer, question_by_id)`` as
-    `td_plugin.laws.questions` describes them."""
+    `td_plugin.laws.facts` describes them."""
 
     def flow(case: Case, finished: bool = False) -> tuple[list[Step], Question | None]:
         steps: list[Step] = []

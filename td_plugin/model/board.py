@@ -18,7 +18,7 @@ from td_plugin.model.outcomes import ArtificialScore
 from td_plugin.model.play import Play
 
 if TYPE_CHECKING:
-    from td_plugin.laws.revokes.detection import Obligation
+    from td_plugin.model.obligations import Obligation
     from td_plugin.model.rulings import Attention
 
 __all__ = ["Vulnerability", "BoardRecord", "RecordProblem", "standard_dealer",
@@ -177,15 +177,10 @@ class BoardRecord:
         return self.vulnerability.is_vulnerable(self.declarer)
 
     def label(self) -> str:
-        """A short human label: ``board 7, section A, table 3, round 2``."""
-        parts = [f"board {self.board}" if self.board is not None else "board ?"]
-        if self.section:
-            parts.append(f"section {self.section}")
-        if self.table:
-            parts.append(f"table {self.table}")
-        if self.round is not None:
-            parts.append(f"round {self.round}")
-        return ", ".join(parts)
+        """A short human label: ``board 7, section A, table 3, round 2`` (`Place.text`)."""
+        from td_plugin.model.place import Place  # the place reads a record back
+
+        return Place.of(self).text()
 
     def evolve(self, **changes: Any) -> BoardRecord:
         return replace(self, **changes)

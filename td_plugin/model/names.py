@@ -13,8 +13,9 @@ from td_plugin.messages import Msg, seat_name
 from td_plugin.model.auction import Call, CallKind
 from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.contract import Contract
+from td_plugin.model.outcomes import ArtificialScore
 
-__all__ = ["call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws_msg",
+__all__ = ["artificial_text", "call_msg", "seat_call_msg", "suit_msg", "side_msg", "law_msg", "laws_msg",
            "seat_msg", "join_msgs", "contract_msg", "card_msg"]
 
 
@@ -118,3 +119,8 @@ def join_msgs(items: Iterable[Msg | str], word: str = "and") -> Msg | str:
     for item in items[1:-1]:
         head = Msg("listname.comma", {"a": head, "b": item})
     return Msg(f"listname.{word}", {"a": head, "b": items[-1]})
+
+
+def artificial_text(score: ArtificialScore) -> str:
+    """An artificial score in the scorers' vocabulary: ``60%-40%`` (North-South first)."""
+    return f"{score.ns_percent}%-{score.ew_percent}%"

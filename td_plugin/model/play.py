@@ -256,7 +256,7 @@ def replay(deal: Deal, play: Play, trump: Suit | None) -> Replay:
     """Walk the play against the deal. Reports cards not held by their player and cards
     played twice; checks that each trick after the first is led by the previous winner.
     Unknown hands (None) are not checked. The rulers reviewing one record share one walk
-    (`td_plugin.consistency.PlayWalk`)."""
+    (`td_plugin.rulers.consistency.PlayWalk`)."""
     problems: list[PlayProblem] = []
     winners: list[Seat] = []
     masks = [None if (h := deal.hands[s]) is None else h.mask for s in SEATS]

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin.model.board import BoardRecord
-from td_plugin.model.movement import Movement, result_key
+from td_plugin.model.movement import Movement
+from td_plugin.model.place import Place
 
 __all__ = ["SectionInfo", "Session", "sections_from_movement", "default_log_path"]
 
@@ -91,7 +92,7 @@ class Session:
         if not slots:
             return any(r.section == section and r.round is not None and r.round >= round + 2
                        for r in self.results)
-        have: set[tuple[Any, ...]] = {result_key(r) for r in self.results}
+        have: set[tuple[Any, ...]] = {Place.of(r).key for r in self.results}
         gone = self._tables_at_round(section, round + 2)
         for slot in slots:
             if slot.sitout or slot.table in gone:

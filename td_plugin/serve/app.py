@@ -40,16 +40,18 @@ from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
 from td_plugin.audit.table_rulings import TableRuling, announce, changes_of, results_at, rule_entries
-from td_plugin.cases.files import CASE_FIELDS, parse_case
-from td_plugin.cases.log import LogEntry, Place, RulingLog
+from td_plugin.cases.auction import CASE_FIELDS
+from td_plugin.cases.files import parse_case
+from td_plugin.cases.log import LogEntry, RulingLog
 from td_plugin.cases.place import check_place, read_place
 from td_plugin.errors import CaseFileError, InputError, InvalidTokenError
-from td_plugin.laws.questions import FLOWS, flow_module
+from td_plugin.laws import FAMILIES, flow_module
+from td_plugin.laws.context import ReviewContext
 from td_plugin.messages import LANGUAGES
 from td_plugin.model.cards import Card
 from td_plugin.model.names import card_msg
 from td_plugin.model.numbers import parse_whole
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.model.place import Place
 from td_plugin.safe_output import check_outputs
 from td_plugin.serve.boards import SessionBoards
 from td_plugin.serve.calls.pages import resolve_call, take_call
@@ -204,7 +206,7 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 # --- pages --------------------------------------------------------------------------------
 
 _STATIC = Path(__file__).resolve().parent / "static"
-KINDS = ("auction", *FLOWS)
+KINDS = tuple(FAMILIES)
 
 
 def _ruling_object(config: AppConfig, case: Mapping[str, Any], lang: str,

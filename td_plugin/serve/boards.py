@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from td_plugin.audit.table_rulings import match
-from td_plugin.cases.log import Place
 from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
 from td_plugin.model.cards import Seat, Suit
+from td_plugin.model.place import Place
 
 if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost

@@ -6,7 +6,7 @@ and which call is open for details) in a hidden field, so the app keeps no state
 taps and a page can be reloaded. `apply` takes a draft and one tap (``action``, plus the
 form's fields) and returns the new draft; nothing here knows HTTP or HTML.
 
-Cases entered by questions (`td_plugin.laws.questions`; a revoke follows the flowchart of
+Cases entered by questions (`td_plugin.laws.facts`; a revoke follows the flowchart of
 seed article 002): one question at a time, each answer showing the clause it leads to; an
 earlier answer can be changed.
 
@@ -25,14 +25,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from td_plugin.cases.files import CALL_FIELDS, CASE_FIELDS, Field
-from td_plugin.cases.log import Place
-from td_plugin.errors import InvalidTokenError
+from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS, Field
+from td_plugin.errors import InvalidTokenError, QuestionError
+from td_plugin.laws import flow_module
 from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE
-from td_plugin.laws.questions import MORE, Question, QuestionError, Step, flow_module
+from td_plugin.laws.facts import MORE, Question, Step
 from td_plugin.messages import Msg
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Seat
+from td_plugin.model.place import Place
 
 __all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
            "USUAL_ANSWERS", "correcting_seat", "is_decision", "drop_stale_answers",

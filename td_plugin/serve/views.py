@@ -14,11 +14,10 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from td_plugin import messages
-from td_plugin.audit.table_rulings import place_label
-from td_plugin.cases.files import CALL_FIELDS, CASE_FIELDS
+from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS
 from td_plugin.cases.log import Status
-from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.questions import QuestionError, flow_module
+from td_plugin.errors import InvalidTokenError, QuestionError
+from td_plugin.laws import flow_module
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
@@ -282,7 +281,7 @@ def helpers(lang: str) -> dict[str, Any]:
         "other_lang": next((x for x in LANGUAGES if x != lang), lang),
         "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
         "call_name": call_name, "call_class": call_class,
-        "place_text": lambda place: place_label(place, lang),
+        "place_text": lambda place: place.label(lang),
         "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
         "suit_symbol": lambda s: _SYMBOLS.get(s, s),
         "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],

@@ -17,10 +17,11 @@ from adapters.bws.reader import BwsData, BwsSource, read_bws
 from adapters.bws.tables import MdbToolsTables, open_tables
 from td_plugin.errors import InputError
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
-from td_plugin.model.rulings import ArtificialScore, ReviewContext
+from td_plugin.model.outcomes import ArtificialScore
 from tests.bws_session import action_rows, hand_record_row, memory_tables, result_row, round_row, section_rows
 
 BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"

@@ -32,7 +32,7 @@ from td_plugin.cli import main
 from td_plugin.commands import watch as watch_command
 from td_plugin.errors import InputError
 from td_plugin.host.manager import PluginHost
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.laws.context import ReviewContext
 from tests.test_watch import watch_command_args
 
 BWS = "bws/acbl_club_pairs_2025-12-23_2sections_redacted.bws"

@@ -11,7 +11,7 @@ from td_plugin.errors import InvalidTokenError
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.contract import Contract
-from td_plugin.model.rulings import ArtificialScore
+from td_plugin.model.outcomes import ArtificialScore
 
 
 @pytest.mark.parametrize("text,declarer,expected", [

@@ -14,7 +14,7 @@ from adapters.bws.reader import BwsData
 from adapters.bws.writer import BwsWriteBack, BwsWriter, Statement, odbc_connect, plan_row_change, write_copy
 from td_plugin.errors import InputError
 from td_plugin.host.manager import PluginHost
-from td_plugin.host.sources import RecordChange
+from td_plugin.model.changes import RecordChange
 from td_plugin.model.contract import Contract
 from td_plugin.model.outcomes import ArtificialScore, AssignedResult, ScoreOnly, WeightedScore
 from tests.bws_session import memory_tables, result_row, round_row, section_rows

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import review_revokes
 from td_plugin.model.cards import Seat
-from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention
 
 HOST = PluginHost(load_entrypoints=False)
 DURING = ReviewContext(attention=Attention.DURING_ROUND, equity=False)

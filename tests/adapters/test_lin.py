@@ -7,13 +7,13 @@ import pytest
 
 from adapters.lin.plugin import is_lin
 from adapters.lin.reader import LinSource, parse_lin, parse_md, read_lin, tokenize
-from td_plugin.consistency import check_record
 from td_plugin.errors import InputError
 from td_plugin.host.sources import Source
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.contract import Contract
 from td_plugin.model.play import replay
+from td_plugin.rulers.consistency import check_record
 
 FILES = {"bbo_3399598383.lin": 1, "bbo_3399600265.lin": 1, "bbo_8boards_claims_alerts.lin": 8,
          "bbo_aba_1047742261_alerts.lin": 1, "bbo_history_3381671193.lin": 1,

@@ -19,8 +19,8 @@ from td_plugin import cli
 from td_plugin.audit.run import run_audit
 from td_plugin.errors import InputError, WrongFormatError
 from td_plugin.host.manager import PluginHost
-from td_plugin.host.sources import Note, RecordChange
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.laws.context import ReviewContext
+from td_plugin.model.changes import RecordChange, TextNote
 
 #: a real file of 108 games (ISO 8859-1, CRLF line ends)
 REAL_108 = "pl_kops_sm0807_per_table_results_iso8859.pbn"
@@ -62,7 +62,7 @@ def test_a_real_file_saved_with_cr_only_line_ends_reads_as_its_108_games(
 def test_a_copy_of_a_cr_only_file_keeps_its_line_ends(tmp_path: Path) -> None:
     source = tmp_path / "cr.pbn"
     source.write_bytes(_games(3, "\r"))
-    change = RecordChange(2, law="79C", annotations=(Note("Law 79C: the result corrected"),))
+    change = RecordChange(2, law="79C", annotations=(TextNote("Law 79C: the result corrected"),))
     write_lossless(source, tmp_path / "copy.pbn", {2: [change]})
     copy = (tmp_path / "copy.pbn").read_bytes()
     assert b"\n" not in copy and b"Law 79C" in copy
@@ -78,7 +78,7 @@ def test_a_utf8_byte_order_mark_is_accepted_silently(tmp_path: Path) -> None:
     assert b"".join(b.data for b, _ in source.blocks()) == data
     path = tmp_path / "bom.pbn"
     path.write_bytes(data)
-    change = RecordChange(1, law="12C", annotations=(Note("Law 12C"),))
+    change = RecordChange(1, law="12C", annotations=(TextNote("Law 12C"),))
     write_lossless(path, tmp_path / "copy.pbn", {1: [change]})
     assert (tmp_path / "copy.pbn").read_bytes().startswith(b"\xef\xbb\xbf% PBN 2.1\n")
 

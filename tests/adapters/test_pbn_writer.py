@@ -16,11 +16,11 @@ from adapters.pbn.writer import MANDATORY_TAGS, write_export, write_lossless
 from td_plugin.cases.files import load_case
 from td_plugin.errors import InputError
 from td_plugin.host.manager import PluginHost
-from td_plugin.host.sources import Note, RecordChange
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord
+from td_plugin.model.changes import RecordChange, TextNote
 from td_plugin.model.contract import Contract
 from td_plugin.model.outcomes import AssignedResult, ScoreOnly
-from td_plugin.model.rulings import ReviewContext
 from tests.conftest import LARGE_PBN, REALWORLD
 
 PBN_FILES = sorted(p.name for p in (REALWORLD / "pbn").glob("*.pbn")) or ["<none>"]
@@ -35,8 +35,8 @@ def _assigned(source: Path, index: int, tricks: int, score: int | None = None) -
     return AssignedResult(contract, tricks, score)
 
 
-def _notes(*texts: str) -> tuple[Note, ...]:
-    return tuple(Note(t) for t in texts)
+def _notes(*texts: str) -> tuple[TextNote, ...]:
+    return tuple(TextNote(t) for t in texts)
 
 
 FOUR_SPADES = Contract.from_pbn("4S", "S")
@@ -262,7 +262,7 @@ def test_export_format_rules(realworld: Path) -> None:
         tags = [re.match(r'\[(\w+) "', line).group(1) for line in game_lines
                 if line.startswith("[")]
         assert tuple(tags[:15]) == MANDATORY_TAGS
-        others = [t for t in tags[15:] if t not in ("Auction", "Play", "Note")]
+        others = [t for t in tags[15:] if t not in ("Auction", "Play", "TextNote")]
         assert others == sorted(others)
         assert all(line.count("[") <= 1 for line in game_lines)  # one tag per line
         auction_at = game_lines.index(next(line for line in game_lines

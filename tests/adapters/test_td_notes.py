@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from adapters.td_notes import parse_td_note
-from td_plugin.laws.revokes import PlayRestriction, PlayRestrictionKind
 from td_plugin.model.cards import Seat, Suit
+from td_plugin.model.obligations import PlayRestriction, PlayRestrictionKind
 
 
 @pytest.mark.parametrize("statement, restriction", [

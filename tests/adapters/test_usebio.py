@@ -17,8 +17,9 @@ from adapters.usebio.reader import UsebioSource, load_usebio, parse_artificial, 
 from adapters.usebio.writer import adjust_usebio, rescore_usebio, write_changes
 from td_plugin.cases.adjustments import parse_adjustments
 from td_plugin.errors import InputError, ParseError
-from td_plugin.host.sources import RecordChange, Source
+from td_plugin.host.sources import Source
 from td_plugin.model.cards import Card, Seat
+from td_plugin.model.changes import RecordChange
 from td_plugin.model.contract import Contract
 from td_plugin.model.outcomes import ArtificialScore, AssignedResult
 from td_plugin.model.scoring import score_ns

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.consistency import check_record
-from td_plugin.laws.auction.situations import rule_incident
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Seat
-from td_plugin.model.rulings import FindingKind
+from td_plugin.model.findings import FindingKind
+from td_plugin.rulers.consistency import check_record
+from tests.case_files import rule_auction_case
 
 
 def rule(lang: str = "en", **case: Any) -> dict:
-    return rule_incident(case, lang).to_json()
+    return rule_auction_case(case, lang).to_json()
 
 
 def sc(seat: str, call: str) -> dict:

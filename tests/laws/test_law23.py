@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from td_plugin.laws.auction.comparable_calls import ComparableTest, Meaning, is_subset, judge_comparable
-from td_plugin.laws.auction.situations import rule_incident
 from td_plugin.model.cards import Suit
+from tests.case_files import rule_auction_case
 
 OPENING_1S = Meaning.of((12, 21), {Suit.S: (5, 13)})
 OVERCALL_1S = Meaning.of((8, 16), {Suit.S: (5, 13)})
@@ -15,7 +15,7 @@ STAYMAN = Meaning.of((8, 40), purpose="Stayman")
 
 
 def rule(**case: Any) -> dict:
-    return rule_incident(case).to_json()
+    return rule_auction_case(case).to_json()
 
 
 def test_23a1_same_meaning() -> None:

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 from td_plugin.errors import CaseFileError
-from td_plugin.laws.auction.situations import rule_incident
+from tests.case_files import rule_auction_case
 
 
 def rule(lang: str = "en", **case: Any) -> dict:
-    return rule_incident(case, lang).to_json()
+    return rule_auction_case(case, lang).to_json()
 
 
 def sc(seat: str, call: str) -> dict:

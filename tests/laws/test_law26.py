@@ -14,15 +14,15 @@ from td_plugin.laws.auction.lead_restrictions import (
     specified_denominations,
     specified_suits,
 )
-from td_plugin.laws.auction.situations import rule_incident
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Seat, Strain, Suit
+from tests.case_files import rule_auction_case
 
 C = Call.from_pbn
 
 
 def rule(lang: str = "en", **case: Any) -> dict:
-    return rule_incident(case, lang).to_json()
+    return rule_auction_case(case, lang).to_json()
 
 
 # East opens 1H; South bids 1C (insufficient), not accepted, and corrects to 1S, which is

@@ -13,13 +13,13 @@ from td_plugin.laws.auction.insufficient_bids import (
     lowest_same_denomination,
     lowest_sufficient_bid,
 )
-from td_plugin.laws.auction.situations import rule_incident
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Strain, Suit
+from tests.case_files import rule_auction_case
 
 
 def rule(lang: str = "en", **case: Any) -> dict:
-    return rule_incident(case, lang).to_json()
+    return rule_auction_case(case, lang).to_json()
 
 
 def sc(seat: str, call: str) -> dict:

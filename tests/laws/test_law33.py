@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from td_plugin.laws.auction.situations import rule_incident
+from tests.case_files import rule_auction_case
 
 
 def rule(**case: Any) -> dict:
-    return rule_incident(case).to_json()
+    return rule_auction_case(case).to_json()
 
 
 def sc(seat: str, call: str) -> dict:

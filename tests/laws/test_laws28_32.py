@@ -9,15 +9,15 @@ import pytest
 
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.auction.calls_out_of_rotation import Turn, family_of, rectification, turn_of
-from td_plugin.laws.auction.situations import rule_incident
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Seat
+from tests.case_files import rule_auction_case
 
 C = Call.from_pbn
 
 
 def rule(lang: str = "en", **case: Any) -> dict:
-    return rule_incident(case, lang).to_json()
+    return rule_auction_case(case, lang).to_json()
 
 
 def sc(seat: str, call: str) -> dict:

@@ -13,12 +13,12 @@ from td_plugin.laws.auction.inadmissible_calls import (
     inadmissible_double,
     obligation_violated,
 )
-from td_plugin.laws.auction.situations import rule_incident
 from td_plugin.model.auction import Call
+from tests.case_files import rule_auction_case
 
 
 def rule(**case: Any) -> dict:
-    return rule_incident(case).to_json()
+    return rule_auction_case(case).to_json()
 
 
 def sc(seat: str, call: str) -> dict:

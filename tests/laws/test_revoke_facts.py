@@ -17,7 +17,8 @@ from td_plugin.cases.files import load_case
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.revokes import RevokeCase, RevokeCaseRuling, rule_revoke_case
 from td_plugin.model.contract import Contract
-from td_plugin.model.rulings import AssignedResult, Attention, WeightedScore
+from td_plugin.model.outcomes import AssignedResult, WeightedScore
+from td_plugin.model.rulings import Attention
 
 EAST = {"offender": "E", "trick": 5, "suit_led": "D", "card": "C3", "revoke_trick_won_by": "N",
         "offending_side_tricks_from_revoke": 2, "established": True}

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from td_plugin.cli import main
-from td_plugin.laws.revokes import LeadRestriction, PenaltyCard, RevokeKind, detect_revokes
+from td_plugin.laws.revokes import RevokeKind, detect_revokes
 from td_plugin.model.cards import Card, Seat, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
+from td_plugin.model.obligations import LeadRestriction, PenaltyCard
 from td_plugin.model.play import Play
 
 # 2H by South, West leads (the deal of tests/laws/test_revokes.py)

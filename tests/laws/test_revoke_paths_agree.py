@@ -20,6 +20,7 @@ import pytest
 
 from td_plugin import messages
 from td_plugin.cases.files import load_case
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import (
     RevokeCaseRuling,
     detect_revokes,
@@ -30,7 +31,7 @@ from td_plugin.laws.revokes import (
 from td_plugin.laws.revokes.case import ATTENTION_NAMES
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.model.cards import SEATS, Card
-from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention
 from tests.revoke_scenarios import SCENARIOS, GeneratedBoard, generate_session
 
 BOARDS = 400  # twenty of each scenario

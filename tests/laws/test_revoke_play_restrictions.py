@@ -28,6 +28,7 @@ import pytest
 from td_plugin import messages
 from td_plugin.cli import main
 from td_plugin.errors import Location
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.play.premature_plays import (
     PlayOption,
     PlayOptionKind,
@@ -35,21 +36,14 @@ from td_plugin.laws.play.premature_plays import (
     PrematurePlayCase,
     rule_premature_play,
 )
-from td_plugin.laws.revokes import (
-    Obligation,
-    PenaltyCard,
-    PlayRestriction,
-    PlayRestrictionKind,
-    RevokeKind,
-    detect_revokes,
-    review_revokes,
-)
+from td_plugin.laws.revokes import RevokeKind, detect_revokes, review_revokes
 from td_plugin.model.board import BoardRecord, Vulnerability
 from td_plugin.model.cards import Card, Seat, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
+from td_plugin.model.obligations import Obligation, PenaltyCard, PlayRestriction, PlayRestrictionKind
 from td_plugin.model.play import Play
-from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention
 
 DEAL_A = "N:QJT9.87.QJT9.T98 5432.654..A76532 AK.AKQJT9.AK.KQJ 876.32.8765432.4"
 PLAY_A = "D2 D9 S2 DA / HA H2 H7 H4 / HK H3 H8 H5 / HQ D3 CT H6 / SA S6 ST S3 / CK C4 C9 CA"

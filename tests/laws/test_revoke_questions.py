@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from td_plugin.cases.files import load_case
-from td_plugin.laws.questions import MORE, QuestionError
+from td_plugin.errors import QuestionError
+from td_plugin.laws.facts import MORE
 from td_plugin.laws.revokes import rule_revoke_case
 from td_plugin.laws.revokes.questions import answer, flow, question_by_id
 from td_plugin.model.rulings import Attention

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from td_plugin import messages
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import review_revokes
-from td_plugin.model.rulings import Attention, ReviewContext
+from td_plugin.model.rulings import Attention
 from tests.revoke_scenarios import generate_session
 
 

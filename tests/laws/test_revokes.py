@@ -25,11 +25,10 @@ import pytest
 
 from td_plugin import messages
 from td_plugin.errors import Location
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes import (
     DATA_KEYS,
     Establishment,
-    LeadRestriction,
-    PenaltyCard,
     RevokeKind,
     detect_revokes,
     establishment,
@@ -42,9 +41,11 @@ from td_plugin.model.board import BoardRecord, Vulnerability
 from td_plugin.model.cards import Card, Seat, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.obligations import LeadRestriction, PenaltyCard
+from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.play import Play, Trick, replay
 from td_plugin.model.revoke_outcome import EquityFigures, Proposal
-from td_plugin.model.rulings import AssignedResult, Attention, ReviewContext
+from td_plugin.model.rulings import Attention
 
 DEAL_A = "N:QJT9.87.QJT9.T98 5432.654..A76532 AK.AKQJT9.AK.KQJ 876.32.8765432.4"
 #: 6HX by West; North holds the diamond ace-queen (laws digest section 17, example 9).

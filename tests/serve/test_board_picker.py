@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from td_plugin.cases.log import Place, RulingLog
+from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
+from td_plugin.model.place import Place
 from td_plugin.serve.app import AppConfig, create_app, rule_data
 from td_plugin.serve.boards import SessionBoards, TableResult
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from lxml import html as lxml_html
 
 from td_plugin.cli import main
-from td_plugin.model.rulings import FindingKind
+from td_plugin.model.findings import FindingKind
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "club_session.pbn"
 #: a suit symbol and the ranks after it, as a diagram or a text writes them

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 import yaml
 
-from td_plugin.cases.files import CALL_FIELDS, CASE_FIELDS, read_case_data
+from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS
+from td_plugin.cases.files import read_case_data
 from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
 from td_plugin.model.auction import Call

@@ -14,9 +14,11 @@ import pytest
 import yaml
 
 from td_plugin.cases.files import load_case
-from td_plugin.cases.play import PLAY_KINDS, play_module, rule_play_case
-from td_plugin.laws.questions import MORE
+from td_plugin.laws import FACT_KINDS, fact_family
+from td_plugin.laws.facts import MORE
+from td_plugin.rulers.cases import rule_play_case
 from td_plugin.serve.draft import Draft, DraftError, answer_decision, apply, questions_of
+from tests.case_files import rule_auction_case
 from tests.serve.conftest import TOKEN
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "play"
@@ -41,7 +43,7 @@ def _answer_value(kind: str, facts: dict[str, Any], draft: Draft) -> tuple[str, 
     assert q is not None
     key = q.id if q.revoke is None else f"{q.id}@{q.revoke}"
     if q.id == MORE:
-        listed = next(f.key for f in play_module(kind).FIELDS if f.input == "cards")
+        listed = next(f.key for f in fact_family(kind).FIELDS if f.input == "cards")
         return key, str(len(draft.case[listed]) < len(facts[listed]))
     value = facts.get(q.field)
     if isinstance(value, list):
@@ -53,7 +55,7 @@ def _answer_value(kind: str, facts: dict[str, Any], draft: Draft) -> tuple[str, 
 def test_every_worked_example_through_the_app(client, path: Path) -> None:
     example = yaml.safe_load(path.read_text(encoding="utf-8"))["case"]
     kind = example["kind"]
-    fields = play_module(kind).FIELDS
+    fields = fact_family(kind).FIELDS
     asked = {f.key for f in fields if f.ask and not f.decision}
     facts = {k: v for k, v in example.items() if k in asked}
     client.get(f"/?token={TOKEN}", headers={"accept": "text/html"})
@@ -103,7 +105,7 @@ def test_every_worked_example_through_the_app(client, path: Path) -> None:
 def test_the_home_page_offers_every_play_kind(client) -> None:
     client.get(f"/?token={TOKEN}", headers={"accept": "text/html"})
     home = client.get("/").text
-    for kind in PLAY_KINDS:
+    for kind in FACT_KINDS:
         assert f'href="/new/{kind}"' in home
     assert "Opening lead out of turn" in home
     assert "Åbningsudspil uden for tur" in client.get("/?lang=da").text
@@ -145,8 +147,7 @@ def test_25a_the_intended_call_of_an_unintended_call_is_entered_on_it() -> None:
     draft = apply(draft, "intended:2", {"intended": "2s"})
     assert draft.case["calls"][2] == {"seat": "S", "call": "1S", "unintended": True,
                                       "intended": "2S"}
-    from td_plugin.laws.auction.situations import rule_incident
-    assert rule_incident(draft.case).laws == ["25A4", "16C"]
+    assert rule_auction_case(draft.case).laws == ["25A4", "16C"]
     with pytest.raises(DraftError, match="not a call"):
         apply(draft, "intended:2", {"intended": "9Z"})
     cleared = apply(draft, "unintended:2", {})

@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
 from td_plugin import messages
-from td_plugin.cases.files import CALL_FIELDS, CASE_FIELDS
+from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS
 from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
 from td_plugin.serve.app import AppConfig, create_app, rule_data
@@ -552,7 +552,7 @@ def tap_revoke(app: TestClient, text: str, location: str, taps: Taps,
 
 def check_revoke_answer(before: Draft, action: str, after: Draft) -> None:
     """The answer tapped is in the case, where its question puts it."""
-    from td_plugin.laws.questions import MORE, parse_answer
+    from td_plugin.laws.facts import MORE, parse_answer
     from td_plugin.serve.draft import question_key, questions_of
 
     key, _, value = action.partition(":")[2].partition("=")

@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from td_plugin import messages
-from td_plugin.model.rulings import Finding, PlainRows
+from td_plugin.model.findings import Finding, PlainRows
 
 __all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes"]
 

@@ -46,12 +46,11 @@ from markupsafe import Markup
 from td_plugin import messages
 from td_plugin.audit.reports.html_view import AUCTION_COLUMNS, Cards, Text, article
 from td_plugin.audit.reports.order import SCORE_KINDS, changes_score, lead_finding
-from td_plugin.audit.table_rulings import place_label
-from td_plugin.cases.log import Place
 from td_plugin.errors import InputError, Location
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card, Seat, Side, Suit
-from td_plugin.model.rulings import Finding
+from td_plugin.model.findings import Finding
+from td_plugin.model.place import Place
 
 __all__ = ["render_html", "HtmlReport", "FULL_PER_KIND", "MAX_PROBLEM_ROWS"]
 
@@ -317,7 +316,7 @@ def _table_rulings(tables: list[dict[str, Any]], t: Text) -> list[dict[str, Any]
     for r in tables:
         place = Place(r.get("board"), r.get("section"), r.get("table"), r.get("round"))
         heading = messages.render("report.table_ruling", {
-            "place": place_label(place, t.lang), "kind": messages.Msg(f"app.kind.{r['kind']}"),
+            "place": place.label(t.lang), "kind": messages.Msg(f"app.kind.{r['kind']}"),
             "status": messages.Msg(f"app.status.{r.get('status') or 'ruled'}"),
             "laws": messages.laws_ref(r.get("laws") or [], t.lang)}, t.lang)
         problem = (messages.render("report.table_ruling_unmatched", {"problem": r["problem"]},

@@ -27,10 +27,11 @@ from td_plugin.model.auction import AuctionEntry
 from td_plugin.model.board import BoardRecord, Vulnerability
 from td_plugin.model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Suit
 from td_plugin.model.deal import Deal
+from td_plugin.model.findings import Finding, FindingKind
 from td_plugin.model.outcomes import Outcome
 from td_plugin.model.play import PlayedCard
 from td_plugin.model.revoke_outcome import Equity, EquityFigures
-from td_plugin.model.rulings import Finding, FindingKind, Ruling
+from td_plugin.model.rulings import Ruling
 
 __all__ = ["Text", "Article", "article", "Cards"]
 

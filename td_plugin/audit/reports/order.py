@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from td_plugin.model.findings import Finding, FindingKind
 from td_plugin.model.revoke_outcome import EquityFigures
-from td_plugin.model.rulings import Finding, FindingKind
 
 __all__ = ["SCORE_KINDS", "changes_score", "lead_finding"]
 

@@ -40,7 +40,7 @@ from td_plugin.audit.reports.findings import finding_json, json_bytes
 from td_plugin.audit.reports.order import changes_score, lead_finding
 from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
 from td_plugin.model.board import BoardRecord, RecordProblem
-from td_plugin.model.rulings import Finding
+from td_plugin.model.findings import Finding
 
 if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost

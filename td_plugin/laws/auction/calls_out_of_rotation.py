@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, Any
 
 from td_plugin.laws.auction.inadmissible_calls import rule_inadmissible
 from td_plugin.laws.auction.insufficient_bids import rule_insufficient
-from td_plugin.laws.auction.ruling import CoorEffect, DecisionKind, Note, PassUntil, SeatCall
+from td_plugin.laws.auction.ruling import CoorEffect, DecisionKind, Note, SeatCall
 from td_plugin.laws.auction.walk import Pending, Situation, Walk, rule_facts
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat
 from td_plugin.model.names import call_msg, join_msgs, law_msg, seat_call_msg, seat_msg
+from td_plugin.model.obligations import PassUntil
 
 if TYPE_CHECKING:
     from td_plugin.laws.auction.incident import IncidentCall

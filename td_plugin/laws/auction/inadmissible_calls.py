@@ -30,10 +30,10 @@ with them (37B); an inadmissible one is Law 36's.
 from __future__ import annotations
 
 from td_plugin.laws.auction.incident import IncidentCall
-from td_plugin.laws.auction.ruling import PassUntil
 from td_plugin.laws.auction.walk import Situation, Walk
 from td_plugin.model.auction import PASS, Auction, Call
 from td_plugin.model.names import seat_msg
+from td_plugin.model.obligations import PassUntil
 
 __all__ = ["inadmissible_double", "obligation_violated", "after_final_pass", "SITUATIONS",
            "rule_inadmissible", "rule_call_after_final_pass"]

@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, Any
 
 from td_plugin.laws.auction.changes_of_call import change_target, rule_change
 from td_plugin.laws.auction.lead_restrictions import specified_denominations
-from td_plugin.laws.auction.ruling import DecisionKind, PassUntil, SeatCall
+from td_plugin.laws.auction.ruling import DecisionKind, SeatCall
 from td_plugin.laws.auction.walk import PendingInsufficient, Situation, Walk
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Strain, Suit
 from td_plugin.model.names import call_msg, seat_call_msg, seat_msg
+from td_plugin.model.obligations import PassUntil
 
 if TYPE_CHECKING:
     from td_plugin.laws.auction.incident import IncidentCall

@@ -32,8 +32,9 @@ from typing import Any
 from td_plugin.model.auction import Auction, Call
 from td_plugin.model.cards import SUITS, Seat, Strain, Suit
 from td_plugin.model.names import join_msgs, seat_msg, suit_msg
+from td_plugin.model.obligations import LeadRestriction
 
-__all__ = ["LeadRestriction", "LeadVerdict", "specified_suits", "specified_denominations",
+__all__ = ["LeadVerdict", "specified_suits", "specified_denominations",
            "lead_restriction_26b"]
 
 
@@ -55,60 +56,6 @@ def specified_denominations(call: Call, shows: Iterable[Suit] | None = None) -> 
     if call.is_bid and call.strain is not None:
         return frozenset({call.strain})
     return frozenset()
-
-
-@dataclass(frozen=True)
-class LeadRestriction:
-    """A restriction on ``seat``'s lead, imposed in rectification of an irregularity.
-
-    At a known trick (``trick``, 1-13) with a chosen ``suit``: he must lead it, or, with
-    ``prohibited``, must not (what the revoke detection checks). Under Law 26B the
-    choice is still declarer's: ``seat`` is the offender's partner, ``offender`` the
-    offender, ``one_of`` the suits declarer may prohibit one of at his first turn to
-    lead (``trick`` and ``suit`` None; ``one_of`` None while the final auction is not
-    known). ``law`` is the clause whose rectification it is (for 26B: the clause that
-    made Law 26B apply, e.g. ``"27B2"``). ``lasting``: a chosen restriction that holds
-    also at each following trick he leads without having lost the lead (a prohibition
-    "for as long as he retains the lead", Laws 50D2, 26B).
-    """
-
-    seat: Seat
-    trick: int | None = None
-    suit: Suit | None = None
-    prohibited: bool = False
-    one_of: tuple[Suit, ...] | None = None
-    offender: Seat | None = None
-    law: str = ""
-    lasting: bool = False
-
-    @classmethod
-    def law_26b(cls, offender: Seat, prohibit_one_of: tuple[Suit, ...] | None = None,
-                law: str = "") -> LeadRestriction:
-        """Law 26B: declarer may prohibit ``offender``'s partner from leading one of
-        ``prohibit_one_of``."""
-        return cls(offender.partner, prohibited=True, one_of=prohibit_one_of,
-                   offender=offender, law=law)
-
-    @property
-    def partner(self) -> Seat:
-        """Under 26B: the offender's partner, whose lead is restricted (``seat``)."""
-        return self.seat
-
-    @property
-    def prohibit_one_of(self) -> tuple[Suit, ...] | None:
-        """Under 26B: the suits declarer may prohibit one of (``one_of``)."""
-        return self.one_of
-
-    def to_json(self) -> dict[str, Any]:
-        """Under 26B: ``{offender, partner, prohibit_one_of}``; a chosen lead:
-        ``{seat, trick, suit, prohibited}``."""
-        if self.suit is None:
-            return {"offender": self.offender.value if self.offender else None,
-                    "partner": self.seat.value,
-                    "prohibit_one_of": (None if self.one_of is None
-                                        else [s.value for s in self.one_of])}
-        return {"seat": self.seat.value, "trick": self.trick, "suit": self.suit.value,
-                "prohibited": self.prohibited}
 
 
 @dataclass(frozen=True)

@@ -16,21 +16,13 @@ from typing import Any
 
 from td_plugin import messages
 from td_plugin.laws.auction.information_from_withdrawn_calls import Unauthorized
-from td_plugin.laws.auction.lead_restrictions import LeadRestriction
 from td_plugin.model.auction import Auction, Call
 from td_plugin.model.cards import Seat
 from td_plugin.model.names import call_msg, law_msg, laws_msg, seat_msg, side_msg, suit_msg
+from td_plugin.model.obligations import LeadRestriction, PassObligation
 from td_plugin.model.rulings import Ruling, RulingStatus, TextEnum
 
-__all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "PassUntil", "PassState",
-           "PassObligation", "DecisionKind", "Decision", "Note", "CoorEffect"]
-
-
-class PassUntil(TextEnum):
-    """How long a player must pass: at his next turn, or for the rest of the auction."""
-
-    NEXT_TURN = "next_turn"
-    END_OF_AUCTION = "end_of_auction"
+__all__ = ["AuctionRuling", "RulingStatus", "SeatCall", "DecisionKind", "Decision", "Note", "CoorEffect"]
 
 
 class CoorEffect(TextEnum):
@@ -66,43 +58,6 @@ class SeatCall:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "call": self.call.pbn()}
-
-
-class PassState(TextEnum):
-    """Whether a pass obligation is still to be met, or met: the pass made at the turn it
-    was for (`PassUntil.NEXT_TURN`), or the auction over (`PassUntil.END_OF_AUCTION`)."""
-
-    IN_FORCE = "in_force"
-    FULFILLED = "fulfilled"
-
-
-@dataclass(frozen=True)
-class PassObligation:
-    """``seat`` must pass at his next turn (`PassUntil.NEXT_TURN`) or at every turn for
-    the rest of the auction (`PassUntil.END_OF_AUCTION`), under clause ``law`` (and the
-    clauses ``also``, which impose it too: one obligation a player); ``state`` says
-    whether it is still in force."""
-
-    seat: Seat
-    until: PassUntil
-    law: str
-    also: tuple[str, ...] = ()
-    state: PassState = PassState.IN_FORCE
-
-    @property
-    def laws(self) -> tuple[str, ...]:
-        return (self.law, *self.also)
-
-    @property
-    def fulfilled(self) -> bool:
-        return self.state == PassState.FULFILLED
-
-    def text_key(self) -> str:
-        return f"incident.pass.{self.until}" + (".fulfilled" if self.fulfilled else "")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "until": self.until, "law": self.law,
-                "laws": list(self.laws), "state": self.state}
 
 
 @dataclass(frozen=True)

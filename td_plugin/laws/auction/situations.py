@@ -20,11 +20,6 @@ walk ends with the ruling, an `AuctionRuling`, whose lead restrictions Law 26 gi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from td_plugin.cases.files import load_case
-from td_plugin.errors import CaseFileError
 from td_plugin.laws.auction import (
     auction_period,
     calls_out_of_rotation,
@@ -37,9 +32,9 @@ from td_plugin.laws.auction.comparable_calls import Meaning
 from td_plugin.laws.auction.incident import Incident, IncidentCall, Options
 from td_plugin.laws.auction.ruling import AuctionRuling
 from td_plugin.laws.auction.walk import Situation, Walk
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.regulations import Regulation, regulation
 from td_plugin.messages import LANGUAGES
-from td_plugin.model.rulings import ReviewContext
 
 __all__ = ["IncidentCall", "Incident", "Options", "Meaning", "AuctionRuling", "rule_incident",
            "SITUATIONS"]
@@ -64,10 +59,11 @@ SITUATIONS: tuple[Situation, ...] = (
 )
 
 
-def rule_incident(incident: Incident | Mapping[str, Any],
+def rule_incident(incident: Incident,
                   lang: str | ReviewContext = "en",
                   regulation_in_force: str | Regulation | None = None) -> AuctionRuling:
-    """The ruling on ``incident`` (an `Incident`, or a case as a mapping). ``lang`` is a
+    """The ruling on ``incident`` (a case file's data is read into one by
+    `td_plugin.cases.files.load_case`). ``lang`` is a
     language code or a `ReviewContext` (whose language and regulation are used);
     ``regulation_in_force`` (a name or a `Regulation`; default the context's, else WBF)
     gives the readings the case's ``options`` do not. Raises `CaseFileError` when the
@@ -78,12 +74,6 @@ def rule_incident(incident: Incident | Mapping[str, Any],
         lang = lang.language
     if lang not in LANGUAGES:
         lang = "en"
-    if not isinstance(incident, Incident):
-        loaded = load_case(incident)
-        if not isinstance(loaded, Incident):
-            raise CaseFileError("not an auction case (kind: revoke): "
-                                "td_plugin.laws.revokes.rule_revoke_case rules it")
-        incident = loaded
     walk = Walk(incident, incident.options.over(regulation(regulation_in_force)))
     while not walk.done:
         _, ic = walk.current()

@@ -23,22 +23,20 @@ from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.auction.auction_period import revert_deprived_turn
 from td_plugin.laws.auction.comparable_calls import Comparability, judge_comparable
 from td_plugin.laws.auction.information_from_withdrawn_calls import Unauthorized, unauthorized_to_offenders
-from td_plugin.laws.auction.lead_restrictions import LeadRestriction, lead_restrictions_26b
+from td_plugin.laws.auction.lead_restrictions import lead_restrictions_26b
 from td_plugin.laws.auction.ruling import (
     AuctionRuling,
     CoorEffect,
     Decision,
     DecisionKind,
     Note,
-    PassObligation,
-    PassState,
-    PassUntil,
     RulingStatus,
     SeatCall,
 )
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat, Suit
 from td_plugin.model.names import call_msg, law_msg, laws_msg, seat_call_msg, seat_msg
+from td_plugin.model.obligations import LeadRestriction, PassObligation, PassState, PassUntil
 from td_plugin.model.rulings import Clause
 
 if TYPE_CHECKING:

@@ -29,8 +29,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.laws.auction.ruling import PassObligation, PassUntil
-from td_plugin.laws.facts import FactError, FactField, question_flow, yes_no
+from td_plugin.errors import FactError
+from td_plugin.laws.facts import Choice, FactField, question_flow, yes_no
 from td_plugin.laws.play.penalty_cards import (
     HONOUR,
     LeadOption,
@@ -44,9 +44,9 @@ from td_plugin.laws.play.penalty_cards import (
     stand_penalty_cards,
 )
 from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, cards_msg
-from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
+from td_plugin.model.obligations import PassObligation, PassUntil
 from td_plugin.model.rulings import TextEnum
 
 __all__ = ["ExposedCardCase", "rule_exposed_card", "Becomes", "BECOMES", "FIELDS", "START",

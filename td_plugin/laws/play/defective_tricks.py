@@ -33,10 +33,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.errors import InvalidTokenError
-from td_plugin.laws.facts import FactError, FactField, question_flow, yes_no
+from td_plugin.errors import FactError, InvalidTokenError
+from td_plugin.laws.facts import Choice, FactField, question_flow, yes_no
 from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, suit_msg
-from td_plugin.laws.questions import Choice
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts

@@ -33,7 +33,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.laws.facts import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
+from td_plugin.errors import FactError
+from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
     apply_lead_option,
@@ -45,7 +46,6 @@ from td_plugin.laws.play.penalty_cards import (
     stand_penalty_cards,
 )
 from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
-from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.rulings import TextEnum

@@ -48,7 +48,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from td_plugin.laws.facts import FactError, FactField, defender_choices, question_flow, yes_no
+from td_plugin.errors import FactError
+from td_plugin.laws.facts import Choice, FactField, defender_choices, question_flow, yes_no
 from td_plugin.laws.play.ruling import (
     DecisionChoice,
     PlayRuling,
@@ -57,11 +58,10 @@ from td_plugin.laws.play.ruling import (
     cards_msg,
     suit_msg,
 )
-from td_plugin.laws.questions import Choice
-from td_plugin.laws.revokes import LeadRestriction, PenaltyCard
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import SUITS, Card, Rank, Seat, Suit
 from td_plugin.model.names import join_msgs
+from td_plugin.model.obligations import LeadRestriction, PenaltyCard
 from td_plugin.model.rulings import TextEnum
 
 __all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "LeadOptionKind", "LeadOption",

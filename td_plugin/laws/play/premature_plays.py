@@ -29,20 +29,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.errors import FactError
+from td_plugin.laws.facts import Choice, FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
-from td_plugin.laws.play.ruling import (
-    DecisionChoice,
-    PlayRestriction,
-    PlayRuling,
-    RulingBuilder,
-    card_msg,
-    suit_msg,
-)
-from td_plugin.laws.questions import Choice
-from td_plugin.laws.revokes import PlayRestrictionKind
+from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, suit_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import SUITS, Card, Seat, Suit
+from td_plugin.model.obligations import PlayRestriction, PlayRestrictionKind
 from td_plugin.model.rulings import TextEnum
 
 __all__ = ["PrematureCard", "PrematurePlayCase", "rule_premature_play", "PlayOptionKind", "PlayOption",

@@ -25,12 +25,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin import messages
-from td_plugin.laws.auction.ruling import PassObligation
-from td_plugin.laws.revokes import LeadRestriction, PenaltyCard, PlayRestriction
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat, Suit
 from td_plugin.model.names import join_msgs
+from td_plugin.model.obligations import (
+    LeadRestriction,
+    Obligation,
+    PassObligation,
+    PenaltyCard,
+    PlayRestriction,
+)
 from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.rulings import Clause, Ruling, RulingStatus
 
@@ -48,7 +53,6 @@ def cards_msg(cards: Iterable[Card]) -> Msg | str:
     return join_msgs([card_msg(c) for c in cards], "and")
 
 
-Obligation = PenaltyCard | LeadRestriction | PassObligation | PlayRestriction
 
 
 @dataclass(frozen=True)

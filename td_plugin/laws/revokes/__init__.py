@@ -25,16 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment, assess, automatic_transfer
     from td_plugin.laws.revokes.case import EquityJudgement, RevokeCase, RevokeCaseRuling, rule_revoke_case
-    from td_plugin.laws.revokes.detection import (
-        LeadRestriction,
-        Obligation,
-        PenaltyCard,
-        PlayRestriction,
-        PlayRestrictionKind,
-        Revoke,
-        RevokeKind,
-        detect_revokes,
-    )
+    from td_plugin.laws.revokes.detection import Revoke, RevokeKind, detect_revokes
     from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
     from td_plugin.laws.revokes.play_facts import Tally, board_facts, establishment, table_tricks, tally
     from td_plugin.laws.revokes.redress import EquityFigures, EquityUnavailable, equity_check
@@ -47,8 +38,7 @@ if TYPE_CHECKING:
 _MODULES = {
     "assessment": ("Assessment", "BoardAssessment", "assess", "automatic_transfer"),
     "case": ("EquityJudgement", "RevokeCase", "RevokeCaseRuling", "rule_revoke_case"),
-    "detection": ("LeadRestriction", "Obligation", "PenaltyCard", "PlayRestriction",
-                  "PlayRestrictionKind", "Revoke", "RevokeKind", "detect_revokes"),
+    "detection": ("Revoke", "RevokeKind", "detect_revokes"),
     "facts": ("BoardFacts", "Establishment", "RevokeFacts"),
     "play_facts": ("Tally", "board_facts", "establishment", "table_tricks", "tally"),
     "redress": ("EquityFigures", "EquityUnavailable", "equity_check"),
@@ -67,9 +57,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestriction",
-           "PlayRestrictionKind", "Obligation",
-           "Revoke", "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",
+__all__ = ["RevokeKind", "Revoke", "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",
            "BoardAssessment", "EquityFigures", "EquityUnavailable", "EquityJudgement",
            "RevokeCase", "RevokeCaseRuling", "DATA_KEYS", "detect_revokes", "establishment",
            "tally", "table_tricks", "board_facts", "automatic_transfer", "assess",

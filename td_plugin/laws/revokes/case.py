@@ -21,8 +21,8 @@ from typing import Any
 
 from td_plugin import messages
 from td_plugin.errors import CaseFileError, Location
+from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
-from td_plugin.laws.revokes.detection import PenaltyCard
 from td_plugin.laws.revokes.facts import BoardFacts
 from td_plugin.laws.revokes.redress import needs_redress, redress_clause
 from td_plugin.laws.revokes.ruling import (
@@ -38,16 +38,9 @@ from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Side
 from td_plugin.model.contract import Contract
 from td_plugin.model.names import call_msg, join_msgs
-from td_plugin.model.outcomes import TableResult
-from td_plugin.model.rulings import (
-    AssignedResult,
-    Attention,
-    Clause,
-    ReviewContext,
-    Ruling,
-    RulingStatus,
-    WeightedScore,
-)
+from td_plugin.model.obligations import PenaltyCard
+from td_plugin.model.outcomes import AssignedResult, TableResult, WeightedScore
+from td_plugin.model.rulings import Attention, Clause, Ruling, RulingStatus
 from td_plugin.model.scoring import score_ns
 
 __all__ = ["ATTENTION_NAMES", "EquityJudgement", "RevokeCase", "RevokeItem", "Redress",

@@ -28,15 +28,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
+from td_plugin.errors import FactError
+from td_plugin.laws.facts import FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
 from td_plugin.laws.revokes.assessment import assess
-from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
+from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.laws.revokes.ruling import correction_penalty_cards, revoke_ruling
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat, Suit
 from td_plugin.model.contract import Contract
+from td_plugin.model.obligations import PenaltyCard
 from td_plugin.model.rulings import Attention
 
 __all__ = ["RevokeCorrectionCase", "rule_revoke_correction", "FIELDS", "START", "flow",

@@ -21,13 +21,18 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from td_plugin.laws.auction.lead_restrictions import LeadRestriction
 from td_plugin.model.cards import SEATS, Card, Rank, Seat, Side, Suit
 from td_plugin.model.deal import SUIT_MASKS, Deal, Hand
+from td_plugin.model.obligations import (
+    LeadRestriction,
+    Obligation,
+    PenaltyCard,
+    PlayRestriction,
+    PlayRestrictionKind,
+)
 from td_plugin.model.play import Play
 
-__all__ = ["RevokeKind", "PenaltyCard", "LeadRestriction", "PlayRestrictionKind",
-           "PlayRestriction", "Obligation", "Revoke", "detect_revokes"]
+__all__ = ["RevokeKind", "Revoke", "detect_revokes"]
 
 
 class RevokeKind(enum.Enum):
@@ -39,41 +44,6 @@ class RevokeKind(enum.Enum):
     PLAY_RESTRICTION = "play_restriction"  # the card or suit declarer specified (Law 57A)
 
 
-@dataclass(frozen=True)
-class PenaltyCard:
-    """A major penalty card of ``seat`` on the table from the start of trick ``trick``:
-    it must be played at the first legal opportunity (Law 50D1). ``major`` false: a
-    minor penalty card, before which no other card of its suit below an honour may be
-    played (Law 50C)."""
-
-    seat: Seat
-    card: Card
-    trick: int = 1
-    major: bool = True
-
-
-class PlayRestrictionKind(enum.Enum):
-    """What declarer's option of Law 57A binds the player to on one trick."""
-
-    HIGHEST = "highest"  # the highest card he holds of the suit led (57A1)
-    LOWEST = "lowest"  # the lowest (57A2)
-    SUIT = "suit"  # a card of the suit declarer names (57A3)
-    NOT_SUIT = "not_suit"  # no card of the suit declarer names (57A4)
-
-
-@dataclass(frozen=True)
-class PlayRestriction:
-    """For one trick, ``seat`` must play the highest (``how`` = ``HIGHEST``) or the
-    lowest (``LOWEST``) card he holds of the suit led, a card of ``suit`` (``SUIT``), or
-    no card of ``suit`` (``NOT_SUIT``): declarer's option of Law 57A."""
-
-    seat: Seat
-    trick: int
-    how: PlayRestrictionKind
-    suit: Suit | None = None
-
-
-Obligation = PenaltyCard | LeadRestriction | PlayRestriction
 
 
 @dataclass(frozen=True)
@@ -128,7 +98,8 @@ def detect_revokes(deal: Deal, play: Play, declarer: Seat | None = None,
             penalties[ob.seat.index].append(ob)
         elif isinstance(ob, PlayRestriction):
             plays[(ob.trick, ob.seat.index)] = ob
-        elif ob.trick is not None and ob.suit is not None:  # a choice made, at a known trick
+        elif isinstance(ob, LeadRestriction) and ob.trick is not None and ob.suit is not None:
+            # a choice made, at a known trick (a pass obligation binds the auction only)
             restrictions[(ob.trick, ob.seat.index)] = ob
     obliged = bool(restrictions) or bool(plays) or any(penalties)
     out: list[Revoke] = []

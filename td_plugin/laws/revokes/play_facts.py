@@ -18,14 +18,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from td_plugin.consistency import effective_contract
-from td_plugin.laws.revokes.detection import Obligation, PenaltyCard, Revoke
+from td_plugin.laws.revokes.detection import Revoke
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Seat, Side, Suit
 from td_plugin.model.contract import Contract
+from td_plugin.model.obligations import Obligation, PenaltyCard
 from td_plugin.model.play import Play
 from td_plugin.model.rulings import Attention
+from td_plugin.model.walk import effective_contract
 
 __all__ = ["establishment", "Tally", "tally", "table_tricks", "board_facts"]
 

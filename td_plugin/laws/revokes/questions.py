@@ -9,7 +9,7 @@ the offending side won from it on (64A, 64B1), then when attention was drawn (64
 leads to. The answers are the fields of a revoke case file (docs/cases.md), so the
 finished case is ruled by `td_plugin.laws.revokes.rule_revoke_case` like any other.
 
-The flow of questions of `td_plugin.laws.questions`: `flow` reads a case (a mapping, as a case
+The flow of questions of `td_plugin.laws.facts`: `flow` reads a case (a mapping, as a case
 file holds it) and gives the questions already answered (`Step`, with the clause the
 answer leads to) and the next one to ask; `answer` puts an answer into the case. Nothing
 here knows how the questions are shown.
@@ -21,7 +21,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from td_plugin.laws.questions import MORE, SEATS, Choice, Question, QuestionError, Step, parse_answer
+from td_plugin.errors import QuestionError
+from td_plugin.laws.facts import MORE, SEATS, Choice, Question, Step, parse_answer
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Seat
 

@@ -32,9 +32,10 @@ from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
+from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.play import Play, holdings_before
 from td_plugin.model.revoke_outcome import Equity, EquityFigures, EquityUnavailable, Proposal
-from td_plugin.model.rulings import AssignedResult, Clause
+from td_plugin.model.rulings import Clause
 from td_plugin.model.scoring import score_ns
 
 __all__ = ["EquityUnavailable", "Proposal", "EquityFigures", "Equity", "needs_redress",

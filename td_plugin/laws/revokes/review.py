@@ -21,15 +21,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from td_plugin.consistency import PlayWalk, effective_contract
-from td_plugin.host.sources import RecordChange
-from td_plugin.laws.revokes.detection import Obligation, Revoke, RevokeKind, detect_revokes
+from td_plugin.laws.context import ReviewContext
+from td_plugin.laws.revokes.detection import Revoke, RevokeKind, detect_revokes
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card, Seat
+from td_plugin.model.changes import RecordChange
+from td_plugin.model.findings import Finding, FindingKind
 from td_plugin.model.names import card_msg
+from td_plugin.model.obligations import Obligation
 from td_plugin.model.play import Play, PlayedCard
-from td_plugin.model.rulings import Finding, FindingKind, ReviewContext
+from td_plugin.model.walk import PlayWalk, effective_contract
 
 __all__ = ["review_revokes", "revoke_change"]
 

@@ -21,12 +21,15 @@ from typing import Any
 
 from td_plugin import messages
 from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment
-from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
+from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import Establishment, RevokeFacts
 from td_plugin.messages import Msg, seat_name
+from td_plugin.model.findings import Finding
 from td_plugin.model.names import card_msg
+from td_plugin.model.obligations import PenaltyCard
+from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.revoke_outcome import Equity, RevokeOutcome
-from td_plugin.model.rulings import AssignedResult, Clause, Finding, Ruling
+from td_plugin.model.rulings import Clause, Ruling
 
 __all__ = ["DATA_KEYS", "revoke_ruling", "revoke_data", "revoke_outcome", "revoke_params", "card_msg",
            "signed", "render_revoke_text", "correction_penalty_cards"]

@@ -32,7 +32,7 @@ from typing import Any
 
 from td_plugin import messages
 from td_plugin.audit.watch import SessionWatcher, WatchEvent
-from td_plugin.cases.log import LogEntry, Place
+from td_plugin.cases.log import LogEntry
 from td_plugin.host.services import (
     CallStatus,
     ServiceLink,
@@ -41,11 +41,12 @@ from td_plugin.host.services import (
     TdCall,
     waited_minutes,
 )
+from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
 from td_plugin.model.cards import Seat
 from td_plugin.model.deal import Deal
-from td_plugin.model.movement import Movement, Slot, result_key
-from td_plugin.model.rulings import ReviewContext
+from td_plugin.model.movement import Movement, Slot
+from td_plugin.model.place import Place
 from td_plugin.model.session import Session, sections_from_movement
 from td_plugin.serve.boards import SessionBoards, TableResult
 from td_plugin.serve.calls.log import BY_DIRECTOR, BY_TERMINAL, CallEvent, CallLog
@@ -203,7 +204,7 @@ class CallDesk:
             self._state = poll.state
             self._take_movement(poll.state)
             self._take_calls(poll.state.calls)
-            self._watcher.observe({("bridgemate", *result_key(r)): r for r in poll.state.results}, now)
+            self._watcher.observe({("bridgemate", *Place.of(r).key): r for r in poll.state.results}, now)
             self._resolve_by_rulings()
         self._send_pending()
 

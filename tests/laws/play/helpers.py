@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from td_plugin.cases.files import load_case
-from td_plugin.cases.play import rule_play_case
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.play.ruling import PlayRuling
+from td_plugin.rulers.cases import rule_play_case
 
 
 def rule(case: dict[str, Any], lang: str = "en") -> PlayRuling:

@@ -12,8 +12,10 @@ import pytest
 import yaml
 
 from td_plugin.cases.files import load_case
-from td_plugin.cases.play import PLAY_KINDS, play_module, rule_play_case
-from td_plugin.laws.questions import FLOWS, MORE, QuestionError, flow_module
+from td_plugin.errors import QuestionError
+from td_plugin.laws import FACT_KINDS, FAMILIES, fact_family, flow_module
+from td_plugin.laws.facts import MORE
+from td_plugin.rulers.cases import rule_play_case
 
 CASES = Path(__file__).resolve().parents[2] / "cases" / "play"
 FILES = sorted(CASES.glob("*.yaml"))
@@ -46,14 +48,14 @@ def enter(kind: str, facts: dict[str, Any]) -> tuple[dict[str, Any], list]:
 
 
 def _list_field(kind: str) -> str:
-    return next(f.key for f in play_module(kind).FIELDS if f.input == "cards")
+    return next(f.key for f in fact_family(kind).FIELDS if f.input == "cards")
 
 
 def test_every_play_kind_is_offered_by_the_table_app() -> None:
-    assert set(PLAY_KINDS) <= set(FLOWS)
-    for kind in PLAY_KINDS:
+    assert all(FAMILIES[kind].questions for kind in FACT_KINDS)
+    for kind in FACT_KINDS:
         module = flow_module(kind)
-        assert module is play_module(kind)
+        assert module is fact_family(kind)
         assert callable(module.flow) and callable(module.answer) and callable(module.question_by_id)
         assert isinstance(module.START, tuple)
 
@@ -62,7 +64,7 @@ def test_every_play_kind_is_offered_by_the_table_app() -> None:
 def test_every_worked_example_can_be_entered_question_by_question(path: Path) -> None:
     example = yaml.safe_load(path.read_text(encoding="utf-8"))["case"]
     kind = example["kind"]
-    module = play_module(kind)
+    module = fact_family(kind)
     asked = {f.key for f in module.FIELDS if f.ask and not f.decision}
     facts = {k: v for k, v in example.items() if k in asked}
     case, steps = enter(kind, facts)
@@ -83,7 +85,7 @@ def test_each_answer_shows_the_clause_it_leads_to() -> None:
 
 
 def test_changing_an_answer_drops_what_no_longer_applies() -> None:
-    module = play_module("opening_lead")
+    module = fact_family("opening_lead")
     case, _ = enter("opening_lead", {"declarer": "N", "offender": "W", "card": "H4",
                                      "faced": True, "dummy_exposed": True})
     assert case["dummy_exposed"] is True
@@ -94,7 +96,7 @@ def test_changing_an_answer_drops_what_no_longer_applies() -> None:
 
 
 def test_changing_the_declarer_drops_a_seat_no_longer_among_the_answers() -> None:
-    module = play_module("penalty_card")
+    module = fact_family("penalty_card")
     case, _ = enter("penalty_card", {"declarer": "S", "offender": "E", "cards": ["SK"],
                                      "trick": 3})
     q = module.question_by_id(case, "declarer", None)
@@ -104,7 +106,7 @@ def test_changing_the_declarer_drops_a_seat_no_longer_among_the_answers() -> Non
 
 
 def test_an_answer_that_does_not_fit_is_refused() -> None:
-    module = play_module("premature_play")
+    module = fact_family("premature_play")
     _, q = module.flow({"kind": "premature_play", "declarer": "S"})
     assert q.id == "trick"
     with pytest.raises(QuestionError, match="from 1 to 13"):
@@ -112,7 +114,7 @@ def test_an_answer_that_does_not_fit_is_refused() -> None:
     _, q = module.flow({"kind": "premature_play", "declarer": "S", "trick": 3})
     with pytest.raises(QuestionError):
         module.answer({"kind": "premature_play", "declarer": "S", "trick": 3}, q, "X")
-    cards = play_module("penalty_card")
+    cards = fact_family("penalty_card")
     case = {"kind": "penalty_card", "declarer": "S", "offender": "E", "cards": ["SK", None]}
     _, q = cards.flow(case)
     with pytest.raises(QuestionError, match="already among the cards"):
@@ -120,7 +122,7 @@ def test_an_answer_that_does_not_fit_is_refused() -> None:
 
 
 def test_a_list_of_cards_is_asked_a_card_at_a_time() -> None:
-    module = play_module("card_in_auction")
+    module = fact_family("card_in_auction")
     case = {"kind": "card_in_auction", "offender": "E", "cards": ["SK"]}
     _, q = module.flow(case)
     assert q.id == MORE

@@ -1,0 +1,7 @@
+"""Deprecated: ``td_plugin.movement`` moved to `td_plugin.model.movement`,
+`td_plugin.rulers.movement`; import its names from `td_plugin` (the plugin API) or from
+there. This module goes in the next minor release."""
+
+from td_plugin._lazy import moved_module
+
+__getattr__ = moved_module(__name__, "td_plugin", "td_plugin.model.movement", "td_plugin.rulers.movement")
