@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from td_plugin.errors import InvalidTokenError
-from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS, Card, Seat, Suit
 from td_plugin.model.obligations import (
     LeadRestriction,
     Obligation,
@@ -44,8 +44,6 @@ __all__ = ["TdNotes", "parse_td_note", "ATTENTION_NAMES"]
 
 #: The names of `Attention` in a note (as ``--attention`` takes them; ``_`` also).
 ATTENTION_NAMES = {a.value: a for a in Attention}
-_SEATS = {s.value: s for s in Seat}
-_SUITS = {s.value: s for s in Suit}
 
 
 @dataclass(frozen=True)
@@ -131,14 +129,14 @@ def _play(args: list[str]) -> PlayRestriction:
 
 
 def _seat(text: str) -> Seat:
-    seat = _SEATS.get(text.upper())
+    seat = Seat(text.upper()) if text.upper() in SEAT_LETTERS else None
     if seat is None:
         raise ValueError(f"TD note: {text!r} is not a seat (N, E, S, W)")
     return seat
 
 
 def _suit(verb: str, text: str) -> Suit:
-    suit = _SUITS.get(text.upper())
+    suit = Suit(text.upper()) if text.upper() in SUIT_LETTERS else None
     if suit is None:
         raise ValueError(f"TD note: {verb} ... {text!r} is not a suit (S, H, D, C)")
     return suit

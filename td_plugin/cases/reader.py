@@ -13,7 +13,7 @@ from typing import Any
 from td_plugin.errors import PROBLEM_LIMIT, CaseFileError, InvalidTokenError, Location, clip_echo
 from td_plugin.model.auction import Call
 from td_plugin.model.board import Vulnerability
-from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.cards import SEAT_NAMES, SUIT_NAMES, SYMBOLS_AS_LETTERS, Card, Seat, Suit
 from td_plugin.model.contract import Contract
 
 __all__ = ["CaseReader", "type_name", "MAX_BOARD"]
@@ -21,13 +21,7 @@ __all__ = ["CaseReader", "type_name", "MAX_BOARD"]
 #: the largest board number a case may name
 MAX_BOARD = 999_999
 
-_SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W, "NORTH": Seat.N,
-          "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W, "NORD": Seat.N, "ØST": Seat.E,
-          "Ø": Seat.E, "SYD": Seat.S, "VEST": Seat.W, "V": Seat.W}
-_SUITS = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C, "\u2660": Suit.S,
-          "\u2665": Suit.H, "\u2666": Suit.D, "\u2663": Suit.C}
 _CALL_ALIASES = {"PAS": "Pass", "DOBL": "X", "REDOBL": "XX"}
-_SYMBOLS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
 
 
 class CaseReader:
@@ -49,7 +43,7 @@ class CaseReader:
         return value
 
     def seat(self, value: Any, where: str) -> Seat:
-        seat = _SEATS.get(str(value).strip().upper()) if isinstance(value, str) else None
+        seat = SEAT_NAMES.get(str(value).strip().upper()) if isinstance(value, str) else None
         if seat is None:
             raise self.fail(where, f"unknown seat {value!r} (N, E, S or W)")
         return seat
@@ -76,7 +70,7 @@ class CaseReader:
         return value
 
     def suit(self, value: Any, where: str) -> Suit:
-        suit = _SUITS.get(str(value).strip().upper()) if isinstance(value, str) else None
+        suit = SUIT_NAMES.get(str(value).strip().upper()) if isinstance(value, str) else None
         if suit is None:
             raise self.fail(where, f"unknown suit {value!r} (S, H, D or C)")
         return suit
@@ -128,7 +122,7 @@ class CaseReader:
     def card(self, value: Any, where: str) -> Card:
         try:
             if isinstance(value, str):
-                return Card.from_pbn(value.translate(_SYMBOLS))
+                return Card.from_pbn(value.translate(SYMBOLS_AS_LETTERS))
         except InvalidTokenError:
             pass
         raise self.fail(where, f"unknown card {value!r} (suit then rank: 'H5', 'DT', 'SA')")
@@ -143,7 +137,7 @@ class CaseReader:
             raise self.fail("contract", f"expected a contract such as '4H' or '3NTX', not "
                                         f"{type_name(value)}")
         try:
-            contract = Contract.from_pbn(value.translate(_SYMBOLS), declarer)
+            contract = Contract.from_pbn(value.translate(SYMBOLS_AS_LETTERS), declarer)
         except InvalidTokenError:
             contract = None
         if contract is None or contract.is_passed_out:

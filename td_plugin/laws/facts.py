@@ -41,10 +41,10 @@ from typing import Any
 
 from td_plugin.errors import InvalidTokenError, QuestionError
 from td_plugin.messages import Msg, seat_name
-from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS, Card, Seat, Suit
 from td_plugin.model.contract import Contract
 
-__all__ = ["Choice", "Question", "Step", "MORE", "parse_answer", "SEATS", "SUITS", "FactField",
+__all__ = ["Choice", "Question", "Step", "MORE", "parse_answer", "FactField",
            "question_flow", "applies", "choices_of", "seat_choices", "seat_of",
            "defender_choices", "yes_no"]
 
@@ -53,8 +53,6 @@ __all__ = ["Choice", "Question", "Step", "MORE", "parse_answer", "SEATS", "SUITS
 MORE = "more"
 
 #: How answers name seats and suits.
-SEATS = ("N", "E", "S", "W")
-SUITS = ("S", "H", "D", "C")
 
 @dataclass(frozen=True)
 class Choice:
@@ -110,11 +108,11 @@ def parse_answer(q: Question, text: str) -> Any:
                 return c.value
         raise QuestionError(f"{text!r} is not an answer to this question")
     if q.input == "seat":
-        if text.upper() not in SEATS:
+        if text.upper() not in SEAT_LETTERS:
             raise QuestionError(f"not a seat: {text!r}")
         return text.upper()
     if q.input == "suit":
-        if text.upper() not in SUITS:
+        if text.upper() not in SUIT_LETTERS:
             raise QuestionError(f"not a suit: {text!r}")
         return text.upper()
     if q.input == "count":
@@ -183,14 +181,14 @@ def choices_of(field: FactField, case: Case) -> tuple[Choice, ...]:
     return field.choices(case) if callable(field.choices) else field.choices
 
 
-def seat_choices(seats: tuple[str, ...] = SEATS) -> tuple[Choice, ...]:
+def seat_choices(seats: tuple[str, ...] = SEAT_LETTERS) -> tuple[Choice, ...]:
     return tuple(Choice(s, seat_name(Seat(s))) for s in seats)
 
 
 def seat_of(case: Case, key: str) -> Seat | None:
     """The seat a case gives under ``key``, when it gives one."""
     value = case.get(key)
-    return Seat(value) if value in SEATS else None
+    return Seat(value) if value in SEAT_LETTERS else None
 
 
 def defender_choices(case: Case) -> tuple[Choice, ...]:

@@ -13,7 +13,8 @@ from typing import Any
 from td_plugin import messages
 from td_plugin.errors import InvalidTokenError
 
-__all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "SEATS", "SUITS"]
+__all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "SEATS", "SUITS", "SEAT_LETTERS",
+           "SUIT_LETTERS", "SEAT_NAMES", "SUIT_NAMES", "SYMBOLS_AS_LETTERS"]
 
 
 class Side(enum.Enum):
@@ -145,6 +146,21 @@ class Suit(enum.Enum):
 #: Suits in PBN deal order (spades first).
 SUITS: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
 _SUIT_ORDER = {Suit.C: 0, Suit.D: 1, Suit.H: 2, Suit.S: 3}
+
+#: The seats' and the suits' letters, as a form, an answer or a Director's note gives them.
+SEAT_LETTERS: tuple[str, ...] = tuple(s.value for s in SEATS)
+SUIT_LETTERS: tuple[str, ...] = tuple(s.value for s in SUITS)
+#: A seat as a Director may write it (upper case): its letter, its English or Danish name.
+SEAT_NAMES: dict[str, Seat] = {
+    **{s.value: s for s in SEATS}, "NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S,
+    "WEST": Seat.W, "NORD": Seat.N, "ØST": Seat.E, "Ø": Seat.E, "SYD": Seat.S,
+    "VEST": Seat.W, "V": Seat.W}
+#: A suit by its letter or its symbol.
+SUIT_NAMES: dict[str, Suit] = {**{s.value: s for s in SUITS}, "\u2660": Suit.S,
+                               "\u2665": Suit.H, "\u2666": Suit.D, "\u2663": Suit.C}
+#: The suit symbols turned into their letters (`str.translate`), for a card or a contract
+#: written with symbols.
+SYMBOLS_AS_LETTERS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
 
 
 class Strain(enum.Enum):

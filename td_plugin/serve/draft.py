@@ -32,7 +32,7 @@ from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE
 from td_plugin.laws.facts import MORE, Question, Step
 from td_plugin.messages import Msg
 from td_plugin.model.auction import Call
-from td_plugin.model.cards import Seat
+from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS, Seat
 from td_plugin.model.place import Place
 
 __all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
@@ -40,10 +40,10 @@ __all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "q
            "drop_stale_decisions", "ANSWERS",
            "SEATS", "VULNERABILITIES", "BID_STRAINS"]
 
-SEATS = ("N", "E", "S", "W")
+SEATS = SEAT_LETTERS
 VULNERABILITIES = ("None", "NS", "EW", "All")
 BID_STRAINS = ("C", "D", "H", "S", "NT")
-_SUITS = ("S", "H", "D", "C")
+_SUITS = SUIT_LETTERS
 _MAX_CALLS = 80
 #: What an auction case takes from the session's record: the board's dealer and
 #: vulnerability, and who declared the contract it reached (for Law 26B).

@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from td_plugin.errors import QuestionError
-from td_plugin.laws.facts import MORE, SEATS, Choice, Question, Step, parse_answer
+from td_plugin.laws.facts import MORE, Choice, Question, Step, parse_answer
 from td_plugin.messages import Msg, seat_name
-from td_plugin.model.cards import Seat
+from td_plugin.model.cards import SEAT_LETTERS, Seat
 
 __all__ = ["flow", "answer", "question_by_id", "START", "DECISIONS"]
 
@@ -39,7 +39,7 @@ def _q(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
-def _seat_choices(seats: tuple[str, ...] = SEATS) -> tuple[Choice, ...]:
+def _seat_choices(seats: tuple[str, ...] = SEAT_LETTERS) -> tuple[Choice, ...]:
     return tuple(Choice(s, seat_name(Seat(s))) for s in seats)
 
 
@@ -77,20 +77,20 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                       ) -> list[Question]:
     """The questions about revoke ``i`` that apply given what is known of it so far."""
     declarer = case.get("declarer")
-    dummy = Seat(declarer).partner.value if declarer in SEATS else None
+    dummy = Seat(declarer).partner.value if declarer in SEAT_LETTERS else None
     offender = r.get("offender")
-    known = offender in SEATS
+    known = offender in SEAT_LETTERS
     seat = seat_name(Seat(offender)) if known else ""
     side = Msg(f"side.{Seat(offender).side.value}") if known else ""
     trick = r.get("trick")
-    defender = known and declarer in SEATS and Seat(offender).side is not Seat(declarer).side
+    defender = known and declarer in SEAT_LETTERS and Seat(offender).side is not Seat(declarer).side
 
     def ask(qid: str, input: str, text: Msg, law: str, **more: Any) -> Question:
         return Question(qid, qid, input, text, law=law, revoke=i, **more)
 
     qs = [ask("offender", "seat", _q("revoke.q.offender"), "61A", choices=tuple(
               Choice(s, seat_name(Seat(s)), _leads("64B3", "dummy") if s == dummy else None)
-              for s in SEATS)),
+              for s in SEAT_LETTERS)),
           ask("trick", "count", _q("revoke.q.trick", offender=seat), "61A", low=1, high=13)]
     if defender:
         qs.append(ask("failure", "choice", _q("revoke.q.failure", offender=seat), "61A",
@@ -139,7 +139,7 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                                                     else ""),
                       "63A", choices=tuple(Choice(s, seat_name(Seat(s))) for s in team)))
     won = []
-    for s in SEATS:
+    for s in SEAT_LETTERS:
         if known and not _side_took_tricks(case, Seat(s), Seat(offender)):
             continue  # a side that took no trick did not win the revoke trick
         if s == offender:
@@ -171,7 +171,7 @@ def _side_took_tricks(case: Mapping[str, Any], seat: Seat, offender: Seat) -> bo
     """Whether ``seat``'s side took a trick on the board, as far as the result says
     (True when it is not known)."""
     declarer, tricks = case.get("declarer"), case.get("declarer_tricks")
-    if declarer not in SEATS or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+    if declarer not in SEAT_LETTERS or not isinstance(tricks, int) or not 0 <= tricks <= 13:
         return True
     return (tricks if seat.side is Seat(declarer).side else 13 - tricks) > 0
 
@@ -187,12 +187,13 @@ def _os_tricks_bounds(case: Mapping[str, Any], r: Mapping[str, Any]) -> tuple[in
     low, high = 0, 13
     if isinstance(trick, int) and 1 <= trick <= 13:
         high = 14 - trick
-        if offender in SEATS and won_by in SEATS:
+        if offender in SEAT_LETTERS and won_by in SEAT_LETTERS:
             if Seat(won_by).side is Seat(offender).side:
                 low = 1
             else:
                 high = 13 - trick
-    if offender in SEATS and declarer in SEATS and isinstance(tricks, int) and 0 <= tricks <= 13:
+    if (offender in SEAT_LETTERS and declarer in SEAT_LETTERS and isinstance(tricks, int)
+            and 0 <= tricks <= 13):
         total = tricks if Seat(offender).side is Seat(declarer).side else 13 - tricks
         high = min(high, total)
         if isinstance(trick, int) and 1 <= trick <= 13:
