@@ -53,6 +53,7 @@ from bridgemate_dataconnector.dto.scoring_program_data_connector_commands import
     ScoringProgramDataConnectorCommands as Command,
 )
 
+from adapters.bws.values import holdings_deal
 from td_plugin.errors import InvalidTokenError, Location
 from td_plugin.host.services import (
     CallStatus,
@@ -65,7 +66,7 @@ from td_plugin.host.services import (
 from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
 from td_plugin.model.cards import Card, Rank, Seat, Strain, Suit
 from td_plugin.model.contract import Contract
-from td_plugin.model.deal import Deal, Hand
+from td_plugin.model.deal import Deal
 from td_plugin.model.movement import Slot
 from td_plugin.model.outcomes import ArtificialScore
 
@@ -340,18 +341,10 @@ def movement_slots(section: SectionDTO) -> list[Slot]:
 
 def hand_record_deal(dto: HandrecordDTO) -> Deal | None:
     """The deal of a hand record; None when it holds no card or cannot be read."""
-    hands: dict[Seat, Hand | None] = {}
     try:
-        for seat, name in ((Seat.N, "north"), (Seat.E, "east"), (Seat.S, "south"), (Seat.W, "west")):
-            suits = [(getattr(dto, f"{name}_{suit}") or "").upper().replace("10", "T")
-                     for suit in ("spades", "hearts", "diamonds", "clubs")]
-            hand = Hand.from_pbn(".".join(suits))
-            hands[seat] = hand if len(hand) else None
+        return holdings_deal(lambda seat, suit: getattr(dto, f"{seat}_{suit}") or "")
     except InvalidTokenError:
         return None
-    if not any(hands.values()):
-        return None
-    return Deal(hands)
 
 
 def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: str) -> BoardRecord | None:

@@ -20,6 +20,7 @@ reads the file with access-parser instead.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import logging
@@ -28,7 +29,7 @@ import shutil
 import subprocess
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol, cast
 
 from adapters.bws.jet_pages import JET_MAGIC, JetFile, is_access_file
@@ -114,6 +115,19 @@ class _LogCollector(logging.Handler):
         if not any(text.startswith(h) for h in self.HARMLESS):
             self.messages.append(text)
 
+    @contextlib.contextmanager
+    def collecting(self) -> Iterator[None]:
+        """While in it, access-parser logs here and not to the handlers above its logger."""
+        logger = logging.getLogger("access_parser")
+        logger.addHandler(self)
+        propagate = logger.propagate
+        logger.propagate = False
+        try:
+            yield
+        finally:
+            logger.removeHandler(self)
+            logger.propagate = propagate
+
 
 class AccessParserTables:
     """Tables read with ``access-parser`` (pure Python)."""
@@ -125,18 +139,12 @@ class AccessParserTables:
 
         self.path = path
         self._log = _LogCollector()
-        logger = logging.getLogger("access_parser")
-        logger.addHandler(self._log)
-        propagate = logger.propagate
-        logger.propagate = False
-        try:
-            self._db = AccessParser(path)
-        except Exception as exc:  # noqa: BLE001 - any parse failure is an input problem
-            raise InputError(f"{CATALOG_UNREADABLE} ({type(exc).__name__}: {exc})",
-                             Location(path=path)) from exc
-        finally:
-            logger.removeHandler(self._log)
-            logger.propagate = propagate
+        with self._log.collecting():
+            try:
+                self._db = AccessParser(path)
+            except Exception as exc:  # noqa: BLE001 - any parse failure is an input problem
+                raise InputError(f"{CATALOG_UNREADABLE} ({type(exc).__name__}: {exc})",
+                                 Location(path=path)) from exc
         self._pages = JetFile(self._db.db_data)
 
     def table_names(self) -> set[str]:
@@ -148,18 +156,12 @@ class AccessParserTables:
         missing = self._pages.missing_pages(self._db.catalog[table])
         if missing is not None:
             raise DamagedTable(table, missing, self.path)
-        logger = logging.getLogger("access_parser")
-        logger.addHandler(self._log)
-        propagate = logger.propagate
-        logger.propagate = False
         seen = len(self._log.messages)
-        try:
-            columns = self._db.parse_table(table)
-        except Exception as exc:  # noqa: BLE001 - a damaged table is an input problem
-            raise DamagedTable(table, f"{type(exc).__name__}: {exc}", self.path) from exc
-        finally:
-            logger.removeHandler(self._log)
-            logger.propagate = propagate
+        with self._log.collecting():
+            try:
+                columns = self._db.parse_table(table)
+            except Exception as exc:  # noqa: BLE001 - a damaged table is an input problem
+                raise DamagedTable(table, f"{type(exc).__name__}: {exc}", self.path) from exc
         if len(self._log.messages) > seen:
             raise DamagedTable(table, self._log.messages[seen], self.path)
         return _columns_to_rows(columns)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from typing import Any
 
 from td_plugin.errors import InvalidTokenError
@@ -24,7 +25,8 @@ from td_plugin.model.outcomes import ArtificialScore
 
 __all__ = ["to_int", "to_bool", "to_text", "to_datetime", "log_time", "parse_contract",
            "parse_result", "parse_seat", "parse_card", "parse_call", "parse_remarks",
-           "Remark", "hand_record_deal", "contract_text", "result_text", "remarks_text"]
+           "Remark", "hand_record_deal", "holdings_deal", "contract_text", "result_text",
+           "remarks_text"]
 
 _ACCESS_ZERO = dt.date(1899, 12, 30)
 #: the zero date as mdb-export writes it by default, two-digit year: ``12/30/99``
@@ -176,21 +178,28 @@ def parse_remarks(text: str) -> Remark | None:
 
 
 def hand_record_deal(row: dict[str, Any]) -> Deal | None:
-    """A ``HandRecord`` row (``NorthSpades`` ... ``WestClubs``, ranks like ``AKT5`` or
-    ``AK105``) -> the deal; None when the row holds no cards."""
-    hands: dict[Seat, Hand] = {}
-    any_card = False
-    for seat, name in ((Seat.N, "North"), (Seat.E, "East"), (Seat.S, "South"), (Seat.W, "West")):
-        suits = []
-        for suit_name in ("Spades", "Hearts", "Diamonds", "Clubs"):
-            ranks = to_text(row.get(f"{name}{suit_name}")).upper().replace("10", "T")
-            ranks = ranks.replace(" ", "").replace("-", "")
-            any_card = any_card or bool(ranks)
-            suits.append(ranks)
-        hands[seat] = Hand.from_pbn(".".join(suits))
-    if not any_card:
+    """A ``HandRecord`` row (``NorthSpades`` ... ``WestClubs``) -> the deal; None when the
+    row holds no cards."""
+    return holdings_deal(lambda seat, suit: to_text(row.get(f"{seat.title()}{suit.title()}")))
+
+
+def holdings_deal(holding: Callable[[str, str], str]) -> Deal | None:
+    """The deal of a hand record of Bridgemate's, a ``.bws`` file's row or the Data
+    Connector's alike: ``holding(seat, suit)`` is what the record holds for a seat in a suit
+    (``"north"``, ``"spades"``), ranks like ``AKT5`` or ``AK105`` (spaces and dashes passed
+    over); None when no seat holds a card.
+
+    :raises InputError: a holding that is not ranks, or a card twice in a hand.
+    """
+    hands: dict[Seat, Hand | None] = {}
+    for seat, name in ((Seat.N, "north"), (Seat.E, "east"), (Seat.S, "south"), (Seat.W, "west")):
+        suits = [holding(name, suit).upper().replace("10", "T").replace(" ", "").replace("-", "")
+                 for suit in ("spades", "hearts", "diamonds", "clubs")]
+        hand = Hand.from_pbn(".".join(suits))
+        hands[seat] = hand if len(hand) else None
+    if all(hand is None for hand in hands.values()):
         return None
-    return Deal({s: (h if len(h) else None) for s, h in hands.items()})
+    return Deal(hands)
 
 
 # --- the other way: domain values as a terminal writes them ----------------------------

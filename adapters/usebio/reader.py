@@ -47,7 +47,7 @@ from td_plugin.model.outcomes import ArtificialScore, Outcome, ScoreOnly, TableR
 
 __all__ = ["MAX_BYTES", "UsebioSource", "read_usebio", "load_usebio",
            "read_event", "UsebioDocument", "UsebioEvent", "TravellerLine", "parse_lead",
-           "parse_artificial", "POINT_ELEMENTS"]
+           "parse_artificial", "POINT_ELEMENTS", "child_text"]
 
 #: Files larger than this are refused (the largest real USEBIO files are a few hundred KB).
 MAX_BYTES = 64 * 1024 * 1024
@@ -210,7 +210,9 @@ class UsebioEvent:
         return self.direction(pair) if self.two_winners else None
 
 
-def _text(el: Any, tag: str) -> str | None:
+def child_text(el: Any, tag: str) -> str | None:
+    """The stripped text of the element's first child ``tag``; None when it has no such
+    child or the child is empty."""
     child = el.find(tag)
     if child is None or child.text is None:
         return None
@@ -247,8 +249,9 @@ def _signed(text: str) -> int | None:
 
 
 def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
-    line = TravellerLine(el, index, board, _text(el, "NS_PAIR_NUMBER"), _text(el, "EW_PAIR_NUMBER"))
-    score = _text(el, "SCORE")
+    line = TravellerLine(el, index, board, child_text(el, "NS_PAIR_NUMBER"),
+                         child_text(el, "EW_PAIR_NUMBER"))
+    score = child_text(el, "SCORE")
     artificial = parse_artificial(score) if score else None
     score_ns = None
     if artificial is not None:
@@ -257,11 +260,11 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
         score_ns = _signed(score)
         if score_ns is None:
             line.problems.append(f"SCORE {score!r} is neither a score nor an artificial score like A6040")
-    contract_text = _text(el, "CONTRACT")
+    contract_text = child_text(el, "CONTRACT")
     if contract_text and artificial is None:
         try:
             contract = Contract.from_pbn(contract_text)
-            played_by = _text(el, "PLAYED_BY")
+            played_by = child_text(el, "PLAYED_BY")
             if not contract.is_passed_out:
                 if played_by:
                     contract = contract.with_declarer(Seat.from_pbn(played_by))
@@ -270,7 +273,7 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
             line.contract = contract
         except InvalidTokenError as exc:
             line.problems.append(exc.bare_message)
-    tricks = _text(el, "TRICKS")
+    tricks = child_text(el, "TRICKS")
     if tricks and line.contract is not None and not line.contract.is_passed_out:
         taken = parse_whole(tricks, 2)
         if taken is not None and taken <= 13:
@@ -280,14 +283,14 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
     if score_ns is not None:
         line.result = (TableResult(line.contract, line.tricks, score_ns)
                        if line.contract is not None else ScoreOnly(score_ns))
-    lead = _text(el, "LEAD")
+    lead = child_text(el, "LEAD")
     if lead:
         try:
             line.lead = parse_lead(lead)
         except InvalidTokenError as exc:
             line.problems.append(exc.bare_message)
     for ns_tag, ew_tag, _ in POINT_ELEMENTS:
-        ns, ew = _text(el, ns_tag), _text(el, ew_tag)
+        ns, ew = child_text(el, ns_tag), child_text(el, ew_tag)
         if ns is not None and ew is not None:
             points = (parse_number(ns), parse_number(ew))
             if points[0] is not None and points[1] is not None:
@@ -302,8 +305,8 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
 def _read_deal(board_el: Any) -> Deal:
     hands: dict[Seat, Hand | None] = dict.fromkeys(SEATS)
     for hand_el in board_el.findall("HAND"):
-        seat = Seat.from_pbn(_text(hand_el, "DIRECTION") or "?")
-        text = ".".join((_text(hand_el, tag) or "") for tag, _ in _SUIT_ELEMENTS)
+        seat = Seat.from_pbn(child_text(hand_el, "DIRECTION") or "?")
+        text = ".".join((child_text(hand_el, tag) or "") for tag, _ in _SUIT_ELEMENTS)
         hands[seat] = Hand.from_pbn(text)
     deal = Deal(hands)
     deal.validate()
@@ -324,7 +327,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
 
         event = etree.Element("EVENT")
     event_type = (event.get("EVENT_TYPE") or "").strip().upper() or None
-    two_winners = (_text(event, "WINNER_TYPE") or "") == "2"
+    two_winners = (child_text(event, "WINNER_TYPE") or "") == "2"
     lines: list[TravellerLine] = []
     board_elements: dict[int, Any] = {}
     kind = None
@@ -332,7 +335,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
         tl = board_el.findall("TRAVELLER_LINE")
         if not tl:
             continue
-        number_text = _text(board_el, "BOARD_NUMBER")
+        number_text = child_text(board_el, "BOARD_NUMBER")
         board = parse_whole(number_text) if number_text else None
         if board is not None:
             board_elements.setdefault(board, board_el)
@@ -347,7 +350,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
         kind = _KIND_BY_EVENT_TYPE.get(event_type)
     pairs: dict[str, Any] = {}
     for pair_el in event.iter("PAIR"):
-        number = _text(pair_el, "PAIR_NUMBER")
+        number = child_text(pair_el, "PAIR_NUMBER")
         if number:
             pairs.setdefault(number, pair_el)
     deals: dict[int, Deal] = {}
@@ -355,7 +358,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
     handset = root.find("HANDSET")
     if handset is not None:
         for board_el in handset.findall("BOARD"):
-            number_text = _text(board_el, "BOARD_NUMBER") or ""
+            number_text = child_text(board_el, "BOARD_NUMBER") or ""
             board_number = parse_whole(number_text)
             if board_number is None:
                 problems.append(f"hand set: BOARD_NUMBER {number_text!r} is not a board number")
@@ -395,14 +398,14 @@ class UsebioSource:
             raise InputError(event.file_problems[0], Location(path=self.path))
         root = event.doc.root
         event_el = root.find("EVENT")
-        description = _text(event_el, "EVENT_DESCRIPTION") if event_el is not None else None
+        description = child_text(event_el, "EVENT_DESCRIPTION") if event_el is not None else None
         common: dict[str, Any] = {"event_type": event.event_type}
         club = root.find("CLUB")
-        if club is not None and _text(club, "CLUB_NAME"):
-            common["club"] = _text(club, "CLUB_NAME")
-        if event_el is not None and _text(event_el, "DATE"):
-            common["date"] = _text(event_el, "DATE")
-        names = {number: [(_text(p, "PLAYER_NAME") or "") for p in el.findall("PLAYER")]
+        if club is not None and child_text(club, "CLUB_NAME"):
+            common["club"] = child_text(club, "CLUB_NAME")
+        if event_el is not None and child_text(event_el, "DATE"):
+            common["date"] = child_text(event_el, "DATE")
+        names = {number: [(child_text(p, "PLAYER_NAME") or "") for p in el.findall("PLAYER")]
                  for number, el in event.pairs.items()}
         for line in event.lines:
             yield self._record(event, line, description, names, common)
@@ -418,7 +421,7 @@ class UsebioSource:
         if line.points is not None and event.kind is not None:
             extra[event.kind] = (float(line.points[0]), float(line.points[1]))
         if line.board is not None and line.board in event.board_elements:
-            average = _text(event.board_elements[line.board], "BOARD_AVERAGE")
+            average = child_text(event.board_elements[line.board], "BOARD_AVERAGE")
             board_average = _signed(average) if average else None
             if board_average is not None:
                 extra["board_average"] = board_average
@@ -429,7 +432,7 @@ class UsebioSource:
         dealer = standard_dealer(board) if board else None
         deal = event.deals.get(board) if board is not None else None
         auction = play = None
-        lin_data = _text(line.element, "LIN_DATA")
+        lin_data = child_text(line.element, "LIN_DATA")
         if lin_data:
             from adapters.lin.reader import parse_lin
 

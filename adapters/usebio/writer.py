@@ -26,7 +26,14 @@ from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from adapters.usebio.reader import POINT_ELEMENTS, TravellerLine, UsebioEvent, load_usebio, read_event
+from adapters.usebio.reader import (
+    POINT_ELEMENTS,
+    TravellerLine,
+    UsebioEvent,
+    child_text,
+    load_usebio,
+    read_event,
+)
 from adapters.usebio.xmlspans import Span, TextEditor, scan, spans_for
 from td_plugin.cases.adjustments import Adjustment, record_changes
 from td_plugin.errors import InputError, Location
@@ -59,14 +66,6 @@ __all__ = ["LineChange", "PairChange", "RescoreReport", "rescore_usebio", "adjus
 _LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
                "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_BUTLER_POINTS",
                "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
-
-
-def _text(el: Any, tag: str) -> str | None:
-    child = el.find(tag)
-    if child is None or child.text is None:
-        return None
-    text: str = child.text.strip()
-    return text
 
 
 def _half_even(value: Fraction, places: int) -> Decimal:
@@ -292,7 +291,7 @@ class _Writer:
         else:
             totals = imp_totals(awards, exp)
         ranks = places({p: t.total for p, t in totals.items()}, group)
-        tie_mark = any((_text(el, "PLACE") or "").endswith("=") for el in event.pairs.values())
+        tie_mark = any((child_text(el, "PLACE") or "").endswith("=") for el in event.pairs.values())
         counts: dict[tuple[Any, int], int] = {}
         for pair, place in ranks.items():
             counts[(group(pair), place)] = counts.get((group(pair), place), 0) + 1
@@ -309,7 +308,7 @@ class _Writer:
                 place = ranks[pair]
                 tied = counts[(group(pair), place)] > 1
                 changes["PLACE"] = f"{place}=" if tied and tie_mark else str(place)
-            old = {tag: _text(pair_el, tag) for tag in changes}
+            old = {tag: child_text(pair_el, tag) for tag in changes}
             for tag, value in changes.items():
                 el = pair_el.find(tag)
                 if el is not None and (el.text or "").strip() != value:
@@ -336,7 +335,7 @@ class _Writer:
             size[group(pair)] = size.get(group(pair), 0) + 1
         old_places: dict[Any, dict[str, int]] = {}
         for pair, el in event.pairs.items():
-            place = parse_whole((_text(el, "PLACE") or "").rstrip("="))
+            place = parse_whole((child_text(el, "PLACE") or "").rstrip("="))
             if place is not None:
                 old_places.setdefault(group(pair), {})[pair] = place
         scale: dict[int, dict[int, int | None]] = {}

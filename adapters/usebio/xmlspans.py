@@ -48,9 +48,12 @@ def _skip_to(text: str, pos: int, marker: str) -> int:
     return end + len(marker)
 
 
-def _tag_end(text: str, pos: int) -> int:
-    """The offset just after the ``>`` closing the tag that starts at ``pos``."""
+def _markup_end(text: str, pos: int, *, doctype: bool = False) -> int:
+    """The offset just after the ``>`` closing the markup that starts at ``pos``: a tag
+    (whose quoted attribute values may hold a ``>``) or, with ``doctype``, a DOCTYPE (whose
+    quoted literals and bracketed internal subset may too)."""
     quote = None
+    depth = 0
     i = pos + 1
     n = len(text)
     while i < n:
@@ -60,29 +63,14 @@ def _tag_end(text: str, pos: int) -> int:
                 quote = None
         elif ch in "\"'":
             quote = ch
-        elif ch == ">":
+        elif ch == ">" and not depth:
             return i + 1
-        i += 1
-    raise ValueError(f"unterminated tag at offset {pos}")
-
-
-def _doctype_end(text: str, pos: int) -> int:
-    depth = 0
-    quote = None
-    for i in range(pos, len(text)):
-        ch = text[i]
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "[":
+        elif doctype and ch == "[":
             depth += 1
-        elif ch == "]":
+        elif doctype and ch == "]":
             depth -= 1
-        elif ch == ">" and depth == 0:
-            return i + 1
-    raise ValueError(f"unterminated DOCTYPE at offset {pos}")
+        i += 1
+    raise ValueError(f"unterminated {'DOCTYPE' if doctype else 'tag'} at offset {pos}")
 
 
 def scan(text: str) -> list[Span]:
@@ -102,16 +90,16 @@ def scan(text: str) -> list[Span]:
         elif text.startswith("<?", lt):
             pos = _skip_to(text, lt + 2, "?>")
         elif text.startswith("<!", lt):
-            pos = _doctype_end(text, lt)
+            pos = _markup_end(text, lt, doctype=True)
         elif text.startswith("</", lt):
-            end = _tag_end(text, lt)
+            end = _markup_end(text, lt)
             if not open_stack:
                 raise ValueError(f"end tag without start tag at offset {lt}")
             index, tag, start, open_end = open_stack.pop()
             spans[index] = Span(tag, start, open_end, lt, end)
             pos = end
         else:
-            end = _tag_end(text, lt)
+            end = _markup_end(text, lt)
             m = _NAME_RE.match(text, lt + 1)
             if not m:
                 raise ValueError(f"tag without a name at offset {lt}")

@@ -30,7 +30,7 @@ import tempfile
 from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
-from td_plugin.commands import add_regulation_option
+from td_plugin.commands import add_common_options
 from td_plugin.errors import InputError, Location
 from td_plugin.model.changes import RecordChange
 from td_plugin.safe_output import check_outputs
@@ -51,12 +51,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("file", metavar="FILE", help="the results file (USEBIO .xml or .pbn)")
     p.add_argument("adjustments", metavar="ADJUSTMENTS",
                    help="the adjustments, a JSON or YAML list")
-    p.add_argument("--write-to", metavar="DIR", required=True,
-                   help="directory for the adjusted copy (same file name)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
-                   help="language of the report (default: en)")
-    add_regulation_option(p)
+    add_common_options(p, write_to="directory for the adjusted copy (same file name)",
+                       write_to_required=True)
+    add_common_options(p, json="print the report as JSON", lang="language of the report",
+                       regulation=True)
     p.set_defaults(func=run)
 
 

@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from td_plugin import messages
-from td_plugin.commands import add_regulation_option
+from td_plugin.commands import add_common_options
 from td_plugin.laws.context import ReviewContext
 from td_plugin.model.rulings import Attention
 
@@ -46,21 +46,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                     "report every finding with its law clause.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="files to audit")
     form = p.add_mutually_exclusive_group()
-    form.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_common_options(form, json="print the report as JSON")
     form.add_argument("--jsonl", action="store_true",
                       help="print the report as JSON lines: each finding and problem as it is "
                            "found, then each input and the summary")
-    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
-                   help="language of the texts (default: en)")
+    add_common_options(p, lang="language of the texts")
     p.add_argument("--attention", choices=[a.value for a in Attention],
                    default=Attention.AFTER_ROUND.value,
                    help="when attention was drawn to irregularities: after-round (default, "
                         "a post-session audit: Law 64B5, no automatic trick transfer) or "
                         "during-round (each round audited as it finishes: Law 64A applies)")
-    p.add_argument("--write-to", metavar="DIR",
-                   help="write each file into DIR under the same name, with the automatic "
-                        "adjustments and the rulings as commentary; inputs are never touched, "
-                        "and two inputs of the same name are refused")
+    add_common_options(p, write_to="write each file into DIR under the same name, with the "
+                                   "automatic adjustments and the rulings as commentary; inputs "
+                                   "are never touched, and two inputs of the same name are "
+                                   "refused")
     p.add_argument("--html", metavar="FILE", help="also write an HTML report a TD can read "
                                                   "on a phone")
     p.add_argument("--rulings-log", metavar="FILE",
@@ -71,7 +70,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
-    add_regulation_option(p)
+    add_common_options(p, regulation=True)
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="processes auditing a large PBN file (default: one per processor; "
                         "1 audits on this process alone)")

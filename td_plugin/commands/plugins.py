@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from td_plugin.commands import add_common_options
+
 __all__ = ["add_parser", "run"]
 
 
@@ -17,7 +19,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("plugins", help="list the plugins loaded and the hooks each implements",
                        description="List the built-in and external plugins (entry-point "
                                    "group td_plugin) and the hooks each implements.")
-    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_common_options(p, json="print the list as JSON")
     p.set_defaults(func=run)
 
 

@@ -21,7 +21,7 @@ from rich.table import Table
 
 from td_plugin import messages
 from td_plugin.cases.files import load_case
-from td_plugin.commands import add_regulation_option
+from td_plugin.commands import add_common_options
 from td_plugin.errors import CaseFileError
 from td_plugin.laws.auction.ruling import AuctionRuling, Note
 from td_plugin.laws.context import ReviewContext
@@ -41,10 +41,8 @@ def add_parser(subparsers: Any) -> None:
                     "the play period (Laws 24, 41-58, 62, 67: leads out of turn, penalty "
                     "cards, ...) described in a JSON or YAML case file (see docs/cases.md).")
     p.add_argument("case", metavar="CASE", help="the case file (.json, .yaml or .yml)")
-    p.add_argument("--json", action="store_true", help="print the ruling as JSON")
-    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
-                   help="language of the ruling (default: en)")
-    add_regulation_option(p)
+    add_common_options(p, json="print the ruling as JSON", lang="language of the ruling",
+                       regulation=True)
     w = p.add_argument_group(
         "writing the ruling into the session",
         "With --session and --write-to, the ruling goes into a copy of the session's file "
@@ -59,8 +57,7 @@ def add_parser(subparsers: Any) -> None:
     w.add_argument("--pairs", metavar="NS-EW",
                    help="the pairs (\"3-12\"), for files that know pairs but no tables "
                         "(USEBIO)")
-    w.add_argument("--write-to", metavar="DIR",
-                   help="write the session's copy into DIR under the same name")
+    add_common_options(w, write_to="write the session's copy into DIR under the same name")
     p.set_defaults(func=run)
 
 

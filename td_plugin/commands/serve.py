@@ -29,9 +29,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from td_plugin.commands import add_regulation_option
+from td_plugin.commands import add_common_options
 from td_plugin.errors import HandledError, InputError, Location
-from td_plugin.messages import LANGUAGES
 from td_plugin.model.session import default_log_path
 
 __all__ = ["add_parser", "run", "default_db", "lan_address"]
@@ -65,13 +64,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--new-token", action="store_true",
                    help="make a new secret: the phones must scan the new QR code (the old "
                         "address stops working)")
-    p.add_argument("--lang", choices=LANGUAGES, default="en",
-                   help="the app's default language (default: en)")
-    p.add_argument("--write-to", metavar="DIR",
-                   help="where the app writes a copy of SESSION with the table rulings in it "
-                        "(the app's 'write into the session' button; SESSION is never "
-                        "changed)")
-    add_regulation_option(p)
+    add_common_options(p, lang="the app's default language",
+                       write_to="where the app writes a copy of SESSION with the table rulings "
+                                "in it (the app's 'write into the session' button; SESSION is "
+                                "never changed)",
+                       regulation=True)
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     b = p.add_argument_group("Bridgemate Data Connector (BCS 5)")
     b.add_argument("--bridgemate", nargs="?", const="", metavar="URL",

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from td_plugin import messages
-from td_plugin.commands import add_regulation_option
+from td_plugin.commands import add_common_options
 from td_plugin.errors import InputError, Location
 from td_plugin.host.sources import SessionSource
 from td_plugin.laws.context import ReviewContext
@@ -66,14 +66,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="the rulings given at the table (td-plugin serve's log), listed in the "
                         "TD report with what to enter for them (default: "
                         "NAME.td-rulings.sqlite beside the session, when there is one)")
-    p.add_argument("--lang", choices=messages.LANGUAGES, default="en",
-                   help="language of the texts (default: en)")
+    add_common_options(p, lang="language of the texts")
     p.add_argument("--backend", choices=("auto", "access-parser", "mdbtools"), default="auto",
                    help="how to read the Access file (default: TD_PLUGIN_BWS_BACKEND, else "
                         "mdbtools when installed)")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
-    add_regulation_option(p)
+    add_common_options(p, regulation=True)
     p.set_defaults(func=run)
 
 
