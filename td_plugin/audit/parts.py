@@ -58,7 +58,7 @@ from td_plugin.model.findings import Finding
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from td_plugin.host.manager import PluginHost
+    from td_plugin.host.manager import PluginHost, Recipe
 
 __all__ = ["audit_in_parts", "start_method", "default_jobs", "MIN_PARTS"]
 
@@ -130,7 +130,7 @@ def _start_without_ctrl_c(process: Any) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def _init_worker(host: PluginHost, source: Any, context: ReviewContext, keep: tuple[bool, bool],
+def _init_worker(host: PluginHost | Recipe, source: Any, context: ReviewContext, keep: tuple[bool, bool],
                  renderer: Any) -> None:
     """A worker's start: a forked one shares the host; a spawned one builds its own from
     the host's recipe."""

@@ -26,7 +26,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypedDict
 
 import pluggy
 
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from td_plugin.model.rulings import Ruling
     from td_plugin.model.session import Session
 
-__all__ = ["DEFAULT_PLUGINS", "RENAMED", "PluginError", "Review", "PluginHost", "plugin_name"]
+__all__ = ["DEFAULT_PLUGINS", "RENAMED", "Recipe", "PluginError", "Review", "PluginHost", "plugin_name"]
 
 #: Built-in plugins, registered in this order before the external ones. Later plugins
 #: are asked first (pluggy calls implementations last-registered first), so an external
@@ -78,6 +78,17 @@ def plugin_name(module_name: str) -> str:
         return parts[-2]
     last = parts[-1]
     return last[: -len("_plugin")] if last.endswith("_plugin") else last
+
+
+class Recipe(TypedDict):
+    """The keyword arguments that build an equal `PluginHost` in another process."""
+
+    #: whether the host loads the installed plugins of the entry-point group
+    load_entrypoints: bool
+    #: the names blocked besides ``TD_PLUGIN_DISABLE`` (read again in that process)
+    disabled: list[str]
+    #: the built-in plugins' modules, in the order they are registered
+    builtins: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -139,7 +150,7 @@ class PluginHost:
         if load_entrypoints:
             self._load_entrypoints()
         #: the arguments that build an equal host in another process (see `recipe`)
-        self._recipe: dict[str, Any] | None = {
+        self._recipe: Recipe | None = {
             "load_entrypoints": load_entrypoints, "disabled": sorted(disabled or ()),
             "builtins": tuple(builtins)}
         if trace is None:
@@ -256,11 +267,11 @@ class PluginHost:
         return self.pm.add_hookcall_monitoring(before, after)
 
     @property
-    def recipe(self) -> dict[str, Any] | None:
+    def recipe(self) -> Recipe | None:
         """Keyword arguments that build an equal host in another process (the same
         built-ins, entry points and blocked names; the environment is read again there),
         or None once a plugin was registered or removed by hand."""
-        return None if self._recipe is None else dict(self._recipe)
+        return None if self._recipe is None else Recipe(**self._recipe)
 
     @property
     def tracing(self) -> bool:
