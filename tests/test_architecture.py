@@ -24,7 +24,8 @@ MODEL = ("td_plugin.model", "td_plugin.errors")
 #: the host and what runs on it: the laws know none of it
 HOST_AND_PIPELINE = ("td_plugin.host.manager", "td_plugin.hookspecs", "td_plugin.rulers",
                      "td_plugin.audit.run", "td_plugin.audit.result", "td_plugin.audit.parts",
-                     "td_plugin.audit.reports.output",
+                     "td_plugin.audit.reports.output", "td_plugin.audit.reports.text_report",
+                     "td_plugin.audit.reports.json_report",
                      "td_plugin.audit.reports.findings", "td_plugin.audit.reports.html_report",
                      "td_plugin.audit.watch",
                      "td_plugin.cases.log", "td_plugin.testing")

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.audit.reports.output import AuditOutput, Host, JsonReport, TextReport, wrap
+from td_plugin.audit.reports.json_report import JsonReport
+from td_plugin.audit.reports.output import AuditOutput, Host
+from td_plugin.audit.reports.text_report import TextReport, wrap
 from td_plugin.audit.run import RecordOutput, run_audit
 from td_plugin.cli import main
 from td_plugin.host.manager import PluginHost

@@ -302,7 +302,7 @@ _FILE_COLUMNS = (("path", "file"), ("format", "format"), ("records", "html.count
 
 
 def _json_file(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A file read, from its JSON (`td_plugin.audit.reports.output.audit_json`)."""
+    """A file read, from its JSON (`td_plugin.audit.reports.json_report.audit_json`)."""
     problems = row.get("problems") or []
     return {"path": str(row.get("path") or ""), "format": str(row.get("format") or ""),
             "records": row.get("records", ""),
