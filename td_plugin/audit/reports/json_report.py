@@ -25,10 +25,10 @@ from td_plugin.audit.reports.findings import json_bytes
 from td_plugin.audit.reports.output import (
     AuditReport,
     Chunks,
-    Host,
+    PluginSummary,
     joined_pieces,
     problem_json,
-    replay,
+    replay_outputs,
 )
 from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
 
@@ -70,7 +70,7 @@ def input_json(report: InputReport, lang: str, problems: Any = None) -> dict[str
     return out
 
 
-def _summary(result: AuditResult, host: Host) -> dict[str, Any]:
+def _summary(result: AuditResult, host: PluginSummary) -> dict[str, Any]:
     return {"records": result.records, "findings": result.finding_count,
             "kinds": dict(sorted(result.kinds.items())),
             "unreadable": len(result.unreadable), "disabled": host.blocked}
@@ -106,7 +106,7 @@ class JsonReport(AuditReport):
     def end(self, report: InputReport) -> None:
         self._out.flush()  # (what a file found is out when it is read)
 
-    def finish(self, result: AuditResult, host: Host) -> None:
+    def finish(self, result: AuditResult, host: PluginSummary) -> None:
         write = self._write
         write(b"\n],\n" if not self._first else b"],\n")
         write(b'"inputs": [')
@@ -159,7 +159,7 @@ class JsonLinesReport(AuditReport):
     def end(self, report: InputReport) -> None:
         self._out.flush()
 
-    def finish(self, result: AuditResult, host: Host) -> None:
+    def finish(self, result: AuditResult, host: PluginSummary) -> None:
         write = self._write
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
@@ -173,11 +173,12 @@ class JsonLinesReport(AuditReport):
         self._out.flush()
 
 
-def audit_json(result: AuditResult, lang: str = "en", host: Any = None) -> dict[str, Any]:
+def audit_json(result: AuditResult, lang: str = "en",
+               host: PluginSummary | None = None) -> dict[str, Any]:
     """The audit as JSON: ``findings``, ``inputs``, ``plugin_errors``, ``disabled``,
     ``summary`` (see the README), as `JsonReport` writes it.
-    ``host``: the `Host` (default: none blocked)."""
+    ``host``: the `PluginSummary` (default: none blocked)."""
     out = io.StringIO()
-    replay(result, [JsonReport(out, lang)], host or Host())
+    replay_outputs(result, [JsonReport(out, lang)], host or PluginSummary())
     return json.loads(out.getvalue())  # type: ignore[no-any-return]
 

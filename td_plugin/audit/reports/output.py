@@ -7,13 +7,13 @@ Nothing here grows with the findings or the problems. The audit hands each recor
 problems and findings over as plain data (`PlainRenderer`, run on the worker process that
 reviewed the record, which also writes the findings' JSON there when a report asks for
 it, `json_pieces`) and `AuditOutput` passes them to each report (`AuditReport`) in file
-order. `replay` hands a result whose findings and problems were kept to reports the same
-way.
+order. `replay_outputs` hands a result whose findings and problems were kept to reports
+the same way.
 
 What an input's data allowed to check (`td_plugin.audit.coverage.Coverage`,
-`coverage_text`) and which plugins ``TD_PLUGIN_DISABLE`` blocked (`Host`) are said in
-every report: a report that finds nothing is not a clean bill of health when nothing
-could be checked.
+`coverage_text`) and which plugins ``TD_PLUGIN_DISABLE`` blocked (`PluginSummary`) are
+said in every report: a report that finds nothing is not a clean bill of health when
+nothing could be checked.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PlainRenderer", "json_pieces", "pieces_json", "joined_pieces", "Chunks",
            "AuditReport", "AuditOutput", "problem_json", "coverage_text", "checked_text",
-           "Host", "replay"]
+           "PluginSummary", "replay_outputs"]
 
 
 def problem_json(problem: RecordProblem) -> dict[str, Any]:
@@ -45,11 +45,11 @@ def problem_json(problem: RecordProblem) -> dict[str, Any]:
 
 class PlainRenderer:
     """`td_plugin.audit.run.RecordRenderer`: each problem and finding as its JSON
-    (`td_plugin.audit.reports.findings.finding_json`, texts in ``lang``), and, for the first
-    ``records_per_kind`` records of each kind of finding that change a score and the
-    first ``records_per_kind`` that do not (`td_plugin.audit.reports.order`), the record and its
-    findings (the HTML page shows those in full, those that change a score first).
-    A record counts under its `lead_finding`. Picklable.
+    (`td_plugin.audit.reports.findings.finding_json`, texts in ``lang``), and, for the
+    first ``records_per_kind`` records of each kind of finding that change a score and the
+    first ``records_per_kind`` that do not (`td_plugin.audit.reports.order`), the record
+    and its findings (the HTML page shows those in full, those that change a score
+    first). A record counts under its `lead_finding`. Picklable.
 
     ``forms``: what the reports read of the findings: ``"dicts"`` (``output.findings``,
     the JSON as dictionaries) and ``"json"`` (``output.findings_json``, the JSON
@@ -85,10 +85,11 @@ class PlainRenderer:
 
 
 def json_pieces(finding: dict[str, Any]) -> tuple[bytes, int | None, bytes] | bytes:
-    """A finding's JSON (`td_plugin.audit.reports.findings.finding_json`), ``json_bytes(finding)``, cut
-    around its record index so that the index can still be shifted: ``(head, record,
-    tail)``, the JSON being ``head + str(record) + tail`` (``null`` for None). A finding
-    whose record index is not where `finding_json` puts it is the whole JSON."""
+    """A finding's JSON (`td_plugin.audit.reports.findings.finding_json`),
+    ``json_bytes(finding)``, cut around its record index so that the index can still be
+    shifted: ``(head, record, tail)``, the JSON being ``head + str(record) + tail``
+    (``null`` for None). A finding whose record index is not where `finding_json` puts it
+    is the whole JSON."""
     data = json_bytes(finding)
     record = finding.get("record")
     if record is None or type(record) is int:
@@ -171,7 +172,7 @@ class Chunks(Generic[AnyStr]):
             self._out(data)
 
 
-class Host:
+class PluginSummary:
     """What the reports say of the plugin host: the plugins ``TD_PLUGIN_DISABLE`` blocked
     and the names in it that no plugin has."""
 
@@ -180,7 +181,7 @@ class Host:
         self.unknown = sorted(unknown)
 
     @classmethod
-    def of(cls, host: PluginHost) -> Host:
+    def of(cls, host: PluginHost) -> PluginSummary:
         return cls(host.blocked(), host.unknown_blocked())
 
 
@@ -201,7 +202,7 @@ class AuditReport:
     def end(self, report: InputReport) -> None:
         pass
 
-    def finish(self, result: AuditResult, host: Host) -> None:
+    def finish(self, result: AuditResult, host: PluginSummary) -> None:
         pass
 
 
@@ -239,7 +240,7 @@ class AuditOutput:
         for r in self.reports:
             r.end(report)
 
-    def finish(self, result: AuditResult, host: Host) -> None:
+    def finish(self, result: AuditResult, host: PluginSummary) -> None:
         for r in self.reports:
             r.finish(result, host)
 
@@ -282,7 +283,8 @@ def checked_text(records: int, c: Coverage, lang: str) -> str:
     return text
 
 
-def replay(result: AuditResult, reports: Sequence[AuditReport], host: Host) -> None:
+def replay_outputs(result: AuditResult, reports: Sequence[AuditReport],
+                   host: PluginSummary) -> None:
     """Write ``reports`` of a result whose findings and problems were kept (not handed to
     a sink as they came): each input's records in file order, then the end."""
     sink = AuditOutput(reports)

@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from td_plugin import messages
-from td_plugin.audit.reports.output import AuditReport, Chunks, Host, coverage_text, replay
+from td_plugin.audit.reports.output import (
+    AuditReport,
+    Chunks,
+    PluginSummary,
+    coverage_text,
+    replay_outputs,
+)
 from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
 
 __all__ = ["TextReport", "wrap", "is_terminal", "print_audit", "MAX_TEXT_PROBLEMS"]
@@ -204,7 +210,7 @@ class TextReport(AuditReport):
                          findings=messages.count("findings", report.findings, lang)), "")], 2)
         self.w.flush()  # (what a file found is out when it is read)
 
-    def finish(self, result: AuditResult, host: Host) -> None:
+    def finish(self, result: AuditResult, host: PluginSummary) -> None:
         lang = self.lang
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
@@ -247,5 +253,6 @@ def print_audit(result: AuditResult, out: Any, lang: str = "en",
     text stream or a rich console (its file). Text from the files is printed as it is,
     never read as markup."""
     stream = getattr(out, "file", out)
-    replay(result, [TextReport(stream, lang, max_problems=max_problems)], Host())
+    replay_outputs(result, [TextReport(stream, lang, max_problems=max_problems)],
+                   PluginSummary())
 
