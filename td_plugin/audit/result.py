@@ -17,7 +17,7 @@ from td_plugin.model.board import BoardRecord, RecordProblem
 from td_plugin.model.rulings import Finding, ReviewContext
 
 if TYPE_CHECKING:
-    from td_plugin.audit.table_rulings import TableRuling
+    from td_plugin.audit.table_rulings import MatchedRuling
     from td_plugin.host.manager import PluginHost
 
 __all__ = ["InputReport", "AuditResult", "RecordOutput", "RecordRenderer", "AuditSink",
@@ -47,7 +47,7 @@ class InputReport:
     write_failed: bool = False
     #: the rulings given at the table in this session (its rulings log), matched to its
     #: records (`td_plugin.audit.table_rulings`); ``rulings_log`` is the log they come from
-    table_rulings: list[TableRuling] = field(default_factory=list)
+    table_rulings: list[MatchedRuling] = field(default_factory=list)
     rulings_log: str | None = None
     #: why the session's rulings log, which is there, could not be read (also a problem)
     rulings_log_error: str | None = None
