@@ -46,8 +46,7 @@ from markupsafe import Markup
 from td_plugin import messages
 from td_plugin.audit.reports.html_view import AUCTION_COLUMNS, Cards, Text, article
 from td_plugin.audit.reports.order import SCORE_KINDS, changes_score, lead_finding
-from td_plugin.audit.table_rulings import place_label
-from td_plugin.cases.log import Place
+from td_plugin.audit.table_rulings import MatchedRuling
 from td_plugin.errors import InputError, Location
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card, Seat, Side, Suit
@@ -88,12 +87,13 @@ def _cards(t: Text) -> Cards:
 
 def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, title: str,
                 lang: str = "en", summary: Mapping[str, int] | None = None,
-                inputs: list[dict[str, Any]] | None = None) -> str:
+                inputs: list[dict[str, Any]] | None = None,
+                table_rulings: Sequence[MatchedRuling] = ()) -> str:
     """The report page: ``items`` pairs each record with its findings (records without
     findings are left out; a finding about no single record, such as a missing result,
     comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
-    file read (as the JSON report has them). ``lang`` is one of `messages.LANGUAGES`
-    (labels, seats, message texts)."""
+    file read (as the JSON report has them), ``table_rulings`` the rulings given at the
+    table. ``lang`` is one of `messages.LANGUAGES` (labels, seats, message texts)."""
     from td_plugin.audit.reports.findings import finding_json
 
     t = Text(lang)
@@ -102,8 +102,7 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
         if findings:
             page.add([finding_json(f, lang) for f in findings], (record, findings))
     files = [_json_file(row) for row in inputs or ()]
-    tables = [r for row in inputs or () for r in row.get("table_rulings") or ()]
-    head = _Head(title, dict(summary or {}), files, "", tables)
+    head = _Head(title, dict(summary or {}), files, "", list(table_rulings))
     out: list[str] = []
     page.write(out.append, head, {k: g.count for k, g in page.groups.items()})
     return "".join(out)
@@ -117,7 +116,7 @@ class _Head:
     summary: dict[str, int]
     files: list[dict[str, Any]]
     disabled: str
-    table_rulings: list[dict[str, Any]]
+    table_rulings: list[MatchedRuling]
 
 
 @dataclass
@@ -310,19 +309,15 @@ def _json_file(row: Mapping[str, Any]) -> dict[str, Any]:
             "error": None, "problem_rows": problems[:MAX_PROBLEM_ROWS], "more": 0}
 
 
-def _table_rulings(tables: list[dict[str, Any]], t: Text) -> list[dict[str, Any]]:
+def _table_rulings(tables: Sequence[MatchedRuling], t: Text) -> list[dict[str, Any]]:
     """The rulings given at the table (each input's ``table_rulings``): where, what, its
-    clauses and text, and why one could not be written back."""
+    clauses and text (`MatchedRuling.heading`), and why one could not be written back."""
     out = []
     for r in tables:
-        place = Place(r.get("board"), r.get("section"), r.get("table"), r.get("round"))
-        heading = messages.render("report.table_ruling", {
-            "place": place_label(place, t.lang), "kind": messages.Msg(f"app.kind.{r['kind']}"),
-            "status": messages.Msg(f"app.status.{r.get('status') or 'ruled'}"),
-            "laws": messages.laws_ref(r.get("laws") or [], t.lang)}, t.lang)
-        problem = (messages.render("report.table_ruling_unmatched", {"problem": r["problem"]},
-                                   t.lang) if r.get("problem") else "")
-        out.append({"heading": heading, "lines": (r.get("text") or "").splitlines(),
+        text = r.ruling.render(t.lang) if r.ruling is not None else ""
+        problem = (messages.render("report.table_ruling_unmatched", {"problem": r.problem},
+                                   t.lang) if r.problem else "")
+        out.append({"heading": r.heading(t.lang), "lines": text.splitlines(),
                     "problem": problem})
     return out
 
@@ -363,7 +358,7 @@ class HtmlReport:
                    "problems": sum(i.problem_count for i in result.inputs)}
         disabled = (t.label("report.disabled", plugins=", ".join(host.blocked))
                     if host.blocked else "")
-        tables = [r.to_json(self.lang) for i in result.inputs for r in i.table_rulings]
+        tables = [r for i in result.inputs for r in i.table_rulings]
         head = _Head(t.label("html.title", files=names), summary,
                      _files(result.inputs, self._problems, t), disabled, tables)
         try:
