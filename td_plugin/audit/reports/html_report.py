@@ -35,7 +35,7 @@ import heapq
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -46,6 +46,8 @@ from markupsafe import Markup
 from td_plugin import messages
 from td_plugin.audit.reports.html_view import AUCTION_COLUMNS, Cards, Text, article
 from td_plugin.audit.reports.order import SCORE_KINDS, changes_score, lead_finding
+from td_plugin.audit.reports.output import AuditReport, PluginSummary, coverage_text
+from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
 from td_plugin.audit.table_rulings import MatchedRuling
 from td_plugin.errors import InputError, Location
 from td_plugin.model.board import BoardRecord
@@ -264,7 +266,8 @@ class _Page:
                 group.rows_file.write(row.to_line())
                 group.written += 1
 
-    def write(self, write: Any, head: _Head, counts: Mapping[str, int]) -> None:
+    def write(self, write: Callable[[str], object], head: _Head,
+              counts: Mapping[str, int]) -> None:
         """The page, in pieces to ``write``; ``counts``: the findings of each kind."""
         t = self.t
         groups = [g for g in self.groups.values() if counts.get(g.kind)]
@@ -322,7 +325,7 @@ def _table_rulings(tables: Sequence[MatchedRuling], t: Text) -> list[dict[str, A
     return out
 
 
-class HtmlReport:
+class HtmlReport(AuditReport):
     """The audit's HTML report (a report of `td_plugin.audit.reports.output.AuditOutput`):
     findings grouped by kind as they come, the first ``per_kind`` records of each in full,
     the page written to ``path`` whole when the audit is done."""
@@ -335,20 +338,14 @@ class HtmlReport:
         self._page = _Page(self.t, per_kind)
         self._problems: dict[int, list[dict[str, Any]]] = {}
 
-    def begin(self, report: Any) -> None:
-        pass
-
-    def take(self, report: Any, output: Any) -> None:
+    def take(self, report: InputReport, output: RecordOutput) -> None:
         if output.problems:
             listed = self._problems.setdefault(id(report), [])
             listed.extend(output.problems[:MAX_PROBLEM_ROWS - len(listed)])
         if output.findings:
             self._page.add(output.findings, output.extra)
 
-    def end(self, report: Any) -> None:
-        pass
-
-    def finish(self, result: Any, host: Any) -> None:
+    def finish(self, result: AuditResult, host: PluginSummary) -> None:
         from td_plugin.safe_output import atomic_output
 
         t = self.t
@@ -369,12 +366,10 @@ class HtmlReport:
                              Location(path=self.path)) from None
 
 
-def _files(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]],
+def _files(inputs: Sequence[InputReport], problems: Mapping[int, list[dict[str, Any]]],
            t: Text) -> list[dict[str, Any]]:
     """What was read: per file its format, records, problems, findings, what its data
     allowed to check (or why it could not be read) and its copy, and its problems."""
-    from td_plugin.audit.reports.output import coverage_text
-
     copies = any(i.written or i.not_written for i in inputs)
     out = []
     for report in inputs:

@@ -20,13 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, AnyStr, Generic, TypeAlias
+from typing import TYPE_CHECKING, Any, AnyStr, Generic
 
 from td_plugin import messages
 from td_plugin.audit.coverage import Coverage
 from td_plugin.audit.reports.findings import finding_json, json_bytes
 from td_plugin.audit.reports.order import changes_score, lead_finding
-from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
+from td_plugin.audit.result import (
+    AuditResult,
+    FindingJson,
+    FullRecord,
+    InputReport,
+    RecordOutput,
+)
 from td_plugin.model.board import BoardRecord, RecordProblem
 from td_plugin.model.rulings import Finding
 
@@ -64,14 +70,14 @@ class PlainRenderer:
 
     def render(self, record: BoardRecord | None, problems: Sequence[RecordProblem],
                findings: Sequence[Finding]) -> RecordOutput:
-        extra = None
+        extra: FullRecord | None = None
         if self.records_per_kind and record is not None and findings:
             lead = lead_finding(findings)
             key = (str(lead.kind), changes_score(lead))
             shown = self._shown.get(key, 0)
             if shown < self.records_per_kind:
                 self._shown[key] = shown + 1
-                extra = (record, list(findings))
+                extra = FullRecord(record, list(findings))
         lang, forms = self.lang, self.forms
         output = RecordOutput(record.location.record if record is not None else None,
                               [problem_json(p) for p in problems] if problems else [],
@@ -84,7 +90,7 @@ class PlainRenderer:
         return output
 
 
-def json_pieces(finding: dict[str, Any]) -> tuple[bytes, int | None, bytes] | bytes:
+def json_pieces(finding: dict[str, Any]) -> FindingJson:
     """A finding's JSON (`td_plugin.audit.reports.findings.finding_json`),
     ``json_bytes(finding)``, cut around its record index so that the index can still be
     shifted: ``(head, record, tail)``, the JSON being ``head + str(record) + tail``
@@ -120,11 +126,7 @@ def _head(path: Any, board: Any) -> bytes:
 _HEADS: dict[tuple[str, int | None], bytes] = {}
 
 
-#: the JSON of one finding (`json_pieces`)
-Pieces: TypeAlias = "tuple[bytes, int | None, bytes] | bytes"
-
-
-def joined_pieces(pieces_list: list[Pieces], before: bytes) -> bytes:
+def joined_pieces(pieces_list: list[FindingJson], before: bytes) -> bytes:
     """``before``, then the JSON of each of ``pieces_list`` (`json_pieces`), a line
     each, put together once (not each finding's, then all of them)."""
     out = [before]
@@ -138,7 +140,7 @@ def joined_pieces(pieces_list: list[Pieces], before: bytes) -> bytes:
     return b"".join(out)
 
 
-def pieces_json(pieces: Pieces) -> bytes:
+def pieces_json(pieces: FindingJson) -> bytes:
     """The JSON of `json_pieces`."""
     return joined_pieces([pieces], b"")
 
@@ -231,8 +233,7 @@ class AuditOutput:
                 (p[0], p[1] + offset, p[2]) if type(p) is tuple and p[1] is not None else p
                 for p in output.findings_json]
             if output.extra is not None:
-                record, findings = output.extra
-                output.extra = _shifted(record, findings, offset)
+                output.extra = _shifted(output.extra, offset)
         for r in self.reports:
             r.take(report, output)
 
@@ -245,14 +246,14 @@ class AuditOutput:
             r.finish(result, host)
 
 
-def _shifted(record: BoardRecord, findings: list[Finding], offset: int
-             ) -> tuple[BoardRecord, list[Finding]]:
-    """Copies of ``record`` and its findings with their indexes shifted by ``offset``."""
+def _shifted(full: FullRecord, offset: int) -> FullRecord:
+    """Copies of a record and its findings with their indexes shifted by ``offset``."""
+    record, findings = full
     loc = record.location
     if loc.record is not None:
         record = replace(record, location=replace(loc, record=loc.record + offset))
-    return record, [f if f.record is None else replace(f, record=f.record + offset)
-                    for f in findings]
+    return FullRecord(record, [f if f.record is None else replace(f, record=f.record + offset)
+                               for f in findings])
 
 
 def _m(key: str, lang: str, **params: Any) -> str:
