@@ -242,7 +242,8 @@ class Checker:
     def _audit(self, path: Path) -> Checked:
         from rich.console import Console
 
-        from td_plugin.audit.reports.output import audit_json, print_audit
+        from td_plugin.audit.reports.json_report import audit_json
+        from td_plugin.audit.reports.text_report import print_audit
         from td_plugin.audit.run import run_audit
 
         result = run_audit([str(path)], self.host, self.context)

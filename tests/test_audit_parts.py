@@ -28,7 +28,7 @@ from adapters.pbn.parts import cut_parts
 from adapters.pbn.reader import PbnSource
 from td_plugin import hookimpl
 from td_plugin.audit import parts as audit_parts
-from td_plugin.audit.reports.output import audit_json
+from td_plugin.audit.reports.json_report import audit_json
 from td_plugin.audit.run import run_audit
 from td_plugin.host.manager import PluginHost
 from td_plugin.laws.context import ReviewContext
@@ -622,7 +622,8 @@ def test_the_pbn_reader_declares_parallel_reading_and_the_host_says_when_it_cann
 
 def test_the_html_page_is_the_same_on_several_processes(tmp_path: Path, small_parts: None) -> None:
     from td_plugin.audit.reports.html_report import HtmlReport
-    from td_plugin.audit.reports.output import AuditOutput, Host, JsonReport
+    from td_plugin.audit.reports.json_report import JsonReport
+    from td_plugin.audit.reports.output import AuditOutput, PluginSummary
 
     path = _session(tmp_path, 120)
     pages = []
@@ -633,6 +634,6 @@ def test_the_html_page_is_the_same_on_several_processes(tmp_path: Path, small_pa
                            records_per_kind=60)
         result = run_audit([str(path)], PluginHost(load_entrypoints=False), CONTEXT,
                            sink=sink, jobs=jobs)
-        sink.finish(result, Host())
+        sink.finish(result, PluginSummary())
         pages.append(page.read_text(encoding="utf-8"))
     assert pages[0] == pages[1] and pages[0].count("<article") > 60

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from td_plugin.audit.reports.output import AuditOutput, Host, JsonReport, TextReport, wrap
+from td_plugin.audit.reports.json_report import JsonReport
+from td_plugin.audit.reports.output import AuditOutput, PluginSummary
+from td_plugin.audit.reports.text_report import TextReport, wrap
 from td_plugin.audit.run import RecordOutput, run_audit
 from td_plugin.cli import main
 from td_plugin.host.manager import PluginHost
@@ -91,7 +93,7 @@ def test_no_finding_is_kept_once_the_reports_have_it(tmp_path: Path, jobs: int,
     sink = AuditOutput([JsonReport(_Nowhere()), TextReport(_Nowhere())])
     result = run_audit([str(path)], PluginHost(load_entrypoints=False), CONTEXT, sink=sink,
                        jobs=jobs, keep_changes=False)
-    sink.finish(result, Host())
+    sink.finish(result, PluginSummary())
     assert result.finding_count > 600  # findings on most boards
     # freed as soon as nothing refers to them, without the collector: a cycle among them
     # would be kept until the collector's next pass
@@ -146,7 +148,7 @@ def test_json_is_utf8_whatever_the_locale(tmp_path: Path) -> None:
         sink = AuditOutput([report], "da")
         result = run_audit([str(EXAMPLE)], PluginHost(load_entrypoints=False), CONTEXT,
                            sink=sink)
-        sink.finish(result, Host())
+        sink.finish(result, PluginSummary())
     text = path.read_bytes().decode("utf-8")
     assert json.loads(text)["summary"]["findings"] == 4 and "\u2663" in text
 

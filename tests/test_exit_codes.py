@@ -11,7 +11,7 @@ import pytest
 
 from td_plugin import cli
 from td_plugin.audit import result as audit_result
-from td_plugin.audit.reports.output import print_audit
+from td_plugin.audit.reports.text_report import print_audit
 from td_plugin.errors import ECHO_LIMIT, InputError, clip_echo
 
 REPO = Path(__file__).resolve().parents[1]

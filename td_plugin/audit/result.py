@@ -1,15 +1,15 @@
 """What an audit keeps and how it reviews records: the result of the audit
 (`AuditResult`), each input's report (`InputReport`), the output of a record handed to a
-sink (`RecordOutput`, `AuditSink`, `RecordRenderer`), and `review_records`, which asks the
-host about each record. `td_plugin.audit.run` runs the audit on one process and
-`td_plugin.audit.parts` on several; both take these from here.
+sink (`RecordOutput`, `FullRecord`, `FindingJson`, `AuditSink`, `RecordRenderer`), and
+`review_records`, which asks the host about each record. `td_plugin.audit.run` runs the
+audit on one process and `td_plugin.audit.parts` on several; both take these from here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
 
 from td_plugin.audit.coverage import Coverage
 from td_plugin.laws.context import ReviewContext
@@ -18,11 +18,11 @@ from td_plugin.model.changes import RecordChange
 from td_plugin.model.findings import Finding
 
 if TYPE_CHECKING:
-    from td_plugin.audit.table_rulings import TableRuling
+    from td_plugin.audit.table_rulings import MatchedRuling
     from td_plugin.host.manager import PluginHost
 
-__all__ = ["InputReport", "AuditResult", "RecordOutput", "RecordRenderer", "AuditSink",
-           "review_records", "MAX_PLUGIN_ERRORS"]
+__all__ = ["InputReport", "AuditResult", "RecordOutput", "FullRecord", "FindingJson",
+           "RecordRenderer", "AuditSink", "review_records", "MAX_PLUGIN_ERRORS"]
 
 #: plugin failures kept (a plugin failing on every record fails the same way); the rest
 #: are counted
@@ -48,7 +48,7 @@ class InputReport:
     write_failed: bool = False
     #: the rulings given at the table in this session (its rulings log), matched to its
     #: records (`td_plugin.audit.table_rulings`); ``rulings_log`` is the log they come from
-    table_rulings: list[TableRuling] = field(default_factory=list)
+    table_rulings: list[MatchedRuling] = field(default_factory=list)
     rulings_log: str | None = None
     #: why the session's rulings log, which is there, could not be read (also a problem)
     rulings_log_error: str | None = None
@@ -57,20 +57,34 @@ class InputReport:
     findings: int = 0
 
 
+class FullRecord(NamedTuple):
+    """A record a report may show in full (the HTML page does), with its findings."""
+
+    record: BoardRecord
+    findings: list[Finding]
+
+
+#: One finding written as JSON (UTF-8) on the worker that reviewed its record
+#: (`td_plugin.audit.reports.output.json_pieces`): ``(head, record index, tail)``, the
+#: index kept apart so that it can still be shifted, or the whole JSON.
+FindingJson: TypeAlias = "tuple[bytes, int | None, bytes] | bytes"
+
+
 @dataclass
 class RecordOutput:
     """What a sink is given of one record (or of the problems of a file outside its
     records, ``record`` None): plain data, cheap to send from a worker. ``record`` is the
     record's index counted from the start of the part it was read in; the sink is told
-    how many records come before (``offset``). ``findings_json``: the findings already
-    written as JSON (UTF-8), when the sink asked for that form (see
-    `td_plugin.audit.reports.output.PlainRenderer`)."""
+    how many records come before (``offset``). ``problems`` and ``findings`` are their
+    JSON as dictionaries; ``extra`` the record and its findings themselves, when a report
+    may show it in full; ``findings_json``: the findings already written as JSON, when
+    the sink asked for that form (see `td_plugin.audit.reports.output.PlainRenderer`)."""
 
     record: int | None
-    problems: list[Any] = field(default_factory=list)
-    findings: list[Any] = field(default_factory=list)
-    extra: Any = None
-    findings_json: list[Any] = field(default_factory=list)
+    problems: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    extra: FullRecord | None = None
+    findings_json: list[FindingJson] = field(default_factory=list)
 
 
 class RecordRenderer(Protocol):

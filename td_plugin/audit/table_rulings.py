@@ -32,12 +32,12 @@ if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has on
     from td_plugin.host.manager import PluginHost
     from td_plugin.model.place import Place
 
-__all__ = ["TableRuling", "match", "results_at", "by_pairs", "rule_entries", "rule_case", "changes_of",
+__all__ = ["MatchedRuling", "match", "results_at", "by_pairs", "rule_entries", "rule_case", "changes_of",
            "announce", "records_of"]
 
 
 @dataclass(frozen=True)
-class TableRuling:
+class MatchedRuling:
     """A ruling given at the table, matched to the session: the log entry (or the case)
     it comes from, the ruling, the session's record at its place and that record's index
     (None, with ``problem`` saying why, when it matches no record or several)."""
@@ -126,7 +126,7 @@ def by_pairs(place: Place, pairs: str, records: Iterable[tuple[int, BoardRecord]
 
 
 def rule_entries(host: PluginHost, entries: Iterable[LogEntry], records: list[tuple[int, BoardRecord]],
-                 context: ReviewContext = ReviewContext()) -> list[TableRuling]:
+                 context: ReviewContext = ReviewContext()) -> list[MatchedRuling]:
     """Rule each logged ruling again through the host (language and regulation from
     ``context``) and match it to the records."""
     out = []
@@ -139,7 +139,7 @@ def rule_entries(host: PluginHost, entries: Iterable[LogEntry], records: list[tu
 def rule_case(host: PluginHost, case: Mapping[str, Any], place: Place,
               records: list[tuple[int, BoardRecord]],
               context: ReviewContext = ReviewContext(), *,
-              entry: LogEntry | None = None, kind: str | None = None) -> TableRuling:
+              entry: LogEntry | None = None, kind: str | None = None) -> MatchedRuling:
     """One case ruled through the host and matched to the records at ``place``."""
     kind = kind or str(case.get("kind") or "auction")
     try:
@@ -147,15 +147,15 @@ def rule_case(host: PluginHost, case: Mapping[str, Any], place: Place,
 
         ruling, _errors = host.report_incident(parse_case(case), context)
     except CaseFileError as exc:
-        return TableRuling(place, kind, None, problem=str(exc), entry=entry)
+        return MatchedRuling(place, kind, None, problem=str(exc), entry=entry)
     if ruling is None:
-        return TableRuling(place, kind, None, problem="no plugin ruled on this case",
+        return MatchedRuling(place, kind, None, problem="no plugin ruled on this case",
                            entry=entry)
     index, record, problem = match(place, records)
-    return TableRuling(place, kind, ruling, record, index, problem, entry)
+    return MatchedRuling(place, kind, ruling, record, index, problem, entry)
 
 
-def changes_of(rulings: Iterable[TableRuling]) -> dict[int, list[RecordChange]]:
+def changes_of(rulings: Iterable[MatchedRuling]) -> dict[int, list[RecordChange]]:
     """The changes the matched rulings ask for, keyed by record index."""
     out: dict[int, list[RecordChange]] = {}
     for t in rulings:
@@ -165,7 +165,7 @@ def changes_of(rulings: Iterable[TableRuling]) -> dict[int, list[RecordChange]]:
     return out
 
 
-def announce(host: PluginHost, rulings: Iterable[TableRuling]) -> list[Any]:
+def announce(host: PluginHost, rulings: Iterable[MatchedRuling]) -> list[Any]:
     """Tell write-back adapters and stores about each change (`td_adjustment_decided`);
     the plugins that failed."""
     errors: list[Any] = []

@@ -122,14 +122,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from td_plugin.audit.parts import default_jobs
-    from td_plugin.audit.reports.output import (
-        AuditOutput,
-        Host,
-        JsonLinesReport,
-        JsonReport,
-        TextReport,
-        is_terminal,
-    )
+    from td_plugin.audit.reports.json_report import JsonLinesReport, JsonReport
+    from td_plugin.audit.reports.output import AuditOutput, PluginSummary
+    from td_plugin.audit.reports.text_report import TextReport, is_terminal
     from td_plugin.audit.run import add_table_rulings, run_audit, write_adjusted_copies
     from td_plugin.host.manager import PluginHost
 
@@ -145,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
             return 2
         context = replace(context, attention_by_board=by_board)
-    blocked = Host.of(host)
+    blocked = PluginSummary.of(host)
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     for name, new in host.renamed_blocked():

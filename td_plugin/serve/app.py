@@ -39,7 +39,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from td_plugin import messages
-from td_plugin.audit.table_rulings import TableRuling, announce, changes_of, results_at, rule_entries
+from td_plugin.audit.table_rulings import MatchedRuling, announce, changes_of, results_at, rule_entries
 from td_plugin.cases.auction import CASE_FIELDS
 from td_plugin.cases.files import parse_case
 from td_plugin.cases.log import LogEntry, RulingLog
@@ -236,7 +236,7 @@ def create_app(config: AppConfig) -> Guard:
                   **context}
         return HTMLResponse(env.get_template(name).render(values), status_code=status)
 
-    def unmatched_words(table: TableRuling, lang: str) -> str:
+    def unmatched_words(table: MatchedRuling, lang: str) -> str:
         """Why a ruling fits no result of the session, in the Director's words."""
         place = table.place
         if table.ruling is None:  # the case itself cannot be ruled on
@@ -261,7 +261,7 @@ def create_app(config: AppConfig) -> Guard:
             raise _Forbidden
         return values
 
-    def session_rulings(request: Request, entries: list[LogEntry]) -> list[TableRuling]:
+    def session_rulings(request: Request, entries: list[LogEntry]) -> list[MatchedRuling]:
         if not config.boards:
             return []
         context = ReviewContext(language=_lang(request, config), regulation=config.host.regulation(

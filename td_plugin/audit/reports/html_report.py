@@ -35,7 +35,7 @@ import heapq
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -46,11 +46,13 @@ from markupsafe import Markup
 from td_plugin import messages
 from td_plugin.audit.reports.html_view import AUCTION_COLUMNS, Cards, Text, article
 from td_plugin.audit.reports.order import SCORE_KINDS, changes_score, lead_finding
+from td_plugin.audit.reports.output import AuditReport, PluginSummary, coverage_text
+from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
+from td_plugin.audit.table_rulings import MatchedRuling
 from td_plugin.errors import InputError, Location
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.findings import Finding
-from td_plugin.model.place import Place
 
 __all__ = ["render_html", "HtmlReport", "FULL_PER_KIND", "MAX_PROBLEM_ROWS"]
 
@@ -87,12 +89,13 @@ def _cards(t: Text) -> Cards:
 
 def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, title: str,
                 lang: str = "en", summary: Mapping[str, int] | None = None,
-                inputs: list[dict[str, Any]] | None = None) -> str:
+                inputs: list[dict[str, Any]] | None = None,
+                table_rulings: Sequence[MatchedRuling] = ()) -> str:
     """The report page: ``items`` pairs each record with its findings (records without
     findings are left out; a finding about no single record, such as a missing result,
     comes with None), ``summary`` counts shown at the top, ``inputs`` one row per
-    file read (as the JSON report has them). ``lang`` is one of `messages.LANGUAGES`
-    (labels, seats, message texts)."""
+    file read (as the JSON report has them), ``table_rulings`` the rulings given at the
+    table. ``lang`` is one of `messages.LANGUAGES` (labels, seats, message texts)."""
     from td_plugin.audit.reports.findings import finding_json
 
     t = Text(lang)
@@ -101,8 +104,7 @@ def render_html(items: Iterable[tuple[BoardRecord | None, list[Finding]]], *, ti
         if findings:
             page.add([finding_json(f, lang) for f in findings], (record, findings))
     files = [_json_file(row) for row in inputs or ()]
-    tables = [r for row in inputs or () for r in row.get("table_rulings") or ()]
-    head = _Head(title, dict(summary or {}), files, "", tables)
+    head = _Head(title, dict(summary or {}), files, "", list(table_rulings))
     out: list[str] = []
     page.write(out.append, head, {k: g.count for k, g in page.groups.items()})
     return "".join(out)
@@ -116,7 +118,7 @@ class _Head:
     summary: dict[str, int]
     files: list[dict[str, Any]]
     disabled: str
-    table_rulings: list[dict[str, Any]]
+    table_rulings: list[MatchedRuling]
 
 
 @dataclass
@@ -264,7 +266,8 @@ class _Page:
                 group.rows_file.write(row.to_line())
                 group.written += 1
 
-    def write(self, write: Any, head: _Head, counts: Mapping[str, int]) -> None:
+    def write(self, write: Callable[[str], object], head: _Head,
+              counts: Mapping[str, int]) -> None:
         """The page, in pieces to ``write``; ``counts``: the findings of each kind."""
         t = self.t
         groups = [g for g in self.groups.values() if counts.get(g.kind)]
@@ -301,7 +304,7 @@ _FILE_COLUMNS = (("path", "file"), ("format", "format"), ("records", "html.count
 
 
 def _json_file(row: Mapping[str, Any]) -> dict[str, Any]:
-    """A file read, from its JSON (`td_plugin.audit.reports.output.audit_json`)."""
+    """A file read, from its JSON (`td_plugin.audit.reports.json_report.audit_json`)."""
     problems = row.get("problems") or []
     return {"path": str(row.get("path") or ""), "format": str(row.get("format") or ""),
             "records": row.get("records", ""),
@@ -309,24 +312,20 @@ def _json_file(row: Mapping[str, Any]) -> dict[str, Any]:
             "error": None, "problem_rows": problems[:MAX_PROBLEM_ROWS], "more": 0}
 
 
-def _table_rulings(tables: list[dict[str, Any]], t: Text) -> list[dict[str, Any]]:
+def _table_rulings(tables: Sequence[MatchedRuling], t: Text) -> list[dict[str, Any]]:
     """The rulings given at the table (each input's ``table_rulings``): where, what, its
-    clauses and text, and why one could not be written back."""
+    clauses and text (`MatchedRuling.heading`), and why one could not be written back."""
     out = []
     for r in tables:
-        place = Place(r.get("board"), r.get("section"), r.get("table"), r.get("round"))
-        heading = messages.render("report.table_ruling", {
-            "place": place.label(t.lang), "kind": messages.Msg(f"app.kind.{r['kind']}"),
-            "status": messages.Msg(f"app.status.{r.get('status') or 'ruled'}"),
-            "laws": messages.laws_ref(r.get("laws") or [], t.lang)}, t.lang)
-        problem = (messages.render("report.table_ruling_unmatched", {"problem": r["problem"]},
-                                   t.lang) if r.get("problem") else "")
-        out.append({"heading": heading, "lines": (r.get("text") or "").splitlines(),
+        text = r.ruling.render(t.lang) if r.ruling is not None else ""
+        problem = (messages.render("report.table_ruling_unmatched", {"problem": r.problem},
+                                   t.lang) if r.problem else "")
+        out.append({"heading": r.heading(t.lang), "lines": text.splitlines(),
                     "problem": problem})
     return out
 
 
-class HtmlReport:
+class HtmlReport(AuditReport):
     """The audit's HTML report (a report of `td_plugin.audit.reports.output.AuditOutput`):
     findings grouped by kind as they come, the first ``per_kind`` records of each in full,
     the page written to ``path`` whole when the audit is done."""
@@ -339,20 +338,14 @@ class HtmlReport:
         self._page = _Page(self.t, per_kind)
         self._problems: dict[int, list[dict[str, Any]]] = {}
 
-    def begin(self, report: Any) -> None:
-        pass
-
-    def take(self, report: Any, output: Any) -> None:
+    def take(self, report: InputReport, output: RecordOutput) -> None:
         if output.problems:
             listed = self._problems.setdefault(id(report), [])
             listed.extend(output.problems[:MAX_PROBLEM_ROWS - len(listed)])
         if output.findings:
             self._page.add(output.findings, output.extra)
 
-    def end(self, report: Any) -> None:
-        pass
-
-    def finish(self, result: Any, host: Any) -> None:
+    def finish(self, result: AuditResult, host: PluginSummary) -> None:
         from td_plugin.safe_output import atomic_output
 
         t = self.t
@@ -362,7 +355,7 @@ class HtmlReport:
                    "problems": sum(i.problem_count for i in result.inputs)}
         disabled = (t.label("report.disabled", plugins=", ".join(host.blocked))
                     if host.blocked else "")
-        tables = [r.to_json(self.lang) for i in result.inputs for r in i.table_rulings]
+        tables = [r for i in result.inputs for r in i.table_rulings]
         head = _Head(t.label("html.title", files=names), summary,
                      _files(result.inputs, self._problems, t), disabled, tables)
         try:
@@ -373,12 +366,10 @@ class HtmlReport:
                              Location(path=self.path)) from None
 
 
-def _files(inputs: Sequence[Any], problems: Mapping[int, list[dict[str, Any]]],
+def _files(inputs: Sequence[InputReport], problems: Mapping[int, list[dict[str, Any]]],
            t: Text) -> list[dict[str, Any]]:
     """What was read: per file its format, records, problems, findings, what its data
     allowed to check (or why it could not be read) and its copy, and its problems."""
-    from td_plugin.audit.reports.output import coverage_text
-
     copies = any(i.written or i.not_written for i in inputs)
     out = []
     for report in inputs:
