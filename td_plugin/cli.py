@@ -16,12 +16,22 @@ import importlib
 import os
 import sys
 
-from td_plugin import __version__
+import td_plugin
 from td_plugin.crash_report import report_crash
 from td_plugin.errors import HandledError, InputError
 from td_plugin.messages import MissingMessageError
 
 COMMANDS = ("audit", "rule", "adjust", "watch", "serve", "plugins")
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked for (the
+    metadata reader costs every start more than the rest of the command line)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"td-plugin {td_plugin.__version__}")
+        parser.exit()
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -31,7 +41,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="td-plugin",
         description="A tournament director's assistant for duplicate bridge "
                     "(WBF Laws of Duplicate Bridge 2017).")
-    parser.add_argument("--version", action="version", version=f"td-plugin {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the program's version number and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in (only,) if only in COMMANDS else COMMANDS:
         try:

@@ -14,8 +14,6 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from td_plugin import __version__
-
 __all__ = ["EXIT_BUG", "note_input", "write_crash_log", "report_crash"]
 
 #: the exit status of a bug
@@ -63,6 +61,8 @@ def write_crash_log(exc: BaseException, argv: Sequence[str], inputs: Sequence[st
     import platform
     import tempfile
     import traceback
+
+    from td_plugin import __version__
 
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     fd, path = tempfile.mkstemp(prefix=f"td-plugin-crash-{stamp}-", suffix=".log",
