@@ -42,7 +42,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="A tournament director's assistant for duplicate bridge "
                     "(WBF Laws of Duplicate Bridge 2017).")
     parser.add_argument("--version", action=_Version, nargs=0,
-                        help="show the program's version number and exit")
+                        help="show program's version number and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in (only,) if only in COMMANDS else COMMANDS:
         try:
