@@ -43,7 +43,7 @@ from td_plugin.laws.play.penalty_cards import (
     read_lead_option,
     stand_penalty_cards,
 )
-from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, cards_msg
+from td_plugin.laws.play.ruling import CaseNotes, PlayRuling, RulingBuilder, cards_msg, case_notes
 from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
@@ -72,7 +72,7 @@ _DEFENDING = (Becomes.LEADER, Becomes.LEADER_PARTNER)
 
 
 @dataclass(frozen=True)
-class ExposedCardCase:
+class ExposedCardCase(CaseNotes):
     """``offender`` exposed ``cards`` during the auction; ``led``: a single card faced as
     a lead (24B); ``becomes``: what he became when the auction ended (`BECOMES`);
     ``lead_option``: declarer's choice at the opening lead when the offender's partner
@@ -83,8 +83,6 @@ class ExposedCardCase:
     led: bool = False
     becomes: Becomes = Becomes.UNKNOWN
     lead_option: LeadOption | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def declarer(self) -> Seat | None:
@@ -191,5 +189,4 @@ def build_case(values: Mapping[str, Any]) -> ExposedCardCase:
     return ExposedCardCase(values["offender"], cards, led=bool(values.get("led")),
                            becomes=Becomes(values.get("becomes") or Becomes.UNKNOWN),
                            lead_option=read_lead_option(values.get("lead_option")),
-                           board=values.get("board"),
-                           description=values.get("description"))
+                           **case_notes(values))

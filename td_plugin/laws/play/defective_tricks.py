@@ -35,7 +35,7 @@ from typing import Any
 
 from td_plugin.errors import InvalidTokenError
 from td_plugin.laws.facts import FactError, FactField, question_flow, yes_no
-from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, suit_msg
+from td_plugin.laws.play.ruling import ContractCase, PlayRuling, RulingBuilder, case_notes, suit_msg
 from td_plugin.laws.questions import Choice
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
@@ -44,7 +44,6 @@ from td_plugin.laws.revokes.ruling import card_msg, revoke_ruling
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Card, Seat, Suit
-from td_plugin.model.contract import Contract
 from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.rulings import Attention, TextEnum
 from td_plugin.model.scoring import score_ns
@@ -64,7 +63,7 @@ class TrickFault(TextEnum):
 
 
 @dataclass(frozen=True)
-class DefectiveTrickCase:
+class DefectiveTrickCase(ContractCase):
     """``offender`` did not play to ``trick`` (``fault`` = ``no_card``) or played more than
     one card to it (``too_many``), in ``contract``; ``after_next``: both sides had played
     to the next trick when it was found (67B); ``suit_led``, ``holds_suit``: the suit led
@@ -76,7 +75,6 @@ class DefectiveTrickCase:
     ``offending_side_tricks_from_revoke``: after too many cards (67B2), the trick led in
     the restored card's suit to which he played ``revoke_card``: a revoke (64)."""
 
-    contract: Contract
     trick: int
     offender: Seat
     fault: TrickFault
@@ -92,13 +90,6 @@ class DefectiveTrickCase:
     revoke_card: Card | None = None
     revoke_trick_won_by: Seat | None = None
     offending_side_tricks_from_revoke: int | None = None
-    board: int | None = None
-    description: str | None = None
-
-    @property
-    def declarer(self) -> Seat:
-        assert self.contract.declarer is not None
-        return self.contract.declarer
 
 
 def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuling:
@@ -302,7 +293,7 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
                               revoke_trick_won_by=values.get("revoke_trick_won_by"),
                               offending_side_tricks_from_revoke=values.get(
                                   "offending_side_tricks_from_revoke"),
-                              board=values.get("board"), description=values.get("description"))
+                              **case_notes(values))
 
 
 def _check_restored(values: Mapping[str, Any], trick: int, revoke_trick: int) -> None:

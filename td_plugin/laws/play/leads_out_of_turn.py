@@ -49,7 +49,14 @@ from td_plugin.laws.play.penalty_cards import (
 from td_plugin.laws.play.premature_plays import PlayOption, read_play_option, rectify_57a
 from td_plugin.laws.play.premature_plays import option_label as option_label_57
 from td_plugin.laws.play.premature_plays import options as options_57
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
@@ -61,7 +68,7 @@ CASE_KIND = "lead_out_of_turn"
 
 
 @dataclass(frozen=True)
-class LeadOutOfTurnCase:
+class LeadOutOfTurnCase(CaseNotes):
     """``offender`` (dummy's seat: a lead from dummy's hand) led ``card`` to ``trick``
     when ``correct`` was to lead. ``next_played``: the hand next in rotation played to it
     (53A); ``rho_played``: after declarer's lead, the defender on the right of it played
@@ -83,8 +90,6 @@ class LeadOutOfTurnCase:
     lead_option: LeadOption | None = None
     rho_card: Card | None = None
     rho_option: PlayOption | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def by_declarer(self) -> bool:
@@ -289,4 +294,4 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              lead_option=read_lead_option(values.get("lead_option")),
                              rho_card=values.get("rho_card"),
                              rho_option=read_play_option(values.get("rho_option")),
-                             board=values.get("board"), description=values.get("description"))
+                             **case_notes(values))

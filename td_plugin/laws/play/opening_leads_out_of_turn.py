@@ -44,7 +44,14 @@ from td_plugin.laws.play.penalty_cards import (
     read_lead_option,
     stand_penalty_cards,
 )
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
@@ -71,7 +78,7 @@ OPTIONS = {OpeningLeadOption.SPREAD: "54A", OpeningLeadOption.ACCEPT: "54B",
 
 
 @dataclass(frozen=True)
-class OpeningLeadCase:
+class OpeningLeadCase(CaseNotes):
     """``offender`` led ``card`` to trick 1 though ``declarer``'s left-hand opponent was
     to lead. ``faced``: the card was faced (else led face down, 41A);
     ``partner_led_face_down``: the right leader had already led face down (54);
@@ -91,8 +98,6 @@ class OpeningLeadCase:
     option: OpeningLeadOption | None = None
     lead_option: LeadOption | None = None
     dummy_card: Card | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def leader(self) -> Seat:
@@ -254,4 +259,4 @@ def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
                            option=read_opening_option(values.get("option")),
                            lead_option=read_lead_option(values.get("lead_option")),
                            dummy_card=values.get("dummy_card"),
-                           board=values.get("board"), description=values.get("description"))
+                           **case_notes(values))

@@ -50,11 +50,13 @@ from typing import Any
 
 from td_plugin.laws.facts import FactError, FactField, defender_choices, question_flow, yes_no
 from td_plugin.laws.play.ruling import (
+    CaseNotes,
     DecisionChoice,
     PlayRuling,
     RulingBuilder,
     card_msg,
     cards_msg,
+    case_notes,
     suit_msg,
 )
 from td_plugin.laws.questions import Choice
@@ -93,7 +95,7 @@ def _major_key(cards: tuple[Card, ...], deliberate: bool) -> str:
 
 
 @dataclass(frozen=True)
-class PenaltyCardCase:
+class PenaltyCardCase(CaseNotes):
     """A defender's penalty cards. ``cards``: all of ``offender``'s penalty cards on the
     table, from trick ``trick`` (the trick being played, or led to now); ``deliberate``:
     a single low card was exposed through a deliberate play (50B); ``partner_on_lead``:
@@ -114,8 +116,6 @@ class PenaltyCardCase:
     substitute: Card | None = None
     declarer_played_after: bool = False
     accept: bool | None = None
-    board: int | None = None
-    description: str | None = None
 
 
 # -- declarer's options when the offender's partner has the lead (50D2, 51B) ---------------
@@ -409,6 +409,5 @@ def build_case(values: Mapping[str, Any]) -> PenaltyCardCase:
                            partner_on_lead=bool(values.get("partner_on_lead")),
                            lead_option=option, played=played, substitute=substitute,
                            declarer_played_after=bool(values.get("declarer_played_after")),
-                           accept=values.get("accept"), board=values.get("board"),
-                           description=values.get("description"))
+                           accept=values.get("accept"), **case_notes(values))
 rule = rule_penalty_card

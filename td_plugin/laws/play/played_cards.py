@@ -45,7 +45,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
@@ -94,7 +101,7 @@ _STAYS = (Retraction.NO, Retraction.CHANGE_OF_MIND)
 
 
 @dataclass(frozen=True)
-class PlayedCardCase:
+class PlayedCardCase(CaseNotes):
     """``player``'s ``card`` (dummy's seat: a card of dummy's, played by declarer) became
     a played card ``how`` (`HOW`); ``retract``: why someone wants it back (`RETRACT`);
     ``next_played``: declarer has since played a card from either hand (45C4(b));
@@ -116,8 +123,6 @@ class PlayedCardCase:
     unintended: bool | None = None
     withdraw: bool | None = None
     opponent_withdraws: bool | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def role(self) -> str:
@@ -305,8 +310,7 @@ def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
                           unintended=values.get("unintended"),
                           withdraw=values.get("withdraw"),
                           opponent_withdraws=values.get("opponent_withdraws"),
-                          board=values.get("board"),
-                          description=values.get("description"))
+                          **case_notes(values))
     if case.how not in HOW[case.role]:
         raise FactError("how", f"{str(case.how)!r} is not how a card of {case.role}'s is "
                                f"played ({', '.join(HOW[case.role])})")

@@ -32,11 +32,13 @@ from typing import Any
 from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
 from td_plugin.laws.play.ruling import (
+    CaseNotes,
     DecisionChoice,
     PlayRestriction,
     PlayRuling,
     RulingBuilder,
     card_msg,
+    case_notes,
     suit_msg,
 )
 from td_plugin.laws.questions import Choice
@@ -61,7 +63,7 @@ class PrematureCard(TextEnum):
 
 
 @dataclass(frozen=True)
-class PrematurePlayCase:
+class PrematurePlayCase(CaseNotes):
     """``offender`` (a defender; or declarer, or dummy's seat for declarer's play from it,
     57C3) led ``card`` to the next trick (``premature`` =
     ``lead``) or played it out of turn (``play``) before his partner played to ``trick``,
@@ -82,8 +84,6 @@ class PrematurePlayCase:
     at_rho_turn: bool = False
     legal: bool = True
     option: PlayOption | None = None
-    board: int | None = None
-    description: str | None = None
 
 
 class PlayOptionKind(TextEnum):
@@ -302,5 +302,4 @@ def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
                              at_rho_turn=bool(values.get("at_rho_turn")),
                              legal=values.get("legal", True) is not False,
                              option=read_play_option(values.get("option")),
-                             board=values.get("board"),
-                             description=values.get("description"))
+                             **case_notes(values))

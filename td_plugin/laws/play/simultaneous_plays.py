@@ -42,7 +42,15 @@ from td_plugin.laws.facts import (
     yes_no,
 )
 from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    cards_msg,
+    case_notes,
+)
 from td_plugin.laws.questions import Choice
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
@@ -62,7 +70,7 @@ class SimultaneousCards(TextEnum):
 
 
 @dataclass(frozen=True)
-class SimultaneousCase:
+class SimultaneousCase(CaseNotes):
     """At ``trick``: two players (``what`` = ``two_players``): ``legal_by``'s lead or
     play was legal, ``other`` played ``other_card`` at the same moment; or one player
     (``one_player``): ``offender`` led or played ``cards`` at once, those whose faces were
@@ -85,8 +93,6 @@ class SimultaneousCase:
     legal: bool | None = None
     opponent_withdraws: bool | None = None
     hidden: tuple[Card, ...] = ()
-    board: int | None = None
-    description: str | None = None
 
 
 def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
@@ -280,4 +286,4 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
                             discovered_late=bool(values.get("discovered_late")),
                             legal=values.get("legal"),
                             opponent_withdraws=values.get("opponent_withdraws"),
-                            hidden=hidden, board=values.get("board"), description=values.get("description"))
+                            hidden=hidden, **case_notes(values))

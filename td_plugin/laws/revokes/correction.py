@@ -29,14 +29,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.laws.facts import FactError, FactField, question_flow, seat_of, yes_no
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    ContractCase,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import PenaltyCard, Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.laws.revokes.ruling import correction_penalty_cards, revoke_ruling
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat, Suit
-from td_plugin.model.contract import Contract
 from td_plugin.model.rulings import Attention
 
 __all__ = ["RevokeCorrectionCase", "rule_revoke_correction", "FIELDS", "START", "flow",
@@ -46,7 +52,7 @@ CASE_KIND = "revoke_correction"
 
 
 @dataclass(frozen=True)
-class RevokeCorrectionCase:
+class RevokeCorrectionCase(ContractCase):
     """``offender`` revoked on ``trick`` (led in ``suit_led``) by playing ``card`` at
     ``position`` (1-4, when known), in ``contract``; ``card_faced``: it was a defender's
     card already faced (62B2); ``later_cards``: cards were played after it before
@@ -54,7 +60,6 @@ class RevokeCorrectionCase:
     62C2; ``os_card``: the card the offending side's player withdraws (his partner's: the
     offending side has not played to the next trick, or the revoke would be established)."""
 
-    contract: Contract
     offender: Seat
     trick: int
     suit_led: Suit
@@ -66,13 +71,6 @@ class RevokeCorrectionCase:
     nos_withdraw: bool | None = None
     os_withdraw: bool | None = None
     os_card: Card | None = None
-    board: int | None = None
-    description: str | None = None
-
-    @property
-    def declarer(self) -> Seat:
-        assert self.contract.declarer is not None
-        return self.contract.declarer
 
 
 def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> PlayRuling:
@@ -198,5 +196,4 @@ def build_case(values: Mapping[str, Any]) -> RevokeCorrectionCase:
                                 later_cards=bool(values.get("later_cards")),
                                 nos_withdraw=values.get("nos_withdraw"),
                                 os_withdraw=values.get("os_withdraw"),
-                                os_card=values.get("os_card"), board=values.get("board"),
-                                description=values.get("description"))
+                                os_card=values.get("os_card"), **case_notes(values))
