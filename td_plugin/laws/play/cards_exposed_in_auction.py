@@ -73,15 +73,17 @@ _DEFENDING = (Becomes.LEADER, Becomes.LEADER_PARTNER)
 
 @dataclass(frozen=True)
 class ExposedCardCase(CaseNotes):
-    """``offender`` exposed ``cards`` during the auction; ``led``: a single card faced as
-    a lead (24B); ``becomes``: what he became when the auction ended (`BECOMES`);
-    ``lead_option``: declarer's choice at the opening lead when the offender's partner
-    leads (50D2, 51B)."""
+    """Cards a player exposed during the auction (Law 24)."""
 
+    #: who exposed them
     offender: Seat
+    #: the cards exposed
     cards: tuple[Card, ...]
+    #: a single card faced as a lead (24B)
     led: bool = False
+    #: what he became when the auction ended (`BECOMES`)
     becomes: Becomes = Becomes.UNKNOWN
+    #: declarer's choice at the opening lead when the offender's partner leads (50D2, 51B)
     lead_option: LeadOption | None = None
 
     @property

@@ -64,31 +64,39 @@ class TrickFault(TextEnum):
 
 @dataclass(frozen=True)
 class DefectiveTrickCase(ContractCase):
-    """``offender`` did not play to ``trick`` (``fault`` = ``no_card``) or played more than
-    one card to it (``too_many``), in ``contract``; ``after_next``: both sides had played
-    to the next trick when it was found (67B); ``suit_led``, ``holds_suit``: the suit led
-    to it and whether he holds a card of it (67B1); ``declarer_tricks``,
-    ``offending_side_tricks``: the result and the tricks the offending side won from the
-    defective trick on, when the play is over; ``vulnerable``: for the score; ``won_by``:
-    who won the defective trick (the offending side: the 64A2 transfer is certain).
-    ``revoke_trick``, ``restored``, ``revoke_card``, ``revoke_trick_won_by``,
-    ``offending_side_tricks_from_revoke``: after too many cards (67B2), the trick led in
-    the restored card's suit to which he played ``revoke_card``: a revoke (64)."""
+    """A defective trick (67): ``offender`` did not play to ``trick``, or played more than
+    one card to it."""
 
+    #: the defective trick
     trick: int
+    #: the player who did not play to it, or played more than one card to it
     offender: Seat
+    #: which of the two: ``no_card`` or ``too_many``
     fault: TrickFault
+    #: both sides had played to the next trick when it was found (67B; else 67A)
     after_next: bool = False
+    #: the suit led to the defective trick (67B1)
     suit_led: Suit | None = None
+    #: whether the offender holds a card of the suit led (67B1)
     holds_suit: bool | None = None
+    #: the result, declarer's tricks, when the play is over
     declarer_tricks: int | None = None
+    #: the tricks the offending side won from the defective trick on, when the play is over
     offending_side_tricks: int | None = None
+    #: the board's vulnerability, for the score
     vulnerable: Vulnerability | None = None
+    #: who won the defective trick (the offending side: the 64A2 transfer is certain)
     won_by: Seat | None = None
+    #: after too many cards (67B2), the trick led in the restored card's suit to which the
+    #: offender played ``revoke_card``: a revoke (64)
     revoke_trick: int | None = None
+    #: the card restored to the offender's hand (67B2)
     restored: Card | None = None
+    #: the card the offender played to ``revoke_trick``
     revoke_card: Card | None = None
+    #: who won ``revoke_trick``
     revoke_trick_won_by: Seat | None = None
+    #: the tricks the offending side won from ``revoke_trick`` on, when the play is over
     offending_side_tricks_from_revoke: int | None = None
 
 

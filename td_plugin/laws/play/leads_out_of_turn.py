@@ -69,26 +69,33 @@ CASE_KIND = "lead_out_of_turn"
 
 @dataclass(frozen=True)
 class LeadOutOfTurnCase(CaseNotes):
-    """``offender`` (dummy's seat: a lead from dummy's hand) led ``card`` to ``trick``
-    when ``correct`` was to lead. ``next_played``: the hand next in rotation played to it
-    (53A); ``rho_played``: after declarer's lead, the defender on the right of it played
-    (53C); ``proper_lead``: ``correct``, an opponent of the offender, then made his own
-    lead (53B); ``accept``: the decision of 53A (declarer's, or for declarer's lead the
-    defenders', 55A); ``lead_option``: declarer's choice under 50D2 after a defender's lead
-    was not accepted and his partner is to lead; ``rho_card``: the card that defender on
-    the right played (53C, then 57A), ``rho_option``: declarer's choice under 57A."""
+    """A lead out of turn after the opening lead: ``offender`` led ``card`` to ``trick``
+    when ``correct`` was to lead."""
 
+    #: declarer's seat
     declarer: Seat
+    #: the trick led to
     trick: int
+    #: who led; dummy's seat: a lead from dummy's hand
     offender: Seat
+    #: the card led
     card: Card
+    #: the player who was to lead
     correct: Seat
+    #: the hand next in rotation played to the lead (53A)
     next_played: bool = False
+    #: after declarer's lead, the defender on the right of it played to it (53C)
     rho_played: bool = False
+    #: ``correct``, an opponent of the offender, then made his own lead (53B)
     proper_lead: bool = False
+    #: the decision of 53A: declarer's, or for declarer's lead the defenders' (55A)
     accept: bool | None = None
+    #: declarer's choice under 50D2 after a defender's lead was not accepted and his
+    #: partner is to lead
     lead_option: LeadOption | None = None
+    #: the card the defender on the right of declarer's lead played to it (53C, then 57A)
     rho_card: Card | None = None
+    #: declarer's choice under 57A for ``rho_card``
     rho_option: PlayOption | None = None
 
     @property

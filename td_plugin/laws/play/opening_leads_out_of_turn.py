@@ -79,24 +79,28 @@ OPTIONS = {OpeningLeadOption.SPREAD: "54A", OpeningLeadOption.ACCEPT: "54B",
 
 @dataclass(frozen=True)
 class OpeningLeadCase(CaseNotes):
-    """``offender`` led ``card`` to trick 1 though ``declarer``'s left-hand opponent was
-    to lead. ``faced``: the card was faced (else led face down, 41A);
-    ``partner_led_face_down``: the right leader had already led face down (54);
-    ``declarer_spread``: declarer began to spread his hand, exposing a card (54A);
-    ``dummy_exposed``: declarer could have seen a card of dummy's (54C); ``option``:
-    declarer's choice (`OPTIONS`); ``lead_option``: his choice under 50D2 after refusing
-    the lead; ``dummy_card``: the card of dummy's declarer played second, treating the
-    lead as accepted (54B2)."""
+    """An opening lead out of turn: ``offender`` led ``card`` to trick 1 though
+    ``declarer``'s left-hand opponent was to lead."""
 
+    #: declarer's seat
     declarer: Seat
+    #: who led
     offender: Seat
+    #: the card led
     card: Card
+    #: the card was faced (else it was led face down, 41A)
     faced: bool = True
+    #: the right leader had already led face down (54)
     partner_led_face_down: bool = False
+    #: declarer began to spread his hand, exposing a card (54A)
     declarer_spread: bool = False
+    #: declarer could have seen a card of dummy's (54C)
     dummy_exposed: bool = False
+    #: declarer's choice (`OPTIONS`)
     option: OpeningLeadOption | None = None
+    #: declarer's choice under 50D2 after refusing the lead
     lead_option: LeadOption | None = None
+    #: the card of dummy's declarer played second, treating the lead as accepted (54B2)
     dummy_card: Card | None = None
 
     @property

@@ -96,25 +96,30 @@ def _major_key(cards: tuple[Card, ...], deliberate: bool) -> str:
 
 @dataclass(frozen=True)
 class PenaltyCardCase(CaseNotes):
-    """A defender's penalty cards. ``cards``: all of ``offender``'s penalty cards on the
-    table, from trick ``trick`` (the trick being played, or led to now); ``deliberate``:
-    a single low card was exposed through a deliberate play (50B); ``partner_on_lead``:
-    the offender's partner now has the lead (50D2, 51B); ``lead_option``: declarer's
-    choice then (`lead_options`); ``played``: the card the offender led or played when
-    he had to play the penalty card ``substitute`` (52), ``declarer_played_after``:
-    declarer has played
-    from his hand or dummy after it (52B1(b)); ``accept``: declarer's choice (52B1)."""
+    """A defender's penalty cards (Laws 49-52)."""
 
+    #: declarer's seat
     declarer: Seat
+    #: the defender whose penalty cards they are
     offender: Seat
+    #: all his penalty cards on the table
     cards: tuple[Card, ...]
+    #: the trick from which they are on the table (the trick being played, or led to now)
     trick: int
+    #: a single low card was exposed through a deliberate play (50B)
     deliberate: bool = False
+    #: the offender's partner now has the lead (50D2, 51B)
     partner_on_lead: bool = False
+    #: declarer's choice then (`lead_options`)
     lead_option: LeadOption | None = None
+    #: the card the offender led or played when he had to play the penalty card
+    #: ``substitute`` (52)
     played: Card | None = None
+    #: the penalty card he had to play instead of ``played`` (52)
     substitute: Card | None = None
+    #: declarer has played from his hand or dummy after ``played`` (52B1(b))
     declarer_played_after: bool = False
+    #: declarer's choice: to accept the lead or play of ``played`` (52B1)
     accept: bool | None = None
 
 

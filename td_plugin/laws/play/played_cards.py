@@ -102,26 +102,30 @@ _STAYS = (Retraction.NO, Retraction.CHANGE_OF_MIND)
 
 @dataclass(frozen=True)
 class PlayedCardCase(CaseNotes):
-    """``player``'s ``card`` (dummy's seat: a card of dummy's, played by declarer) became
-    a played card ``how`` (`HOW`); ``retract``: why someone wants it back (`RETRACT`);
-    ``next_played``: declarer has since played a card from either hand (45C4(b));
-    ``card_played_since``: a card has been played to the trick after it (47E2(a));
-    ``dummy_faced``: it is the opening lead and dummy has faced a card (47E2(a));
-    ``unintended``: the Director's judgement that the designation was a slip (45C4(b));
-    ``withdraw``: the player's own choice to take his card back when he may (47E2(a),
-    47D); ``opponent_withdraws``: after a slip corrected from dummy, the choice of the
-    opponent who played after it (47D)."""
+    """A card that became a played card (45C), and whether it may be taken back (47)."""
 
+    #: declarer's seat
     declarer: Seat
+    #: whose card it is; dummy's seat: a card of dummy's, played by declarer
     player: Seat
+    #: the card
     card: Card
+    #: how it became a played card (`HOW`)
     how: HowPlayed
+    #: why someone wants it back (`RETRACT`)
     retract: Retraction = Retraction.NO
+    #: declarer has since played a card from either hand (45C4(b))
     next_played: bool = False
+    #: a card has been played to the trick after it (47E2(a))
     card_played_since: bool = False
+    #: it is the opening lead and dummy has faced a card (47E2(a))
     dummy_faced: bool = False
+    #: the Director's judgement that the designation was a slip (45C4(b))
     unintended: bool | None = None
+    #: the player's own choice to take his card back when he may (47E2(a), 47D)
     withdraw: bool | None = None
+    #: after a slip corrected from dummy, the choice of the opponent who played after it
+    #: (47D)
     opponent_withdraws: bool | None = None
 
     @property

@@ -64,25 +64,30 @@ class PrematureCard(TextEnum):
 
 @dataclass(frozen=True)
 class PrematurePlayCase(CaseNotes):
-    """``offender`` (a defender; or declarer, or dummy's seat for declarer's play from it,
-    57C3) led ``card`` to the next trick (``premature`` =
-    ``lead``) or played it out of turn (``play``) before his partner played to ``trick``,
-    a trick led in ``suit_led``. ``declarer_played_both``: declarer had played from both
-    hands (57C1); ``dummy_prompted``: dummy had selected or suggested a card (57C2);
-    ``at_rho_turn``: he played at his right-hand opponent's turn (57D), ``legal``:
-    whether the card could legally be played to the trick; ``option``: declarer's choice
-    (`options`)."""
+    """A premature lead or play (57): ``offender`` led ``card`` to the next trick, or
+    played it out of turn, before his partner played to ``trick``."""
 
+    #: declarer's seat
     declarer: Seat
+    #: the trick his partner had not played to yet
     trick: int
+    #: a defender; or declarer, or dummy's seat for declarer's play from it (57C3)
     offender: Seat
+    #: the card led or played
     card: Card
+    #: ``lead``: led to the next trick; ``play``: played out of turn to ``trick``
     premature: PrematureCard
+    #: the suit led to ``trick``
     suit_led: Suit
+    #: declarer had played from both hands (57C1)
     declarer_played_both: bool = False
+    #: dummy had selected or suggested a card (57C2)
     dummy_prompted: bool = False
+    #: the offender played at his right-hand opponent's turn (57D)
     at_rho_turn: bool = False
+    #: whether the card could legally be played to the trick
     legal: bool = True
+    #: declarer's choice (`options`)
     option: PlayOption | None = None
 
 

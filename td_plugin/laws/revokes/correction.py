@@ -53,23 +53,31 @@ CASE_KIND = "revoke_correction"
 
 @dataclass(frozen=True)
 class RevokeCorrectionCase(ContractCase):
-    """``offender`` revoked on ``trick`` (led in ``suit_led``) by playing ``card`` at
-    ``position`` (1-4, when known), in ``contract``; ``card_faced``: it was a defender's
-    card already faced (62B2); ``later_cards``: cards were played after it before
-    attention was drawn (62C); ``nos_withdraw``, ``os_withdraw``: the choices of 62C1 and
-    62C2; ``os_card``: the card the offending side's player withdraws (his partner's: the
-    offending side has not played to the next trick, or the revoke would be established)."""
+    """A revoke corrected before it was established (62): ``offender`` revoked on
+    ``trick`` by playing ``card``."""
 
+    #: who revoked
     offender: Seat
+    #: the trick
     trick: int
+    #: the suit led to it
     suit_led: Suit
+    #: the card he played to it
     card: Card
+    #: his place in the trick (1-4), when known
     position: int | None = None
+    #: the cards of the suit led he held, when known
     held: tuple[Card, ...] = ()
+    #: it was a defender's card already faced (62B2)
     card_faced: bool = False
+    #: cards were played after it before attention was drawn (62C)
     later_cards: bool = False
+    #: the non-offending side's choice to withdraw the cards it played after it (62C1)
     nos_withdraw: bool | None = None
+    #: then the offending side's choice to withdraw its card played after it (62C2)
     os_withdraw: bool | None = None
+    #: the card the offending side's player withdraws: his partner's (the offending side
+    #: has not played to the next trick, or the revoke would be established)
     os_card: Card | None = None
 
 
