@@ -34,13 +34,12 @@ from td_plugin.laws.facts import FactError, FactField, question_flow, yes_no
 from td_plugin.laws.play.penalty_cards import (
     HONOUR,
     LeadOption,
-    apply_lead_option,
     classify,
-    lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
     read_lead_option,
+    settle_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.laws.play.ruling import CaseNotes, PlayRuling, RulingBuilder, cards_msg, case_notes
@@ -131,11 +130,7 @@ def rule_exposed_card(case: ExposedCardCase, lang: str = "en") -> PlayRuling:
         declarer = case.declarer
         assert declarer is not None
         if case.becomes is Becomes.LEADER_PARTNER and major:
-            lead_law, question, choices = lead_options(declarer, offender, cards, 1)
-            if case.lead_option is None:
-                b.decide(declarer, "lead_option", lead_law, question, choices)
-            else:
-                staying = apply_lead_option(b, declarer, offender, cards, 1, case.lead_option)
+            staying = settle_lead_option(b, declarer, offender, cards, 1, case.lead_option)
         leader = partner if case.becomes is Becomes.LEADER_PARTNER else offender
         b.next = Msg("play.next.lead", {"seat": seat_name(leader), "trick": 1})
         stand_penalty_cards(b, offender, staying, 1, major)

@@ -38,12 +38,11 @@ from typing import Any
 from td_plugin.laws.facts import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
-    apply_lead_option,
-    lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
     read_lead_option,
+    settle_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.laws.play.premature_plays import PlayOption, read_play_option, rectify_57a
@@ -192,12 +191,7 @@ def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
     major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
     staying = cards
     if case.correct is offender.partner and not case.proper_lead and trick < 13:
-        law, question, choices = lead_options(case.declarer, offender, cards, trick)
-        if case.lead_option is None:
-            b.decide(case.declarer, "lead_option", law, question, choices)
-        else:
-            staying = apply_lead_option(b, case.declarer, offender, cards, trick,
-                                        case.lead_option)
+        staying = settle_lead_option(b, case.declarer, offender, cards, trick, case.lead_option)
     stand_penalty_cards(b, offender, staying, trick, major)
 
 

@@ -36,12 +36,11 @@ from typing import Any
 from td_plugin.laws.facts import FactError, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
-    apply_lead_option,
-    lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
     read_lead_option,
+    settle_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.laws.play.ruling import (
@@ -167,12 +166,7 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
     b.clause("54D", "opening.54D", facts, params)
     cards: tuple[Card, ...] = (card,)
     major = penalty_cards_clauses(b, offender, cards, 1, deliberate=True)
-    law, question, choices = lead_options(declarer, offender, cards, 1)
-    staying = cards
-    if case.lead_option is None:
-        b.decide(declarer, "lead_option", law, question, choices)
-    else:
-        staying = apply_lead_option(b, declarer, offender, cards, 1, case.lead_option)
+    staying = settle_lead_option(b, declarer, offender, cards, 1, case.lead_option)
     stand_penalty_cards(b, offender, staying, 1, major)
     b.next = lead_next
     return b.build(declarer, facts=facts | {"outcome": "refused"})

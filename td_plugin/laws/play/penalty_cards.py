@@ -30,9 +30,9 @@ front of him until played or until declarer's option picks it up):
   Failing to play a penalty card is a revoke (61A) once established; 64B3 then gives no
   automatic transfer.
 
-`lead_options` gives declarer's choice of 50D2/51B as a decision and `apply_lead_option`
-applies the choice made; the rulings of Laws 24, 54 and 56, which create penalty cards,
-use them too. 49 and 52 (52A; 52B1(a)-(c), 52B2) were read in the 2017 English, 51 in
+`settle_lead_option` asks declarer's choice of 50D2/51B as a decision (`lead_options`)
+or applies the choice made (`apply_lead_option`); the rulings of Laws 24, 54 and 56, which
+create penalty cards, use it too. 49 and 52 (52A; 52B1(a)-(c), 52B2) were read in the 2017 English, 51 in
 the 2017 French; the wording of 50D2, 50E and 51B follows the 2007 English, the 2017
 Greek translation of Law 50 and the Laws Committee's 2017 commentary (Example 43, through
 its Greek translation); the 2017 English text of 50D and 50E was not seen.
@@ -67,7 +67,8 @@ from td_plugin.model.names import join_msgs
 from td_plugin.model.rulings import TextEnum
 
 __all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "LeadOptionKind", "LeadOption",
-           "lead_options", "apply_lead_option", "FIELDS", "START", "flow", "answer", "question_by_id"]
+           "lead_options", "apply_lead_option", "settle_lead_option", "FIELDS", "START", "flow",
+           "answer", "question_by_id"]
 
 CASE_KIND = "penalty_card"
 HONOUR = Rank.TEN  # the lowest honour
@@ -238,6 +239,19 @@ def apply_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
     return tuple(c for c in cards if c.suit not in suits)
 
 
+def settle_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
+                       cards: tuple[Card, ...], trick: int, option: LeadOption | None
+                       ) -> tuple[Card, ...]:
+    """Declarer's choice of 50D2/51B when ``offender``'s partner has the lead to ``trick``:
+    asked (the decision ``lead_option``, `lead_options`) while ``option`` is None, else
+    applied (`apply_lead_option`). The penalty cards that stay on the table."""
+    if option is None:
+        law, question, choices = lead_options(declarer, offender, cards, trick)
+        b.decide(declarer, "lead_option", law, question, choices)
+        return cards
+    return apply_lead_option(b, declarer, offender, cards, trick, option)
+
+
 # -- the ruling ------------------------------------------------------------------------------
 
 def penalty_cards_clauses(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...],
@@ -284,12 +298,8 @@ def rule_penalty_card(case: PenaltyCardCase, lang: str = "en") -> PlayRuling:
         staying = _failure(b, case, major)
         major = major or len(staying) > 1
     elif case.partner_on_lead and major:
-        law, question, choices = lead_options(case.declarer, offender, cards, case.trick)
-        if case.lead_option is None:
-            b.decide(case.declarer, "lead_option", law, question, choices)
-        else:
-            staying = apply_lead_option(b, case.declarer, offender, cards, case.trick,
-                                        case.lead_option)
+        staying = settle_lead_option(b, case.declarer, offender, cards, case.trick,
+                                     case.lead_option)
         b.next = Msg("play.next.lead", {"seat": seat_name(offender.partner), "trick": case.trick})
     elif case.partner_on_lead:
         b.clause("50C", "penalty.50C.partner_free", {}, {"partner": seat_name(offender.partner)})
