@@ -37,12 +37,13 @@ Director judged unintended, and about a call the same player changed (`SITUATION
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from td_plugin.laws.auction.inadmissible_calls import rule_call_after_final_pass
 from td_plugin.laws.auction.ruling import DecisionKind, SeatCall
 from td_plugin.laws.auction.walk import QueuedCall, Situation, Walk
 from td_plugin.model.auction import Auction, AuctionEntry
+from td_plugin.model.cards import Seat
 from td_plugin.model.names import call_msg, join_msgs, seat_call_msg, seat_msg, side_msg
 
 if TYPE_CHECKING:
@@ -96,18 +97,8 @@ def rule_unintended(walk: Walk) -> None:
     if ic.accept is not None:
         raise walk.err(idx, "an unintended call is corrected, not accepted (Law 25A1): "
                             "remove accept from it")
-    j = next((k for k in range(walk.pos + 1, len(walk.queue))
-              if walk.queue[k][1].seat is s), None)
+    j, (jdx, intended), between = _intended(walk, idx, ic)
     given = ic.intended is not None  # the intended call a fact of this call, not an entry
-    if ic.intended is not None:  # (given, for the type checker)
-        jdx, intended = idx, replace(ic, call=ic.intended, unintended=False, intended=None)
-        between = walk.queue[walk.pos + 1:len(walk.queue) if j is None else j]
-    elif j is None:
-        raise walk.err(idx, f"unintended: true, but {s.english}'s intended call (his next "
-                            f"entry in calls, or intended on this call) is missing")
-    else:
-        jdx, intended = walk.queue[j]
-        between = walk.queue[walk.pos + 1:j]
     in_turn = ic.seat is walk.auction.next_seat
     ended_at = _ended_before(walk, ic, [b for _, b in between]) if in_turn else None
     late = []  # partner's calls after the final pass: cancelled (39A)
@@ -124,21 +115,63 @@ def rule_unintended(walk: Walk) -> None:
     ended = ended_at is not None and not partner_called
     law = unintended_correction(partner_called, ended, walk.incident.opening_lead_faced)
     facts = dict(walk.facts(ic), intended=call_msg(intended.call))
-    plain = replace(ic, unintended=False, intended=None)
+    if law != "25A1":
+        _too_late(walk, law, ic, facts, intended, j)
+        return
+    _corrected(walk, ic, facts, in_turn, ended, late, between)
+    if j is None:
+        rest: list[QueuedCall] = []
+    else:
+        rest = walk.queue[j:] if given else walk.queue[j + 1:]
+    kept = _lho_calls(walk, s, facts, intended, between, rest) if between else []
+    walk.queue[walk.pos:] = [(jdx, intended)] + kept + rest
+
+
+def _intended(walk: Walk, idx: int, ic: IncidentCall
+              ) -> tuple[int | None, QueuedCall, list[QueuedCall]]:
+    """The intended call of the unintended call ``ic`` (entry ``idx``): the index in the
+    walk's queue of the player's next entry (None: he has none), the intended call with
+    its entry's index (the call's own ``intended`` first, else that next entry), and the
+    calls between the two."""
+    s = ic.seat
+    j = next((k for k in range(walk.pos + 1, len(walk.queue))
+              if walk.queue[k][1].seat is s), None)
+    if ic.intended is not None:
+        intended = replace(ic, call=ic.intended, unintended=False, intended=None)
+        return j, (idx, intended), walk.queue[walk.pos + 1:len(walk.queue) if j is None else j]
+    if j is None:
+        raise walk.err(idx, f"unintended: true, but {s.english}'s intended call (his next "
+                            f"entry in calls, or intended on this call) is missing")
+    return j, walk.queue[j], walk.queue[walk.pos + 1:j]
+
+
+def _too_late(walk: Walk, law: str, ic: IncidentCall, facts: dict[str, Any],
+              intended: IncidentCall, j: int | None) -> None:
+    """Too late to correct the unintended call ``ic``, which stands: 25A4, his partner has
+    called since (what he says he meant is information to his partner, 16C); 25A5, the
+    auction ended before his partner's turn and the opening lead has been faced (his next
+    entry, ``j``, meant as the correction, is cancelled)."""
+    idx, s = walk.current()[0], ic.seat
+    given = ic.intended is not None
     if law == "25A4":
         walk.clause("25A4", "law25.too_late_partner", **facts)
         if given:  # what he says he meant is information to his partner
             walk.clause("16C", "law25.too_late_statement", **facts,
                         side=side_msg(s.side), other=side_msg(s.side.other))
-        walk.queue[walk.pos] = (idx, plain)
-        return
-    if law == "25A5":
+    else:
         walk.clause("25A5", "law25.too_late_lead", **facts)
         if j is not None and not given:
             walk.cancel(intended)
             del walk.queue[j]
-        walk.queue[walk.pos] = (idx, plain)
-        return
+    walk.queue[walk.pos] = (idx, replace(ic, unintended=False, intended=None))
+
+
+def _corrected(walk: Walk, ic: IncidentCall, facts: dict[str, Any], in_turn: bool,
+               ended: bool, late: list[QueuedCall], between: list[QueuedCall]) -> None:
+    """25A1: the unintended call ``ic`` is corrected in time, and cancelled, whatever made
+    the player aware of the error (25A3). When the auction ended before his partner's turn
+    it is in time until the opening lead is faced (25A5), and partner's ``late`` calls after
+    the final pass are ruled as made (39A)."""
     if ended:
         walk.clause("25A5", "law25.auction_ended", **facts)
         if late:
@@ -156,42 +189,42 @@ def rule_unintended(walk: Walk) -> None:
             rule_call_after_final_pass(walk, b, Auction(walk.incident.dealer, stood),
                                        lho_called=False)
     walk.cancel(ic)
-    if j is None:
-        rest: list[QueuedCall] = []
+
+
+def _lho_calls(walk: Walk, s: Seat, facts: dict[str, Any], intended: IncidentCall,
+               between: list[QueuedCall], rest: list[QueuedCall]) -> list[QueuedCall]:
+    """25A6: the calls ``s``'s LHO made over his unintended call (``between``), the walk
+    going on with ``rest`` after the intended call: withdrawn (illegal over the intended
+    call, or LHO's choice), kept, or LHO's decision still to make. The calls kept."""
+    lho = s.lho
+    calls = join_msgs([seat_call_msg(lho, b.call) for _, b in between])
+    lho_facts = dict(facts, calls=calls, lho_side=side_msg(lho.side), side=side_msg(s.side),
+                     own_calls=join_msgs([call_msg(b.call) for _, b in between]))
+    decided = next((b.withdraw for _, b in between if b.withdraw is not None), None)
+    if not _legal_after(walk, intended, [b for _, b in between]):
+        walk.clause("25A6", "law25.lho_must_withdraw", **lho_facts)
+        withdraw = True
+    elif decided is True or (decided is None and rest and rest[0][1].seat is lho):
+        # LHO's answer is his decision, whatever is entered after it; without one,
+        # his calling again at once says he withdrew
+        walk.clause("25A6", "law25.lho_withdrew", **lho_facts)
+        withdraw = True
+    elif rest or decided is False:
+        walk.clause("25A6", "law25.lho_kept", **lho_facts)
+        withdraw = False
     else:
-        rest = walk.queue[j:] if given else walk.queue[j + 1:]
-    kept: list[QueuedCall] = []
-    if between:
-        lho = s.lho
-        calls = join_msgs([seat_call_msg(lho, b.call) for _, b in between])
-        lho_facts = dict(facts, calls=calls, lho_side=side_msg(lho.side), side=side_msg(s.side),
-                         own_calls=join_msgs([call_msg(b.call) for _, b in between]))
-        decided = next((b.withdraw for _, b in between if b.withdraw is not None), None)
-        if not _legal_after(walk, intended, [b for _, b in between]):
-            walk.clause("25A6", "law25.lho_must_withdraw", **lho_facts)
-            withdraw = True
-        elif decided is True or (decided is None and rest and rest[0][1].seat is lho):
-            # LHO's answer is his decision, whatever is entered after it; without one,
-            # his calling again at once says he withdrew
-            walk.clause("25A6", "law25.lho_withdrew", **lho_facts)
-            withdraw = True
-        elif rest or decided is False:
-            walk.clause("25A6", "law25.lho_kept", **lho_facts)
-            withdraw = False
-        else:
-            walk.clause("25A6", "law25.lho_may_withdraw", **lho_facts)
-            walk.lho_may_withdraw.extend(SeatCall(b.seat, b.call) for _, b in between)
-            walk.decide(lho, DecisionKind.WITHDRAW, "25A6",
-                        {"seat": seat_msg(lho), "calls": calls},
-                        {"calls": [SeatCall(b.seat, b.call).to_json() for _, b in between]})
-            withdraw = False
-        if withdraw:
-            for _, b in between:
-                walk.cancel(b)
-                walk.ui(b, offender=s)
-        else:
-            kept = between
-    walk.queue[walk.pos:] = [(jdx, intended)] + kept + rest
+        walk.clause("25A6", "law25.lho_may_withdraw", **lho_facts)
+        walk.lho_may_withdraw.extend(SeatCall(b.seat, b.call) for _, b in between)
+        walk.decide(lho, DecisionKind.WITHDRAW, "25A6",
+                    {"seat": seat_msg(lho), "calls": calls},
+                    {"calls": [SeatCall(b.seat, b.call).to_json() for _, b in between]})
+        withdraw = False
+    if not withdraw:
+        return between
+    for _, b in between:
+        walk.cancel(b)
+        walk.ui(b, offender=s)
+    return []
 
 
 def _legal_after(walk: Walk, intended: IncidentCall, calls: list[IncidentCall]) -> bool:

@@ -34,16 +34,15 @@ from td_plugin.laws.facts import Choice, FactField, question_flow, yes_no
 from td_plugin.laws.play.penalty_cards import (
     HONOUR,
     LeadOption,
-    apply_lead_option,
     classify,
-    lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
     read_lead_option,
+    settle_lead_option,
     stand_penalty_cards,
 )
-from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, cards_msg
+from td_plugin.laws.play.ruling import CaseNotes, PlayRuling, RulingBuilder, cards_msg, case_notes
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.obligations import PassObligation, PassUntil
@@ -72,19 +71,19 @@ _DEFENDING = (Becomes.LEADER, Becomes.LEADER_PARTNER)
 
 
 @dataclass(frozen=True)
-class ExposedCardCase:
-    """``offender`` exposed ``cards`` during the auction; ``led``: a single card faced as
-    a lead (24B); ``becomes``: what he became when the auction ended (`BECOMES`);
-    ``lead_option``: declarer's choice at the opening lead when the offender's partner
-    leads (50D2, 51B)."""
+class ExposedCardCase(CaseNotes):
+    """Cards a player exposed during the auction (Law 24)."""
 
+    #: who exposed them
     offender: Seat
+    #: the cards exposed
     cards: tuple[Card, ...]
+    #: a single card faced as a lead (24B)
     led: bool = False
+    #: what he became when the auction ended (`BECOMES`)
     becomes: Becomes = Becomes.UNKNOWN
+    #: declarer's choice at the opening lead when the offender's partner leads (50D2, 51B)
     lead_option: LeadOption | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def declarer(self) -> Seat | None:
@@ -131,11 +130,7 @@ def rule_exposed_card(case: ExposedCardCase, lang: str = "en") -> PlayRuling:
         declarer = case.declarer
         assert declarer is not None
         if case.becomes is Becomes.LEADER_PARTNER and major:
-            lead_law, question, choices = lead_options(declarer, offender, cards, 1)
-            if case.lead_option is None:
-                b.decide(declarer, "lead_option", lead_law, question, choices)
-            else:
-                staying = apply_lead_option(b, declarer, offender, cards, 1, case.lead_option)
+            staying = settle_lead_option(b, declarer, offender, cards, 1, case.lead_option)
         leader = partner if case.becomes is Becomes.LEADER_PARTNER else offender
         b.next = Msg("play.next.lead", {"seat": seat_name(leader), "trick": 1})
         stand_penalty_cards(b, offender, staying, 1, major)
@@ -191,5 +186,4 @@ def build_case(values: Mapping[str, Any]) -> ExposedCardCase:
     return ExposedCardCase(values["offender"], cards, led=bool(values.get("led")),
                            becomes=Becomes(values.get("becomes") or Becomes.UNKNOWN),
                            lead_option=read_lead_option(values.get("lead_option")),
-                           board=values.get("board"),
-                           description=values.get("description"))
+                           **case_notes(values))

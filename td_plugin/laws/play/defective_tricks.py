@@ -35,7 +35,7 @@ from typing import Any
 
 from td_plugin.errors import FactError, InvalidTokenError
 from td_plugin.laws.facts import Choice, FactField, question_flow, yes_no
-from td_plugin.laws.play.ruling import PlayRuling, RulingBuilder, suit_msg
+from td_plugin.laws.play.ruling import ContractCase, PlayRuling, RulingBuilder, case_notes, suit_msg
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
@@ -43,7 +43,6 @@ from td_plugin.laws.revokes.ruling import card_msg, revoke_ruling
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Card, Seat, Suit
-from td_plugin.model.contract import Contract
 from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.rulings import Attention, TextEnum
 from td_plugin.model.scoring import score_ns
@@ -63,41 +62,41 @@ class TrickFault(TextEnum):
 
 
 @dataclass(frozen=True)
-class DefectiveTrickCase:
-    """``offender`` did not play to ``trick`` (``fault`` = ``no_card``) or played more than
-    one card to it (``too_many``), in ``contract``; ``after_next``: both sides had played
-    to the next trick when it was found (67B); ``suit_led``, ``holds_suit``: the suit led
-    to it and whether he holds a card of it (67B1); ``declarer_tricks``,
-    ``offending_side_tricks``: the result and the tricks the offending side won from the
-    defective trick on, when the play is over; ``vulnerable``: for the score; ``won_by``:
-    who won the defective trick (the offending side: the 64A2 transfer is certain).
-    ``revoke_trick``, ``restored``, ``revoke_card``, ``revoke_trick_won_by``,
-    ``offending_side_tricks_from_revoke``: after too many cards (67B2), the trick led in
-    the restored card's suit to which he played ``revoke_card``: a revoke (64)."""
+class DefectiveTrickCase(ContractCase):
+    """A defective trick (67): ``offender`` did not play to ``trick``, or played more than
+    one card to it."""
 
-    contract: Contract
+    #: the defective trick
     trick: int
+    #: the player who did not play to it, or played more than one card to it
     offender: Seat
+    #: which of the two: ``no_card`` or ``too_many``
     fault: TrickFault
+    #: both sides had played to the next trick when it was found (67B; else 67A)
     after_next: bool = False
+    #: the suit led to the defective trick (67B1)
     suit_led: Suit | None = None
+    #: whether the offender holds a card of the suit led (67B1)
     holds_suit: bool | None = None
+    #: the result, declarer's tricks, when the play is over
     declarer_tricks: int | None = None
+    #: the tricks the offending side won from the defective trick on, when the play is over
     offending_side_tricks: int | None = None
+    #: the board's vulnerability, for the score
     vulnerable: Vulnerability | None = None
+    #: who won the defective trick (the offending side: the 64A2 transfer is certain)
     won_by: Seat | None = None
+    #: after too many cards (67B2), the trick led in the restored card's suit to which the
+    #: offender played ``revoke_card``: a revoke (64)
     revoke_trick: int | None = None
+    #: the card restored to the offender's hand (67B2)
     restored: Card | None = None
+    #: the card the offender played to ``revoke_trick``
     revoke_card: Card | None = None
+    #: who won ``revoke_trick``
     revoke_trick_won_by: Seat | None = None
+    #: the tricks the offending side won from ``revoke_trick`` on, when the play is over
     offending_side_tricks_from_revoke: int | None = None
-    board: int | None = None
-    description: str | None = None
-
-    @property
-    def declarer(self) -> Seat:
-        assert self.contract.declarer is not None
-        return self.contract.declarer
 
 
 def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuling:
@@ -301,7 +300,7 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
                               revoke_trick_won_by=values.get("revoke_trick_won_by"),
                               offending_side_tricks_from_revoke=values.get(
                                   "offending_side_tricks_from_revoke"),
-                              board=values.get("board"), description=values.get("description"))
+                              **case_notes(values))
 
 
 def _check_restored(values: Mapping[str, Any], trick: int, revoke_trick: int) -> None:

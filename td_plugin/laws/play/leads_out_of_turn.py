@@ -39,18 +39,24 @@ from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
-    apply_lead_option,
-    lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
     read_lead_option,
+    settle_lead_option,
     stand_penalty_cards,
 )
 from td_plugin.laws.play.premature_plays import PlayOption, read_play_option, rectify_57a
 from td_plugin.laws.play.premature_plays import option_label as option_label_57
 from td_plugin.laws.play.premature_plays import options as options_57
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
 
@@ -61,30 +67,35 @@ CASE_KIND = "lead_out_of_turn"
 
 
 @dataclass(frozen=True)
-class LeadOutOfTurnCase:
-    """``offender`` (dummy's seat: a lead from dummy's hand) led ``card`` to ``trick``
-    when ``correct`` was to lead. ``next_played``: the hand next in rotation played to it
-    (53A); ``rho_played``: after declarer's lead, the defender on the right of it played
-    (53C); ``proper_lead``: ``correct``, an opponent of the offender, then made his own
-    lead (53B); ``accept``: the decision of 53A (declarer's, or for declarer's lead the
-    defenders', 55A); ``lead_option``: declarer's choice under 50D2 after a defender's lead
-    was not accepted and his partner is to lead; ``rho_card``: the card that defender on
-    the right played (53C, then 57A), ``rho_option``: declarer's choice under 57A."""
+class LeadOutOfTurnCase(CaseNotes):
+    """A lead out of turn after the opening lead: ``offender`` led ``card`` to ``trick``
+    when ``correct`` was to lead."""
 
+    #: declarer's seat
     declarer: Seat
+    #: the trick led to
     trick: int
+    #: who led; dummy's seat: a lead from dummy's hand
     offender: Seat
+    #: the card led
     card: Card
+    #: the player who was to lead
     correct: Seat
+    #: the hand next in rotation played to the lead (53A)
     next_played: bool = False
+    #: after declarer's lead, the defender on the right of it played to it (53C)
     rho_played: bool = False
+    #: ``correct``, an opponent of the offender, then made his own lead (53B)
     proper_lead: bool = False
+    #: the decision of 53A: declarer's, or for declarer's lead the defenders' (55A)
     accept: bool | None = None
+    #: declarer's choice under 50D2 after a defender's lead was not accepted and his
+    #: partner is to lead
     lead_option: LeadOption | None = None
+    #: the card the defender on the right of declarer's lead played to it (53C, then 57A)
     rho_card: Card | None = None
+    #: declarer's choice under 57A for ``rho_card``
     rho_option: PlayOption | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def by_declarer(self) -> bool:
@@ -180,12 +191,7 @@ def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
     major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
     staying = cards
     if case.correct is offender.partner and not case.proper_lead and trick < 13:
-        law, question, choices = lead_options(case.declarer, offender, cards, trick)
-        if case.lead_option is None:
-            b.decide(case.declarer, "lead_option", law, question, choices)
-        else:
-            staying = apply_lead_option(b, case.declarer, offender, cards, trick,
-                                        case.lead_option)
+        staying = settle_lead_option(b, case.declarer, offender, cards, trick, case.lead_option)
     stand_penalty_cards(b, offender, staying, trick, major)
 
 
@@ -289,4 +295,4 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              lead_option=read_lead_option(values.get("lead_option")),
                              rho_card=values.get("rho_card"),
                              rho_option=read_play_option(values.get("rho_option")),
-                             board=values.get("board"), description=values.get("description"))
+                             **case_notes(values))

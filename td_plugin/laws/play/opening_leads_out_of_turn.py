@@ -37,15 +37,21 @@ from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
-    apply_lead_option,
-    lead_options,
     option_label,
     option_values,
     penalty_cards_clauses,
     read_lead_option,
+    settle_lead_option,
     stand_penalty_cards,
 )
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.rulings import TextEnum
@@ -71,28 +77,30 @@ OPTIONS = {OpeningLeadOption.SPREAD: "54A", OpeningLeadOption.ACCEPT: "54B",
 
 
 @dataclass(frozen=True)
-class OpeningLeadCase:
-    """``offender`` led ``card`` to trick 1 though ``declarer``'s left-hand opponent was
-    to lead. ``faced``: the card was faced (else led face down, 41A);
-    ``partner_led_face_down``: the right leader had already led face down (54);
-    ``declarer_spread``: declarer began to spread his hand, exposing a card (54A);
-    ``dummy_exposed``: declarer could have seen a card of dummy's (54C); ``option``:
-    declarer's choice (`OPTIONS`); ``lead_option``: his choice under 50D2 after refusing
-    the lead; ``dummy_card``: the card of dummy's declarer played second, treating the
-    lead as accepted (54B2)."""
+class OpeningLeadCase(CaseNotes):
+    """An opening lead out of turn: ``offender`` led ``card`` to trick 1 though
+    ``declarer``'s left-hand opponent was to lead."""
 
+    #: declarer's seat
     declarer: Seat
+    #: who led
     offender: Seat
+    #: the card led
     card: Card
+    #: the card was faced (else it was led face down, 41A)
     faced: bool = True
+    #: the right leader had already led face down (54)
     partner_led_face_down: bool = False
+    #: declarer began to spread his hand, exposing a card (54A)
     declarer_spread: bool = False
+    #: declarer could have seen a card of dummy's (54C)
     dummy_exposed: bool = False
+    #: declarer's choice (`OPTIONS`)
     option: OpeningLeadOption | None = None
+    #: declarer's choice under 50D2 after refusing the lead
     lead_option: LeadOption | None = None
+    #: the card of dummy's declarer played second, treating the lead as accepted (54B2)
     dummy_card: Card | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def leader(self) -> Seat:
@@ -158,12 +166,7 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
     b.clause("54D", "opening.54D", facts, params)
     cards: tuple[Card, ...] = (card,)
     major = penalty_cards_clauses(b, offender, cards, 1, deliberate=True)
-    law, question, choices = lead_options(declarer, offender, cards, 1)
-    staying = cards
-    if case.lead_option is None:
-        b.decide(declarer, "lead_option", law, question, choices)
-    else:
-        staying = apply_lead_option(b, declarer, offender, cards, 1, case.lead_option)
+    staying = settle_lead_option(b, declarer, offender, cards, 1, case.lead_option)
     stand_penalty_cards(b, offender, staying, 1, major)
     b.next = lead_next
     return b.build(declarer, facts=facts | {"outcome": "refused"})
@@ -254,4 +257,4 @@ def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
                            option=read_opening_option(values.get("option")),
                            lead_option=read_lead_option(values.get("lead_option")),
                            dummy_card=values.get("dummy_card"),
-                           board=values.get("board"), description=values.get("description"))
+                           **case_notes(values))

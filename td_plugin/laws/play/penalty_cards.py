@@ -30,9 +30,9 @@ front of him until played or until declarer's option picks it up):
   Failing to play a penalty card is a revoke (61A) once established; 64B3 then gives no
   automatic transfer.
 
-`lead_options` gives declarer's choice of 50D2/51B as a decision and `apply_lead_option`
-applies the choice made; the rulings of Laws 24, 54 and 56, which create penalty cards,
-use them too. 49 and 52 (52A; 52B1(a)-(c), 52B2) were read in the 2017 English, 51 in
+`settle_lead_option` asks declarer's choice of 50D2/51B as a decision (`lead_options`)
+or applies the choice made (`apply_lead_option`); the rulings of Laws 24, 54 and 56, which
+create penalty cards, use it too. 49 and 52 (52A; 52B1(a)-(c), 52B2) were read in the 2017 English, 51 in
 the 2017 French; the wording of 50D2, 50E and 51B follows the 2007 English, the 2017
 Greek translation of Law 50 and the Laws Committee's 2017 commentary (Example 43, through
 its Greek translation); the 2017 English text of 50D and 50E was not seen.
@@ -51,11 +51,13 @@ from typing import Any
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, defender_choices, question_flow, yes_no
 from td_plugin.laws.play.ruling import (
+    CaseNotes,
     DecisionChoice,
     PlayRuling,
     RulingBuilder,
     card_msg,
     cards_msg,
+    case_notes,
     suit_msg,
 )
 from td_plugin.messages import Msg, seat_name
@@ -65,7 +67,8 @@ from td_plugin.model.obligations import LeadRestriction, PenaltyCard
 from td_plugin.model.rulings import TextEnum
 
 __all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "LeadOptionKind", "LeadOption",
-           "lead_options", "apply_lead_option", "FIELDS", "START", "flow", "answer", "question_by_id"]
+           "lead_options", "apply_lead_option", "settle_lead_option", "FIELDS", "START", "flow",
+           "answer", "question_by_id"]
 
 CASE_KIND = "penalty_card"
 HONOUR = Rank.TEN  # the lowest honour
@@ -93,29 +96,32 @@ def _major_key(cards: tuple[Card, ...], deliberate: bool) -> str:
 
 
 @dataclass(frozen=True)
-class PenaltyCardCase:
-    """A defender's penalty cards. ``cards``: all of ``offender``'s penalty cards on the
-    table, from trick ``trick`` (the trick being played, or led to now); ``deliberate``:
-    a single low card was exposed through a deliberate play (50B); ``partner_on_lead``:
-    the offender's partner now has the lead (50D2, 51B); ``lead_option``: declarer's
-    choice then (`lead_options`); ``played``: the card the offender led or played when
-    he had to play the penalty card ``substitute`` (52), ``declarer_played_after``:
-    declarer has played
-    from his hand or dummy after it (52B1(b)); ``accept``: declarer's choice (52B1)."""
+class PenaltyCardCase(CaseNotes):
+    """A defender's penalty cards (Laws 49-52)."""
 
+    #: declarer's seat
     declarer: Seat
+    #: the defender whose penalty cards they are
     offender: Seat
+    #: all his penalty cards on the table
     cards: tuple[Card, ...]
+    #: the trick from which they are on the table (the trick being played, or led to now)
     trick: int
+    #: a single low card was exposed through a deliberate play (50B)
     deliberate: bool = False
+    #: the offender's partner now has the lead (50D2, 51B)
     partner_on_lead: bool = False
+    #: declarer's choice then (`lead_options`)
     lead_option: LeadOption | None = None
+    #: the card the offender led or played when he had to play the penalty card
+    #: ``substitute`` (52)
     played: Card | None = None
+    #: the penalty card he had to play instead of ``played`` (52)
     substitute: Card | None = None
+    #: declarer has played from his hand or dummy after ``played`` (52B1(b))
     declarer_played_after: bool = False
+    #: declarer's choice: to accept the lead or play of ``played`` (52B1)
     accept: bool | None = None
-    board: int | None = None
-    description: str | None = None
 
 
 # -- declarer's options when the offender's partner has the lead (50D2, 51B) ---------------
@@ -233,6 +239,19 @@ def apply_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
     return tuple(c for c in cards if c.suit not in suits)
 
 
+def settle_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
+                       cards: tuple[Card, ...], trick: int, option: LeadOption | None
+                       ) -> tuple[Card, ...]:
+    """Declarer's choice of 50D2/51B when ``offender``'s partner has the lead to ``trick``:
+    asked (the decision ``lead_option``, `lead_options`) while ``option`` is None, else
+    applied (`apply_lead_option`). The penalty cards that stay on the table."""
+    if option is None:
+        law, question, choices = lead_options(declarer, offender, cards, trick)
+        b.decide(declarer, "lead_option", law, question, choices)
+        return cards
+    return apply_lead_option(b, declarer, offender, cards, trick, option)
+
+
 # -- the ruling ------------------------------------------------------------------------------
 
 def penalty_cards_clauses(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...],
@@ -279,12 +298,8 @@ def rule_penalty_card(case: PenaltyCardCase, lang: str = "en") -> PlayRuling:
         staying = _failure(b, case, major)
         major = major or len(staying) > 1
     elif case.partner_on_lead and major:
-        law, question, choices = lead_options(case.declarer, offender, cards, case.trick)
-        if case.lead_option is None:
-            b.decide(case.declarer, "lead_option", law, question, choices)
-        else:
-            staying = apply_lead_option(b, case.declarer, offender, cards, case.trick,
-                                        case.lead_option)
+        staying = settle_lead_option(b, case.declarer, offender, cards, case.trick,
+                                     case.lead_option)
         b.next = Msg("play.next.lead", {"seat": seat_name(offender.partner), "trick": case.trick})
     elif case.partner_on_lead:
         b.clause("50C", "penalty.50C.partner_free", {}, {"partner": seat_name(offender.partner)})
@@ -409,6 +424,5 @@ def build_case(values: Mapping[str, Any]) -> PenaltyCardCase:
                            partner_on_lead=bool(values.get("partner_on_lead")),
                            lead_option=option, played=played, substitute=substitute,
                            declarer_played_after=bool(values.get("declarer_played_after")),
-                           accept=values.get("accept"), board=values.get("board"),
-                           description=values.get("description"))
+                           accept=values.get("accept"), **case_notes(values))
 rule = rule_penalty_card

@@ -46,7 +46,14 @@ from typing import Any
 
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_of, yes_no
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.rulings import TextEnum
@@ -94,30 +101,32 @@ _STAYS = (Retraction.NO, Retraction.CHANGE_OF_MIND)
 
 
 @dataclass(frozen=True)
-class PlayedCardCase:
-    """``player``'s ``card`` (dummy's seat: a card of dummy's, played by declarer) became
-    a played card ``how`` (`HOW`); ``retract``: why someone wants it back (`RETRACT`);
-    ``next_played``: declarer has since played a card from either hand (45C4(b));
-    ``card_played_since``: a card has been played to the trick after it (47E2(a));
-    ``dummy_faced``: it is the opening lead and dummy has faced a card (47E2(a));
-    ``unintended``: the Director's judgement that the designation was a slip (45C4(b));
-    ``withdraw``: the player's own choice to take his card back when he may (47E2(a),
-    47D); ``opponent_withdraws``: after a slip corrected from dummy, the choice of the
-    opponent who played after it (47D)."""
+class PlayedCardCase(CaseNotes):
+    """A card that became a played card (45C), and whether it may be taken back (47)."""
 
+    #: declarer's seat
     declarer: Seat
+    #: whose card it is; dummy's seat: a card of dummy's, played by declarer
     player: Seat
+    #: the card
     card: Card
+    #: how it became a played card (`HOW`)
     how: HowPlayed
+    #: why someone wants it back (`RETRACT`)
     retract: Retraction = Retraction.NO
+    #: declarer has since played a card from either hand (45C4(b))
     next_played: bool = False
+    #: a card has been played to the trick after it (47E2(a))
     card_played_since: bool = False
+    #: it is the opening lead and dummy has faced a card (47E2(a))
     dummy_faced: bool = False
+    #: the Director's judgement that the designation was a slip (45C4(b))
     unintended: bool | None = None
+    #: the player's own choice to take his card back when he may (47E2(a), 47D)
     withdraw: bool | None = None
+    #: after a slip corrected from dummy, the choice of the opponent who played after it
+    #: (47D)
     opponent_withdraws: bool | None = None
-    board: int | None = None
-    description: str | None = None
 
     @property
     def role(self) -> str:
@@ -305,8 +314,7 @@ def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
                           unintended=values.get("unintended"),
                           withdraw=values.get("withdraw"),
                           opponent_withdraws=values.get("opponent_withdraws"),
-                          board=values.get("board"),
-                          description=values.get("description"))
+                          **case_notes(values))
     if case.how not in HOW[case.role]:
         raise FactError("how", f"{str(case.how)!r} is not how a card of {case.role}'s is "
                                f"played ({', '.join(HOW[case.role])})")

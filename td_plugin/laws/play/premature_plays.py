@@ -32,7 +32,15 @@ from typing import Any
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, suit_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+    suit_msg,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import SUITS, Card, Seat, Suit
 from td_plugin.model.obligations import PlayRestriction, PlayRestrictionKind
@@ -54,29 +62,32 @@ class PrematureCard(TextEnum):
 
 
 @dataclass(frozen=True)
-class PrematurePlayCase:
-    """``offender`` (a defender; or declarer, or dummy's seat for declarer's play from it,
-    57C3) led ``card`` to the next trick (``premature`` =
-    ``lead``) or played it out of turn (``play``) before his partner played to ``trick``,
-    a trick led in ``suit_led``. ``declarer_played_both``: declarer had played from both
-    hands (57C1); ``dummy_prompted``: dummy had selected or suggested a card (57C2);
-    ``at_rho_turn``: he played at his right-hand opponent's turn (57D), ``legal``:
-    whether the card could legally be played to the trick; ``option``: declarer's choice
-    (`options`)."""
+class PrematurePlayCase(CaseNotes):
+    """A premature lead or play (57): ``offender`` led ``card`` to the next trick, or
+    played it out of turn, before his partner played to ``trick``."""
 
+    #: declarer's seat
     declarer: Seat
+    #: the trick his partner had not played to yet
     trick: int
+    #: a defender; or declarer, or dummy's seat for declarer's play from it (57C3)
     offender: Seat
+    #: the card led or played
     card: Card
+    #: ``lead``: led to the next trick; ``play``: played out of turn to ``trick``
     premature: PrematureCard
+    #: the suit led to ``trick``
     suit_led: Suit
+    #: declarer had played from both hands (57C1)
     declarer_played_both: bool = False
+    #: dummy had selected or suggested a card (57C2)
     dummy_prompted: bool = False
+    #: the offender played at his right-hand opponent's turn (57D)
     at_rho_turn: bool = False
+    #: whether the card could legally be played to the trick
     legal: bool = True
+    #: declarer's choice (`options`)
     option: PlayOption | None = None
-    board: int | None = None
-    description: str | None = None
 
 
 class PlayOptionKind(TextEnum):
@@ -295,5 +306,4 @@ def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
                              at_rho_turn=bool(values.get("at_rho_turn")),
                              legal=values.get("legal", True) is not False,
                              option=read_play_option(values.get("option")),
-                             board=values.get("board"),
-                             description=values.get("description"))
+                             **case_notes(values))

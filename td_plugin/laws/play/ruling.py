@@ -16,18 +16,23 @@ The obligations are the values the revoke review takes (`td_plugin.laws.revokes`
 (`td_plugin.laws.auction.ruling.PassObligation`), so that a record carrying them is checked
 for a failure to play a penalty card, to follow a lead restriction or to play as declarer
 specified after a premature play (Law 61A, 64B3).
+
+The cases the play laws rule on share their bases here: `CaseNotes` (the board and the
+Director's description any case may carry; `case_notes` reads them) and `ContractCase`
+(a case that gives the contract: its declarer is the case's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from td_plugin import messages
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
 from td_plugin.model.names import join_msgs
 from td_plugin.model.obligations import (
     LeadRestriction,
@@ -40,9 +45,51 @@ from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.rulings import Clause, Ruling, RulingStatus
 
 __all__ = ["PlayRestriction", "Standing", "PlayDecision", "DecisionChoice", "PlayRuling",
-           "RulingBuilder", "card_msg", "cards_msg", "suit_msg"]
+           "RulingBuilder", "CaseNotes", "ContractCase", "CaseNoteValues", "case_notes",
+           "card_msg", "cards_msg", "suit_msg"]
 
 
+# -- the cases ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class CaseNotes:
+    """What any play-period case may carry beside its facts. The fields are keyword-only,
+    so that a case's own facts come first in its constructor, with defaults or without."""
+
+    #: the board, when the case file gives it (the ruling's ``board``)
+    board: int | None = None
+    #: the Director's own notes on the case (no law reads them)
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class ContractCase(CaseNotes):
+    """A case that gives the contract (a revoke corrected, a defective trick)."""
+
+    #: the contract, with its declarer
+    contract: Contract
+
+    @property
+    def declarer(self) -> Seat:
+        """The contract's declarer (a case file gives the contract with its declarer)."""
+        assert self.contract.declarer is not None
+        return self.contract.declarer
+
+
+class CaseNoteValues(TypedDict):
+    """The `CaseNotes` of a case, as keywords for its constructor."""
+
+    board: int | None
+    description: str | None
+
+
+def case_notes(values: Mapping[str, Any]) -> CaseNoteValues:
+    """The board and the description among a case's values as read, for its constructor:
+    ``SomeCase(..., **case_notes(values))``."""
+    return {"board": values.get("board"), "description": values.get("description")}
+
+
+# -- the ruling --------------------------------------------------------------------------------
 
 def suit_msg(suit: Suit) -> Msg:
     return Msg(f"suitname.{suit.value}")

@@ -36,7 +36,15 @@ from typing import Any
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg, cards_msg
+from td_plugin.laws.play.ruling import (
+    CaseNotes,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    cards_msg,
+    case_notes,
+)
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.rulings import TextEnum
@@ -55,31 +63,38 @@ class SimultaneousCards(TextEnum):
 
 
 @dataclass(frozen=True)
-class SimultaneousCase:
-    """At ``trick``: two players (``what`` = ``two_players``): ``legal_by``'s lead or
-    play was legal, ``other`` played ``other_card`` at the same moment; or one player
-    (``one_player``): ``offender`` led or played ``cards`` at once, those whose faces were
-    visible; ``played``: the one he designates (58B2); ``opponent_played_after``: an
-    opponent has played to the trick after them (58B3); ``discovered_late``: found only
-    after both sides played to the next trick (58B4). ``legal``: for two players' cards,
-    whether ``other_card`` can legally be played to the trick (57D; None: not known)."""
+class SimultaneousCase(CaseNotes):
+    """Cards led or played at the same time (58): two players' cards, or one player's."""
 
+    #: declarer's seat
     declarer: Seat
+    #: the trick
     trick: int
+    #: ``two_players`` (58A) or ``one_player`` (58B)
     what: SimultaneousCards
+    #: two players: whose lead or play was legal
     legal_by: Seat | None = None
+    #: two players: who played at the same moment
     other: Seat | None = None
+    #: two players: the card ``other`` played
     other_card: Card | None = None
+    #: one player: who led or played the cards at once
     offender: Seat | None = None
+    #: one player: the cards whose faces were visible
     cards: tuple[Card, ...] = ()
+    #: one player: the card he designates (58B2)
     played: Card | None = None
+    #: one player: an opponent has played to the trick after the cards (58B3)
     opponent_played_after: bool = False
+    #: one player: found only after both sides played to the next trick (58B4)
     discovered_late: bool = False
+    #: two players: whether ``other_card`` can legally be played to the trick (57D; None:
+    #: not known)
     legal: bool | None = None
+    #: that opponent's choice to withdraw his card and play another (58B3)
     opponent_withdraws: bool | None = None
+    #: one player, one face visible: the cards whose faces were not seen (58B1)
     hidden: tuple[Card, ...] = ()
-    board: int | None = None
-    description: str | None = None
 
 
 def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
@@ -273,4 +288,4 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
                             discovered_late=bool(values.get("discovered_late")),
                             legal=values.get("legal"),
                             opponent_withdraws=values.get("opponent_withdraws"),
-                            hidden=hidden, board=values.get("board"), description=values.get("description"))
+                            hidden=hidden, **case_notes(values))

@@ -30,14 +30,20 @@ from typing import Any
 
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import FactField, question_flow, seat_of, yes_no
-from td_plugin.laws.play.ruling import DecisionChoice, PlayRuling, RulingBuilder, card_msg
+from td_plugin.laws.play.ruling import (
+    ContractCase,
+    DecisionChoice,
+    PlayRuling,
+    RulingBuilder,
+    card_msg,
+    case_notes,
+)
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
 from td_plugin.laws.revokes.facts import BoardFacts, Establishment, RevokeFacts
 from td_plugin.laws.revokes.ruling import correction_penalty_cards, revoke_ruling
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import Card, Seat, Suit
-from td_plugin.model.contract import Contract
 from td_plugin.model.obligations import PenaltyCard
 from td_plugin.model.rulings import Attention
 
@@ -48,33 +54,33 @@ CASE_KIND = "revoke_correction"
 
 
 @dataclass(frozen=True)
-class RevokeCorrectionCase:
-    """``offender`` revoked on ``trick`` (led in ``suit_led``) by playing ``card`` at
-    ``position`` (1-4, when known), in ``contract``; ``card_faced``: it was a defender's
-    card already faced (62B2); ``later_cards``: cards were played after it before
-    attention was drawn (62C); ``nos_withdraw``, ``os_withdraw``: the choices of 62C1 and
-    62C2; ``os_card``: the card the offending side's player withdraws (his partner's: the
-    offending side has not played to the next trick, or the revoke would be established)."""
+class RevokeCorrectionCase(ContractCase):
+    """A revoke corrected before it was established (62): ``offender`` revoked on
+    ``trick`` by playing ``card``."""
 
-    contract: Contract
+    #: who revoked
     offender: Seat
+    #: the trick
     trick: int
+    #: the suit led to it
     suit_led: Suit
+    #: the card he played to it
     card: Card
+    #: his place in the trick (1-4), when known
     position: int | None = None
+    #: the cards of the suit led he held, when known
     held: tuple[Card, ...] = ()
+    #: it was a defender's card already faced (62B2)
     card_faced: bool = False
+    #: cards were played after it before attention was drawn (62C)
     later_cards: bool = False
+    #: the non-offending side's choice to withdraw the cards it played after it (62C1)
     nos_withdraw: bool | None = None
+    #: then the offending side's choice to withdraw its card played after it (62C2)
     os_withdraw: bool | None = None
+    #: the card the offending side's player withdraws: his partner's (the offending side
+    #: has not played to the next trick, or the revoke would be established)
     os_card: Card | None = None
-    board: int | None = None
-    description: str | None = None
-
-    @property
-    def declarer(self) -> Seat:
-        assert self.contract.declarer is not None
-        return self.contract.declarer
 
 
 def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> PlayRuling:
@@ -200,5 +206,4 @@ def build_case(values: Mapping[str, Any]) -> RevokeCorrectionCase:
                                 later_cards=bool(values.get("later_cards")),
                                 nos_withdraw=values.get("nos_withdraw"),
                                 os_withdraw=values.get("os_withdraw"),
-                                os_card=values.get("os_card"), board=values.get("board"),
-                                description=values.get("description"))
+                                os_card=values.get("os_card"), **case_notes(values))
