@@ -20,14 +20,14 @@ from td_plugin.model.place import Place
 if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost
 
-__all__ = ["TableResult", "SessionBoards", "Row"]
+__all__ = ["BoardResult", "SessionBoards", "Row"]
 
 #: The seats in the order a pair is named (North-South, East-West).
 _PAIRS = ((Seat.N, Seat.S), (Seat.E, Seat.W))
 
 
 @dataclass(frozen=True)
-class TableResult:
+class BoardResult:
     """One table's result of one board as the session file has it."""
 
     index: int  # 1-based place of the record in its file
@@ -131,7 +131,7 @@ class Row:
     """A result as the board picker shows it: ``ordinal`` tells apart results the
     session describes alike (the ``n``-th of the board in the file), else None."""
 
-    result: TableResult
+    result: BoardResult
     ordinal: int | None = None
 
 
@@ -139,7 +139,7 @@ class SessionBoards:
     """The results of a session file, by board."""
 
     def __init__(self, path: str | None = None, fmt: str | None = None,
-                 results: Iterable[TableResult] = ()) -> None:
+                 results: Iterable[BoardResult] = ()) -> None:
         self.path = path
         self.format = fmt
         self.results = list(results)
@@ -151,7 +151,7 @@ class SessionBoards:
         :raises InputError: no adapter knows the file.
         """
         source = host.open_source(path)
-        results = [TableResult(i, record) for i, record in enumerate(source.records(), 1)
+        results = [BoardResult(i, record) for i, record in enumerate(source.records(), 1)
                    if record.board is not None]
         return cls(path, source.format, results)
 
@@ -165,7 +165,7 @@ class SessionBoards:
     def boards(self) -> list[int]:
         return sorted({r.record.board for r in self.results if r.record.board is not None})
 
-    def of_board(self, board: int) -> list[TableResult]:
+    def of_board(self, board: int) -> list[BoardResult]:
         return [r for r in self.results if r.record.board == board]
 
     def rows(self, board: int) -> list[Row]:
@@ -179,13 +179,13 @@ class SessionBoards:
         return [Row(r, n if seen[r.identity()] > 1 else None)
                 for n, r in enumerate(results, 1)]
 
-    def find(self, place: Place) -> TableResult | None:
+    def find(self, place: Place) -> BoardResult | None:
         """The result at ``place`` (the one picked there, else board and
         section/table/round as far as given); None when there is none or several fit."""
         index, _, _ = match(place, self.indexed())
         return None if index is None else self.result(index)
 
-    def result(self, index: int) -> TableResult | None:
+    def result(self, index: int) -> BoardResult | None:
         for r in self.results:
             if r.index == index:
                 return r

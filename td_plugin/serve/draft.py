@@ -21,7 +21,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -399,108 +399,175 @@ def _apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
         draft.case.pop("board", None)
     if verb == "board":
         return draft
-    if flow_module(draft.kind) is not None:
-        return _apply_questions(draft, verb, arg)
-    if verb == "dealer":
-        draft.case["dealer"] = _seat(arg)
-        if not draft.calls:
-            draft.seat = arg
-    elif verb == "vulnerable":
-        if arg not in VULNERABILITIES:
-            raise DraftError(f"not a vulnerability: {arg!r}")
-        draft.case["vulnerable"] = arg
-    elif verb == "seat":
-        draft.seat = _seat(arg)
-    elif verb == "call" and draft.final:
+    questions = flow_module(draft.kind) is not None
+    tap = (_QUESTION_TAPS if questions else _AUCTION_TAPS).get(verb)
+    if tap is None:
+        raise DraftError(f"unknown action {(verb if questions else action)!r}")
+    tap(draft, arg, form)
+    return draft
+
+
+#: A tap's verb done: it changes the draft (a copy) in place, given the tap's argument
+#: and the page's form (`_AUCTION_TAPS`, `_QUESTION_TAPS`).
+Tap = Callable[[Draft, str, Mapping[str, str]], None]
+
+
+def _no_change(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """A tap that changes nothing but the place (the form's), or that the app acts on
+    itself (``pick``: a table's result; ``rule``)."""
+
+
+# --- the taps of an auction case -----------------------------------------------------------
+
+def _dealer(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    draft.case["dealer"] = _seat(arg)
+    if not draft.calls:
+        draft.seat = arg
+
+
+def _vulnerable(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    if arg not in VULNERABILITIES:
+        raise DraftError(f"not a vulnerability: {arg!r}")
+    draft.case["vulnerable"] = arg
+
+
+def _next_seat(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    draft.seat = _seat(arg)
+
+
+def _mode(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    draft.final = arg == "final"
+
+
+def _set_fact(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    key, _, value = arg.partition("=")
+    _set(draft.case, _field(CASE_FIELDS, key), key, value)
+
+
+def _set_call_fact(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    index, _, rest = arg.partition(":")
+    key, _, value = rest.partition("=")
+    _set(draft.call_at(_index(index)), _field(CALL_FIELDS, key), key, value)
+
+
+def _add_call(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """A call of the bidding box: the next of the auction (by the seat whose turn it
+    is), or of the final auction while the box enters that."""
+    if draft.final:
         final = draft.case.setdefault("final_auction", [])
         if len(final) >= _MAX_CALLS:
             raise DraftError(f"at most {_MAX_CALLS} calls", "app.problem.calls", n=_MAX_CALLS)
         final.append("AP" if arg == "AP" else _call(arg))
-    elif verb == "undo" and draft.final:
+        return
+    if len(draft.calls) >= _MAX_CALLS:
+        raise DraftError(f"at most {_MAX_CALLS} calls", "app.problem.calls", n=_MAX_CALLS)
+    seat = draft.seat or draft.case.get("dealer", "N")
+    draft.calls.append({"seat": seat, "call": _call(arg)})
+    draft.seat = Seat(seat).next.value
+    draft.open_call = None
+
+
+def _undo(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """The last call taken back (of the final auction while the box enters that)."""
+    if draft.final:
         final = draft.case.get("final_auction") or []
         if final:
             final.pop()
         if not final:
             draft.case.pop("final_auction", None)
-    elif verb == "mode":
-        draft.final = arg == "final"
-    elif verb == "set":
-        key, _, value = arg.partition("=")
-        _set(draft.case, _field(CASE_FIELDS, key), key, value)
-    elif verb == "callset":
-        index, _, rest = arg.partition(":")
-        key, _, value = rest.partition("=")
-        _set(draft.call_at(_index(index)), _field(CALL_FIELDS, key), key, value)
-    elif verb == "call":
-        if len(draft.calls) >= _MAX_CALLS:
-            raise DraftError(f"at most {_MAX_CALLS} calls", "app.problem.calls", n=_MAX_CALLS)
-        seat = draft.seat or draft.case.get("dealer", "N")
-        draft.calls.append({"seat": seat, "call": _call(arg)})
-        draft.seat = Seat(seat).next.value
-        draft.open_call = None
-    elif verb == "undo":
-        if draft.calls:
-            last = draft.call_at(len(draft.calls) - 1)
-            draft.calls.pop()
-            draft.seat = last["seat"]
-        draft.open_call = None
-    elif verb == "open":
-        i = _index(arg)
-        draft.call_at(i)
-        draft.open_call = None if draft.open_call == i else i
-    elif verb == "unintended":
-        item = draft.call_at(_index(arg))
-        if item.get("unintended"):
-            item.pop("unintended")
-            item.pop("intended", None)
-        else:
-            item["unintended"] = True
-    elif verb == "intended":  # the call an unintended call was meant to be (Law 25A)
-        item = draft.call_at(_index(arg))
-        meant = form.get("intended", "").strip()
-        if not item.get("unintended"):
-            raise DraftError("only an unintended call has an intended call")
-        if meant:
-            item["intended"] = _call(meant)
-        else:
-            item.pop("intended", None)
-    elif verb == "shows":
-        index, _, suit = arg.partition(":")
-        item = draft.call_at(_index(index))
-        if suit == "natural":
-            item.pop("shows", None)
-        else:
-            if suit not in _SUITS:
-                raise DraftError(f"not a suit: {suit!r}")
-            shows = set(item.get("shows") or [])
-            shows ^= {suit}
-            item["shows"] = [s for s in _SUITS if s in shows]
-    elif verb == "meaning":
-        item = draft.call_at(_index(arg))
-        meaning: dict[str, Any] = {}
-        hcp = _range(form, "hcp_lo", "hcp_hi", HCP_RANGE)
-        if hcp is not None:
-            meaning["hcp"] = hcp
-        suits = {}
-        for s in _SUITS:
-            r = _range(form, f"len_{s}_lo", f"len_{s}_hi", LENGTH_RANGE)
-            if r is not None:
-                suits[s] = r
-        if suits:
-            meaning["suits"] = suits
-        purpose = form.get("purpose", "").strip()[:200]
-        if purpose:
-            meaning["purpose"] = purpose
-        if meaning:
-            item["meaning"] = meaning
-        else:
-            item.pop("meaning", None)
-        draft.open_call = None
-    elif verb in ("place", "pick", "rule", ""):
-        pass
+        return
+    if draft.calls:
+        last = draft.call_at(len(draft.calls) - 1)
+        draft.calls.pop()
+        draft.seat = last["seat"]
+    draft.open_call = None
+
+
+def _open(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    i = _index(arg)
+    draft.call_at(i)
+    draft.open_call = None if draft.open_call == i else i
+
+
+def _unintended(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    item = draft.call_at(_index(arg))
+    if item.get("unintended"):
+        item.pop("unintended")
+        item.pop("intended", None)
     else:
-        raise DraftError(f"unknown action {action!r}")
-    return draft
+        item["unintended"] = True
+
+
+def _intended(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """The call an unintended call was meant to be (Law 25A)."""
+    item = draft.call_at(_index(arg))
+    meant = form.get("intended", "").strip()
+    if not item.get("unintended"):
+        raise DraftError("only an unintended call has an intended call")
+    if meant:
+        item["intended"] = _call(meant)
+    else:
+        item.pop("intended", None)
+
+
+def _shows(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    index, _, suit = arg.partition(":")
+    item = draft.call_at(_index(index))
+    if suit == "natural":
+        item.pop("shows", None)
+    else:
+        if suit not in _SUITS:
+            raise DraftError(f"not a suit: {suit!r}")
+        shows = set(item.get("shows") or [])
+        shows ^= {suit}
+        item["shows"] = [s for s in _SUITS if s in shows]
+
+
+def _meaning(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """A call's meaning for Law 23 from the form: strength, a suit's length, a stated
+    purpose."""
+    item = draft.call_at(_index(arg))
+    meaning: dict[str, Any] = {}
+    hcp = _range(form, "hcp_lo", "hcp_hi", HCP_RANGE)
+    if hcp is not None:
+        meaning["hcp"] = hcp
+    suits = {}
+    for s in _SUITS:
+        r = _range(form, f"len_{s}_lo", f"len_{s}_hi", LENGTH_RANGE)
+        if r is not None:
+            suits[s] = r
+    if suits:
+        meaning["suits"] = suits
+    purpose = form.get("purpose", "").strip()[:200]
+    if purpose:
+        meaning["purpose"] = purpose
+    if meaning:
+        item["meaning"] = meaning
+    else:
+        item.pop("meaning", None)
+    draft.open_call = None
+
+
+#: What each tap of an auction case's page does (``verb`` or ``verb:argument``).
+_AUCTION_TAPS: dict[str, Tap] = {
+    "dealer": _dealer,
+    "vulnerable": _vulnerable,
+    "seat": _next_seat,
+    "mode": _mode,
+    "set": _set_fact,
+    "callset": _set_call_fact,
+    "call": _add_call,
+    "undo": _undo,
+    "open": _open,
+    "unintended": _unintended,
+    "intended": _intended,
+    "shows": _shows,
+    "meaning": _meaning,
+    "place": _no_change,
+    "pick": _no_change,
+    "rule": _no_change,
+    "": _no_change,
+}
 
 
 def _find(calls: list[Any], target: Any) -> int:
@@ -596,42 +663,58 @@ def questions_of(draft: Draft) -> tuple[list[Step], Question | None]:
     return steps, nxt
 
 
-def _apply_questions(draft: Draft, verb: str, arg: str) -> Draft:
+def _answer(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """The question asked answered (``id=value``), and the usual answers of the next
+    ones given."""
     module = flow_module(draft.kind)
     assert module is not None, "asked only of a kind entered by questions"
-    if verb == "answer":
-        key, _, value = arg.partition("=")
-        steps, q = questions_of(draft)
-        if q is None or question_key(q) != key:
-            raise DraftError("this question is no longer open; answer the one shown",
-                             "app.problem.stale")
-        if q.id == MORE:
-            draft.finished = value.lower() != "true"
-        try:
-            draft.case = module.answer(draft.case, q, value)
-        except QuestionError as exc:
-            raise DraftError(str(exc), "app.problem.answer") from None
-        draft.asking = None
-        if key in draft.assumed:  # the Director's own answer now
-            draft.assumed.remove(key)
-        if q.id == "contract":
-            draft.doubled = ""
-        _assume_usual_answers(draft, module)
-    elif verb == "change":
-        steps, _ = questions_of(draft)
-        if not any(question_key(s.question) == arg for s in steps) \
-                and not (arg == MORE and draft.finished):
-            raise DraftError("there is no such answer to change", "app.problem.stale")
-        draft.asking = arg
-        if arg == MORE:
-            draft.finished = False
-    elif verb == "doubled":
-        if arg not in ("", "X", "XX"):
-            raise DraftError(f"not a double: {arg!r}")
-        draft.doubled = arg
-    elif verb not in ("place", "pick", "rule", ""):
-        raise DraftError(f"unknown action {verb!r}")
-    return draft
+    key, _, value = arg.partition("=")
+    steps, q = questions_of(draft)
+    if q is None or question_key(q) != key:
+        raise DraftError("this question is no longer open; answer the one shown",
+                         "app.problem.stale")
+    if q.id == MORE:
+        draft.finished = value.lower() != "true"
+    try:
+        draft.case = module.answer(draft.case, q, value)
+    except QuestionError as exc:
+        raise DraftError(str(exc), "app.problem.answer") from None
+    draft.asking = None
+    if key in draft.assumed:  # the Director's own answer now
+        draft.assumed.remove(key)
+    if q.id == "contract":
+        draft.doubled = ""
+    _assume_usual_answers(draft, module)
+
+
+def _change(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """An answered question asked again."""
+    steps, _ = questions_of(draft)
+    if not any(question_key(s.question) == arg for s in steps) \
+            and not (arg == MORE and draft.finished):
+        raise DraftError("there is no such answer to change", "app.problem.stale")
+    draft.asking = arg
+    if arg == MORE:
+        draft.finished = False
+
+
+def _doubled(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
+    """The contract being entered doubled (``X``), redoubled (``XX``) or neither."""
+    if arg not in ("", "X", "XX"):
+        raise DraftError(f"not a double: {arg!r}")
+    draft.doubled = arg
+
+
+#: What each tap of a case entered by questions does.
+_QUESTION_TAPS: dict[str, Tap] = {
+    "answer": _answer,
+    "change": _change,
+    "doubled": _doubled,
+    "place": _no_change,
+    "pick": _no_change,
+    "rule": _no_change,
+    "": _no_change,
+}
 
 
 #: The usual answers, given without a tap where the Laws make them the rule and the

@@ -25,14 +25,14 @@ from td_plugin.model.auction import Call
 from td_plugin.model.names import call_msg
 from td_plugin.serve.draft import BID_STRAINS, SEATS, VULNERABILITIES, question_key
 
-__all__ = ["Question", "RulingView", "auction_grid", "open_decisions", "ruling_view",
+__all__ = ["OpenDecision", "RulingView", "auction_grid", "open_decisions", "ruling_view",
            "environment", "helpers", "fact", "dealt_holder", "director_problem"]
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 @dataclass
-class Question:
+class OpenDecision:
     """A decision still open, asked on the ruling's page: its place among the ruling's
     decisions, the question, and the answers (pairs of value and label, or ``"call"``
     for a bidding box)."""
@@ -52,7 +52,7 @@ class RulingView:
     rows: list[tuple[str, str]] = field(default_factory=list)
     grid: list[list[str | None]] = field(default_factory=list)
     grid_seats: tuple[str, ...] = ("W", "N", "E", "S")
-    questions: list[Question] = field(default_factory=list)
+    questions: list[OpenDecision] = field(default_factory=list)
     adjusted_tricks: int | None = None  # declarer's tricks after the ruling, when known
 
 
@@ -113,14 +113,14 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
                                      case["dealer"])
     for i, d in enumerate(open_decisions(data)):
         if d.get("decide") == "equity":
-            view.questions.append(Question(i, t("app.equity", law=messages.law_ref(
+            view.questions.append(OpenDecision(i, t("app.equity", law=messages.law_ref(
                 str(d.get("law") or "64C"), lang)), "count"))
         elif i < len(texts):
             answers: Any = "call" if d.get("decide") == "replacement" else [
                 ("yes", t("app.yes")), ("no", t("app.no"))]
             if d.get("choices"):  # a choice of the play period, with its answers
                 answers = [(str(c["value"]), c["label"]) for c in d["choices"]]
-            view.questions.append(Question(i, texts[i], answers))
+            view.questions.append(OpenDecision(i, texts[i], answers))
     return view
 
 

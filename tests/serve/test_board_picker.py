@@ -17,7 +17,7 @@ from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
 from td_plugin.model.place import Place
 from td_plugin.serve.app import AppConfig, create_app, rule_data
-from td_plugin.serve.boards import SessionBoards, TableResult
+from td_plugin.serve.boards import BoardResult, SessionBoards
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -119,7 +119,7 @@ def test_results_the_session_describes_alike_are_numbered() -> None:
     host = PluginHost(load_entrypoints=False)
     one = SessionBoards.read(host, str(SESSION)).result(1)
     assert one is not None
-    twin: Any = TableResult(99, one.record)
+    twin: Any = BoardResult(99, one.record)
     boards = SessionBoards("x.pbn", "pbn", [one, twin])
     rows = boards.rows(1)
     assert [r.ordinal for r in rows] == [1, 2]

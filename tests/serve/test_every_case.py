@@ -21,8 +21,9 @@ from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Seat
-from td_plugin.serve.app import AppConfig, create_app, fact, rule_data
+from td_plugin.serve.app import AppConfig, create_app, rule_data
 from td_plugin.serve.draft import ANSWERS, Draft
+from td_plugin.serve.views import fact
 from tests.serve.conftest import TOKEN, TestClient
 
 

@@ -11,7 +11,7 @@ import pytest
 from td_plugin.host.manager import PluginHost
 from td_plugin.model.board import BoardRecord
 from td_plugin.serve.app import AppConfig, create_app
-from td_plugin.serve.boards import SessionBoards, TableResult
+from td_plugin.serve.boards import BoardResult, SessionBoards
 from td_plugin.serve.draft import Draft
 from tests.serve.conftest import TOKEN, TestClient
 
@@ -23,7 +23,7 @@ RECORDS = [BoardRecord(board=b, table=str(t)) for b in range(1, 5) for t in (1, 
 
 @pytest.fixture
 def session_client(log):
-    boards = SessionBoards("club.pbn", "PBN", [TableResult(i, r) for i, r in enumerate(RECORDS, 1)])
+    boards = SessionBoards("club.pbn", "PBN", [BoardResult(i, r) for i, r in enumerate(RECORDS, 1)])
     app = create_app(AppConfig(log=log, host=PluginHost(load_entrypoints=False), token=TOKEN,
                                boards=boards))
     with TestClient(app, base_url="http://testserver") as c:

@@ -48,7 +48,7 @@ from td_plugin.model.deal import Deal
 from td_plugin.model.movement import Movement, Slot
 from td_plugin.model.place import Place
 from td_plugin.model.session import Session, sections_from_movement
-from td_plugin.serve.boards import SessionBoards, TableResult
+from td_plugin.serve.boards import BoardResult, SessionBoards
 from td_plugin.serve.calls.log import BY_DIRECTOR, BY_TERMINAL, CallEvent, CallLog
 
 __all__ = ["CallDesk", "CallView", "BoardView", "DEFAULT_INTERVAL", "SETTABLE"]
@@ -70,7 +70,7 @@ class BoardView:
     place: Place
     facts: dict[str, Any]
     deal: Deal | None
-    result: TableResult | None
+    result: BoardResult | None
 
     def hands(self) -> list[tuple[str, str]]:
         """Each seat's hand as text (``AKQ2.K32.A2.K432``; ``–`` unknown), North first."""
@@ -391,7 +391,7 @@ class CallDesk:
     def _board_view(self, call: TdCall, board: int, results: list[BoardRecord]) -> BoardView:
         place = Place(board, call.section, str(call.table), call.round)
         record = next((r for r in results if r.board == board), None)
-        result = TableResult(0, record) if record is not None else None
+        result = BoardResult(0, record) if record is not None else None
         facts = result.facts() if result is not None else {
             "dealer": standard_dealer(board).value,
             "vulnerable": standard_vulnerability(board).value}

@@ -1,0 +1,89 @@
+"""A logged ruling's page, and the decisions answered on it.
+
+- ``GET /rulings/{id}``: the ruling to read to the players, what stands, its versions,
+  the deal when the session has it, and the decisions still open.
+- ``POST /rulings/{id}`` (a form: ``answer`` ``INDEX:VALUE``, ``version``): an open
+  decision answered; the case ruled again is the ruling's next version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from td_plugin import messages
+from td_plugin.errors import CaseFileError
+from td_plugin.model.numbers import parse_whole
+from td_plugin.serve.draft import DraftError, answer_decision
+from td_plugin.serve.pages.common import (
+    CaseError,
+    Forbidden,
+    config_of,
+    forbidden,
+    form_of,
+    lang_of,
+    not_found,
+    page,
+    regulation_of,
+    rule_data,
+    ruling_object,
+    see_other,
+    words,
+)
+from td_plugin.serve.views import RulingView, director_problem, open_decisions, ruling_view
+
+__all__ = ["show_ruling", "answer"]
+
+
+async def show_ruling(request: Request) -> Response:
+    config = config_of(request)
+    ruling_id = request.path_params["id"]
+    history = await anyio.to_thread.run_sync(lambda: config.log.history(ruling_id))
+    if not history:
+        return not_found()
+    entry = history[-1]
+    lang = lang_of(request)
+    reg = regulation_of(request)
+    try:
+        view = ruling_view(ruling_object(config, entry.case, lang, reg), entry.case, lang)
+    except (CaseError, CaseFileError) as exc:
+        view = RulingView(entry.status.value, "", [str(exc)])
+    picked = config.boards.find(entry.place) if entry.place.board else None
+    return page(request, "ruling.html", entry=entry, history=history, view=view,
+                picked=picked, hands=picked.hands if picked else None, deal_open=True)
+
+
+async def answer(request: Request) -> Response:
+    config = config_of(request)
+    try:
+        form = await form_of(request)
+    except Forbidden:
+        return forbidden(request)
+    ruling_id = request.path_params["id"]
+    lang = lang_of(request)
+    reg = regulation_of(request)
+    entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
+    if entry is None:
+        return not_found()
+    if form.get("version") != str(entry.version):  # answered meanwhile: not again
+        return see_other(f"/rulings/{ruling_id}",
+                         error=messages.render("app.answered_meanwhile", {}, lang))
+    text, _, value = form.get("answer", "").partition(":")
+    index = parse_whole(text, strip=False)
+    decisions = open_decisions(entry.ruling)
+    try:
+        if index is None or index >= len(decisions):
+            raise DraftError("this question is no longer open", "app.problem.stale")
+        case = answer_decision(entry.case, decisions[index], value)
+        kind, ruling = rule_data(config.host, case, lang, reg)
+    except DraftError as exc:
+        return see_other(f"/rulings/{ruling_id}", error=words(exc, lang))
+    except CaseError as exc:
+        return see_other(f"/rulings/{ruling_id}", error=director_problem(
+            str(exc), entry.kind, entry.case, lang))
+    await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
+                                                place=None, correcting=ruling_id))
+    return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
