@@ -377,7 +377,8 @@ def read_plain(game: PbnGame) -> bool:
 
 def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
     """Tags, commentary, escape lines and sections of ``game`` from its text, with the
-    syntax problems met in ``issues``."""
+    syntax problems met in ``issues``. One function on purpose: a reader hot path, run on
+    every line of every game (measured by benchmarks/bench_readers.py)."""
     text = game.text
     lines = game.lines
     line_of = lines.line_of

@@ -85,6 +85,9 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
     when read leader-first (``hands``: the mask of each seat's hand by index in SEATS,
     for a complete deal), and the note references.
 
+    One function on purpose: a reader hot path, run on every card of every play
+    (measured by benchmarks/bench_readers.py).
+
     Cards stand in columns, one per player clockwise from ``play_seat``; the winner of
     each trick leads the next (a ``^L`` card leads its trick instead). The play stops at
     the first unknown card (``-``) or ``+``. A claim is what the record marks as one:
