@@ -168,7 +168,7 @@ def test_replay_real_session_with_slips_reports_them(real_data: BwsData) -> None
     artificial.update(Contract="", Result="", Remarks="60%-40%", **{"NS/EW": ""})
     data = BwsData.read(MemoryTables(tables, path="session.bws"))
     report = replay(data, PluginHost(load_entrypoints=False))
-    kinds = {(e.finding.kind, e.finding.data.get("reason"), e.place) for e in report.events}
+    kinds = {(e.finding.kind, e.finding.data.get("reason"), e.place.key) for e in report.events}
     assert ("movement_mismatch", "wrong_direction", ("A", "9", 2, 1)) in kinds
     assert ("movement_mismatch", "wrong_board", ("A", "1", 1, 11)) in kinds
     assert ("missing_result", None, ("A", "1", 1, 1)) in kinds
@@ -223,7 +223,7 @@ def test_64a2_revoke_seen_during_the_round_gets_the_automatic_transfer() -> None
     assert len(revokes) == 1
     event = revokes[0]
     assert event.attention is Attention.DURING_ROUND
-    assert event.place == ("A", "1", 1, 1)
+    assert event.place.key == ("A", "1", 1, 1)
     assert event.finding.seat is Seat.E and event.finding.data["trick"] == 2
     outcome = event.finding.ruling.outcome
     assert isinstance(outcome, AssignedResult) and outcome.declarer_tricks == 8
@@ -477,7 +477,7 @@ def test_a_watch_stopped_early_reports_missing_results_only_for_rounds_that_shou
     # not started: only board 2 of round 1 at table 2 is missing, not the 6 others
     data = _three_rounds([(1, 1, 1, 1), (2, 1, 1, 2), (3, 2, 1, 1), (4, 1, 2, 3)])
     report = replay(data, PluginHost(load_entrypoints=False))
-    missing = [e.place for e in report.events if e.finding.kind == "missing_result"]
+    missing = [e.place.key for e in report.events if e.finding.kind == "missing_result"]
     assert missing == [("A", "2", 1, 2)]
     out = io.StringIO()
     watch_command.print_report(report, out)
@@ -490,7 +490,7 @@ def test_a_session_that_reached_its_last_round_reports_its_missing_boards() -> N
         (t, r, b) for r in (1, 2, 3) for t in (1, 2) for b in (2 * r - 1, 2 * r))]
     data = _three_rounds(entered[:-1])  # the last board of the last round never entered
     report = replay(data, PluginHost(load_entrypoints=False))
-    missing = [e.place for e in report.events if e.finding.kind == "missing_result"]
+    missing = [e.place.key for e in report.events if e.finding.kind == "missing_result"]
     assert missing == [("A", "2", 3, 6)]
 
 

@@ -56,14 +56,14 @@ class WatchEvent:
     entry: ScorerEntry | None = None
 
     @property
-    def place(self) -> tuple[Any, Any, Any, Any]:
-        """(section, table, round, board), from the record or the finding's data."""
+    def place(self) -> Place:
+        """Where: the record's place, else the one the finding's data names (a missing
+        result's)."""
         if self.record is not None:
-            return (self.record.section, self.record.table, self.record.round,
-                    self.record.board)
+            return Place.of(self.record)
         d = self.finding.data
-        return (d.get("section"), d.get("table"), d.get("round"),
-                d.get("board", self.finding.board))
+        return Place(d.get("board", self.finding.board), d.get("section"), d.get("table"),
+                     d.get("round"))
 
 
 @dataclass

@@ -37,6 +37,7 @@ from td_plugin.safe_output import check_outputs
 
 if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost
+    from td_plugin.model.place import Place
 
 #: how `--backend` reaches the Bridgemate adapter (read by `adapters.bws.tables`)
 _BACKEND_ENV = "TD_PLUGIN_BWS_BACKEND"
@@ -82,8 +83,8 @@ def _m(key: str, lang: str, **params: Any) -> str:
     return messages.render(key, params, lang)
 
 
-def _where(place: tuple[Any, Any, Any, Any], lang: str = "en") -> str:
-    section, table, round_, board = place
+def _where(place: Place, lang: str = "en") -> str:
+    section, table, round_, board = place.key
     parts = []
     if section:
         parts.append(_m("watch.section", lang, x=section))
@@ -103,7 +104,7 @@ def event_json(event: Any, lang: str = "en") -> dict[str, Any]:
     """One line of the rulings log."""
     from td_plugin.audit.reports.findings import finding_json
 
-    section, table, round_, board = event.place
+    section, table, round_, board = event.place.key
     out = {"seen_at": event.seen_at.isoformat() if isinstance(event.seen_at, dt.datetime) else None,
            "section": section, "table": table, "round": round_, "hook": event.hook,
            "attention": event.attention.value if event.attention else None}
