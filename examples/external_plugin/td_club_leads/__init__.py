@@ -10,10 +10,7 @@ entry-point group ``td_plugin.locale``.
 
 from __future__ import annotations
 
-from td_plugin import hookimpl
-from td_plugin.laws.context import ReviewContext
-from td_plugin.model.board import BoardRecord
-from td_plugin.model.findings import Finding
+from td_plugin import BoardRecord, Finding, ReviewContext, hookimpl
 
 
 @hookimpl

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import td_club_leads
 
-from td_plugin.laws.context import ReviewContext
+from td_plugin import ReviewContext
 from td_plugin.testing import SessionBuilder
 
 
