@@ -25,11 +25,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS, Field
 from td_plugin.errors import DraftError, InvalidTokenError, QuestionError
 from td_plugin.laws import flow_module
 from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE
-from td_plugin.laws.facts import MORE, Question, Step
+from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
+from td_plugin.laws.facts import MORE, FactField, Question, Step, choices_of
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS, Seat
 from td_plugin.model.place import Place
@@ -229,25 +229,26 @@ def _place_from(form: Mapping[str, str], place: Place) -> Place:
     return new
 
 
-def _field(fields: tuple[Field, ...], key: str) -> Field:
+def _field(fields: tuple[FactField, ...], key: str) -> FactField:
     for f in fields:
         if f.key == key:
             return f
     raise DraftError(f"unknown fact {key!r}")
 
 
-def _set(target: dict[str, Any], field: Field, key: str, value: str) -> None:
+def _set(target: dict[str, Any], field: FactField, key: str, value: str) -> None:
     """Set (or, with an empty value, clear) a single-choice fact; ``options.x`` goes
     into ``options``."""
-    if field.type == "bool":
+    if field.input == "bool":
         parsed: Any = {"true": True, "false": False, "": None}.get(value)
         if parsed is None and value:
             raise DraftError(f"{key}: expected true or false, not {value!r}")
-    elif field.type == "seat":
+    elif field.input == "seat":
         parsed = _seat(value) if value else None
     else:
-        if value and value not in field.choices:
-            raise DraftError(f"{key}: expected one of {', '.join(field.choices)}")
+        choices = [str(c.value) for c in choices_of(field, target)]
+        if value and value not in choices:
+            raise DraftError(f"{key}: expected one of {', '.join(choices)}")
         parsed = value or None
     head, _, tail = key.partition(".")
     where = target.setdefault(head, {}) if tail else target

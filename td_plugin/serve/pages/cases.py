@@ -21,9 +21,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from td_plugin import messages
-from td_plugin.cases.auction import CASE_FIELDS
 from td_plugin.errors import CaseError, CaseFileError, DraftError, InvalidTokenError
 from td_plugin.laws import flow_module
+from td_plugin.laws.auction.incident import CASE_FIELDS
 from td_plugin.model.cards import Card
 from td_plugin.model.names import card_msg
 from td_plugin.model.numbers import parse_whole
