@@ -19,6 +19,8 @@ __all__ = [
     "CaseFileError",
     "FactError",
     "QuestionError",
+    "DraftError",
+    "CaseError",
     "HandledError",
     "NotWritableError",
     "WrongFormatError",
@@ -32,8 +34,10 @@ __all__ = [
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from td_plugin._quick_init import quick_init
+from td_plugin.messages import Msg
 
 #: the most characters of one unbroken value (no space in it) a message echoes; a longer
 #: one is shown by its first 120 and last 40 characters
@@ -151,6 +155,20 @@ class FactError(InputError):
 
 class QuestionError(InputError):
     """An answer that does not fit its question (`td_plugin.laws.facts`)."""
+
+
+class DraftError(InputError):
+    """A tap that makes no sense for the app's draft (a stale page, a hand-made request). The
+    text says what is wrong in the draft's terms; ``msg`` says it in the Director's words,
+    for the page (by default: the tap does not fit the page, reload it)."""
+
+    def __init__(self, text: str, key: str = "app.problem.tap", **params: Any) -> None:
+        super().__init__(text)
+        self.msg = Msg(key, params)
+
+
+class CaseError(InputError):
+    """A case posted to the app that cannot be ruled on; the message says why."""
 
 
 class NotWritableError(InputError):

@@ -187,3 +187,15 @@ def test_the_longest_legal_auction_is_a_case() -> None:
     seats = "NESW"
     load_case({"dealer": "N", "calls": [f"{seats[i % 4]} {c}" for i, c in enumerate(calls)],
                "final_auction": " ".join(calls)})
+
+
+def test_the_forms_facts_are_keys_the_reader_takes() -> None:
+    """Every single-choice fact a form sets (`CASE_FIELDS`, `CALL_FIELDS`) is a key the
+    reader takes: the whitelists list the keys in the order their error names them."""
+    from td_plugin.cases.auction import CALL_KEYS, CASE_KEYS, OPTION_KEYS
+    from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
+
+    for f in CASE_FIELDS:
+        head, _, tail = f.key.partition(".")
+        assert head in CASE_KEYS and (not tail or tail in OPTION_KEYS), f.key
+    assert {f.key for f in CALL_FIELDS} <= set(CALL_KEYS)

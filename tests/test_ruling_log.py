@@ -11,8 +11,9 @@ import threading
 
 import pytest
 
-from td_plugin.cases.log import LogError, RulingLog, Status
+from td_plugin.cases.log import LogError, RulingLog, status_of
 from td_plugin.model.place import Place
+from td_plugin.model.rulings import RulingStatus
 
 CASE = {"dealer": "S", "calls": ["S 1D", "S 1NT"]}
 RULED = {"status": "ruled", "laws": ["25B2", "16C", "26B"]}
@@ -22,7 +23,7 @@ WAITING = {"status": "needs_decision", "laws": ["25B2"]}
 def test_add_and_read_back(tmp_path):
     with RulingLog(tmp_path / "log.sqlite") as log:
         e = log.add(CASE, WAITING, kind="auction", lang="en", place=Place(7, "A", "3", 2))
-        assert (e.id, e.version, e.status) == (1, 1, Status.WAITING)
+        assert (e.id, e.version, e.status) == (1, 1, RulingStatus.NEEDS_DECISION)
         again = log.get(1)
         assert again.case == CASE and again.ruling == WAITING
         assert again.place == Place(7, "A", "3", 2)
@@ -33,7 +34,7 @@ def test_correction_appends_a_version_and_keeps_the_old(tmp_path):
     with RulingLog(tmp_path / "log.sqlite") as log:
         log.add(CASE, WAITING, kind="auction", lang="en", place=Place(7, None, "3", 2))
         v2 = log.correct(1, dict(CASE, accept=False), RULED, kind="auction", lang="en")
-        assert (v2.id, v2.version, v2.status) == (1, 2, Status.RULED)
+        assert (v2.id, v2.version, v2.status) == (1, 2, RulingStatus.RULED)
         assert v2.place == Place(7, None, "3", 2)  # kept from the version it corrects
         assert [e.version for e in log.history(1)] == [1, 2]
         assert log.history(1)[0].ruling == WAITING
@@ -43,9 +44,9 @@ def test_correction_appends_a_version_and_keeps_the_old(tmp_path):
 
 
 def test_status_adjusted_when_the_ruling_changes_the_score():
-    assert Status.of({"status": "ruled", "transfer": 2}) is Status.ADJUSTED
-    assert Status.of({"status": "ruled", "transfer": 0}) is Status.RULED
-    assert Status.of({"status": "needs_decision", "transfer": 1}) is Status.WAITING
+    assert status_of({"status": "ruled", "transfer": 2}) is RulingStatus.ADJUSTED
+    assert status_of({"status": "ruled", "transfer": 0}) is RulingStatus.RULED
+    assert status_of({"status": "needs_decision", "transfer": 1}) is RulingStatus.NEEDS_DECISION
 
 
 def test_survives_reopening_and_sees_other_connections(tmp_path):

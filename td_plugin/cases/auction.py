@@ -6,7 +6,6 @@ the entry (``calls[3]: unknown seat 'Q'``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.cases.reader import CaseReader, type_name
@@ -17,8 +16,7 @@ from td_plugin.laws.regulations import OPTIONS
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat, Suit
 
-__all__ = ["read_auction_case", "CASE_KEYS", "CALL_KEYS", "Field", "CASE_FIELDS",
-           "CALL_FIELDS", "MAX_CALLS"]
+__all__ = ["read_auction_case", "CASE_KEYS", "CALL_KEYS", "MAX_CALLS"]
 
 
 CASE_KEYS = ("kind", "dealer", "vulnerable", "screens", "calls", "accept", "comparable",
@@ -44,33 +42,6 @@ AWARE_FROM = tuple(str(a) for a in AwareFrom)
 #: auction has 319, irregular calls add a few (a case of thousands would hold the
 #: table app's event loop for seconds)
 MAX_CALLS = 400
-
-
-@dataclass(frozen=True)
-class Field:
-    """A fact of an auction case that is a single choice, as forms offer it: its key
-    (``options.x`` inside ``options``), the kind of answer (``bool``, ``seat``,
-    ``choice`` among ``choices``) and the clause it matters to."""
-
-    key: str
-    type: str
-    law: str | None = None
-    choices: tuple[str, ...] = ()
-
-
-#: The case's single-choice facts beside the calls (docs/cases.md).
-CASE_FIELDS = (Field("screens", "bool"), Field("opening_lead_faced", "bool", "25A5"),
-               Field("declarer", "seat", "26B"), Field("accept", "bool"),
-               Field("comparable", "bool", "23A"),
-               Field("options.lead_restriction_after_32", "bool", "32A2(b)"),
-               Field("options.cancelled_call_bars_correction", "bool", "25A4"))
-
-
-#: A call's single-choice facts beside unintended, shows and meaning.
-CALL_FIELDS = (Field("accept", "bool"), Field("comparable", "bool", "23A"),
-               Field("withdraw", "bool", "25A6"),
-               Field("aware_from", "choice", "25A3", AWARE_FROM),
-               Field("simultaneous", "bool", "33"))
 
 
 class _AuctionReader(CaseReader):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import enum
 import json
 import os
 import queue
@@ -35,8 +34,9 @@ from typing import Any
 
 from td_plugin.errors import InputError, Location
 from td_plugin.model.place import Place
+from td_plugin.model.rulings import RulingStatus
 
-__all__ = ["Status", "LogEntry", "RulingLog", "LogError", "read_only", "is_ruling_id",
+__all__ = ["status_of", "LogEntry", "RulingLog", "LogError", "read_only", "is_ruling_id",
            "MAX_ID"]
 
 _SCHEMA = 1
@@ -144,21 +144,15 @@ def read_only(path: str | Path,
     return db, steady
 
 
-class Status(str, enum.Enum):
-    """Where a table ruling stands."""
-
-    WAITING = "needs_decision"  # a player or the Director still has to decide something
-    RULED = "ruled"
-    ADJUSTED = "adjusted"  # the ruling changes the table result or score
-
-    @classmethod
-    def of(cls, ruling: Mapping[str, Any]) -> Status:
-        """The status of a ruling as ``rule --json`` prints it."""
-        if ruling.get("status") == cls.WAITING.value:
-            return cls.WAITING
-        if ruling.get("transfer") or ruling.get("adjusted_score_ns") not in (None, ruling.get("score_ns")):
-            return cls.ADJUSTED
-        return cls.RULED
+def status_of(ruling: Mapping[str, Any]) -> RulingStatus:
+    """Where a table ruling stands, from the ruling as ``rule --json`` prints it (as the log
+    keeps it): waiting for a decision, ruled, or `RulingStatus.ADJUSTED` when it changes
+    the table result or score."""
+    if ruling.get("status") == RulingStatus.NEEDS_DECISION.value:
+        return RulingStatus.NEEDS_DECISION
+    if ruling.get("transfer") or ruling.get("adjusted_score_ns") not in (None, ruling.get("score_ns")):
+        return RulingStatus.ADJUSTED
+    return RulingStatus.RULED
 
 
 @dataclass(frozen=True)
@@ -170,7 +164,7 @@ class LogEntry:
     at: str
     place: Place
     kind: str
-    status: Status
+    status: RulingStatus
     lang: str
     case: Mapping[str, Any]
     ruling: Mapping[str, Any]
@@ -193,7 +187,7 @@ class _Pending:
     kind: str
     lang: str
     place: Place | None
-    status: Status
+    status: RulingStatus
     future: Future[LogEntry] = field(default_factory=Future)
 
 
@@ -264,7 +258,7 @@ class RulingLog:
     # --- writing ----------------------------------------------------------------------
 
     def submit(self, case: Mapping[str, Any], ruling: Mapping[str, Any], *, kind: str,
-               lang: str, place: Place | None = Place(), status: Status | None = None,
+               lang: str, place: Place | None = Place(), status: RulingStatus | None = None,
                correcting: int | None = None) -> Future[LogEntry]:
         """Queue a ruling for the log: a new one, or (``correcting``) a new version of
         that ruling, whose place it keeps when ``place`` is None. The future gives the
@@ -278,19 +272,19 @@ class RulingLog:
         item = _Pending(correcting, case, ruling,
                         json.dumps(case, ensure_ascii=False, sort_keys=True),
                         json.dumps(ruling, ensure_ascii=False), kind, lang, place,
-                        status or Status.of(ruling))
+                        status or status_of(ruling))
         self._queue.put(item)
         return item.future
 
     def add(self, case: Mapping[str, Any], ruling: Mapping[str, Any], *, kind: str,
-            lang: str, place: Place = Place(), status: Status | None = None) -> LogEntry:
+            lang: str, place: Place = Place(), status: RulingStatus | None = None) -> LogEntry:
         """Log a new ruling (version 1) and return it once it is on disk."""
         return self.submit(case, ruling, kind=kind, lang=lang, place=place,
                            status=status).result()
 
     def correct(self, ruling_id: int, case: Mapping[str, Any], ruling: Mapping[str, Any], *,
                 kind: str, lang: str, place: Place | None = None,
-                status: Status | None = None) -> LogEntry:
+                status: RulingStatus | None = None) -> LogEntry:
         """Log a new version of ruling ``ruling_id`` (the old versions stay). ``place``
         defaults to the latest version's.
 
@@ -381,7 +375,7 @@ class RulingLog:
             rows = self._db.execute(sql, params).fetchall()
         for r in rows:
             yield LogEntry(r[0], r[1], r[2], Place(r[3], r[4], r[5], r[6], r[7]), r[8],
-                           Status(r[9]), r[10], json.loads(r[11]), json.loads(r[12]))
+                           RulingStatus(r[9]), r[10], json.loads(r[11]), json.loads(r[12]))
 
     def latest(self) -> list[LogEntry]:
         """The latest version of every ruling, oldest ruling first."""

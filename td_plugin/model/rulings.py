@@ -37,10 +37,13 @@ class TextEnum(str, enum.Enum):
 
 class RulingStatus(TextEnum):
     """Whether a ruling is complete or waits for a decision (its ``decisions``): the one
-    status of every ruling, of the auction, of the play period and of a revoke case."""
+    status of every ruling, of the auction, of the play period and of a revoke case. The
+    rulings log also says `ADJUSTED` of a complete ruling that changes the table result or
+    score (`td_plugin.cases.log.status_of`); the log keeps the values as they are."""
 
     RULED = "ruled"
     NEEDS_DECISION = "needs_decision"
+    ADJUSTED = "adjusted"
 
 
 class Attention(enum.Enum):

@@ -25,17 +25,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS, Field
-from td_plugin.errors import InvalidTokenError, QuestionError
+from td_plugin.errors import DraftError, InvalidTokenError, QuestionError
 from td_plugin.laws import flow_module
 from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE
-from td_plugin.laws.facts import MORE, Question, Step
-from td_plugin.messages import Msg
+from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
+from td_plugin.laws.facts import MORE, FactField, Question, Step, choices_of
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS, Seat
 from td_plugin.model.place import Place
 
-__all__ = ["Draft", "apply", "DraftError", "answer_decision", "questions_of", "question_key",
+__all__ = ["Draft", "apply", "answer_decision", "questions_of", "question_key",
            "USUAL_ANSWERS", "correcting_seat", "is_decision", "drop_stale_answers",
            "drop_stale_decisions", "ANSWERS",
            "SEATS", "VULNERABILITIES", "BID_STRAINS"]
@@ -52,16 +51,6 @@ _MAX_DRAFT = 256 * 1024  # the largest draft read back from an address, in bytes
 #: The longest packed draft (`Draft.pack`) a page's address carries: well within what
 #: every HTTP parser takes for a request line (a real case packs into a few hundred).
 MAX_PACKED = 8 * 1024
-
-
-class DraftError(ValueError):
-    """A tap that makes no sense for the draft (a stale page, a hand-made request). The
-    text says what is wrong in the draft's terms; ``msg`` says it in the Director's words,
-    for the page (by default: the tap does not fit the page, reload it)."""
-
-    def __init__(self, text: str, key: str = "app.problem.tap", **params: Any) -> None:
-        super().__init__(text)
-        self.msg = Msg(key, params)
 
 
 def _unreadable() -> DraftError:
@@ -240,25 +229,26 @@ def _place_from(form: Mapping[str, str], place: Place) -> Place:
     return new
 
 
-def _field(fields: tuple[Field, ...], key: str) -> Field:
+def _field(fields: tuple[FactField, ...], key: str) -> FactField:
     for f in fields:
         if f.key == key:
             return f
     raise DraftError(f"unknown fact {key!r}")
 
 
-def _set(target: dict[str, Any], field: Field, key: str, value: str) -> None:
+def _set(target: dict[str, Any], field: FactField, key: str, value: str) -> None:
     """Set (or, with an empty value, clear) a single-choice fact; ``options.x`` goes
     into ``options``."""
-    if field.type == "bool":
+    if field.input == "bool":
         parsed: Any = {"true": True, "false": False, "": None}.get(value)
         if parsed is None and value:
             raise DraftError(f"{key}: expected true or false, not {value!r}")
-    elif field.type == "seat":
+    elif field.input == "seat":
         parsed = _seat(value) if value else None
     else:
-        if value and value not in field.choices:
-            raise DraftError(f"{key}: expected one of {', '.join(field.choices)}")
+        choices = [str(c.value) for c in choices_of(field, target)]
+        if value and value not in choices:
+            raise DraftError(f"{key}: expected one of {', '.join(choices)}")
         parsed = value or None
     head, _, tail = key.partition(".")
     where = target.setdefault(head, {}) if tail else target

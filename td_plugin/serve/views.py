@@ -14,10 +14,10 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from td_plugin import messages
-from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS
-from td_plugin.cases.log import Status
+from td_plugin.cases.log import status_of
 from td_plugin.errors import InvalidTokenError, QuestionError
 from td_plugin.laws import flow_module
+from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
 from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
@@ -84,7 +84,7 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
         return messages.render(key, params, lang)
 
     data = ruling.to_json(lang)
-    view = RulingView(status=Status.of(data).value,
+    view = RulingView(status=status_of(data).value,
                       laws=messages.laws_ref(list(data.get("laws", [])), lang), read=[])
     texts: list[str] = []
     if isinstance(ruling, RevokeCaseRuling):

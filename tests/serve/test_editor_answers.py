@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from td_plugin.errors import DraftError
 from td_plugin.model.place import Place
-from td_plugin.serve.draft import Draft, DraftError, apply, is_decision
+from td_plugin.serve.draft import Draft, apply, is_decision
 
 MEANING = {"hcp": [6, 40], "suits": {"H": [4, 13]}}
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 import yaml
 
-from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS
 from td_plugin.cases.files import read_case_data
 from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Seat
 from td_plugin.serve.app import AppConfig, create_app, rule_data
@@ -57,7 +57,7 @@ def auction_taps(case: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
         for f in CASE_FIELDS:
             value = fact(case, f.key)
             if value is not None and (f.key in ANSWERS) == answers:
-                yield f"set:{f.key}={str(value).lower() if f.type == 'bool' else value}", {}
+                yield f"set:{f.key}={str(value).lower() if f.input == 'bool' else value}", {}
 
     yield from case_fields(answers=False)
     seat = case["dealer"]
@@ -93,7 +93,7 @@ def auction_taps(case: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
         for f in CALL_FIELDS:
             if item.get(f.key) is not None:
                 value = item[f.key]
-                yield f"callset:{i}:{f.key}={str(value).lower() if f.type == 'bool' else value}", {}
+                yield f"callset:{i}:{f.key}={str(value).lower() if f.input == 'bool' else value}", {}
     final = case.get("final_auction")
     if final is not None:
         yield "mode:final", {}

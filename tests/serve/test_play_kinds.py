@@ -14,10 +14,11 @@ import pytest
 import yaml
 
 from td_plugin.cases.files import load_case
+from td_plugin.errors import DraftError
 from td_plugin.laws import FACT_KINDS, fact_family
 from td_plugin.laws.facts import MORE
 from td_plugin.rulers.cases import rule_play_case
-from td_plugin.serve.draft import Draft, DraftError, answer_decision, apply, questions_of
+from td_plugin.serve.draft import Draft, answer_decision, apply, questions_of
 from tests.case_files import rule_auction_case
 from tests.serve.conftest import TOKEN
 

@@ -34,9 +34,9 @@ from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
 from td_plugin import messages
-from td_plugin.cases.auction import CALL_FIELDS, CASE_FIELDS
 from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
+from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
 from td_plugin.serve.app import AppConfig, create_app, rule_data
 from td_plugin.serve.draft import Draft
 from tests.serve.conftest import TOKEN, TestClient
@@ -180,11 +180,11 @@ def _label_key(label: str, fields: dict[str, Any]) -> Any:
 
 def _choice_value(f: Any, b: Button) -> str:
     on = "on" in b.classes.split()
-    if f.type == "bool":
+    if f.input == "bool":
         return BOOL_TEXTS[b.text]
-    if f.type == "seat":
+    if f.input == "seat":
         return "" if on else SEAT_NAMES[b.text]
-    value = next(c for c in f.choices if _en(f"app.field.{f.key}.{c}") == b.text)
+    value = next(c.value for c in f.choices if _en(f"app.field.{f.key}.{c.value}") == b.text)
     return "" if on else value
 
 

@@ -1,6 +1,8 @@
 """An auction irregularity as the Director enters it: `Incident` (the dealer, the calls in
 the order they happened, the decisions taken, the final auction when known) with each
-`IncidentCall` and its findings, and the case's own readings of the Laws (`Options`).
+`IncidentCall` and its findings, and the case's own readings of the Laws (`Options`);
+the single-choice facts of the case and of a call as the table app's forms offer them
+(`CASE_FIELDS`, `CALL_FIELDS`).
 `td_plugin.cases.files` reads them from a case file; `td_plugin.laws.auction.situations` walks the calls
 and rules; the auction laws read the calls they rule on.
 """
@@ -13,13 +15,15 @@ from typing import Any
 
 from td_plugin.laws.auction.comparable_calls import Meaning
 from td_plugin.laws.auction.lead_restrictions import specified_suits
+from td_plugin.laws.facts import Choice, FactField
 from td_plugin.laws.regulations import Regulation
+from td_plugin.messages import Msg
 from td_plugin.model.auction import Auction, Call
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Seat, Suit
 from td_plugin.model.rulings import TextEnum
 
-__all__ = ["AwareFrom", "IncidentCall", "Incident", "Options"]
+__all__ = ["AwareFrom", "IncidentCall", "Incident", "Options", "CASE_FIELDS", "CALL_FIELDS"]
 
 
 class AwareFrom(TextEnum):
@@ -121,3 +125,24 @@ class Incident:
     board: int | None = None
     description: str | None = None
     source: str | None = None
+
+
+def _flag(key: str, law: str | None = None) -> FactField:
+    return FactField(key, "bool", f"app.field.{key}", law, required=False)
+
+
+#: The case's single-choice facts beside the calls, as a form offers them: each is said or
+#: not (``options.x`` goes inside ``options``; docs/cases.md).
+CASE_FIELDS = (_flag("screens"), _flag("opening_lead_faced", "25A5"),
+               FactField("declarer", "seat", "app.field.declarer", "26B", required=False),
+               _flag("accept"), _flag("comparable", "23A"),
+               _flag("options.lead_restriction_after_32", "32A2(b)"),
+               _flag("options.cancelled_call_bars_correction", "25A4"))
+
+
+#: A call's single-choice facts beside unintended, shows and meaning.
+CALL_FIELDS = (_flag("accept"), _flag("comparable", "23A"), _flag("withdraw", "25A6"),
+               FactField("aware_from", "choice", "app.field.aware_from", "25A3",
+                         tuple(Choice(a.value, Msg(f"app.field.aware_from.{a}"))
+                               for a in AwareFrom), required=False),
+               _flag("simultaneous", "33"))

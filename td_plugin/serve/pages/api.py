@@ -26,12 +26,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from td_plugin.cases.place import read_place
-from td_plugin.errors import CaseFileError
+from td_plugin.errors import CaseError, CaseFileError
 from td_plugin.model.place import Place
 from td_plugin.serve.calls.pages import resolve_call, take_call
 from td_plugin.serve.pages.common import (
     PLACE_KEYS,
-    CaseError,
     config_of,
     in_session,
     lang_of,

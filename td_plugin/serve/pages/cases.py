@@ -21,16 +21,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from td_plugin import messages
-from td_plugin.cases.auction import CASE_FIELDS
-from td_plugin.errors import CaseFileError, InvalidTokenError
+from td_plugin.errors import CaseError, CaseFileError, DraftError, InvalidTokenError
 from td_plugin.laws import flow_module
+from td_plugin.laws.auction.incident import CASE_FIELDS
 from td_plugin.model.cards import Card
 from td_plugin.model.names import card_msg
 from td_plugin.model.numbers import parse_whole
 from td_plugin.serve.draft import (
     SEATS,
     Draft,
-    DraftError,
     apply,
     correcting_seat,
     is_decision,
@@ -39,7 +38,6 @@ from td_plugin.serve.draft import (
 from td_plugin.serve.pages.common import (
     KINDS,
     AppConfig,
-    CaseError,
     Forbidden,
     config_of,
     forbidden,

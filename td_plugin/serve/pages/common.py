@@ -20,13 +20,12 @@ from td_plugin import messages
 from td_plugin.cases.files import parse_case
 from td_plugin.cases.log import RulingLog
 from td_plugin.cases.place import check_place
-from td_plugin.errors import CaseFileError
+from td_plugin.errors import CaseError, CaseFileError, DraftError
 from td_plugin.laws import FAMILIES
 from td_plugin.laws.context import ReviewContext
 from td_plugin.messages import LANGUAGES
 from td_plugin.model.place import Place
 from td_plugin.serve.boards import SessionBoards
-from td_plugin.serve.draft import DraftError
 from td_plugin.serve.guard import BODY_TIMEOUT, MAX_BODY, cookie_value, refusal_page, same_secret
 from td_plugin.serve.views import environment, helpers
 
@@ -34,7 +33,7 @@ if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost
     from td_plugin.serve.calls.desk import CallDesk
 
-__all__ = ["AppConfig", "CaseError", "KINDS", "PLACE_KEYS", "config_of", "lang_of",
+__all__ = ["AppConfig", "KINDS", "PLACE_KEYS", "config_of", "lang_of",
            "regulation_of", "page", "Forbidden", "form_of", "forbidden", "not_found",
            "see_other", "words", "in_session", "rule_data", "ruling_object"]
 
@@ -63,10 +62,6 @@ class AppConfig:
     write_to: str | None = None  # where the session's copy with the rulings is written
     #: the tables' calls from the Bridgemate (`td_plugin.serve.calls.desk`), or None
     td_calls: CallDesk | None = None
-
-
-class CaseError(ValueError):
-    """A posted case that cannot be ruled on; the message says why."""
 
 
 def config_of(request: Request) -> AppConfig:

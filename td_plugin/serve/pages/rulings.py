@@ -15,11 +15,10 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from td_plugin import messages
-from td_plugin.errors import CaseFileError
+from td_plugin.errors import CaseError, CaseFileError, DraftError
 from td_plugin.model.numbers import parse_whole
-from td_plugin.serve.draft import DraftError, answer_decision
+from td_plugin.serve.draft import answer_decision
 from td_plugin.serve.pages.common import (
-    CaseError,
     Forbidden,
     config_of,
     forbidden,
