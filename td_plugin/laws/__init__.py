@@ -27,19 +27,41 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the shapes of the law modules, for the type checker alone
     from td_plugin.laws.facts import FactField, Question, Step
     from td_plugin.laws.play.ruling import PlayRuling
 
-__all__ = ["Family", "FAMILIES", "FACT_KINDS", "FactFamily", "QuestionFlow", "family", "fact_family",
-           "flow_module"]
+    class QuestionFlow(Protocol):
+        """A module of questions (`td_plugin.laws.facts`): the case's keys a session fills in
+        before the first question, and the three functions of a flow."""
+
+        START: tuple[str, ...]
+
+        def flow(self, case: Mapping[str, Any], finished: bool = False
+                 ) -> tuple[list[Step], Question | None]: ...
+
+        def answer(self, case: Mapping[str, Any], question: Question, text: str
+                   ) -> dict[str, Any]: ...
+
+        def question_by_id(self, case: Mapping[str, Any], qid: str, index: int | None,
+                           finished: bool = False) -> Question: ...
+
+    class FactFamily(QuestionFlow, Protocol):
+        """The law module of a kind whose facts are `FactField`s: its facts, the case built
+        from them, and the ruling on it."""
+
+        CASE_KIND: str
+        FIELDS: tuple[FactField, ...]
+        build_case: Callable[[Mapping[str, Any]], Any]
+        rule: Callable[[Any, str], PlayRuling]
 
 
-@dataclass(frozen=True)
-class Family:
+__all__ = ["Family", "FAMILIES", "FACT_KINDS", "family", "fact_family", "flow_module"]
+
+
+class Family(NamedTuple):
     """A kind of case: its name in a case file (``kind``), the module that rules it, the
     module of its questions on the phone (None: entered call by call, the auction), and
     whether its facts are `FactField`s the generic case reader reads (``facts``)."""
@@ -70,32 +92,6 @@ FAMILIES: Mapping[str, Family] = {f.kind: f for f in (
 )}
 #: The kinds whose facts are `td_plugin.laws.facts.FactField`s: the play period's.
 FACT_KINDS: tuple[str, ...] = tuple(k for k, f in FAMILIES.items() if f.facts)
-
-
-class QuestionFlow(Protocol):
-    """A module of questions (`td_plugin.laws.facts`): the case's keys a session fills in
-    before the first question, and the three functions of a flow."""
-
-    START: tuple[str, ...]
-
-    def flow(self, case: Mapping[str, Any], finished: bool = False
-             ) -> tuple[list[Step], Question | None]: ...
-
-    def answer(self, case: Mapping[str, Any], question: Question, text: str
-               ) -> dict[str, Any]: ...
-
-    def question_by_id(self, case: Mapping[str, Any], qid: str, index: int | None,
-                       finished: bool = False) -> Question: ...
-
-
-class FactFamily(QuestionFlow, Protocol):
-    """The law module of a kind whose facts are `FactField`s: its facts, the case built
-    from them, and the ruling on it."""
-
-    CASE_KIND: str
-    FIELDS: tuple[FactField, ...]
-    build_case: Callable[[Mapping[str, Any]], Any]
-    rule: Callable[[Any, str], PlayRuling]
 
 
 def family(kind: str) -> Family | None:
