@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -276,6 +276,153 @@ def _rs_tricks(rs: str) -> tuple[Contract, int] | None:
     return contract, contract.tricks_needed + over
 
 
+class _BoardPairs:
+    """What the pairs of one board say, read one pair at a time: a method for each key that
+    carries record data, named after it (`_PAIR_READERS`). A pair that cannot be read is a
+    problem of the board (`problem`)."""
+
+    __slots__ = ("reader", "index", "problems", "number", "room", "dealer", "deal", "vul",
+                 "names", "entries", "cards", "claim", "commentary", "notes")
+
+    def __init__(self, reader: _Reader, index: int) -> None:
+        self.reader = reader
+        self.index = index
+        self.problems: list[str] = []
+        self.number: int | None = None
+        self.room: str | None = None
+        self.dealer: Seat | None = None
+        self.deal: Deal | None = None
+        self.vul: Vulnerability | None = None
+        #: the file's names until the board gives its own
+        self.names = list(reader.names)
+        self.entries: list[AuctionEntry] = []
+        #: each card played and the line of its pair
+        self.cards: list[tuple[Card, int]] = []
+        self.claim: int | None = None
+        self.commentary: list[str] = []
+        self.notes = TdNotes()
+
+    def problem(self, t: Token, message: str) -> None:
+        """A problem of the board about the pair ``t``; raised when reading strictly."""
+        text = f"line {t.line}: {message}"
+        reader = self.reader
+        if reader.strict:
+            raise InputError(message, Location(path=reader.path, line=t.line,
+                                               board=self.number, record=self.index))
+        self.problems.append(text)
+
+    def qx(self, t: Token) -> None:
+        """A vugraph board label: the room (``o`` open, ``c`` closed) and the board."""
+        label = t.value.split(",")[0].strip()
+        if label[:1].lower() in ("o", "c"):
+            self.room = "open" if label[0].lower() == "o" else "closed"
+        m = _NUMBER_RE.search(label)
+        if m:
+            self.number = int(m.group(0))
+
+    def ah(self, t: Token) -> None:
+        """The heading: the board's number unless a label gave it."""
+        m = _NUMBER_RE.search(t.value)
+        if m and self.number is None:
+            self.number = int(m.group(0))
+
+    def pn(self, t: Token) -> None:
+        self.names = [x.strip() for x in t.value.split(",")]
+
+    def md(self, t: Token) -> None:
+        self.dealer, self.deal = parse_md(t.value)
+
+    def sv(self, t: Token) -> None:
+        self.vul = _VULNERABILITY.get(t.value.strip().lower())
+        if self.vul is None:
+            self.problem(t, f"sv {t.value!r} is not a vulnerability")
+
+    def mb(self, t: Token) -> None:
+        call, alerted = _call(t.value)
+        self.entries.append(AuctionEntry(call, alert="" if alerted else None))
+
+    def an(self, t: Token) -> None:
+        """The explanation of the call before it."""
+        entries = self.entries
+        if not entries:
+            self.problem(t, "an explanation before any call")
+        else:
+            last = entries[-1]
+            entries[-1] = AuctionEntry(last.call, alert=t.value.strip())
+
+    def pc(self, t: Token) -> None:
+        self.cards.append((_card(t.value), t.line))
+
+    def mc(self, t: Token) -> None:
+        """A claim accepted: declarer's total tricks."""
+        tricks = parse_whole(t.value, 2)
+        if tricks is None or tricks > 13:
+            self.problem(t, f"claim {t.value!r} is not a number of tricks")
+        else:
+            self.claim = tricks
+
+    def nt(self, t: Token) -> None:
+        """Commentary; a Director's note in it is read (`adapters.td_notes`)."""
+        self.commentary.append(t.value)
+        note = parse_td_note(t.value)
+        if note is not None:
+            self.notes = self.notes.merge(note)
+
+    def up(self, t: Token) -> None:
+        self.problem(t, "an undo (up) is not supported; the record may be wrong")
+
+
+#: the reading of each key that carries record data; the other keys are skipped
+_PAIR_READERS: dict[str, Callable[[_BoardPairs, Token], None]] = {
+    "qx": _BoardPairs.qx, "ah": _BoardPairs.ah, "pn": _BoardPairs.pn, "md": _BoardPairs.md,
+    "sv": _BoardPairs.sv, "mb": _BoardPairs.mb, "an": _BoardPairs.an, "pc": _BoardPairs.pc,
+    "mc": _BoardPairs.mc, "nt": _BoardPairs.nt, "up": _BoardPairs.up,
+}
+
+
+def _play_and_tricks(contract: Contract | None, pairs: _BoardPairs,
+                     rs_result: tuple[Contract, int] | None
+                     ) -> tuple[Play | None, int | None]:
+    """The play of a board and declarer's tricks: the claim's when there is one, else the
+    tricks of a complete play, else the vugraph result's. Cards played with no contract (or
+    a passed-out one) are a problem of the board."""
+    play = None
+    tricks = None
+    cards, claim = pairs.cards, pairs.claim
+    if contract is not None and not contract.is_passed_out:
+        if cards:
+            play, tricks = _played(contract, cards, claim, pairs.notes)
+        if claim is not None:
+            tricks = claim
+        elif tricks is None and rs_result is not None:
+            tricks = rs_result[1]
+    elif cards:
+        pairs.problems.append(f"line {cards[0][1]}: cards played but no contract")
+    return play, tricks
+
+
+def _played(contract: Contract, cards: list[tuple[Card, int]], claim: int | None,
+            notes: TdNotes) -> tuple[Play, int | None]:
+    """The play of ``cards`` in the order played, declarer's left-hand opponent leading:
+    claimed when a claim is recorded (``mc``, or a Director's note of who claimed) before
+    the last card, incomplete when it stops short otherwise; and declarer's tricks when all
+    52 cards were played and no claim was recorded (else None)."""
+    trump = contract.strain.suit if contract.strain else None
+    assert contract.declarer is not None
+    play = Play.from_played_order(contract.declarer.next, [c for c, _ in cards], trump)
+    complete = len(cards) == 52
+    claimed = (claim is not None or notes.claim_by is not None) and not complete
+    play = Play(play.tricks, claimed=claimed, claim_declarer_tricks=claim,
+                incomplete=not claimed and not complete,
+                claim_by=notes.claim_by if claimed else None,
+                claim_disputed=(notes.claim_disputed if notes.claim_disputed
+                                is not None else (False if claim is not None
+                                                  else None)) if claimed else None)
+    if complete and claim is None:
+        return play, play.tricks_won(trump)[contract.declarer.side]
+    return play, None
+
+
 class _Reader:
     """Builds the records of one LIN text."""
 
@@ -316,78 +463,32 @@ class _Reader:
             raise InputError(self.file_problems[0], Location(path=self.path))
 
     def _record(self, index: int, board: _Board) -> BoardRecord:
-        problems: list[str] = []
-        number: int | None = None
-        room: str | None = None
-        dealer: Seat | None = None
-        deal: Deal | None = None
-        vul: Vulnerability | None = None
-        names = list(self.names)
-        entries: list[AuctionEntry] = []
-        cards: list[tuple[Card, int]] = []
-        claim: int | None = None
-        commentary: list[str] = []
-        notes = TdNotes()
-        line = board.tokens[0].line if board.tokens else None
-
-        def problem(t: Token, message: str) -> None:
-            text = f"line {t.line}: {message}"
-            if self.strict:
-                raise InputError(message, Location(path=self.path, line=t.line, board=number,
-                                                   record=index))
-            problems.append(text)
-
+        """The record of ``board``, the ``index``-th of the file: its pairs read one at a
+        time, each by the reading of its key (`_PAIR_READERS`: the reader's hot path, one
+        look-up and one call a pair; a pair that cannot be read is a problem of the board),
+        then put together (`_assemble`)."""
+        pairs = _BoardPairs(self, index)
+        reading = _PAIR_READERS.get
         for t in board.tokens:
-            key, value = t.key, t.value
+            read = reading(t.key)
+            if read is None:  # a key that carries no record data
+                continue
             try:
-                if key == "qx":
-                    label = value.split(",")[0].strip()
-                    if label[:1].lower() in ("o", "c"):
-                        room = "open" if label[0].lower() == "o" else "closed"
-                    m = _NUMBER_RE.search(label)
-                    if m:
-                        number = int(m.group(0))
-                elif key == "ah":
-                    m = _NUMBER_RE.search(value)
-                    if m and number is None:
-                        number = int(m.group(0))
-                elif key == "pn":
-                    names = [x.strip() for x in value.split(",")]
-                elif key == "md":
-                    dealer, deal = parse_md(value)
-                elif key == "sv":
-                    vul = _VULNERABILITY.get(value.strip().lower())
-                    if vul is None:
-                        problem(t, f"sv {value!r} is not a vulnerability")
-                elif key == "mb":
-                    call, alerted = _call(value)
-                    entries.append(AuctionEntry(call, alert="" if alerted else None))
-                elif key == "an":
-                    if not entries:
-                        problem(t, "an explanation before any call")
-                    else:
-                        last = entries[-1]
-                        entries[-1] = AuctionEntry(last.call, alert=value.strip())
-                elif key == "pc":
-                    cards.append((_card(value), t.line))
-                elif key == "mc":
-                    tricks = parse_whole(value, 2)
-                    if tricks is None or tricks > 13:
-                        problem(t, f"claim {value!r} is not a number of tricks")
-                    else:
-                        claim = tricks
-                elif key == "nt":
-                    commentary.append(value)
-                    note = parse_td_note(value)
-                    if note is not None:
-                        notes = notes.merge(note)
-                elif key == "up":
-                    problem(t, "an undo (up) is not supported; the record may be wrong")
+                read(pairs, t)
             except (InvalidTokenError, InvalidDealError) as exc:
-                problem(t, f"{key}|{value}|: {exc.bare_message}")
+                pairs.problem(t, f"{t.key}|{t.value}|: {exc.bare_message}")
             except ValueError as exc:  # a Director's note that cannot be read
-                problem(t, str(exc))
+                pairs.problem(t, str(exc))
+        return self._assemble(index, board, pairs)
 
+    def _assemble(self, index: int, board: _Board, pairs: _BoardPairs) -> BoardRecord:
+        """The record of what the pairs of ``board`` said: the deal checked, the dealer of a
+        board without one the standard one, the contract the auction's (else the vugraph
+        result's), the play and declarer's tricks (`_play_and_tricks`), and the board's
+        problems (raised at once when reading strictly)."""
+        problems = pairs.problems
+        number, room, dealer, deal = pairs.number, pairs.room, pairs.dealer, pairs.deal
+        line = board.tokens[0].line if board.tokens else None
         if deal is not None:
             try:
                 deal.validate()
@@ -395,36 +496,15 @@ class _Reader:
                 problems.append(f"line {line}: {exc.bare_message}")
         if dealer is None and number is not None:
             dealer = standard_dealer(number)
-        players = self._players(names, room)
+        players = self._players(pairs.names, room)
+        entries = pairs.entries
         auction = Auction(dealer, tuple(entries)) if dealer is not None and entries else None
         contract = auction.contract() if auction is not None else None
         rs = self._rs_for(number, room)
         rs_result = _rs_tricks(rs) if rs else None
         if contract is None and rs_result is not None:
             contract = rs_result[0]
-        play = None
-        tricks = None
-        if contract is not None and not contract.is_passed_out:
-            if cards:
-                trump = contract.strain.suit if contract.strain else None
-                assert contract.declarer is not None
-                play = Play.from_played_order(contract.declarer.next, [c for c, _ in cards], trump)
-                complete = len(cards) == 52
-                claimed = (claim is not None or notes.claim_by is not None) and not complete
-                play = Play(play.tricks, claimed=claimed, claim_declarer_tricks=claim,
-                            incomplete=not claimed and not complete,
-                            claim_by=notes.claim_by if claimed else None,
-                            claim_disputed=(notes.claim_disputed if notes.claim_disputed
-                                            is not None else (False if claim is not None
-                                                              else None)) if claimed else None)
-                if complete and claim is None:
-                    tricks = play.tricks_won(trump)[contract.declarer.side]
-            if claim is not None:
-                tricks = claim
-            elif tricks is None and rs_result is not None:
-                tricks = rs_result[1]
-        elif cards:
-            problems.append(f"line {cards[0][1]}: cards played but no contract")
+        play, tricks = _play_and_tricks(contract, pairs, rs_result)
         if number is None:
             problems.append(f"line {line}: no board number (ah or qx)")
         if board.dropped:
@@ -433,15 +513,16 @@ class _Reader:
         extra: dict[str, object] = {}
         if room:
             extra["room"] = room
-        if commentary:
-            extra["commentary"] = tuple(commentary)
+        if pairs.commentary:
+            extra["commentary"] = tuple(pairs.commentary)
         if rs:
             extra["rs"] = rs
         loc = Location(path=self.path, line=line, board=number, record=index)
         if self.strict and problems:
             raise InputError(problems[0], loc)
+        notes = pairs.notes
         return BoardRecord(
-            board=number, dealer=dealer, vulnerability=vul, deal=deal, auction=auction,
+            board=number, dealer=dealer, vulnerability=pairs.vul, deal=deal, auction=auction,
             play=play, contract=contract, declarer_tricks=tricks, players=players,
             event=self.event, location=loc,
             problems=tuple(RecordProblem(p, loc) for _, p in listed_problems(

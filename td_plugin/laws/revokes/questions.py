@@ -73,26 +73,53 @@ def _leads(clause: str, key: str) -> tuple[str, Msg]:
     return clause, Msg(f"revoke.q.leads.{key}")
 
 
+class _Revoke:
+    """Revoke ``i`` of ``case`` (``r``, its answers so far) as far as its questions depend on
+    it: who is dummy, the offender when known (his name and his side's for the texts), the
+    revoke trick, and whether the offender is a defender."""
+
+    def __init__(self, case: Mapping[str, Any], i: int, r: Mapping[str, Any]) -> None:
+        self.case, self.i, self.r = case, i, r
+        declarer = self.declarer = case.get("declarer")
+        self.dummy = Seat(declarer).partner.value if declarer in SEAT_LETTERS else None
+        offender = self.offender = r.get("offender")
+        known = self.known = offender in SEAT_LETTERS
+        self.seat: Msg | str = seat_name(Seat(offender)) if known else ""
+        self.side: Msg | str = Msg(f"side.{Seat(offender).side.value}") if known else ""
+        self.trick = r.get("trick")
+        self.defender = (known and declarer in SEAT_LETTERS
+                         and Seat(offender).side is not Seat(declarer).side)
+
+    def ask(self, qid: str, input: str, text: Msg, law: str, **more: Any) -> Question:
+        return Question(qid, qid, input, text, law=law, revoke=self.i, **more)
+
+
 def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                       ) -> list[Question]:
-    """The questions about revoke ``i`` that apply given what is known of it so far."""
-    declarer = case.get("declarer")
-    dummy = Seat(declarer).partner.value if declarer in SEAT_LETTERS else None
-    offender = r.get("offender")
-    known = offender in SEAT_LETTERS
-    seat = seat_name(Seat(offender)) if known else ""
-    side = Msg(f"side.{Seat(offender).side.value}") if known else ""
-    trick = r.get("trick")
-    defender = known and declarer in SEAT_LETTERS and Seat(offender).side is not Seat(declarer).side
+    """The questions about revoke ``i`` that apply given what is known of it so far: what
+    happened (61A), whether it was established (63A; 62B when it was not), and for an
+    established revoke how and by whom (63A), the tricks from it on (64A) and, on trick 12,
+    the correction of 62D."""
+    v = _Revoke(case, i, r)
+    qs = _what_happened(v) + _whether_established(v)
+    if r.get("established") is not True:
+        return qs
+    qs += _how_established(v) + _tricks_from_revoke(v)
+    if v.trick == 12:
+        qs += _trick_12(v)
+    return qs
 
-    def ask(qid: str, input: str, text: Msg, law: str, **more: Any) -> Question:
-        return Question(qid, qid, input, text, law=law, revoke=i, **more)
 
+def _what_happened(v: _Revoke) -> list[Question]:
+    """61A: who revoked, at which trick, what he failed to do (a defender may also fail to
+    play a penalty card or keep to a lead or play restriction), the suit led and the card
+    played; and the penalty card he held (50D1)."""
+    ask, seat, r = v.ask, v.seat, v.r
     qs = [ask("offender", "seat", _q("revoke.q.offender"), "61A", choices=tuple(
-              Choice(s, seat_name(Seat(s)), _leads("64B3", "dummy") if s == dummy else None)
+              Choice(s, seat_name(Seat(s)), _leads("64B3", "dummy") if s == v.dummy else None)
               for s in SEAT_LETTERS)),
           ask("trick", "count", _q("revoke.q.trick", offender=seat), "61A", low=1, high=13)]
-    if defender:
+    if v.defender:
         qs.append(ask("failure", "choice", _q("revoke.q.failure", offender=seat), "61A",
                       choices=(Choice("follow_suit", _q("revoke.q.failure.follow_suit")),
                                Choice("penalty_card", _q("revoke.q.failure.penalty_card"),
@@ -102,42 +129,65 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
                                Choice("play_restriction",
                                       _q("revoke.q.failure.play_restriction")))))
     failure = r.get("failure", "follow_suit")
-    qs += [ask("suit_led", "suit", _q("revoke.q.suit_led", trick=trick or ""), "61A"),
+    qs += [ask("suit_led", "suit", _q("revoke.q.suit_led", trick=v.trick or ""), "61A"),
            ask("card", "card", _q("revoke.q.card", offender=seat), "61A",
                exclude=r.get("suit_led") if failure == "follow_suit" else None)]
     if failure == "penalty_card":
         qs.append(ask("held", "card", _q("revoke.q.held", offender=seat), "50D1"))
+    return qs
+
+
+def _whether_established(v: _Revoke) -> list[Question]:
+    """Whether the revoke was established (63A; a revoke on trick 13 never is), and for a
+    defender's revoke that was not whether the card came from a faced hand (62B)."""
+    ask = v.ask
     yes = Choice(True, _q("revoke.q.established.yes"), _leads("63A", "63A"))
     no = Choice(False, _q("revoke.q.established.no"), _leads("62A", "62A"))
-    if trick == 13:
-        qs.append(ask("established", "choice", _q("revoke.q.established.13"), "63A",
-                      choices=(no,)))
+    if v.trick == 13:
+        qs = [ask("established", "choice", _q("revoke.q.established.13"), "63A",
+                  choices=(no,))]
     else:
-        qs.append(ask("established", "choice", _q("revoke.q.established", side=side), "63A",
-                      choices=(yes, no)))
-    if r.get("established") is False and defender:
-        qs.append(ask("card_faced", "choice", _q("revoke.q.card_faced", offender=seat), "62B",
+        qs = [ask("established", "choice", _q("revoke.q.established", side=v.side), "63A",
+                  choices=(yes, no))]
+    if v.r.get("established") is False and v.defender:
+        qs.append(ask("card_faced", "choice", _q("revoke.q.card_faced", offender=v.seat),
+                      "62B",
                       choices=(Choice(False, _q("revoke.q.card_faced.no"), _leads("62B1", "62B1")),
                                Choice(True, _q("revoke.q.card_faced.yes"),
                                       _leads("62B2", "62B2")))))
-    if r.get("established") is not True:
-        return qs
+    return qs
+
+
+def _how_established(v: _Revoke) -> list[Question]:
+    """How the revoke was established (63A1-63A4; declarer's also by dummy asking after
+    losing his rights, 43B2(b)), and who of the offending side played to, or named a card
+    for, the next trick (63A1, 63A2)."""
+    ask, side, offender = v.ask, v.side, v.offender
     hows = [Choice("next_trick", _q("revoke.q.how.next_trick"), _leads("63A1", "63A1")),
             Choice("named_card", _q("revoke.q.how.named_card"), _leads("63A2", "63A2")),
             Choice("claim", _q("revoke.q.how.claim"), _leads("63A3", "63A3")),
             Choice("agreed_claim", _q("revoke.q.how.agreed_claim"), _leads("63A4", "63A4"))]
-    if known and offender == declarer:
+    if v.known and offender == v.declarer:
         hows.append(Choice("dummy_asked", _q("revoke.q.how.dummy_asked"),
                            _leads("43B2(b)", "dummy_asked")))
     hows.append(Choice("stated", _q("revoke.q.how.stated")))
-    qs.append(ask("established_how", "choice", _q("revoke.q.established_how", side=side),
-                  "63A", choices=tuple(hows)))
-    if r.get("established_how") in ("next_trick", "named_card") and known:
+    qs = [ask("established_how", "choice", _q("revoke.q.established_how", side=side),
+              "63A", choices=tuple(hows))]
+    if v.r.get("established_how") in ("next_trick", "named_card") and v.known:
+        trick = v.trick
         team = (offender, Seat(offender).partner.value)
         qs.append(ask("established_by", "seat", _q("revoke.q.established_by", side=side,
                                                     next=trick + 1 if isinstance(trick, int)
                                                     else ""),
                       "63A", choices=tuple(Choice(s, seat_name(Seat(s))) for s in team)))
+    return qs
+
+
+def _tricks_from_revoke(v: _Revoke) -> list[Question]:
+    """64A: who won the revoke trick (the offender, 64A1; his partner or the other side,
+    64A2; a side that took no trick is not offered) and how many tricks the offending side
+    won from it on (none: 64B1)."""
+    case, offender, known, trick = v.case, v.offender, v.known, v.trick
     won = []
     for s in SEAT_LETTERS:
         if known and not _side_took_tricks(case, Seat(s), Seat(offender)):
@@ -149,21 +199,25 @@ def _revoke_questions(case: Mapping[str, Any], i: int, r: Mapping[str, Any]
         else:
             leads = _leads("64A2", "64A2.nos")
         won.append(Choice(s, seat_name(Seat(s)), leads))
-    qs.append(ask("revoke_trick_won_by", "seat", _q("revoke.q.won_by", trick=trick or ""),
-                  "64A", choices=tuple(won)))
-    low, high = _os_tricks_bounds(case, r)
-    qs.append(ask("offending_side_tricks_from_revoke", "count",
-                  _q("revoke.q.os_tricks", side=side, trick=trick or ""), "64A", low=low,
-                  high=high))
-    if trick == 12:
-        qs.append(ask("hands_returned", "choice", _q("revoke.q.hands_returned"), "62D1",
-                      choices=(Choice(False, _q("revoke.q.hands_returned.no"),
-                                      _leads("62D1", "62D1")),
-                               Choice(True, _q("revoke.q.hands_returned.yes"),
-                                      _leads("64B6", "64B6")))))
-        if defender:
-            qs.append(ask("position", "count", _q("revoke.q.position", offender=seat), "62D2",
-                          low=1, high=4))
+    low, high = _os_tricks_bounds(case, v.r)
+    return [v.ask("revoke_trick_won_by", "seat", _q("revoke.q.won_by", trick=trick or ""),
+                  "64A", choices=tuple(won)),
+            v.ask("offending_side_tricks_from_revoke", "count",
+                  _q("revoke.q.os_tricks", side=v.side, trick=trick or ""), "64A", low=low,
+                  high=high)]
+
+
+def _trick_12(v: _Revoke) -> list[Question]:
+    """A revoke on trick 12: whether the hands were returned to the board before it was
+    corrected (62D1; 64B6 when they were), and a defender's place in the trick (62D2)."""
+    qs = [v.ask("hands_returned", "choice", _q("revoke.q.hands_returned"), "62D1",
+                choices=(Choice(False, _q("revoke.q.hands_returned.no"),
+                                _leads("62D1", "62D1")),
+                         Choice(True, _q("revoke.q.hands_returned.yes"),
+                                _leads("64B6", "64B6"))))]
+    if v.defender:
+        qs.append(v.ask("position", "count", _q("revoke.q.position", offender=v.seat), "62D2",
+                        low=1, high=4))
     return qs
 
 

@@ -97,9 +97,11 @@ def revoke_data(a: Assessment, board: BoardAssessment, equity: Equity | None = N
 def revoke_ruling(a: Assessment, board: BoardAssessment,
                   equity: tuple[Clause | None, Any] = (None, "")) -> Ruling:
     """The ruling on ``a``, one revoke of ``board``; ``equity``: the clause and text of
-    its 64C figures, when measured."""
+    its 64C figures, when measured. The clauses in the order applied: what the offender
+    failed to do (61A), the revoke established (63A) or corrected (62), the tricks
+    transferred (64A), the exceptions (64B), the cap of several revokes (64A) and the 64C
+    figures."""
     r = a.revoke
-    contract = board.facts.contract
     facts = {"offender": r.offender.value, "trick": r.trick, "suit_led": r.suit_led.value,
              "card": r.card.pbn(), "held": [c.pbn() for c in r.held], "kind": r.kind.value,
              "by_dummy": r.by_dummy}
@@ -107,27 +109,62 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
     key = found_key(r)
     clauses = [Clause("61A", key, facts, params)]
     found = Msg(key, params)
-    if a.establishment.established:
-        established: Any = _established(a.facts, clauses)
-    elif a.exception == "64B8":
-        established = Msg("revoke.established.62c3")
-    else:
-        established = _correction(a.facts, board, clauses)
+    established = _established_or_corrected(a, board, clauses)
+    decision = _transfer(a, clauses)
+    note = _exceptions(a, board, facts, params, clauses)
+    if a.exception is not None:
+        decision = _exception_decision(a, a.exception, params, note)
+    outcome, result = _adjusted_result(a, board)
+    cap = _cap(a, board, clauses)
+    equity_clause, equity_text = equity
+    if equity_clause is not None:
+        clauses.append(equity_clause)
+    return Ruling(tuple(clauses), outcome, "revoke.ruling",
+                  {"found": found, "established": established, "decision": decision,
+                   "result": result, "cap": cap, "equity": equity_text})
 
-    nos = Msg(f"side.{r.side.other.value}")
-    decision: Any = ""
-    if a.clause_64a is not None:
-        key = "revoke.decision.64A2" if a.clause_64a == "64A2" else \
-            f"revoke.decision.64A1.{a.transfer_if_timely or 2}"
-        if a.transfer_if_timely:
-            won_by = a.facts.trick_won_by
-            clauses.append(Clause(a.clause_64a, key,
-                                  {"tricks": a.transfer_if_timely,
-                                   "won_by": None if won_by is None else won_by.value},
-                                  {"nos": nos}))
-            if a.transfer or a.capped_from:
-                decision = Msg("revoke.spaced", {"text": Msg(key, {"nos": nos})})
-    note: Any = ""  # what the reported exception adds: 62D2 on trick 12, 62C3's penalty cards
+
+def _established_or_corrected(a: Assessment, board: BoardAssessment,
+                              clauses: list[Clause]) -> Any:
+    """The text of what became of the revoke, its clauses added: established (63A, or
+    43B2(b)); not established and corrected (62); or, both sides having revoked on one
+    trick, both revoke cards withdrawn (62C3, whose clauses the exceptions add)."""
+    if a.establishment.established:
+        return _established(a.facts, clauses)
+    if a.exception == "64B8":
+        return Msg("revoke.established.62c3")
+    return _correction(a.facts, board, clauses)
+
+
+def _transfer(a: Assessment, clauses: list[Clause]) -> Any:
+    """64A: the tricks transferred to the non-offending side had attention been drawn in
+    time (64A1: one or two, the offender having won the revoke trick; 64A2: one), its
+    clause added; the text of the decision when they are transferred, or ""."""
+    if a.clause_64a is None or not a.transfer_if_timely:
+        return ""
+    nos = Msg(f"side.{a.revoke.side.other.value}")
+    key = "revoke.decision.64A2" if a.clause_64a == "64A2" else \
+        f"revoke.decision.64A1.{a.transfer_if_timely or 2}"
+    won_by = a.facts.trick_won_by
+    clauses.append(Clause(a.clause_64a, key,
+                          {"tricks": a.transfer_if_timely,
+                           "won_by": None if won_by is None else won_by.value},
+                          {"nos": nos}))
+    if a.transfer or a.capped_from:
+        return Msg("revoke.spaced", {"text": Msg(key, {"nos": nos})})
+    return ""
+
+
+def _exceptions(a: Assessment, board: BoardAssessment, facts: dict[str, Any],
+                params: dict[str, Any], clauses: list[Clause]) -> Any:
+    """64B: a clause for each exception to 64A that applies, in the order reported; late
+    attention (64B4, 64B5) with what would have been transferred in time. A revoke on
+    trick 12 (64B6) comes after its correction (62D1) and before the information to a
+    defender's partner (62D2); both sides revoking on one trick (64B8) after the
+    withdrawal of the revoke cards (62C3) and before their information (16C). What these
+    add to the reported exception's text (62D2, 62C3's penalty cards), or ""."""
+    r = a.revoke
+    note: Any = ""
     for law in a.exceptions:
         key = _exception_key(a, law)
         timely = (Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
@@ -147,39 +184,48 @@ def revoke_ruling(a: Assessment, board: BoardAssessment,
         if law == "64B8":
             clauses.append(Clause("16C", "revoke.correction.62C3", {}))
             note = Msg("revoke.correction.62C3")
-    if a.exception is not None:
-        reported_timely: Any = ""
-        if a.exception in ("64B4", "64B5") and a.clause_64a:
-            reported_timely = Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
-        text = Msg(_exception_key(a, a.exception), params | {"timely": reported_timely})
-        decision = Msg("revoke.spaced.note", {"text": text, "note": note}) if note \
-            else Msg("revoke.spaced", {"text": text})
+    return note
 
-    outcome = None
-    result: Any = ""
+
+def _exception_decision(a: Assessment, law: str, params: dict[str, Any], note: Any) -> Msg:
+    """The text of the decision when ``law``, an exception to 64A, is reported (64B): the
+    exception, with what would have been transferred had attention been drawn in time
+    (64B4, 64B5), and ``note``, what the exceptions add."""
+    reported_timely: Any = ""
+    if law in ("64B4", "64B5") and a.clause_64a:
+        reported_timely = Msg(f"revoke.timely.{a.transfer_if_timely}", {"law": a.clause_64a})
+    text = Msg(_exception_key(a, law), params | {"timely": reported_timely})
+    return Msg("revoke.spaced.note", {"text": text, "note": note}) if note \
+        else Msg("revoke.spaced", {"text": text})
+
+
+def _adjusted_result(a: Assessment, board: BoardAssessment
+                     ) -> tuple[AssignedResult | None, Any]:
+    """The result the transfer makes (declarer's tricks and, with the vulnerability known,
+    the score) and its text; None and "" when no trick is transferred."""
     adjusted, score = board.adjusted_declarer_tricks, board.adjusted_score_ns
-    if a.transfer and adjusted is not None:
-        outcome = AssignedResult(contract, adjusted, score)  # score None: vulnerability unknown
-        result = Msg("revoke.result", {"adjusted": adjusted,
-                                       "tricks": board.facts.declarer_tricks,
-                                       "score": "?" if score is None else signed(score)})
-    cap: Any = ""
+    if not (a.transfer and adjusted is not None):
+        return None, ""
+    # score None: vulnerability unknown
+    outcome = AssignedResult(board.facts.contract, adjusted, score)
+    return outcome, Msg("revoke.result", {"adjusted": adjusted,
+                                          "tricks": board.facts.declarer_tricks,
+                                          "score": "?" if score is None else signed(score)})
+
+
+def _cap(a: Assessment, board: BoardAssessment, clauses: list[Clause]) -> Any:
+    """64A's cap when several revokes transfer tricks: what they would transfer together,
+    what is transferred, and this revoke's share; its clause added and its text, or ""."""
     cap_note = board.cap_note(a)
-    if cap_note is not None:
-        total, most, share = cap_note
-        cap_facts = {"total": total, "cap": most, "share": share}
-        cap_params = {"total": total, "cap": most,
-                      "transferred": Msg(f"revoke.cap.transferred.{_count(most)}",
-                                         {"cap": most}),
-                      "share": Msg(f"revoke.cap.share.{_count(share)}", {"share": share})}
-        clauses.append(Clause("64A", "revoke.cap", cap_facts, cap_params))
-        cap = Msg("revoke.cap", cap_params)
-    equity_clause, equity_text = equity
-    if equity_clause is not None:
-        clauses.append(equity_clause)
-    return Ruling(tuple(clauses), outcome, "revoke.ruling",
-                  {"found": found, "established": established, "decision": decision,
-                   "result": result, "cap": cap, "equity": equity_text})
+    if cap_note is None:
+        return ""
+    total, most, share = cap_note
+    cap_facts = {"total": total, "cap": most, "share": share}
+    cap_params = {"total": total, "cap": most,
+                  "transferred": Msg(f"revoke.cap.transferred.{_count(most)}", {"cap": most}),
+                  "share": Msg(f"revoke.cap.share.{_count(share)}", {"share": share})}
+    clauses.append(Clause("64A", "revoke.cap", cap_facts, cap_params))
+    return Msg("revoke.cap", cap_params)
 
 
 def _count(n: int) -> str:
