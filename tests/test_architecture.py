@@ -258,3 +258,24 @@ def test_the_imports_of_td_plugin_and_adapters_have_no_cycle() -> None:
         ", ".join(c) + "\n  " + "; ".join(f"{m} imports {t}" for m in c
                                          for t in sorted(graph[m]) if t in c)
         for c in cycles)
+
+
+def _functions() -> list[tuple[int, str, bool]]:
+    """Every function of td_plugin and adapters: its length in lines, where it is, and
+    whether its docstring says it is a measured hot path."""
+    out = []
+    for package in ("td_plugin", "adapters"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    out.append((node.end_lineno - node.lineno + 1,
+                                f"{path.relative_to(REPO)}:{node.lineno} {node.name}",
+                                "hot path" in (ast.get_docstring(node) or "")))
+    return out
+
+
+def test_no_function_is_over_100_lines_and_one_over_80_is_a_hot_path_that_says_so() -> None:
+    functions = _functions()
+    assert len(functions) > 1000
+    assert [where for lines, where, _ in functions if lines > 100] == []
+    assert [where for lines, where, hot in functions if lines > 80 and not hot] == []

@@ -213,23 +213,6 @@ def helpers(lang: str) -> dict[str, Any]:
     def call_name(text: str) -> str:
         return _call_text(text, lang)
 
-    def call_class(text: str) -> str:
-        upper = text.upper()
-        return "red" if upper[1:] in ("H", "D") else ""
-
-    def suits_text(suits: Any) -> str:
-        return " ".join(_SYMBOLS.get(s, s) for s in suits) if suits else "–"
-
-    def meaning_text(m: Mapping[str, Any]) -> str:
-        parts = []
-        if m.get("hcp"):
-            parts.append(f"{m['hcp'][0]}–{m['hcp'][1]} {t('app.call.hcp').lower()}")
-        for s, r in (m.get("suits") or {}).items():
-            parts.append(f"{r[0]}–{r[1]}{_SYMBOLS.get(s, s)}")
-        if m.get("purpose"):
-            parts.append(str(m["purpose"]))
-        return ", ".join(parts)
-
     def msg(value: Any) -> str:
         if isinstance(value, messages.Msg):
             return messages.render(value.key, value.params, lang)
@@ -242,54 +225,81 @@ def helpers(lang: str) -> dict[str, Any]:
         if q.input == "suit":
             return _SYMBOLS.get(value, str(value))
         if q.input == "card" and isinstance(value, str) and len(value) == 2:
-            return _SYMBOLS.get(value[0], value[0]) + rank_name(value[1])
+            return _SYMBOLS.get(value[0], value[0]) + _rank_name(value[1], lang)
         if q.input == "contract" and isinstance(value, str):
-            return answer_contract(value)
+            return _contract_text(value, lang)
         return str(value)
 
-    def result_text(record: Any) -> str:
-        """A table's result: ``4♥ North 10 · NS +620``."""
-        contract = record.contract
-        if contract is None:
-            return t("app.pick.unplayed")
-        if contract.is_passed_out:
-            return t("app.pick.passed")
-        parts = [answer_contract(contract.pbn())]
-        if record.declarer is not None:
-            parts.append(messages.render(f"seat.{record.declarer.value}", {}, lang))
-        if record.declarer_tricks is not None:
-            parts.append(str(record.declarer_tricks))
-        text = " ".join(parts)
-        if record.score_ns is not None:
-            text += f" · {t('app.pick.ns')} {record.score_ns:+d}"
-        return text
-
-    def answer_contract(value: str) -> str:
-        level, rest = value[:1], value[1:]
-        strain = rest.rstrip("X")
-        return level + (_SYMBOLS.get(strain) or call_name("1NT")[1:]) + rest[len(strain):]
-
-    def rank_name(rank: str) -> str:
-        return "10" if rank == "T" else messages.render(f"revoke.rank.{rank}", {}, lang) \
-            if rank in "AKQJ" else rank
-
     return {
-        "t": t, "lang": lang, "msg": msg, "answer_text": answer_text, "rank_name": rank_name,
-        "result_text": result_text,
+        "t": t, "lang": lang, "msg": msg, "answer_text": answer_text,
+        "rank_name": lambda rank: _rank_name(rank, lang),
+        "result_text": lambda record: _result_text(record, lang),
         "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
         "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         "other_lang": next((x for x in LANGUAGES if x != lang), lang),
         "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
-        "call_name": call_name, "call_class": call_class,
+        "call_name": call_name, "call_class": _call_class,
         "place_text": lambda place: place.label(lang),
         "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
         "suit_symbol": lambda s: _SYMBOLS.get(s, s),
         "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],
-        "suits_text": suits_text, "meaning_text": meaning_text,
+        "suits_text": _suits_text, "meaning_text": lambda m: _meaning_text(m, lang),
         "seats": SEATS, "vulnerabilities": VULNERABILITIES, "strains": BID_STRAINS,
         "case_fields": CASE_FIELDS, "call_fields": CALL_FIELDS, "fact": fact,
         "suits": ("S", "H", "D", "C"),
     }
+
+
+def _call_class(text: str) -> str:
+    """The class of a call's text on the page: red for hearts and diamonds."""
+    return "red" if text.upper()[1:] in ("H", "D") else ""
+
+
+def _suits_text(suits: Any) -> str:
+    return " ".join(_SYMBOLS.get(s, s) for s in suits) if suits else "–"
+
+
+def _meaning_text(m: Mapping[str, Any], lang: str) -> str:
+    """What a call showed: ``12–14 hcp, 5–7♥, purpose``."""
+    parts = []
+    if m.get("hcp"):
+        hcp = messages.render("app.call.hcp", {}, lang).lower()
+        parts.append(f"{m['hcp'][0]}–{m['hcp'][1]} {hcp}")
+    for s, r in (m.get("suits") or {}).items():
+        parts.append(f"{r[0]}–{r[1]}{_SYMBOLS.get(s, s)}")
+    if m.get("purpose"):
+        parts.append(str(m["purpose"]))
+    return ", ".join(parts)
+
+
+def _result_text(record: Any, lang: str) -> str:
+    """A table's result: ``4♥ North 10 · NS +620``."""
+    contract = record.contract
+    if contract is None:
+        return messages.render("app.pick.unplayed", {}, lang)
+    if contract.is_passed_out:
+        return messages.render("app.pick.passed", {}, lang)
+    parts = [_contract_text(contract.pbn(), lang)]
+    if record.declarer is not None:
+        parts.append(messages.render(f"seat.{record.declarer.value}", {}, lang))
+    if record.declarer_tricks is not None:
+        parts.append(str(record.declarer_tricks))
+    text = " ".join(parts)
+    if record.score_ns is not None:
+        text += f" · {messages.render('app.pick.ns', {}, lang)} {record.score_ns:+d}"
+    return text
+
+
+def _contract_text(value: str, lang: str) -> str:
+    """A contract as the page shows it: ``4♥X``, notrump in ``lang``'s letters."""
+    level, rest = value[:1], value[1:]
+    strain = rest.rstrip("X")
+    return level + (_SYMBOLS.get(strain) or _call_text("1NT", lang)[1:]) + rest[len(strain):]
+
+
+def _rank_name(rank: str, lang: str) -> str:
+    return "10" if rank == "T" else messages.render(f"revoke.rank.{rank}", {}, lang) \
+        if rank in "AKQJ" else rank
 
 
 _SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
