@@ -215,7 +215,7 @@ def test_hook_td_result_recorded(host: PluginHost) -> None:
     host.register(Rec(), "rec")
     report = run_session(host, small_session())
     assert seen == [(1, None, True), (2, None, True), (3, None, True)]
-    assert [(e.finding.kind, e.hook, e.place) for e in report.events] == \
+    assert [(e.finding.kind, e.hook, e.place.key) for e in report.events] == \
         [("seen", "td_result_recorded", ("A", "1", 1, 2))]
 
 
@@ -281,7 +281,7 @@ def test_hook_td_session_closed(host: PluginHost) -> None:
                            ReceivedData=[result_row(1, 1, 1, 1, 1, 1, 1, "N", "3 NT", "=",
                                                     "19:00:00")])
     report = run_session(PluginHost(load_entrypoints=False), BwsData.read(tables))
-    assert [(e.finding.kind, e.hook, e.place) for e in report.events] == \
+    assert [(e.finding.kind, e.hook, e.place.key) for e in report.events] == \
         [("missing_result", "td_session_closed", ("A", "1", 1, 2))]
 
 
