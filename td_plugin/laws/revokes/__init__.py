@@ -19,8 +19,9 @@ revoke case file. Both hand a `facts.BoardFacts` to one assessment and one rulin
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from td_plugin._lazy import lazy_names
 
 if TYPE_CHECKING:
     from td_plugin.laws.revokes.assessment import Assessment, BoardAssessment, assess, automatic_transfer
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 #: the names above by their module: each is imported when first asked for, so that an
 #: audit of records without a revoke loads `detection` alone (the rest took ~10 ms of
 #: every start)
-_MODULES = {
+__getattr__, __dir__ = lazy_names(__name__, {f"{__name__}.{module}": names for module, names in {
     "assessment": ("Assessment", "BoardAssessment", "assess", "automatic_transfer"),
     "case": ("EquityJudgement", "RevokeCase", "RevokeCaseRuling", "rule_revoke_case"),
     "detection": ("Revoke", "RevokeKind", "detect_revokes"),
@@ -44,17 +45,7 @@ _MODULES = {
     "redress": ("EquityFigures", "EquityUnavailable", "equity_check"),
     "review": ("review_revokes", "revoke_change"),
     "ruling": ("DATA_KEYS", "render_revoke_text", "revoke_data", "revoke_ruling"),
-}
-_WHERE = {name: module for module, names in _MODULES.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+}.items()})
 
 
 __all__ = ["RevokeKind", "Revoke", "Establishment", "RevokeFacts", "BoardFacts", "Tally", "Assessment",
