@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adapters.pbn.sections import PbnItem, Report, Token, token_text
-from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.auction import CALL_SPELLINGS, Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat
 
 __all__ = ["build_auction", "CALLS"]
 
-#: calls by their upper-case PBN text
-CALLS: dict[str, Call] = {
-    spelling.upper(): Call.from_pbn(spelling)
-    for spelling in ["Pass", "X", "XX"] + [f"{level}{strain}" for level in range(1, 8)
-                                          for strain in ("C", "D", "H", "S", "NT")]}
+#: calls by their upper-case text: the model's one table of spellings, so ``1N`` .. ``7N``,
+#: ``P``, ``D`` and ``R`` as the programs write them are read as the LIN reader reads them
+CALLS: dict[str, Call] = CALL_SPELLINGS
 _PLAIN_ENTRY = {call: AuctionEntry(call) for call in CALLS.values()}
 _SKIPPED = AuctionEntry(None, skipped=True)
 _PASS_ENTRY = _PLAIN_ENTRY[Call.PASS]  # type: ignore[attr-defined]
