@@ -164,6 +164,9 @@ class Auction:
     entries: tuple[AuctionEntry, ...] = ()
     #: PBN ``*``: the record stops here, no further calls are known.
     truncated: bool = False
+    #: the record holds a call that could not be read (its problem names it): the entries
+    #: are not the auction as made, so nothing may be judged from them
+    unread: bool = False
 
     @classmethod
     def from_calls(cls, dealer: Seat, calls: Sequence[Call | str] | str) -> Auction:
