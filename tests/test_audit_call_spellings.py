@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from adapters.pbn.reader import read_pbn
+from td_plugin.audit.coverage import Coverage
 from td_plugin.audit.reports.json_report import audit_json
+from td_plugin.audit.reports.output import checked_text
 from td_plugin.audit.run import run_audit
 from td_plugin.host.manager import PluginHost
 from td_plugin.laws.context import ReviewContext
@@ -93,3 +95,12 @@ def test_unread_lin_call_gives_no_finding_on_the_auction(tmp_path: Path) -> None
     (problem,) = report["problems"]
     assert "1Z" in problem["message"] and "not checked" in problem["message"]
     assert report["coverage"]["auctions_not_checked"] == 1
+
+
+def test_text_report_says_how_many_auctions_were_not_checked(records: dict[int, Any]) -> None:
+    coverage = Coverage()
+    for record in records.values():
+        coverage.add(record)
+    text = checked_text(len(records), coverage, "en")
+    assert "3 with an auction" in text
+    assert "Auctions not checked, a call of each could not be read: 1." in text
