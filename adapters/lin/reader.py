@@ -392,7 +392,8 @@ def _play_and_tricks(contract: Contract | None, pairs: _BoardPairs,
                      ) -> tuple[Play | None, int | None]:
     """The play of a board and declarer's tricks: the claim's when there is one, else the
     tricks of a complete play, else the vugraph result's. Cards played with no contract (or
-    a passed-out one) are a problem of the board."""
+    a passed-out one, or only an auction with a call that could not be read) are a problem
+    of the board."""
     play = None
     tricks = None
     cards, claim = pairs.cards, pairs.claim
@@ -403,8 +404,11 @@ def _play_and_tricks(contract: Contract | None, pairs: _BoardPairs,
             tricks = claim
         elif tricks is None and rs_result is not None:
             tricks = rs_result[1]
-    elif cards:
+    elif cards and not pairs.auction_unread:
         pairs.problems.append(f"line {cards[0][1]}: cards played but no contract")
+    elif cards:  # the contract of an auction with a call not read is not known
+        pairs.problems.append(f"line {cards[0][1]}: the play is not read: no contract is "
+                              "known from an auction with a call that could not be read")
     return play, tricks
 
 
