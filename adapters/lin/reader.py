@@ -282,7 +282,7 @@ class _BoardPairs:
     problem of the board (`problem`)."""
 
     __slots__ = ("reader", "index", "problems", "number", "room", "dealer", "deal", "vul",
-                 "names", "entries", "cards", "claim", "commentary", "notes")
+                 "names", "entries", "auction_unread", "cards", "claim", "commentary", "notes")
 
     def __init__(self, reader: _Reader, index: int) -> None:
         self.reader = reader
@@ -296,6 +296,8 @@ class _BoardPairs:
         #: the file's names until the board gives its own
         self.names = list(reader.names)
         self.entries: list[AuctionEntry] = []
+        #: a call (``mb``) could not be read: the auction is not the auction as made
+        self.auction_unread = False
         #: each card played and the line of its pair
         self.cards: list[tuple[Card, int]] = []
         self.claim: int | None = None
@@ -338,7 +340,12 @@ class _BoardPairs:
             self.problem(t, f"sv {t.value!r} is not a vulnerability")
 
     def mb(self, t: Token) -> None:
-        call, alerted = _call(t.value)
+        try:
+            call, alerted = _call(t.value)
+        except InvalidTokenError as exc:
+            self.auction_unread = True
+            self.problem(t, f"mb|{t.value}|: {exc.bare_message}: the auction is not checked")
+            return
         self.entries.append(AuctionEntry(call, alert="" if alerted else None))
 
     def an(self, t: Token) -> None:
@@ -385,7 +392,8 @@ def _play_and_tricks(contract: Contract | None, pairs: _BoardPairs,
                      ) -> tuple[Play | None, int | None]:
     """The play of a board and declarer's tricks: the claim's when there is one, else the
     tricks of a complete play, else the vugraph result's. Cards played with no contract (or
-    a passed-out one) are a problem of the board."""
+    a passed-out one, or only an auction with a call that could not be read) are a problem
+    of the board."""
     play = None
     tricks = None
     cards, claim = pairs.cards, pairs.claim
@@ -396,8 +404,11 @@ def _play_and_tricks(contract: Contract | None, pairs: _BoardPairs,
             tricks = claim
         elif tricks is None and rs_result is not None:
             tricks = rs_result[1]
-    elif cards:
+    elif cards and not pairs.auction_unread:
         pairs.problems.append(f"line {cards[0][1]}: cards played but no contract")
+    elif cards:  # the contract of an auction with a call not read is not known
+        pairs.problems.append(f"line {cards[0][1]}: the play is not read: no contract is "
+                              "known from an auction with a call that could not be read")
     return play, tricks
 
 
@@ -498,8 +509,10 @@ class _Reader:
             dealer = standard_dealer(number)
         players = self._players(pairs.names, room)
         entries = pairs.entries
-        auction = Auction(dealer, tuple(entries)) if dealer is not None and entries else None
-        contract = auction.contract() if auction is not None else None
+        unread = pairs.auction_unread
+        auction = Auction(dealer, tuple(entries), unread=unread) if (
+            dealer is not None and (entries or unread)) else None
+        contract = auction.contract() if auction is not None and not unread else None
         rs = self._rs_for(number, room)
         rs_result = _rs_tricks(rs) if rs else None
         if contract is None and rs_result is not None:

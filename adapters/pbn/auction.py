@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adapters.pbn.sections import PbnItem, Report, Token, token_text
-from td_plugin.model.auction import Auction, AuctionEntry, Call
+from td_plugin.model.auction import CALL_SPELLINGS, Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat
 
 __all__ = ["build_auction", "CALLS"]
 
-#: calls by their upper-case PBN text
-CALLS: dict[str, Call] = {
-    spelling.upper(): Call.from_pbn(spelling)
-    for spelling in ["Pass", "X", "XX"] + [f"{level}{strain}" for level in range(1, 8)
-                                          for strain in ("C", "D", "H", "S", "NT")]}
+#: calls by their upper-case text: the model's one table of spellings, so ``1N`` .. ``7N``,
+#: ``P``, ``D`` and ``R`` as the programs write them are read as the LIN reader reads them.
+#: A ``!`` after a call stays the standard's suffix (a good call, §3.5.3), not a LIN alert.
+CALLS: dict[str, Call] = CALL_SPELLINGS
 _PLAIN_ENTRY = {call: AuctionEntry(call) for call in CALLS.values()}
 _SKIPPED = AuctionEntry(None, skipped=True)
 _PASS_ENTRY = _PLAIN_ENTRY[Call.PASS]  # type: ignore[attr-defined]
@@ -32,13 +31,15 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
     Leading ``-`` placeholders move the first call clockwise from ``tag_seat``; the
     auction starts with the first caller, whoever the dealer is (a mismatch is
     reported, not repaired). ``AP`` adds the passes that end the auction; ``*`` (no
-    further calls) and ``+`` (the next call is still to be made) mark it truncated.
+    further calls) and ``+`` (the next call is still to be made) mark it truncated. A
+    token that is no call is reported and marks the auction unread (`Auction.unread`).
     """
     entries: list[AuctionEntry] = []
     refs: list[tuple[int, Token]] = []
     dashes = 0
     end: str | None = None
     truncated = False
+    unread = False
     last_bid_rank = -1
     first: Token | None = None
     for tok in tokens:
@@ -85,7 +86,9 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
             continue
         call = CALLS.get(key)
         if call is None:
-            report(tok, f"{text!r} is not a call (Pass, X, XX, 1C .. 7NT, AP, §3.5.1)")
+            report(tok, f"{text!r} is not a call (Pass, X, XX, 1C .. 7NT, AP, §3.5.1): "
+                        "the auction is not checked")
+            unread = True
             continue
         if item is None:
             entries.append(_PLAIN_ENTRY[call])
@@ -113,7 +116,7 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
     if dealer is not None and start is not dealer and (entries or truncated):
         report(first, f"the auction starts with {start.english} but the dealer is "
                       f"{dealer.english} (§3.5)")
-    return Auction(start, tuple(entries), truncated), refs
+    return Auction(start, tuple(entries), truncated, unread), refs
 
 
 def _passes_to_end(entries: list[AuctionEntry]) -> int:

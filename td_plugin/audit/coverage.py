@@ -17,10 +17,12 @@ __all__ = ["Coverage"]
 class Coverage:
     """What the records of an input held, and so what could be checked: how many have a
     complete deal (the deal, the leads and revokes need one), an auction, a play, a
-    result or a score."""
+    result or a score. An auction holding a call that could not be read is not checked:
+    it counts in ``auctions_unread``, not in ``auctions``."""
 
     deals: int = 0
     auctions: int = 0
+    auctions_unread: int = 0
     plays: int = 0
     results: int = 0
     scores: int = 0
@@ -29,7 +31,10 @@ class Coverage:
         deal = record.deal
         if deal is not None and deal.is_complete:
             self.deals += 1
-        if record.auction is not None and len(record.auction):
+        auction = record.auction
+        if auction is not None and auction.unread:
+            self.auctions_unread += 1
+        elif auction is not None and len(auction):
             self.auctions += 1
         if record.play is not None and record.play.tricks:
             self.plays += 1
@@ -42,6 +47,7 @@ class Coverage:
     def merge(self, other: Coverage) -> None:
         self.deals += other.deals
         self.auctions += other.auctions
+        self.auctions_unread += other.auctions_unread
         self.plays += other.plays
         self.results += other.results
         self.scores += other.scores
@@ -65,6 +71,9 @@ class Coverage:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {"deals": self.deals, "auctions": self.auctions, "plays": self.plays,
-                "results": self.results, "scores": self.scores,
-                "not_checked": self.not_checked()}
+        out = {"deals": self.deals, "auctions": self.auctions, "plays": self.plays,
+               "results": self.results, "scores": self.scores,
+               "not_checked": self.not_checked()}
+        if self.auctions_unread:
+            out["auctions_not_checked"] = self.auctions_unread
+        return out

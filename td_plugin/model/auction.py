@@ -18,7 +18,7 @@ from td_plugin.errors import InvalidTokenError
 from td_plugin.model.cards import Seat, Strain
 from td_plugin.model.contract import Contract
 
-__all__ = ["CallKind", "Call", "AuctionEntry", "Auction", "AuctionProblem"]
+__all__ = ["CallKind", "Call", "AuctionEntry", "Auction", "AuctionProblem", "CALL_SPELLINGS"]
 
 
 class CallKind(enum.Enum):
@@ -98,13 +98,20 @@ PASS = Call._make(CallKind.PASS)
 DOUBLE = Call._make(CallKind.DOUBLE)
 REDOUBLE = Call._make(CallKind.REDOUBLE)
 _BIDS = {(lv, st): Call._make(CallKind.BID, lv, st) for lv in range(1, 8) for st in Strain}
-_LOOKUP: dict[str, Call] = {"PASS": PASS, "P": PASS, "X": DOUBLE, "D": DOUBLE, "DBL": DOUBLE,
-                            "XX": REDOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE, "Pass": PASS}
+#: every spelling of a call the readers accept, by its upper-case text: the one table shared
+#: by `Call.from_pbn`, the PBN auction and the LIN reader. Besides the PBN standard's
+#: ``Pass``, ``X``, ``XX`` and ``1C`` .. ``7NT``, the programs' own: ``P``, ``D``/``Dbl``,
+#: ``R``/``Rdbl`` (BBO, LIN) and ``1N`` .. ``7N`` (BBO, BEN, BBA, Table Manager). Each is a
+#: call and nothing else wherever a call is read, so none of them is ambiguous.
+CALL_SPELLINGS: dict[str, Call] = {"PASS": PASS, "P": PASS, "X": DOUBLE, "D": DOUBLE,
+                                   "DBL": DOUBLE, "XX": REDOUBLE, "R": REDOUBLE,
+                                   "RDBL": REDOUBLE}
 for (_lv, _st), _c in _BIDS.items():
-    _LOOKUP[_c.pbn()] = _c
+    CALL_SPELLINGS[_c.pbn()] = _c
     if _st is Strain.NT:
-        _LOOKUP[f"{_lv}N"] = _c
+        CALL_SPELLINGS[f"{_lv}N"] = _c
 del _lv, _st, _c
+_LOOKUP: dict[str, Call] = {**CALL_SPELLINGS, "Pass": PASS}
 Call.PASS = PASS  # type: ignore[attr-defined]
 Call.DOUBLE = DOUBLE  # type: ignore[attr-defined]
 Call.REDOUBLE = REDOUBLE  # type: ignore[attr-defined]
@@ -157,6 +164,9 @@ class Auction:
     entries: tuple[AuctionEntry, ...] = ()
     #: PBN ``*``: the record stops here, no further calls are known.
     truncated: bool = False
+    #: the record holds a call that could not be read (its problem names it): the entries
+    #: are not the auction as made, so nothing may be judged from them
+    unread: bool = False
 
     @classmethod
     def from_calls(cls, dealer: Seat, calls: Sequence[Call | str] | str) -> Auction:

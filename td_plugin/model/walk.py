@@ -13,16 +13,20 @@ __all__ = ["PlayWalk", "effective_contract"]
 
 
 def effective_contract(record: BoardRecord) -> Contract | None:
-    """The recorded contract, else the one the complete auction produces."""
+    """The recorded contract, else the one the complete auction produces (none from an
+    auction with a call that could not be read)."""
+    auction = record.auction
+    if auction is not None and auction.unread:
+        auction = None
     if record.contract is not None:
         if record.contract.declarer is None and not record.contract.is_passed_out \
-                and record.auction is not None:
-            from_auction = record.auction.contract()
+                and auction is not None:
+            from_auction = auction.contract()
             if from_auction is not None and from_auction.same_as(record.contract):
                 return from_auction
         return record.contract
-    if record.auction is not None:
-        return record.auction.contract()
+    if auction is not None:
+        return auction.contract()
     return None
 
 

@@ -47,9 +47,10 @@ def explain_recorded_irregularities(record: BoardRecord,
                                     context: ReviewContext | None = None) -> list[Finding]:
     """One finding per ``^I`` (law ``"27A1"``) and per run of ``^S`` (law ``"29A"``) in the
     record's auction, in auction order. ``context`` is accepted for the ruler interface;
-    the explanation does not depend on it."""
+    the explanation does not depend on it. None for an auction with a call that could not
+    be read: the seat of each marker is not known."""
     auction = record.auction
-    if auction is None:
+    if auction is None or auction.unread:
         return []
     entries = auction.entries
     for e in entries:

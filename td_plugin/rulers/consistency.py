@@ -11,6 +11,9 @@ Each failing check is a `Finding` of one of these kinds:
   as an accepted insufficient bid (27A1) or a skipped call (29A) is a recorded
   irregularity, not an illegal auction.
 - ``contract_mismatch``: the auction does not produce the recorded contract or declarer.
+
+An auction holding a call that could not be read (`Auction.unread`) is judged by neither:
+its problem says which token, and the coverage counts the auction as not checked.
 - ``card_not_held``: a card attributed to a player who does not hold it, or played twice.
 - ``result_mismatch``: the recorded result against the tricks of a complete play, or
   against the tricks played before a claim when the claim cannot explain it.
@@ -72,6 +75,8 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None, *,
             deal_ok = deal.is_complete
 
     auction = record.auction
+    if auction is not None and auction.unread:
+        auction = None  # a call could not be read: nothing is judged from the rest
     if auction is not None:
         for p in auction.problems():
             add(FindingKind.AUCTION_ILLEGAL, "consistency.auction_illegal", law=p.law,

@@ -153,7 +153,10 @@ BOARD = ("pn|S1,W1,N1,E1|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789
 def test_bad_tokens_are_problems_of_their_board_and_strict_raises():
     records = parse_lin(BOARD.replace("mb|p|mb|p|mb|p|", "mb|p|mb|9Q|mb|p|mb|p|")
                         + "\n" + BOARD.replace("Board 1", "Board 2"), "x.lin")
-    assert [p.message for p in records[0].problems] == ["line 1: mb|9Q|: not a call: '9Q'"]
+    assert [p.message for p in records[0].problems] == [
+        "line 1: mb|9Q|: not a call: '9Q': the auction is not checked",
+        "line 1: the play is not read: no contract is known from an auction with a call that "
+        "could not be read"]
     assert records[1].problems == () and records[1].board == 2
     with pytest.raises(InputError, match=r"x\.lin, line 1, board 1: mb\|9Q\|: not a call"):
         parse_lin(BOARD.replace("mb|p|mb|p|mb|p|", "mb|p|mb|9Q|"), "x.lin", strict=True)

@@ -107,7 +107,7 @@ ERRORS_10 = {
     98: "Note outside a section", 102: "Auction without Dealer", 108: "Play without Deal",
     114: "Play without Declarer", 120: "Play without Contract", 127: "Site twice",
     159: "auction from West, dealer North", 168: "auction from East, dealer North",
-    177: "call '1'", 186: "call '1N'",
+    177: "call '1'",  # (line 186, "call '1N'", is notrump as the programs write it: issue 30)
     223: "!!!", 226: "! !", 229: "! $3", 232: "$3 !", 235: "$7 on a call", 238: "$256",
     241: "$a", 244: "=a=", 247: "=44=", 250: "two note references, no note 1",
     340: "!!!", 343: "! !", 346: "! $9", 349: "$9 !", 361: "$1 on a card", 363: "$256",

@@ -281,6 +281,8 @@ def checked_text(records: int, c: Coverage, lang: str) -> str:
     if not_checked and records:
         text += " " + _m("report.not_checked", lang, what=", ".join(
             _m(f"report.check.{name}", lang) for name in not_checked))
+    if c.auctions_unread:
+        text += " " + _m("report.auctions_unread", lang, n=f"{c.auctions_unread:,}")
     return text
 
 
