@@ -11,13 +11,14 @@ Each failing check is a `Finding` of one of these kinds:
   as an accepted insufficient bid (27A1) or a skipped call (29A) is a recorded
   irregularity, not an illegal auction.
 - ``contract_mismatch``: the auction does not produce the recorded contract or declarer.
-
-An auction holding a call that could not be read (`Auction.unread`) is judged by neither:
-its problem says which token, and the coverage counts the auction as not checked.
 - ``card_not_held``: a card attributed to a player who does not hold it, or played twice.
 - ``result_mismatch``: the recorded result against the tricks of a complete play, or
   against the tricks played before a claim when the claim cannot explain it.
 - ``score_mismatch``: the recorded score against contract, result and vulnerability.
+
+An auction holding a call that could not be read (`Auction.unread`) gives neither
+``auction_illegal`` nor ``contract_mismatch``: its problem says which token, and the
+coverage counts the auction as not checked.
 
 These are facts about the record, not rulings: no outcome is attached.
 
