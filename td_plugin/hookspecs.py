@@ -37,6 +37,7 @@ import pluggy
 from td_plugin import NAME
 
 if TYPE_CHECKING:
+    from td_plugin.cases.files import ReportedCase
     from td_plugin.host.services import ServiceCredentials, ServiceLink, TdCall
     from td_plugin.host.sources import Follower, Source
     from td_plugin.laws.context import ReviewContext
@@ -177,7 +178,8 @@ def td_review_board(record: BoardRecord, context: ReviewContext,
 
 
 @hookspec(firstresult=True)
-def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
+def td_incident_reported(incident: ReportedCase | Mapping[str, Any],
+                         context: ReviewContext) -> Ruling | None:
     """The Director reports an incident at the table (a call out of rotation, an
     insufficient bid, an unintended call, a revoke, ...). Only the first ruling counts.
 
