@@ -28,12 +28,12 @@ __all__ = ["td_incident_reported", "rule_case", "rule_play_case"]
 
 @hookimpl
 def td_incident_reported(incident: Any, context: ReviewContext) -> Ruling | None:
-    from td_plugin.cases.files import case_kind, parse_case
+    from td_plugin.cases.files import ReportedCase, case_kind, parse_case
 
-    if isinstance(incident, Mapping):
-        if case_kind(incident) not in FAMILIES:
-            return None  # another plugin's kind, or none's: the case reader says so
-        incident = parse_case(incident)
+    if isinstance(incident, Mapping) and case_kind(incident) not in FAMILIES:
+        return None  # another plugin's kind, or none's: the case reader says so
+    if not isinstance(incident, ReportedCase):
+        incident = parse_case(incident)  # a case file's data (anything else it refuses)
     return rule_case(incident, context)
 
 
