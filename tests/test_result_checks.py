@@ -60,6 +60,19 @@ def test_12c2_artificial_score_and_not_played() -> None:
     assert kinds(rec(contract=None, declarer_tricks=None, not_played=True)) == ["not_played"]
 
 
+def test_12c2a_not_played_advises_the_averages_by_fault() -> None:
+    """Law 12C2(a): average plus (60 %) to a side in no way at fault, average (50 %) to one
+    partly at fault, average minus (40 %) to one directly at fault; never 40 % to a side
+    that is not at fault."""
+    (f,) = check_recorded_result(rec(contract=None, declarer_tricks=None, not_played=True))
+    text = render(f.key, f.params)
+    assert "12C2(a)" in text and "average plus (60%) to a side in no way at fault" in text
+    assert "average (50%) to a side partly at fault" in text
+    assert "average minus (40%) to a side directly at fault" in text
+    assert "40%-40%" not in text
+    assert "gennemsnit plus (60%) til en side uden skyld" in render(f.key, f.params, "da")
+
+
 def test_lead_not_held_and_lead_against_the_play() -> None:
     assert kinds(rec(deal=DEAL, lead=Card.from_pbn("SK"))) == ["lead_not_held"]
     play = Play.from_played_order(Seat.W, ["HK", "HA", "H2", "HQ"], None)
