@@ -15,6 +15,7 @@ from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.contract import Contract
 from td_plugin.model.deal import Deal
 from td_plugin.model.outcomes import ArtificialScore
+from td_plugin.model.place import Place
 from td_plugin.model.play import Play
 
 if TYPE_CHECKING:
@@ -178,8 +179,6 @@ class BoardRecord:
 
     def label(self) -> str:
         """A short human label: ``board 7, section A, table 3, round 2`` (`Place.text`)."""
-        from td_plugin.model.place import Place  # the place reads a record back
-
         return Place.of(self).text()
 
     def evolve(self, **changes: Any) -> BoardRecord:

@@ -37,12 +37,10 @@ from td_plugin.model.place import Place
 __all__ = ["Draft", "apply", "answer_decision", "questions_of", "question_key",
            "USUAL_ANSWERS", "correcting_seat", "is_decision", "drop_stale_answers",
            "drop_stale_decisions", "ANSWERS",
-           "SEATS", "VULNERABILITIES", "BID_STRAINS"]
+           "VULNERABILITIES", "BID_STRAINS"]
 
-SEATS = SEAT_LETTERS
 VULNERABILITIES = ("None", "NS", "EW", "All")
 BID_STRAINS = ("C", "D", "H", "S", "NT")
-_SUITS = SUIT_LETTERS
 _MAX_CALLS = 80
 #: What an auction case takes from the session's record: the board's dealer and
 #: vulnerability, and who declared the contract it reached (for Law 26B).
@@ -170,7 +168,7 @@ class Draft:
 
 
 def _seat(value: str) -> str:
-    if value not in SEATS:
+    if value not in SEAT_LETTERS:
         raise DraftError(f"not a seat: {value!r}")
     return value
 
@@ -506,11 +504,11 @@ def _shows(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
     if suit == "natural":
         item.pop("shows", None)
     else:
-        if suit not in _SUITS:
+        if suit not in SUIT_LETTERS:
             raise DraftError(f"not a suit: {suit!r}")
         shows = set(item.get("shows") or [])
         shows ^= {suit}
-        item["shows"] = [s for s in _SUITS if s in shows]
+        item["shows"] = [s for s in SUIT_LETTERS if s in shows]
 
 
 def _meaning(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
@@ -522,7 +520,7 @@ def _meaning(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
     if hcp is not None:
         meaning["hcp"] = hcp
     suits = {}
-    for s in _SUITS:
+    for s in SUIT_LETTERS:
         r = _range(form, f"len_{s}_lo", f"len_{s}_hi", LENGTH_RANGE)
         if r is not None:
             suits[s] = r
@@ -617,7 +615,7 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
         answered["equity_declarer_tricks"] = int(value)
     elif decide == "replacement":
         seat = decision.get("seat")
-        if seat not in SEATS:
+        if seat not in SEAT_LETTERS:
             raise DraftError("this question is no longer open", "app.problem.stale")
         calls.append({"seat": seat, "call": _call(value)})
     else:

@@ -22,8 +22,9 @@ from td_plugin.laws.revokes import RevokeCaseRuling
 from td_plugin.laws.revokes.ruling import render_revoke_text
 from td_plugin.messages import LANGUAGES
 from td_plugin.model.auction import Call
+from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS
 from td_plugin.model.names import call_msg
-from td_plugin.serve.draft import BID_STRAINS, SEATS, VULNERABILITIES, question_key
+from td_plugin.serve.draft import BID_STRAINS, VULNERABILITIES, question_key
 
 __all__ = ["OpenDecision", "RulingView", "auction_grid", "open_decisions", "ruling_view",
            "environment", "helpers", "fact", "dealt_holder", "director_problem"]
@@ -108,7 +109,7 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
         notes = [messages.render(n.key, n.params, lang) for n in ruling.notes]
         view.rows = list(ruling.stands(lang)) + [(t("rule.notes"), n) for n in notes]
         texts = ruling.decision_texts(lang)
-        if isinstance(case.get("dealer"), str) and case["dealer"] in SEATS:
+        if isinstance(case.get("dealer"), str) and case["dealer"] in SEAT_LETTERS:
             view.grid = auction_grid([sc["call"] for sc in data.get("auction", [])],
                                      case["dealer"])
     for i, d in enumerate(open_decisions(data)):
@@ -144,7 +145,7 @@ def dealt_holder(kind: str, question: Any, case: Mapping[str, Any]) -> str | Non
     if question.id == "suit_led" and where.get("failure", "follow_suit") != "follow_suit":
         return None
     seat = where.get(_CARD_HOLDERS.get((kind, question.id), "offender"))
-    return seat if seat in SEATS else None
+    return seat if seat in SEAT_LETTERS else None
 
 
 _PATH = re.compile(r"^(?:calls\[(?P<call>\d+)\]|revokes\[(?P<revoke>\d+)\](?:\.(?P<rfact>\w+))?"
@@ -170,7 +171,7 @@ def director_problem(text: str, kind: str, case: Mapping[str, Any], lang: str) -
         item = calls[i] if i < len(calls) else {}
         seat, call = (item.split(" ", 1) if isinstance(item, str)
                       else (item.get("seat"), item.get("call")))
-        seat_text = messages.render(f"seat.{seat}", {}, lang) if seat in SEATS else "?"
+        seat_text = messages.render(f"seat.{seat}", {}, lang) if seat in SEAT_LETTERS else "?"
         if _INTENDED_MISSING.match(rest):
             return t("app.problem.intended", seat=seat_text)
         return t("app.problem.call", n=i + 1, seat=seat_text,
@@ -237,16 +238,16 @@ def helpers(lang: str) -> dict[str, Any]:
         "qkey": question_key, "law_ref": lambda law: messages.law_ref(law, lang),
         "ranks": ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         "other_lang": next((x for x in LANGUAGES if x != lang), lang),
-        "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEATS else str(s),
+        "seat_name": lambda s: messages.render(f"seat.{s}", {}, lang) if s in SEAT_LETTERS else str(s),
         "call_name": call_name, "call_class": _call_class,
         "place_text": lambda place: place.label(lang),
         "laws_text": lambda laws: messages.laws_ref(list(laws), lang),
         "suit_symbol": lambda s: _SYMBOLS.get(s, s),
         "strain_symbol": lambda s: _SYMBOLS.get(s, s) if s != "NT" else call_name("1NT")[1:],
         "suits_text": _suits_text, "meaning_text": lambda m: _meaning_text(m, lang),
-        "seats": SEATS, "vulnerabilities": VULNERABILITIES, "strains": BID_STRAINS,
+        "seats": SEAT_LETTERS, "vulnerabilities": VULNERABILITIES, "strains": BID_STRAINS,
         "case_fields": CASE_FIELDS, "call_fields": CALL_FIELDS, "fact": fact,
-        "suits": ("S", "H", "D", "C"),
+        "suits": SUIT_LETTERS,
     }
 
 

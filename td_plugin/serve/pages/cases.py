@@ -24,11 +24,10 @@ from td_plugin import messages
 from td_plugin.errors import CaseError, CaseFileError, DraftError, InvalidTokenError
 from td_plugin.laws import flow_module
 from td_plugin.laws.auction.incident import CASE_FIELDS
-from td_plugin.model.cards import Card
+from td_plugin.model.cards import SEAT_LETTERS, Card
 from td_plugin.model.names import card_msg
 from td_plugin.model.numbers import parse_whole
 from td_plugin.serve.draft import (
-    SEATS,
     Draft,
     apply,
     correcting_seat,
@@ -79,7 +78,7 @@ def _editor_page(request: Request, draft: Draft) -> HTMLResponse:
     picked = config.boards.find(draft.place) if draft.place.board else None
     final = draft.case.get("final_auction")
     final_grid = auction_grid(final, draft.case["dealer"]) \
-        if isinstance(final, list) and final and draft.case.get("dealer") in SEATS else []
+        if isinstance(final, list) and final and draft.case.get("dealer") in SEAT_LETTERS else []
     from_session = picked.facts() if picked else {}
     more_open = any(fact(draft.case, f.key) is not None
                     and fact(draft.case, f.key) != from_session.get(f.key)
@@ -141,7 +140,7 @@ def next_to_call(ruling: Mapping[str, Any], seat: str | None) -> str | None:
     """The seat the Laws call on next in a ruling (``next`` of ``rule --json``), else
     ``seat``."""
     nxt = ruling.get("next")
-    return nxt if nxt in SEATS else seat
+    return nxt if nxt in SEAT_LETTERS else seat
 
 
 async def new_case(request: Request) -> Response:
@@ -165,7 +164,7 @@ async def edit_case(request: Request) -> Response:
         return not_found()
     seat = entry.ruling.get("next") if entry.kind == "auction" else None
     draft = Draft(entry.kind, dict(entry.case), entry.place, correcting=entry.id,
-                  finished=True, seat=seat if seat in SEATS else None)
+                  finished=True, seat=seat if seat in SEAT_LETTERS else None)
     try:
         draft = _draft_of(request, draft)
     except DraftError as exc:
