@@ -291,7 +291,7 @@ class Walk:
     def judgement_clause(self, j: Comparability, withdrawn: IncidentCall,
                          replacement: IncidentCall) -> None:
         purpose = (replacement.meaning.purpose if replacement.meaning else "") or ""
-        self.clause("23A", j.key, withdrawn=call_msg(withdrawn.call),
+        self.clause(j.law, j.key, withdrawn=call_msg(withdrawn.call),
                     replacement=call_msg(replacement.call), purpose=purpose)
 
     def undecided(self, withdrawn: IncidentCall, replacement: IncidentCall) -> None:
