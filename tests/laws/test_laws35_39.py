@@ -145,3 +145,25 @@ def test_37b_an_insufficient_bid_by_a_player_required_to_pass_is_cancelled() -> 
     r = rule(dealer="E", accept=False, comparable=False,
              calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2D"])
     assert r["laws"][-1] == "37B" and r["cancelled"][-1] == sc("N", "2D")
+
+
+def test_37a_the_next_turn_obligation_is_spent_by_the_call_that_stands() -> None:
+    """East must pass at his next turn (30A) but bids 2C there; South calls over it before
+    rectification: the calls stand (37A), and the obligation for that turn is spent, not
+    carried to a second turn."""
+    r = rule(dealer="N", accept=False,
+             calls=["E Pass", "N 1H", "E 2C", "S 2H", "W Pass", "N Pass"])
+    assert r["laws"] == ["29B", "30A", "37A"] and r["next"] == "E"
+    assert r["pass_obligations"] == [{"seat": "E", "until": "next_turn", "law": "30A",
+                                      "laws": ["30A"], "state": "spent"}]
+    assert "East must pass" not in r["text"]
+    assert "East's obligation to pass at his next turn (Law 30A) is spent" in r["text"]
+    da = rule_auction_case({"dealer": "N", "accept": False, "calls": [
+        "E Pass", "N 1H", "E 2C", "S 2H"]}, lang="da").to_json()
+    assert "er brugt" in da["text"]
+
+
+def test_37a_an_obligation_for_the_rest_of_the_auction_remains() -> None:
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2S", "E Pass"])
+    assert [p["state"] for p in r["pass_obligations"]] == ["in_force"]

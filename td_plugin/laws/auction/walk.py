@@ -179,8 +179,7 @@ class Walk:
         s = ic.seat
         if self.outstanding.get(s) == PassUntil.NEXT_TURN:
             del self.outstanding[s]
-            if ic.call.is_pass:
-                self.fulfil(s)
+            self.fulfil(s, PassState.FULFILLED if ic.call.is_pass else PassState.SPENT)
         waiting = self.await_rho.pop(s, None)
         if waiting is not None:
             if ic.call.is_pass:
@@ -233,7 +232,7 @@ class Walk:
         obligation a player in force, with every clause that imposes it (the longer
         duration wins)."""
         for i, ob in enumerate(self.obligations):
-            if ob.seat is seat and not ob.fulfilled:
+            if ob.seat is seat and ob.in_force:
                 laws = ob.also if law in ob.laws else (*ob.also, law)
                 longest = PassUntil.END_OF_AUCTION if PassUntil.END_OF_AUCTION in (
                     ob.until, until) else until
@@ -244,11 +243,12 @@ class Walk:
         if self.outstanding.get(seat) != PassUntil.END_OF_AUCTION:
             self.outstanding[seat] = until
 
-    def fulfil(self, seat: Seat) -> None:
-        """``seat`` passed at the turn his obligation for the next turn was for."""
+    def fulfil(self, seat: Seat, state: PassState = PassState.FULFILLED) -> None:
+        """``seat``'s turn his obligation for the next turn was for has come: he passed
+        (fulfilled), or made a call that stands (spent, Law 37A)."""
         for i, ob in enumerate(self.obligations):
-            if ob.seat is seat and ob.until == PassUntil.NEXT_TURN and not ob.fulfilled:
-                self.obligations[i] = replace(ob, state=PassState.FULFILLED)
+            if ob.seat is seat and ob.until == PassUntil.NEXT_TURN and ob.in_force:
+                self.obligations[i] = replace(ob, state=state)
 
     def lead(self, offender: Seat, law: str) -> None:
         """Law 26B may apply to ``offender`` (under clause ``law``)."""
@@ -392,8 +392,8 @@ class Walk:
             self.notes.append(Note("incident.note.unused_comparable"))
         legal = self.auction
         if legal.is_complete:  # the auction is over: every obligation to pass is met
-            self.obligations = [replace(ob, state=PassState.FULFILLED)
-                                for ob in self.obligations]
+            self.obligations = [replace(ob, state=PassState.FULFILLED) if ob.in_force
+                                else ob for ob in self.obligations]
         auction = tuple(SeatCall(seat, e.call) for seat, e in legal if e.call is not None)
         laws = list(dict.fromkeys(c.law for c in self.clauses))
         return AuctionRuling(
