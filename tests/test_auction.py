@@ -124,3 +124,12 @@ def test_19_27_36_39_the_quick_look_agrees_with_the_full_check(
             for a in cases]
     assert glance == full
     assert 300 < sum(glance) < 2700  # both answers are common
+
+
+def test_36c_a_void_double_keeps_its_turn_and_counts_for_nothing_else() -> None:
+    calls = ["1S", "Pass", "X", "X", "Pass", "Pass", "Pass"]
+    entries = [AuctionEntry(Call.from_pbn(c), void=(i == 2)) for i, c in enumerate(calls)]
+    auction = Auction(Seat.N, entries)
+    assert auction.is_complete and auction.problems() == []
+    contract = auction.contract()
+    assert contract is not None and contract.risk == 1 and contract.declarer is Seat.N

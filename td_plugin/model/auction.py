@@ -124,12 +124,16 @@ class AuctionEntry:
     ``call`` is None only for a skipped slot (``skipped``: PBN ``^S``). ``insufficient``
     marks a bid recorded as insufficient and accepted (PBN ``^I``, Law 27A1). ``notes``
     are note numbers (alerts/explanations), ``nags`` the numeric annotation glyphs, and
-    ``alert`` an explanation carried with the call itself (LIN ``an``, BWS).
+    ``alert`` an explanation carried with the call itself (LIN ``an``, BWS). ``void``
+    marks an inadmissible double or redouble found only after the opening lead was faced
+    (Law 36C): it keeps its turn in the auction, but the contract is scored as if it had
+    not been made, and the calls after it are judged without it.
     """
 
     call: Call | None
     insufficient: bool = False
     skipped: bool = False
+    void: bool = False
     notes: tuple[int, ...] = ()
     nags: tuple[int, ...] = ()
     suffix: str = ""
@@ -223,7 +227,7 @@ class Auction:
         """Whether ``call`` may legally be made now by the player whose turn it is."""
         state = _State(self.dealer)
         for e in self.entries:
-            state.advance(e.call)
+            state.advance(e.call, e.void)
         return state.check(call)
 
     def deprived_turn(self) -> int | None:
@@ -258,11 +262,11 @@ class Auction:
             if call is None:
                 any_skipped = True
             # a pass is legal wherever the auction has not ended
-            elif not e.insufficient and (call is not PASS or state.ended):
+            elif not e.insufficient and not e.void and (call is not PASS or state.ended):
                 p = check(call)
                 if p is not None:
                     out.append(p)
-            advance(call)
+            advance(call, e.void)
         skipped = self.deprived_turn() if any_skipped else None
         if skipped is not None:
             k = next(i for i in range(skipped, len(self.entries))
@@ -285,7 +289,7 @@ class Auction:
         risk = 0
         for i, e in enumerate(self.entries):
             c = e.call
-            if ended or c is None or e.insufficient:  # (a call after the final pass: 39)
+            if ended or c is None or e.insufficient or e.void:  # (after the final pass: 39)
                 return False
             if c is PASS:
                 passes += 1
@@ -337,7 +341,7 @@ class Auction:
                 kind = c.kind
                 if kind is CallKind.BID:
                     last_bid, risk = i, 0
-                elif last_bid >= 0:
+                elif last_bid >= 0 and not e.void:  # (36C: scored as if not made)
                     risk = 1 if kind is CallKind.DOUBLE else 2
         return None if final else self._contract_of(last_bid, risk)
 
@@ -399,11 +403,16 @@ class _State:
         self.risk = 0  # 0 undoubled, 1 doubled, 2 redoubled (since the last bid)
         self.doubler_seat = 0  # seat index of the last double of the last bid
 
-    def advance(self, call: Call | None) -> None:
-        """Take the next slot's call (None: a skipped slot, ``^S``)."""
+    def advance(self, call: Call | None, void: bool = False) -> None:
+        """Take the next slot's call (None: a skipped slot, ``^S``; ``void``: a call that
+        keeps its turn but counts for nothing else, Law 36C)."""
         index = self.index
         self.index = index + 1
         if call is None:
+            return
+        if void:
+            self.any_call = True
+            self.passes = 0
             return
         kind = call.kind
         if kind is CallKind.PASS:

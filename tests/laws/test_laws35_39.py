@@ -167,3 +167,32 @@ def test_37a_an_obligation_for_the_rest_of_the_auction_remains() -> None:
     r = rule(dealer="E", accept=False, comparable=False,
              calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2S", "E Pass"])
     assert [p["state"] for p in r["pass_obligations"]] == ["in_force"]
+
+
+def test_36c_found_after_the_opening_lead_scored_as_if_not_made() -> None:
+    """South doubles his partner's 1S; nobody notices until the opening lead is faced: the
+    auction is not reopened (no 36A, 29A or 17D3), and 1S is scored undoubled."""
+    r = rule(dealer="N", opening_lead_faced=True,
+             calls=["N 1S", "E Pass", "S X", "W Pass", "N Pass", "E Pass"])
+    assert r["laws"] == ["36C"] and r["next"] is None and r["cancelled"] == []
+    assert r["auction"][2] == sc("S", "X")
+    assert "The contract is scored as 1♠ by North (Law 36C)." in r["text"]
+    assert r["pass_obligations"] == [] and r["lead_restriction"] is None
+
+
+def test_36c_a_later_double_is_judged_without_the_inadmissible_one() -> None:
+    """West's double of 1S after South's inadmissible one is a legal double once South's
+    counts for nothing: 1S doubled."""
+    r = rule(dealer="N", opening_lead_faced=True,
+             calls=["N 1S", "E Pass", "S X", "W X", "N Pass", "E Pass", "S Pass"])
+    assert r["laws"] == ["36C"]
+    assert "The contract is scored as 1♠X by North (Law 36C)." in r["text"]
+    assert "(§ 36C)" in rule_auction_case(
+        {"dealer": "N", "opening_lead_faced": True,
+         "calls": ["N 1S", "E Pass", "S X", "W Pass", "N Pass", "E Pass"]},
+        lang="da").to_json()["text"]
+
+
+def test_36b_before_the_opening_lead_is_still_rectified() -> None:
+    r = rule(dealer="N", calls=["N 1S", "E Pass", "S X"])
+    assert "36C" not in r["laws"] and "36B" in r["laws"]

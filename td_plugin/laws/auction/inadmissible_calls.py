@@ -5,7 +5,10 @@
   happened, without Law 26B (36A). Otherwise it is cancelled, the offender makes a legal
   call and his partner passes for the rest of the auction; 26B and 72C may apply (36B);
   out of rotation, the auction first reverts to the player whose turn it was (36B4).
-  It can never be accepted.
+  It can never be accepted. Found only after the opening lead was faced (the case's
+  ``opening_lead_faced``), the auction is over and stands, and the contract is scored as
+  if the double or redouble had not been made (36C); one made out of rotation as well is
+  ruled as before (the case says the rotation broke, which 36C does not mend).
 - 37: a bid, double or redouble by a player required to pass. If LHO called before
   rectification, the calls stand (the offender still passes where he must); otherwise
   it is cancelled, a pass is substituted and the auction continues with his LHO, and
@@ -74,9 +77,13 @@ def rule_inadmissible(walk: Walk, out_of_rotation: bool = False) -> None:
     if ic.accept:
         raise walk.err(idx, "an inadmissible double or redouble can never be accepted "
                             "(Law 36)")
+    facts = dict(walk.facts(ic), turn=seat_msg(walk.auction.next_seat))
+    if walk.incident.opening_lead_faced and not out_of_rotation:
+        walk.clause("36C", "law36.c", **facts)  # the auction is over: nothing reopens
+        walk.append_current(void=True)
+        return
     nxt = walk.peek()
     law = inadmissible_double(walk.lho_calls_next(s), out_of_rotation)
-    facts = dict(walk.facts(ic), turn=seat_msg(walk.auction.next_seat))
     walk.cancel(ic)
     if law == "36A":
         assert nxt is not None

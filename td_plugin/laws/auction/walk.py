@@ -35,7 +35,7 @@ from td_plugin.laws.auction.ruling import (
 )
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat, Suit
-from td_plugin.model.names import call_msg, law_msg, laws_msg, seat_call_msg, seat_msg
+from td_plugin.model.names import call_msg, contract_msg, law_msg, laws_msg, seat_call_msg, seat_msg
 from td_plugin.model.obligations import LeadRestriction, PassObligation, PassState, PassUntil
 from td_plugin.model.rulings import Clause
 
@@ -168,11 +168,11 @@ class Walk:
 
     # -- changes ----------------------------------------------------------------------
 
-    def append(self, ic: IncidentCall, insufficient: bool = False) -> None:
+    def append(self, ic: IncidentCall, insufficient: bool = False, void: bool = False) -> None:
         """Add a call to the legal auction, at its seat's turn, and settle what waited
         for that turn (a pass obligation for the next turn; a call out of rotation at
         this seat's turn, 31A/32A)."""
-        self.entries.append(AuctionEntry(ic.call, insufficient=insufficient))
+        self.entries.append(AuctionEntry(ic.call, insufficient=insufficient, void=void))
         self.meta.append(ic)
         current = self.queue[self.pos] if self.pos < len(self.queue) else None
         self.meta_index.append(current[0] if current is not None and current[1] is ic else -1)
@@ -195,10 +195,10 @@ class Walk:
                 self.pending[waiting.offender] = waiting
         revert_deprived_turn(self)
 
-    def append_current(self, insufficient: bool = False) -> IncidentCall:
+    def append_current(self, insufficient: bool = False, void: bool = False) -> IncidentCall:
         """Add the current call to the legal auction and move on."""
         _, ic = self.current()
-        self.append(ic, insufficient)
+        self.append(ic, insufficient, void)
         self.pos += 1
         return ic
 
@@ -391,6 +391,10 @@ class Walk:
         if self.incident.comparable is not None and not self.comparable_used:
             self.notes.append(Note("incident.note.unused_comparable"))
         legal = self.auction
+        contract = legal.contract()
+        if contract is not None and any(e.void for e in legal.entries):  # 36C
+            self.notes.append(Note("law36.c.contract",
+                                   {"contract": contract_msg(contract, declarer=True)}))
         if legal.is_complete:  # the auction is over: every obligation to pass is met
             self.obligations = [replace(ob, state=PassState.FULFILLED) if ob.in_force
                                 else ob for ob in self.obligations]
