@@ -56,13 +56,33 @@ class Call:
         raise AttributeError("Call is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Call.from_pbn, (self._pbn,))
+        return (Call.said, (self._pbn,))
 
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
         if not 1 <= level <= 7:
             raise InvalidTokenError(f"no bid at level {level!r} (Law 38: bids above seven)")
         return _BIDS[(level, strain)]
+
+    @classmethod
+    def said(cls, text: str) -> Call:
+        """A call as a player can say it: any call `from_pbn` reads, and a bid of more
+        than seven (``8C`` .. ``13NT``), which spoken bidding or a bidding pad allows and
+        Law 38 rules on. Records never hold one: the readers use `from_pbn`."""
+        try:
+            return cls.from_pbn(text)
+        except InvalidTokenError:
+            key = text.strip().upper()
+            level, strain = key.rstrip("CDHSNT"), key[len(key.rstrip("CDHSNT")):]
+            call = _ABOVE_SEVEN.get((level, "NT" if strain == "N" else strain))
+            if call is None:
+                raise
+            return call
+
+    @property
+    def above_seven(self) -> bool:
+        """A bid of more than seven (Law 38)."""
+        return self.level > 7
 
     @classmethod
     def from_pbn(cls, text: str) -> Call:
@@ -98,6 +118,9 @@ PASS = Call._make(CallKind.PASS)
 DOUBLE = Call._make(CallKind.DOUBLE)
 REDOUBLE = Call._make(CallKind.REDOUBLE)
 _BIDS = {(lv, st): Call._make(CallKind.BID, lv, st) for lv in range(1, 8) for st in Strain}
+#: the bids of more than seven a player can say (Law 38), by level and strain as written
+_ABOVE_SEVEN = {(str(lv), st.value): Call._make(CallKind.BID, lv, st)
+                for lv in range(8, 14) for st in Strain}
 #: every spelling of a call the readers accept, by its upper-case text: the one table shared
 #: by `Call.from_pbn`, the PBN auction and the LIN reader. Besides the PBN standard's
 #: ``Pass``, ``X``, ``XX`` and ``1C`` .. ``7NT``, the programs' own: ``P``, ``D``/``Dbl``,
@@ -143,7 +166,8 @@ class AuctionEntry:
 @dataclass(frozen=True)
 class AuctionProblem:
     """A call the Laws do not allow where it stands: ``law`` is "27" (insufficient bid),
-    "36" (inadmissible double or redouble), "39" (call after the final pass) or "17D3"
+    "36" (inadmissible double or redouble), "38" (a bid of more than seven, only in a
+    case: no record holds one), "39" (call after the final pass) or "17D3"
     (a pass out of rotation, accepted, that made the auction end while ``deprived`` had
     lost his turn: the auction has not ended)."""
 
@@ -154,7 +178,7 @@ class AuctionProblem:
     reason: str
     #: a stable code for the reason: after_final_pass, insufficient, no_bid,
     #: double_doubled, double_redoubled, double_partner, redouble_undoubled,
-    #: second_redouble, redouble_partner_double, deprived_turn
+    #: second_redouble, redouble_partner_double, deprived_turn, above_seven
     code: str = ""
     deprived: Seat | None = None
 
@@ -298,7 +322,7 @@ class Auction:
             side = (dealer + i) & 1
             kind = c.kind
             if kind is CallKind.BID:
-                if c.rank <= last_rank:  # insufficient (27)
+                if c.rank <= last_rank or c.level > 7:  # insufficient (27), above seven (38)
                     return False
                 last_rank, bid_side, risk = c.rank, side, 0
             elif kind is CallKind.DOUBLE:  # of an opponent's undoubled bid (19A1, 36)
@@ -441,6 +465,9 @@ class _State:
             return None
         last_bid = self.last_bid
         if kind is CallKind.BID:
+            if call.level > 7:
+                return AuctionProblem(index, self.dealer.offset(index), call, "38",
+                                      f"a bid of more than seven: {call.pbn()}", "above_seven")
             if last_bid is None or call.rank > last_bid.rank:
                 return None
             return AuctionProblem(index, self.dealer.offset(index), call, "27",

@@ -196,3 +196,37 @@ def test_36c_a_later_double_is_judged_without_the_inadmissible_one() -> None:
 def test_36b_before_the_opening_lead_is_still_rectified() -> None:
     r = rule(dealer="N", calls=["N 1S", "E Pass", "S X"])
     assert "36C" not in r["laws"] and "36B" in r["laws"]
+
+
+def test_38a_38b_38c_a_bid_of_more_than_seven_is_cancelled_and_a_pass_substituted() -> None:
+    r = rule(dealer="N", calls=["N 1S", "E Pass", "S 8S"])
+    assert r["laws"] == ["38A", "16C", "38B", "38C", "26B"]
+    assert r["cancelled"] == [sc("S", "8S")]
+    assert r["auction"] == [sc("N", "1S"), sc("E", "Pass"), sc("S", "Pass")]
+    assert r["next"] == "W"
+    assert [(p["seat"], p["until"], p["law"]) for p in r["pass_obligations"]] == [
+        ("S", "end_of_auction", "38C"), ("N", "end_of_auction", "38C")]
+    assert r["adjustment_possible"] == ["72C"]
+    assert "South's 8♠ is a bid of more than seven" in r["text"]
+
+
+def test_38b_38d_lhos_call_over_it_is_cancelled_and_no_26b_or_72c() -> None:
+    """West called over South's 8NT before rectification: West's pass goes with it (38B),
+    West calls again, and there is no recourse to 26B or 72C (38D)."""
+    r = rule(dealer="N", calls=["N 1S", "E Pass", "S 8NT", "W Pass", "W 2H"])
+    assert r["laws"] == ["38A", "16C", "38B", "38C", "38D"]
+    assert r["cancelled"] == [sc("S", "8NT"), sc("W", "Pass")]
+    assert r["auction"][-2:] == [sc("S", "Pass"), sc("W", "2H")]
+    assert r["adjustment_possible"] == [] and r["lead_restriction"] is None
+    assert "there is no recourse to Laws 26B and 72C (Law 38D)" in r["text"]
+
+
+def test_38a_never_accepted_and_out_of_rotation_refused() -> None:
+    with pytest.raises(CaseFileError, match=r"calls\[2\]: a bid of more than seven can never "
+                                            r"be accepted"):
+        rule(dealer="N", calls=["N 1S", "E Pass", {"seat": "S", "call": "8S", "accept": True}])
+    with pytest.raises(CaseFileError, match=r"calls\[2\]: a bid of more than seven out of "
+                                            r"rotation"):
+        rule(dealer="N", calls=["N 1S", "E Pass", "W 8S"])
+    with pytest.raises(CaseFileError, match="impossible call '14S'"):
+        rule(dealer="N", calls=["N 1S", "E Pass", "S 14S"])

@@ -46,6 +46,7 @@ SITUATIONS: tuple[Situation, ...] = (
     simultaneous_calls.SIMULTANEOUS,
     inadmissible_calls.AFTER_FINAL_PASS,
     changes_of_call.UNINTENDED,
+    inadmissible_calls.ABOVE_SEVEN,
     Situation("17D3", auction_period.ends_out_of_rotation, auction_period.rule_ending_pass),
     calls_out_of_rotation.RHO_REQUIRED_TO_PASS,
     calls_out_of_rotation.OUT_OF_ROTATION,
