@@ -50,6 +50,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("17D3", auction_period.ends_out_of_rotation, auction_period.rule_ending_pass),
     calls_out_of_rotation.RHO_REQUIRED_TO_PASS,
     calls_out_of_rotation.OUT_OF_ROTATION,
+    calls_out_of_rotation.OFFENDERS_INSUFFICIENT,
     insufficient_bids.CORRECTION,
     calls_out_of_rotation.REPEAT,
     inadmissible_calls.REQUIRED_TO_PASS,
