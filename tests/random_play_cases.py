@@ -128,11 +128,11 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["revoke_trick"] = rng.choice([t for t in range(1, 13) if t != trick])
         case["restored"] = _card(rng, None, set())
         case["revoke_card"] = _card(rng, case["restored"][0], {case["restored"]})
+        case["revoke_trick_won_by"] = rng.choice("NESW")  # 64A's facts: never presumed
+        won = Seat(case["revoke_trick_won_by"]).side is Seat(case["offender"]).side
+        case["offending_side_tricks_from_revoke"] = rng.randint(
+            int(won), 14 - case["revoke_trick"])
         if rng.random() < 0.7:
-            case["revoke_trick_won_by"] = rng.choice("NESW")
-            won = Seat(case["revoke_trick_won_by"]).side is Seat(case["offender"]).side
-            case["offending_side_tricks_from_revoke"] = rng.randint(
-                int(won), 14 - case["revoke_trick"])
             case["declarer_tricks"] = rng.randint(0, 13)
             case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
     if kind == "revoke_correction" and rng.random() < 0.3:  # the card of the suit led he held

@@ -124,3 +124,25 @@ def test_19_27_36_39_the_quick_look_agrees_with_the_full_check(
             for a in cases]
     assert glance == full
     assert 300 < sum(glance) < 2700  # both answers are common
+
+
+def test_36c_a_void_double_keeps_its_turn_and_counts_for_nothing_else() -> None:
+    calls = ["1S", "Pass", "X", "X", "Pass", "Pass", "Pass"]
+    entries = [AuctionEntry(Call.from_pbn(c), void=(i == 2)) for i, c in enumerate(calls)]
+    auction = Auction(Seat.N, entries)
+    assert auction.is_complete and auction.problems() == []
+    contract = auction.contract()
+    assert contract is not None and contract.risk == 1 and contract.declarer is Seat.N
+
+
+def test_38_a_bid_of_more_than_seven_is_said_not_recorded() -> None:
+    eight = Call.said("8nt")
+    assert eight.above_seven and eight.pbn() == "8NT" and Call.said("8N") is eight
+    assert Call.said("1N") is Call.from_pbn("1NT") and not Call.said("7NT").above_seven
+    with pytest.raises(InvalidTokenError):
+        Call.from_pbn("8NT")  # the readers never take one from a record
+    with pytest.raises(InvalidTokenError):
+        Call.said("14C")
+    auction = Auction(Seat.N, [AuctionEntry(Call.from_pbn("1S")), AuctionEntry(eight)])
+    [problem] = auction.problems()
+    assert (problem.law, problem.code, problem.index) == ("38", "above_seven", 1)

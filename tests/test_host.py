@@ -405,8 +405,8 @@ def test_hook_td_incident_reported(host: PluginHost) -> None:
     assert host.report_incident(case, ReviewContext(regulation="club"))[0] is club
     assert host.report_incident(case, ReviewContext())[0].laws == ["25A1"]
     assert len(asked) == 2
-    with pytest.raises(InputError, match="impossible call '9NT'"):
-        host.report_incident({"dealer": "N", "calls": ["N 1NT", "E 9NT"]}, ReviewContext())
+    with pytest.raises(InputError, match="impossible call '14NT'"):
+        host.report_incident({"dealer": "N", "calls": ["N 1NT", "E 14NT"]}, ReviewContext())
 
 
 def test_hook_td_incident_reported_revoke_case(host: PluginHost) -> None:

@@ -56,13 +56,33 @@ class Call:
         raise AttributeError("Call is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Call.from_pbn, (self._pbn,))
+        return (Call.said, (self._pbn,))
 
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
         if not 1 <= level <= 7:
             raise InvalidTokenError(f"no bid at level {level!r} (Law 38: bids above seven)")
         return _BIDS[(level, strain)]
+
+    @classmethod
+    def said(cls, text: str) -> Call:
+        """A call as a player can say it: any call `from_pbn` reads, and a bid of more
+        than seven (``8C`` .. ``13NT``), which spoken bidding or a bidding pad allows and
+        Law 38 rules on. Records never hold one: the readers use `from_pbn`."""
+        try:
+            return cls.from_pbn(text)
+        except InvalidTokenError:
+            key = text.strip().upper()
+            level, strain = key.rstrip("CDHSNT"), key[len(key.rstrip("CDHSNT")):]
+            call = _ABOVE_SEVEN.get((level, "NT" if strain == "N" else strain))
+            if call is None:
+                raise
+            return call
+
+    @property
+    def above_seven(self) -> bool:
+        """A bid of more than seven (Law 38)."""
+        return self.level > 7
 
     @classmethod
     def from_pbn(cls, text: str) -> Call:
@@ -98,6 +118,9 @@ PASS = Call._make(CallKind.PASS)
 DOUBLE = Call._make(CallKind.DOUBLE)
 REDOUBLE = Call._make(CallKind.REDOUBLE)
 _BIDS = {(lv, st): Call._make(CallKind.BID, lv, st) for lv in range(1, 8) for st in Strain}
+#: the bids of more than seven a player can say (Law 38), by level and strain as written
+_ABOVE_SEVEN = {(str(lv), st.value): Call._make(CallKind.BID, lv, st)
+                for lv in range(8, 14) for st in Strain}
 #: every spelling of a call the readers accept, by its upper-case text: the one table shared
 #: by `Call.from_pbn`, the PBN auction and the LIN reader. Besides the PBN standard's
 #: ``Pass``, ``X``, ``XX`` and ``1C`` .. ``7NT``, the programs' own: ``P``, ``D``/``Dbl``,
@@ -124,12 +147,16 @@ class AuctionEntry:
     ``call`` is None only for a skipped slot (``skipped``: PBN ``^S``). ``insufficient``
     marks a bid recorded as insufficient and accepted (PBN ``^I``, Law 27A1). ``notes``
     are note numbers (alerts/explanations), ``nags`` the numeric annotation glyphs, and
-    ``alert`` an explanation carried with the call itself (LIN ``an``, BWS).
+    ``alert`` an explanation carried with the call itself (LIN ``an``, BWS). ``void``
+    marks an inadmissible double or redouble found only after the opening lead was faced
+    (Law 36C): it keeps its turn in the auction, but the contract is scored as if it had
+    not been made, and the calls after it are judged without it.
     """
 
     call: Call | None
     insufficient: bool = False
     skipped: bool = False
+    void: bool = False
     notes: tuple[int, ...] = ()
     nags: tuple[int, ...] = ()
     suffix: str = ""
@@ -139,7 +166,8 @@ class AuctionEntry:
 @dataclass(frozen=True)
 class AuctionProblem:
     """A call the Laws do not allow where it stands: ``law`` is "27" (insufficient bid),
-    "36" (inadmissible double or redouble), "39" (call after the final pass) or "17D3"
+    "36" (inadmissible double or redouble), "38" (a bid of more than seven, only in a
+    case: no record holds one), "39" (call after the final pass) or "17D3"
     (a pass out of rotation, accepted, that made the auction end while ``deprived`` had
     lost his turn: the auction has not ended)."""
 
@@ -150,7 +178,7 @@ class AuctionProblem:
     reason: str
     #: a stable code for the reason: after_final_pass, insufficient, no_bid,
     #: double_doubled, double_redoubled, double_partner, redouble_undoubled,
-    #: second_redouble, redouble_partner_double, deprived_turn
+    #: second_redouble, redouble_partner_double, deprived_turn, above_seven
     code: str = ""
     deprived: Seat | None = None
 
@@ -223,7 +251,7 @@ class Auction:
         """Whether ``call`` may legally be made now by the player whose turn it is."""
         state = _State(self.dealer)
         for e in self.entries:
-            state.advance(e.call)
+            state.advance(e.call, e.void)
         return state.check(call)
 
     def deprived_turn(self) -> int | None:
@@ -258,11 +286,11 @@ class Auction:
             if call is None:
                 any_skipped = True
             # a pass is legal wherever the auction has not ended
-            elif not e.insufficient and (call is not PASS or state.ended):
+            elif not e.insufficient and not e.void and (call is not PASS or state.ended):
                 p = check(call)
                 if p is not None:
                     out.append(p)
-            advance(call)
+            advance(call, e.void)
         skipped = self.deprived_turn() if any_skipped else None
         if skipped is not None:
             k = next(i for i in range(skipped, len(self.entries))
@@ -285,7 +313,7 @@ class Auction:
         risk = 0
         for i, e in enumerate(self.entries):
             c = e.call
-            if ended or c is None or e.insufficient:  # (a call after the final pass: 39)
+            if ended or c is None or e.insufficient or e.void:  # (after the final pass: 39)
                 return False
             if c is PASS:
                 passes += 1
@@ -294,7 +322,7 @@ class Auction:
             side = (dealer + i) & 1
             kind = c.kind
             if kind is CallKind.BID:
-                if c.rank <= last_rank:  # insufficient (27)
+                if c.rank <= last_rank or c.level > 7:  # insufficient (27), above seven (38)
                     return False
                 last_rank, bid_side, risk = c.rank, side, 0
             elif kind is CallKind.DOUBLE:  # of an opponent's undoubled bid (19A1, 36)
@@ -337,7 +365,7 @@ class Auction:
                 kind = c.kind
                 if kind is CallKind.BID:
                     last_bid, risk = i, 0
-                elif last_bid >= 0:
+                elif last_bid >= 0 and not e.void:  # (36C: scored as if not made)
                     risk = 1 if kind is CallKind.DOUBLE else 2
         return None if final else self._contract_of(last_bid, risk)
 
@@ -399,11 +427,16 @@ class _State:
         self.risk = 0  # 0 undoubled, 1 doubled, 2 redoubled (since the last bid)
         self.doubler_seat = 0  # seat index of the last double of the last bid
 
-    def advance(self, call: Call | None) -> None:
-        """Take the next slot's call (None: a skipped slot, ``^S``)."""
+    def advance(self, call: Call | None, void: bool = False) -> None:
+        """Take the next slot's call (None: a skipped slot, ``^S``; ``void``: a call that
+        keeps its turn but counts for nothing else, Law 36C)."""
         index = self.index
         self.index = index + 1
         if call is None:
+            return
+        if void:
+            self.any_call = True
+            self.passes = 0
             return
         kind = call.kind
         if kind is CallKind.PASS:
@@ -432,6 +465,9 @@ class _State:
             return None
         last_bid = self.last_bid
         if kind is CallKind.BID:
+            if call.level > 7:
+                return AuctionProblem(index, self.dealer.offset(index), call, "38",
+                                      f"a bid of more than seven: {call.pbn()}", "above_seven")
             if last_bid is None or call.rank > last_bid.rank:
                 return None
             return AuctionProblem(index, self.dealer.offset(index), call, "27",

@@ -114,10 +114,13 @@ class PassUntil(TextEnum):
 
 class PassState(TextEnum):
     """Whether a pass obligation is still to be met, or met: the pass made at the turn it
-    was for (`PassUntil.NEXT_TURN`), or the auction over (`PassUntil.END_OF_AUCTION`)."""
+    was for (`PassUntil.NEXT_TURN`), or the auction over (`PassUntil.END_OF_AUCTION`); or
+    spent: the turn it was for is gone with a call that stands (Law 37A, his LHO having
+    called over it)."""
 
     IN_FORCE = "in_force"
     FULFILLED = "fulfilled"
+    SPENT = "spent"
 
 
 @dataclass(frozen=True)
@@ -141,8 +144,12 @@ class PassObligation:
     def fulfilled(self) -> bool:
         return self.state == PassState.FULFILLED
 
+    @property
+    def in_force(self) -> bool:
+        return self.state == PassState.IN_FORCE
+
     def text_key(self) -> str:
-        return f"incident.pass.{self.until}" + (".fulfilled" if self.fulfilled else "")
+        return f"incident.pass.{self.until}" + ("" if self.in_force else f".{self.state}")
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "until": self.until, "law": self.law,

@@ -175,7 +175,7 @@ def _seat(value: str) -> str:
 
 def _call(value: str) -> str:
     try:
-        return Call.from_pbn(value).pbn()
+        return Call.said(value).pbn()  # a bid of more than seven as well (Law 38)
     except InvalidTokenError:
         raise DraftError(f"not a call: {value!r}") from None
 

@@ -192,7 +192,7 @@ def director_problem(text: str, kind: str, case: Mapping[str, Any], lang: str) -
 
 def _call_text(text: str, lang: str) -> str:
     try:
-        msg = call_msg(Call.from_pbn(text))
+        msg = call_msg(Call.said(text))
     except InvalidTokenError:
         return text
     return messages.render(msg.key, msg.params, lang)

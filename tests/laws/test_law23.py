@@ -63,16 +63,33 @@ def test_23a_undecided_without_judgement_or_meanings() -> None:
     assert (j.comparable, j.key) == (None, "law23.undecided")
 
 
-def test_23a_engine_says_which_test_decided() -> None:
+def test_23a2_engine_cites_the_test_that_decided() -> None:
     # West opens 1S at North's turn, not accepted; North opens 1D, East passes,
-    # West jumps to 2S: comparable by 23A2
+    # West jumps to 2S: comparable by 23A2, and 23A2 is the clause cited
     r = rule(dealer="N", accept=False, calls=[
         {"seat": "W", "call": "1S", "meaning": {"hcp": [12, 21], "suits": {"S": [5, 13]}}},
         "N 1D", "E Pass", "S Pass",
         {"seat": "W", "call": "2S", "meaning": {"hcp": [12, 16], "suits": {"S": [6, 13]}}}])
-    assert r["laws"] == ["29B", "31B", "16C", "23A", "31A2(a)", "26A"]
-    assert any(c["key"] == "law23.subset" for c in r["clauses"])
+    assert r["laws"] == ["29B", "31B", "16C", "23A2", "31A2(a)", "26A"]
+    assert [c["law"] for c in r["clauses"] if c["key"] == "law23.subset"] == ["23A2"]
     assert "(Law 23A2)" in r["text"]
+
+
+def test_23a1_and_23a3_cited_as_applied() -> None:
+    def cited(replacement: dict[str, Any]) -> list[str]:
+        r = rule(dealer="N", accept=False, calls=[
+            {"seat": "W", "call": "1S", "meaning": {"hcp": [12, 21], "suits": {"S": [5, 13]},
+                                                    "purpose": "opening"}},
+            "N 1D", "E Pass", "S Pass", {"seat": "W", "call": "2S", "meaning": replacement}])
+        return [c["law"] for c in r["clauses"] if c["key"].startswith("law23.")]
+    assert cited({"hcp": [12, 21], "suits": {"S": [5, 13]}, "purpose": "opening"}) == ["23A1"]
+    assert cited({"hcp": [10, 21], "suits": {"S": [4, 13]}, "purpose": "opening"}) == ["23A3"]
+
+
+def test_23a_directors_judgement_cites_23a() -> None:
+    r = rule(dealer="N", accept=False, comparable=True, calls=["W 1S", "N 1D", "E Pass",
+                                                               "S Pass", "W 2S"])
+    assert [c["law"] for c in r["clauses"] if c["key"].startswith("law23.")] == ["23A"]
 
 
 def test_23b_no_unauthorized_information_after_a_comparable_call() -> None:

@@ -118,7 +118,7 @@ def test_27b1b_comparable_call() -> None:
     x = {"seat": "S", "call": "X", "meaning": {"hcp": [6, 40],
                                                "suits": {"H": [4, 13], "D": [4, 13]}}}
     r = rule(dealer="N", accept=False, calls=["N 1C", "E 1S", ib, x])
-    assert r["laws"] == ["23A", "27B1(b)", "26A"]
+    assert r["laws"] == ["23A2", "27B1(b)", "26A"]
     assert r["auction"][-1] == sc("S", "X")
     assert r["unauthorized"] == [] and r["lead_restriction"] is None
     assert r["adjustment_possible"] == ["27D"]

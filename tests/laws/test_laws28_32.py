@@ -343,3 +343,33 @@ def test_31c_bid_at_lho_turn_changes_the_last_call_of_the_auction() -> None:
     assert r["laws"][:2] == ["29B", "25B2"]
     assert r["auction"] == [sc("E", "Pass")]
     assert {"seat": "S", "decide": "accept", "law": "25B1", "call": sc("E", "2C")} in r["decisions"]
+
+
+def test_31b_offenders_call_at_his_turn_is_insufficient_then_31a2_rules_on_it() -> None:
+    """West bid 1S at North's turn (31B), not accepted. At his own turn West bids 1H over
+    2C, insufficient and not accepted, and corrects to 2H (27B1(a)). The 2H that stands
+    is his call at his turn: the Director still judges it against the cancelled 1S
+    (23A) and rules 31A2 on it."""
+    calls = ["W 1S", "N 2C", "E Pass", "S Pass", {"seat": "W", "call": "1H", "accept": False}]
+    undecided = rule(dealer="N", accept=False, calls=[*calls, "W 2H"])
+    assert undecided["laws"][-2:] == ["27B1(a)", "23A"]
+    assert [(d["decide"], d["withdrawn"], d["replacement"]) for d in undecided["decisions"]] \
+        == [("comparable", sc("W", "1S"), sc("W", "2H"))]
+    not_comparable = rule(dealer="N", accept=False,
+                          calls=[*calls, {"seat": "W", "call": "2H", "comparable": False}])
+    assert not_comparable["laws"][-3:] == ["23A", "31A2(b)", "26B"]
+    assert not_comparable["pass_obligations"] == [
+        {"seat": "E", "until": "next_turn", "law": "31A2(b)", "laws": ["31A2(b)"],
+         "state": "in_force"}]
+    assert not_comparable["adjustment_possible"] == ["27D", "72C"]
+    comparable = rule(dealer="N", accept=False,
+                      calls=[*calls, {"seat": "W", "call": "2H", "comparable": True}])
+    assert comparable["laws"][-3:] == ["23A", "31A2(a)", "26A"]
+    assert comparable["pass_obligations"] == [] and "23C" in comparable["adjustment_possible"]
+
+
+def test_31b_offenders_insufficient_call_accepted_is_his_call_at_his_turn() -> None:
+    r = rule(dealer="N", accept=False, calls=["W 1S", "N 2C", "E Pass", "S Pass",
+                                              {"seat": "W", "call": "1H", "comparable": False},
+                                              "N Pass"])
+    assert "27A1" in r["laws"] and r["laws"][-2:] == ["31A2(b)", "26B"]

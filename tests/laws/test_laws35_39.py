@@ -145,3 +145,88 @@ def test_37b_an_insufficient_bid_by_a_player_required_to_pass_is_cancelled() -> 
     r = rule(dealer="E", accept=False, comparable=False,
              calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2D"])
     assert r["laws"][-1] == "37B" and r["cancelled"][-1] == sc("N", "2D")
+
+
+def test_37a_the_next_turn_obligation_is_spent_by_the_call_that_stands() -> None:
+    """East must pass at his next turn (30A) but bids 2C there; South calls over it before
+    rectification: the calls stand (37A), and the obligation for that turn is spent, not
+    carried to a second turn."""
+    r = rule(dealer="N", accept=False,
+             calls=["E Pass", "N 1H", "E 2C", "S 2H", "W Pass", "N Pass"])
+    assert r["laws"] == ["29B", "30A", "37A"] and r["next"] == "E"
+    assert r["pass_obligations"] == [{"seat": "E", "until": "next_turn", "law": "30A",
+                                      "laws": ["30A"], "state": "spent"}]
+    assert "East must pass" not in r["text"]
+    assert "East's obligation to pass at his next turn (Law 30A) is spent" in r["text"]
+    da = rule_auction_case({"dealer": "N", "accept": False, "calls": [
+        "E Pass", "N 1H", "E 2C", "S 2H"]}, lang="da").to_json()
+    assert "er brugt" in da["text"]
+
+
+def test_37a_an_obligation_for_the_rest_of_the_auction_remains() -> None:
+    r = rule(dealer="E", accept=False, comparable=False,
+             calls=["E 1H", "S 1C", "S 1S", "W 2H", "N 2S", "E Pass"])
+    assert [p["state"] for p in r["pass_obligations"]] == ["in_force"]
+
+
+def test_36c_found_after_the_opening_lead_scored_as_if_not_made() -> None:
+    """South doubles his partner's 1S; nobody notices until the opening lead is faced: the
+    auction is not reopened (no 36A, 29A or 17D3), and 1S is scored undoubled."""
+    r = rule(dealer="N", opening_lead_faced=True,
+             calls=["N 1S", "E Pass", "S X", "W Pass", "N Pass", "E Pass"])
+    assert r["laws"] == ["36C"] and r["next"] is None and r["cancelled"] == []
+    assert r["auction"][2] == sc("S", "X")
+    assert "The contract is scored as 1♠ by North (Law 36C)." in r["text"]
+    assert r["pass_obligations"] == [] and r["lead_restriction"] is None
+
+
+def test_36c_a_later_double_is_judged_without_the_inadmissible_one() -> None:
+    """West's double of 1S after South's inadmissible one is a legal double once South's
+    counts for nothing: 1S doubled."""
+    r = rule(dealer="N", opening_lead_faced=True,
+             calls=["N 1S", "E Pass", "S X", "W X", "N Pass", "E Pass", "S Pass"])
+    assert r["laws"] == ["36C"]
+    assert "The contract is scored as 1♠X by North (Law 36C)." in r["text"]
+    assert "(§ 36C)" in rule_auction_case(
+        {"dealer": "N", "opening_lead_faced": True,
+         "calls": ["N 1S", "E Pass", "S X", "W Pass", "N Pass", "E Pass"]},
+        lang="da").to_json()["text"]
+
+
+def test_36b_before_the_opening_lead_is_still_rectified() -> None:
+    r = rule(dealer="N", calls=["N 1S", "E Pass", "S X"])
+    assert "36C" not in r["laws"] and "36B" in r["laws"]
+
+
+def test_38a_38b_38c_a_bid_of_more_than_seven_is_cancelled_and_a_pass_substituted() -> None:
+    r = rule(dealer="N", calls=["N 1S", "E Pass", "S 8S"])
+    assert r["laws"] == ["38A", "16C", "38B", "38C", "26B"]
+    assert r["cancelled"] == [sc("S", "8S")]
+    assert r["auction"] == [sc("N", "1S"), sc("E", "Pass"), sc("S", "Pass")]
+    assert r["next"] == "W"
+    assert [(p["seat"], p["until"], p["law"]) for p in r["pass_obligations"]] == [
+        ("S", "end_of_auction", "38C"), ("N", "end_of_auction", "38C")]
+    assert r["adjustment_possible"] == ["72C"]
+    assert "South's 8♠ is a bid of more than seven" in r["text"]
+
+
+def test_38b_38d_lhos_call_over_it_is_cancelled_and_no_26b_or_72c() -> None:
+    """West called over South's 8NT before rectification: West's pass goes with it (38B),
+    West calls again, and there is no recourse to 26B or 72C (38D)."""
+    r = rule(dealer="N", calls=["N 1S", "E Pass", "S 8NT", "W Pass", "W 2H"])
+    assert r["laws"] == ["38A", "16C", "38B", "38C", "38D"]
+    assert r["cancelled"] == [sc("S", "8NT"), sc("W", "Pass")]
+    assert r["auction"][-2:] == [sc("S", "Pass"), sc("W", "2H")]
+    assert r["adjustment_possible"] == [] and r["lead_restriction"] is None
+    assert "there is no recourse to Laws 26B and 72C (Law 38D)" in r["text"]
+
+
+def test_38a_never_accepted_and_out_of_rotation_refused() -> None:
+    with pytest.raises(CaseFileError, match=r"calls\[2\]: a bid of more than seven can never "
+                                            r"be accepted"):
+        rule(dealer="N", calls=["N 1S", "E Pass", {"seat": "S", "call": "8S", "accept": True}])
+    with pytest.raises(CaseFileError, match=r"calls\[2\]: a bid of more than seven out of "
+                                            r"rotation"):
+        rule(dealer="N", calls=["N 1S", "E Pass", "W 8S"])
+    with pytest.raises(CaseFileError, match="impossible call '14S'"):
+        rule(dealer="N", calls=["N 1S", "E Pass", "S 14S"])

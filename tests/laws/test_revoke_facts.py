@@ -206,6 +206,7 @@ def test_62c3_64b8_both_sides_revoked_on_one_trick_only_one_played_to_the_next()
     assert [i["law"] for i in r.to_json()["revokes"]] == ["64B8", "64B8"]
     assert "62C3" in r.laws and r.transfer == 0
     assert "Every card the defenders withdraw becomes a penalty card" in r.text
+    assert r.laws.index("62C3") < r.laws.index("50B") < r.laws.index("16C")
     assert r.redress is not None and r.redress.nos is None  # both sides offended
 
 

@@ -64,7 +64,7 @@ def test_get_lists_the_latest_version_of_each_with_its_id(client, auth):
 @pytest.mark.parametrize("body,message", [
     ([1, 2], "expected a JSON object"),
     ({"dealer": "Q", "calls": []}, "dealer: unknown seat 'Q'"),
-    ({"dealer": "N", "calls": ["N 8H"]}, "impossible call"),
+    ({"dealer": "N", "calls": ["N 14H"]}, "impossible call"),
     ({"dealer": "N", "calls": [], "table": {"x": 1}}, "table: expected a short name"),
     ({"dealer": "N", "calls": [], "round": "two"}, "round: expected a whole number"),
 ])

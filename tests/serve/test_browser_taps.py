@@ -224,3 +224,19 @@ def test_the_phone_keeps_working_after_a_restart(browser: Browser, tmp_path) -> 
     finally:
         second.stop()
         context.close()
+
+
+def test_38_a_bid_of_more_than_seven_is_tapped_and_ruled(page: Page) -> None:
+    """Spoken bidding: South says "eight spades". The Director opens the Law 38 row
+    under the bidding box, taps 8♠, and the ruling cancels it, substitutes a pass and
+    binds North-South to pass (38A-38C)."""
+    page.get_by_role("link", name="Auction irregularity", exact=True).click()
+    for name in ("1♠", "Pass"):
+        bid(page, name)
+    page.get_by_text("A bid of more than seven (Law 38)").click()
+    page.locator(".above-seven").get_by_role("button", name="8♠", exact=True).click()
+    assert [(c["seat"], c["call"]) for c in calls_of(stored(page))] == \
+        [("N", "1S"), ("E", "Pass"), ("S", "8S")]
+    preview = page.locator(".preview")
+    expect(preview).to_contain_text("is a bid of more than seven")
+    expect(preview).to_contain_text("must pass whenever it is their turn to call (Law 38C)")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from td_plugin.laws.auction.inadmissible_calls import rule_inadmissible
-from td_plugin.laws.auction.insufficient_bids import rule_insufficient
+from td_plugin.laws.auction.insufficient_bids import rule_correction, rule_insufficient
 from td_plugin.laws.auction.ruling import CoorEffect, DecisionKind, Note, SeatCall
 from td_plugin.laws.auction.walk import Pending, Situation, Walk, rule_facts
 from td_plugin.model.auction import Auction, AuctionEntry, Call
@@ -312,6 +312,34 @@ def rule_offenders_call(walk: Walk) -> None:
     _, ic = walk.current()
     p = walk.pending.pop(ic.seat)
     walk.append_current()
+    _rule_call_at_turn(walk, p, ic)
+
+
+def _offenders_insufficient(walk: Walk, ic: IncidentCall) -> bool:
+    if ic.seat not in walk.pending:
+        return False
+    if ic.seat in walk.pending_ib:
+        return True
+    problem = walk.auction.check_next(ic.call)
+    return problem is not None and problem.law == "27"
+
+
+def rule_offenders_insufficient(walk: Walk) -> None:
+    """31B (30B1(b), 32A2 alike) when the offender's call at his proper turn is itself an
+    insufficient bid: Law 27 rules on it first (acceptance, the correction), and the call
+    that then stands at his turn is his call for the out-of-rotation law: comparable with
+    his cancelled call or not (23A), his partner's obligation, the lead restrictions."""
+    _, ic = walk.current()
+    before = len(walk.entries)
+    (rule_correction if ic.seat in walk.pending_ib else rule_insufficient)(walk)
+    if not walk.halted and len(walk.entries) > before and walk.meta[-1] is ic \
+            and ic.seat in walk.pending:
+        _rule_call_at_turn(walk, walk.pending.pop(ic.seat), ic)
+
+
+def _rule_call_at_turn(walk: Walk, p: Pending, ic: IncidentCall) -> None:
+    """The offender's call ``ic``, standing at his proper turn, against his cancelled
+    call out of rotation (``p``)."""
     j = walk.judge(p.withdrawn, ic)
     if j.comparable is None:
         walk.undecided(p.withdrawn, ic)
@@ -342,4 +370,7 @@ RHO_REQUIRED_TO_PASS = Situation("28A", _rho_required_to_pass, rule_rho_required
 OUT_OF_ROTATION = Situation("28-32", _at_another_turn, rule_out_of_rotation)
 REPEAT = Situation("31A1/32A1", _must_repeat, rule_repeat)
 OFFENDERS_CALL = Situation("30B1(b)/31A2/32A2", _offenders_call, rule_offenders_call)
-SITUATIONS = (RHO_REQUIRED_TO_PASS, OUT_OF_ROTATION, REPEAT, OFFENDERS_CALL)
+OFFENDERS_INSUFFICIENT = Situation("27 then 30B1(b)/31A2/32A2", _offenders_insufficient,
+                                   rule_offenders_insufficient)
+SITUATIONS = (RHO_REQUIRED_TO_PASS, OUT_OF_ROTATION, REPEAT, OFFENDERS_INSUFFICIENT,
+              OFFENDERS_CALL)

@@ -107,6 +107,12 @@ class Comparability:
             return "law23.director_yes" if self.comparable else "law23.director_no"
         return _KEYS.get(self.test, "law23.none") if self.test is not None else "law23.none"
 
+    @property
+    def law(self) -> str:
+        """The clause the judgement applied: the sub-clause of the test that was met
+        (23A1, 23A2, 23A3), else 23A."""
+        return self.test.value if self.test in _KEYS else "23A"
+
 
 def _within(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
     return outer[0] <= inner[0] and inner[1] <= outer[1]

@@ -5,7 +5,10 @@
   happened, without Law 26B (36A). Otherwise it is cancelled, the offender makes a legal
   call and his partner passes for the rest of the auction; 26B and 72C may apply (36B);
   out of rotation, the auction first reverts to the player whose turn it was (36B4).
-  It can never be accepted.
+  It can never be accepted. Found only after the opening lead was faced (the case's
+  ``opening_lead_faced``), the auction is over and stands, and the contract is scored as
+  if the double or redouble had not been made (36C); one made out of rotation as well is
+  ruled as before (the case says the rotation broke, which 36C does not mend).
 - 37: a bid, double or redouble by a player required to pass. If LHO called before
   rectification, the calls stand (the offender still passes where he must); otherwise
   it is cancelled, a pass is substituted and the auction continues with his LHO, and
@@ -18,7 +21,12 @@
   pass by a defender, any call by declarer or dummy, or when LHO called after it (39B);
   a defender's bid, double or redouble otherwise lets Law 26B apply (39C).
 
-Law 38 (a bid above seven) has no bidding card and is not modelled.
+- 38: a bid of more than seven (spoken bidding, a bidding pad) is never played (38A); it
+  is cancelled, and with it a call his LHO made over it before rectification (38B); a
+  pass is substituted, the auction continues and both members of the offending side
+  pass whenever it is their turn (38C); 26B and 72C may apply, but not when the LHO had
+  called over it (38D). It can never be accepted. One made out of rotation is refused:
+  the case does not say where the rotation resumes, which the Director establishes.
 
 The walk over a case's calls (`td_plugin.laws.auction.situations`) asks this module about a call after
 the final pass, a bid, double or redouble by a player required to pass, and an
@@ -32,11 +40,11 @@ from __future__ import annotations
 from td_plugin.laws.auction.incident import IncidentCall
 from td_plugin.laws.auction.walk import Situation, Walk
 from td_plugin.model.auction import PASS, Auction, Call
-from td_plugin.model.names import seat_msg
+from td_plugin.model.names import call_msg, seat_msg
 from td_plugin.model.obligations import PassUntil
 
 __all__ = ["inadmissible_double", "obligation_violated", "after_final_pass", "SITUATIONS",
-           "rule_inadmissible", "rule_call_after_final_pass"]
+           "rule_inadmissible", "rule_call_after_final_pass", "rule_above_seven"]
 
 
 def inadmissible_double(lho_called: bool, out_of_rotation: bool) -> str:
@@ -74,9 +82,13 @@ def rule_inadmissible(walk: Walk, out_of_rotation: bool = False) -> None:
     if ic.accept:
         raise walk.err(idx, "an inadmissible double or redouble can never be accepted "
                             "(Law 36)")
+    facts = dict(walk.facts(ic), turn=seat_msg(walk.auction.next_seat))
+    if walk.incident.opening_lead_faced and not out_of_rotation:
+        walk.clause("36C", "law36.c", **facts)  # the auction is over: nothing reopens
+        walk.append_current(void=True)
+        return
     nxt = walk.peek()
     law = inadmissible_double(walk.lho_calls_next(s), out_of_rotation)
-    facts = dict(walk.facts(ic), turn=seat_msg(walk.auction.next_seat))
     walk.cancel(ic)
     if law == "36A":
         assert nxt is not None
@@ -92,6 +104,47 @@ def rule_inadmissible(walk: Walk, out_of_rotation: bool = False) -> None:
     walk.lead(s, law)
     walk.adjust("72C")
     walk.pos += 1
+
+
+def _above_seven(walk: Walk, ic: IncidentCall) -> bool:
+    return ic.call.above_seven
+
+
+def rule_above_seven(walk: Walk) -> None:
+    """38: a bid of more than seven."""
+    idx, ic = walk.current()
+    s = ic.seat
+    if ic.accept:
+        raise walk.err(idx, "a bid of more than seven can never be accepted: no such "
+                            "contract is played (Law 38A)")
+    if s is not walk.auction.next_seat:
+        raise walk.err(idx, "a bid of more than seven out of rotation: give the calls in "
+                            "the order the Director establishes, from the seat whose turn "
+                            "it was (Law 38)")
+    facts = walk.facts(ic)
+    walk.clause("38A", "law38.a", **facts)
+    walk.cancel(ic)
+    walk.ui(ic, offender=s)
+    nxt = walk.peek()
+    lho_called = nxt is not None and nxt[1].seat is s.lho and ic.accept is not False
+    walk.pos += 1
+    if lho_called:
+        assert nxt is not None
+        walk.clause("38B", "law38.b_lho", **facts, lho_call=call_msg(nxt[1].call))
+        walk.cancel(nxt[1])
+        walk.ui(nxt[1], offender=s)
+        walk.pos += 1
+    else:
+        walk.clause("38B", "law38.b", **facts)
+    walk.append(IncidentCall(s, PASS))  # the pass substituted: his LHO calls next
+    walk.clause("38C", "law38.c", **facts)
+    walk.impose(s, PassUntil.END_OF_AUCTION, "38C")
+    walk.impose(s.partner, PassUntil.END_OF_AUCTION, "38C")
+    if lho_called:
+        walk.clause("38D", "law38.d_lho", **facts)
+    else:
+        walk.lead(s, "38D")
+        walk.adjust("72C")
 
 
 def _required_to_pass(walk: Walk, ic: IncidentCall) -> bool:
@@ -165,4 +218,5 @@ def rule_after_final_pass(walk: Walk) -> None:
 AFTER_FINAL_PASS = Situation("39", _after_final_pass, rule_after_final_pass)
 REQUIRED_TO_PASS = Situation("37", _required_to_pass, rule_obligation_violated)
 INADMISSIBLE = Situation("36", _inadmissible, rule_inadmissible)
+ABOVE_SEVEN = Situation("38", _above_seven, rule_above_seven)
 SITUATIONS = (AFTER_FINAL_PASS, REQUIRED_TO_PASS, INADMISSIBLE)

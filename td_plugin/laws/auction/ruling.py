@@ -190,7 +190,7 @@ class AuctionRuling(Ruling):
         if self.pass_obligations:
             rows.append((h("pass"), "; ".join(
                 f"{seat(p.seat)}, {h(p.until)} ({', '.join(p.laws)})"
-                + (f": {h('fulfilled')}" if p.fulfilled else "")
+                + ("" if p.in_force else f": {h(p.state)}")
                 for p in self.pass_obligations)))
         if self.lho_may_withdraw:
             rows.append((h("withdraw"), ", ".join(sc(x) for x in self.lho_may_withdraw)))

@@ -35,7 +35,7 @@ from td_plugin.laws.auction.ruling import (
 )
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat, Suit
-from td_plugin.model.names import call_msg, law_msg, laws_msg, seat_call_msg, seat_msg
+from td_plugin.model.names import call_msg, contract_msg, law_msg, laws_msg, seat_call_msg, seat_msg
 from td_plugin.model.obligations import LeadRestriction, PassObligation, PassState, PassUntil
 from td_plugin.model.rulings import Clause
 
@@ -168,19 +168,18 @@ class Walk:
 
     # -- changes ----------------------------------------------------------------------
 
-    def append(self, ic: IncidentCall, insufficient: bool = False) -> None:
+    def append(self, ic: IncidentCall, insufficient: bool = False, void: bool = False) -> None:
         """Add a call to the legal auction, at its seat's turn, and settle what waited
         for that turn (a pass obligation for the next turn; a call out of rotation at
         this seat's turn, 31A/32A)."""
-        self.entries.append(AuctionEntry(ic.call, insufficient=insufficient))
+        self.entries.append(AuctionEntry(ic.call, insufficient=insufficient, void=void))
         self.meta.append(ic)
         current = self.queue[self.pos] if self.pos < len(self.queue) else None
         self.meta_index.append(current[0] if current is not None and current[1] is ic else -1)
         s = ic.seat
         if self.outstanding.get(s) == PassUntil.NEXT_TURN:
             del self.outstanding[s]
-            if ic.call.is_pass:
-                self.fulfil(s)
+            self.fulfil(s, PassState.FULFILLED if ic.call.is_pass else PassState.SPENT)
         waiting = self.await_rho.pop(s, None)
         if waiting is not None:
             if ic.call.is_pass:
@@ -196,10 +195,10 @@ class Walk:
                 self.pending[waiting.offender] = waiting
         revert_deprived_turn(self)
 
-    def append_current(self, insufficient: bool = False) -> IncidentCall:
+    def append_current(self, insufficient: bool = False, void: bool = False) -> IncidentCall:
         """Add the current call to the legal auction and move on."""
         _, ic = self.current()
-        self.append(ic, insufficient)
+        self.append(ic, insufficient, void)
         self.pos += 1
         return ic
 
@@ -233,7 +232,7 @@ class Walk:
         obligation a player in force, with every clause that imposes it (the longer
         duration wins)."""
         for i, ob in enumerate(self.obligations):
-            if ob.seat is seat and not ob.fulfilled:
+            if ob.seat is seat and ob.in_force:
                 laws = ob.also if law in ob.laws else (*ob.also, law)
                 longest = PassUntil.END_OF_AUCTION if PassUntil.END_OF_AUCTION in (
                     ob.until, until) else until
@@ -244,11 +243,12 @@ class Walk:
         if self.outstanding.get(seat) != PassUntil.END_OF_AUCTION:
             self.outstanding[seat] = until
 
-    def fulfil(self, seat: Seat) -> None:
-        """``seat`` passed at the turn his obligation for the next turn was for."""
+    def fulfil(self, seat: Seat, state: PassState = PassState.FULFILLED) -> None:
+        """``seat``'s turn his obligation for the next turn was for has come: he passed
+        (fulfilled), or made a call that stands (spent, Law 37A)."""
         for i, ob in enumerate(self.obligations):
-            if ob.seat is seat and ob.until == PassUntil.NEXT_TURN and not ob.fulfilled:
-                self.obligations[i] = replace(ob, state=PassState.FULFILLED)
+            if ob.seat is seat and ob.until == PassUntil.NEXT_TURN and ob.in_force:
+                self.obligations[i] = replace(ob, state=state)
 
     def lead(self, offender: Seat, law: str) -> None:
         """Law 26B may apply to ``offender`` (under clause ``law``)."""
@@ -291,7 +291,7 @@ class Walk:
     def judgement_clause(self, j: Comparability, withdrawn: IncidentCall,
                          replacement: IncidentCall) -> None:
         purpose = (replacement.meaning.purpose if replacement.meaning else "") or ""
-        self.clause("23A", j.key, withdrawn=call_msg(withdrawn.call),
+        self.clause(j.law, j.key, withdrawn=call_msg(withdrawn.call),
                     replacement=call_msg(replacement.call), purpose=purpose)
 
     def undecided(self, withdrawn: IncidentCall, replacement: IncidentCall) -> None:
@@ -391,9 +391,13 @@ class Walk:
         if self.incident.comparable is not None and not self.comparable_used:
             self.notes.append(Note("incident.note.unused_comparable"))
         legal = self.auction
+        contract = legal.contract()
+        if contract is not None and any(e.void for e in legal.entries):  # 36C
+            self.notes.append(Note("law36.c.contract",
+                                   {"contract": contract_msg(contract, declarer=True)}))
         if legal.is_complete:  # the auction is over: every obligation to pass is met
-            self.obligations = [replace(ob, state=PassState.FULFILLED)
-                                for ob in self.obligations]
+            self.obligations = [replace(ob, state=PassState.FULFILLED) if ob.in_force
+                                else ob for ob in self.obligations]
         auction = tuple(SeatCall(seat, e.call) for seat, e in legal if e.call is not None)
         laws = list(dict.fromkeys(c.law for c in self.clauses))
         return AuctionRuling(

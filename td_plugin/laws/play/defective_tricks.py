@@ -225,7 +225,7 @@ FIELDS: tuple[FactField, ...] = (
                    "(Law 67B1)", params=lambda c: {"trick": c["trick"]}),
     FactField("holds_suit", "bool", "play.defective.q.holds_suit", "67B1", when=_no_card_late,
               only="when the offender did not play and both sides played to the next trick "
-                   "(Law 67B1)", required=False,
+                   "(Law 67B1)",
               params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
               choices=yes_no(("67B1(a)", Msg("play.defective.leads.67B1")),
                              ("67B1(b)", Msg("play.defective.leads.67B1")))),
@@ -238,11 +238,11 @@ FIELDS: tuple[FactField, ...] = (
               when=_restored_revoke_given, only=_REVOKE_ONLY,
               params=lambda c: {"revoke_trick": c["revoke_trick"]}),
     FactField("revoke_trick_won_by", "seat", "play.defective.q.revoke_trick_won_by", "64A",
-              when=_restored_revoke_given, only=_REVOKE_ONLY, required=False, ask=False,
+              when=_restored_revoke_given, only=_REVOKE_ONLY,
               params=lambda c: {"trick": c["revoke_trick"]}),
     FactField("offending_side_tricks_from_revoke", "count",
               "play.defective.q.os_tricks_from_revoke", "64A", when=_restored_revoke_given,
-              only=_REVOKE_ONLY, required=False, ask=False, low=0),
+              only=_REVOKE_ONLY, low=0),
     FactField("won_by", "seat", "play.defective.q.won_by", "64A2", when=_no_card_late,
               only="with Law 67B1", required=False, ask=False,
               params=lambda c: {"trick": c["trick"]}),
@@ -313,13 +313,12 @@ def _check_restored(values: Mapping[str, Any], trick: int, revoke_trick: int) ->
                                        f"{restored.suit.value}: not a revoke (Law 61A)")
     if card == restored:
         raise FactError("revoke_card", "the restored card itself")
-    if (values.get("declarer_tricks") is None) != (
-            values.get("offending_side_tricks_from_revoke") is None):
-        raise FactError("offending_side_tricks_from_revoke", "give both the result and the "
-                                                             "offending side's tricks from "
-                                                             "the revoke trick on")
-    os_tricks = values.get("offending_side_tricks_from_revoke")
-    if os_tricks is not None and os_tricks > 14 - revoke_trick:
+    os_tricks = values["offending_side_tricks_from_revoke"]
+    won_by = values["revoke_trick_won_by"]
+    if won_by.side is values["offender"].side and os_tricks == 0:
+        raise FactError("offending_side_tricks_from_revoke",
+                        f"0, but {won_by.english} of the offending side won the revoke trick")
+    if os_tricks > 14 - revoke_trick:
         raise FactError("offending_side_tricks_from_revoke",
                         f"{os_tricks}, but only {14 - revoke_trick} tricks are played from "
                         f"trick {revoke_trick} on")

@@ -4,7 +4,8 @@ The defender on presumed declarer's left makes the opening lead face down (41A);
 face-down lead may be withdrawn only on the Director's instruction, and goes back into
 the hand. Once the wrong defender has faced an opening lead (54):
 
-- when the right leader had already led face down, that lead is retracted (54);
+- when the right leader had already led face down, that lead is retracted (54) and goes
+  back into his hand, as a face-down lead does (41A);
 - 54A: declarer may spread his hand: he becomes dummy and dummy declarer; if declarer
   begins to spread it, exposing a card, he must spread it all;
 - 54B: declarer may accept the lead; dummy is spread (41), the second card to the trick
@@ -130,7 +131,7 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
         return b.build(declarer, facts=facts | {"outcome": "returned"})
     b.clause("54", "opening.54", facts, params)
     if case.partner_led_face_down:
-        b.clause("54", "opening.54.face_down", facts, params)
+        b.clause("41A", "opening.54.face_down", facts, params)
     option = case.option
     if case.declarer_spread:
         b.clause("54A", "opening.54A.forced", facts, params)

@@ -99,8 +99,12 @@ class BoardAssessment:
 
 def automatic_transfer(facts: RevokeFacts) -> tuple[str, int]:
     """64A for one established revoke, before any exception other than 64B1:
-    ``("64A1", 1 or 2)``, ``("64A2", 1)`` or ``("64B1", 0)``."""
-    won = facts.offending_side_tricks or 0
+    ``("64A1", 1 or 2)``, ``("64A2", 1)`` or ``("64B1", 0)``. The offending side's
+    tricks must be known: an unknown count is never read as none won."""
+    won = facts.offending_side_tricks
+    if won is None:
+        raise ValueError("the offending side's tricks from the revoke on are not known "
+                         "(Law 64A): ask them")
     if won == 0:
         return "64B1", 0
     if facts.trick_won_by is facts.revoke.offender:

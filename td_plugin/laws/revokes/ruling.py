@@ -182,6 +182,7 @@ def _exceptions(a: Assessment, board: BoardAssessment, facts: dict[str, Any],
         if law == "64B6" and a.facts.hands_returned is not True:
             note = _partner_informed(a.facts, board, clauses)
         if law == "64B8":
+            clauses.append(Clause("50B", "revoke.correction.62C3", {}))
             clauses.append(Clause("16C", "revoke.correction.62C3", {}))
             note = Msg("revoke.correction.62C3")
     return note

@@ -26,9 +26,11 @@ def test_54_declarers_decision_among_three_options() -> None:
         ("spread", "54A"), ("accept", "54B"), ("refuse", "54D")]
 
 
-def test_54_the_right_leaders_face_down_lead_is_retracted() -> None:
+def test_54_41a_the_right_leaders_face_down_lead_is_retracted_into_the_hand() -> None:
     r = rule(case(partner_led_face_down=True, option="accept"))
-    assert [c.key for c in r.clauses][:2] == ["opening.54", "opening.54.face_down"]
+    assert [(c.law, c.key) for c in r.clauses][:2] == [
+        ("54", "opening.54"), ("41A", "opening.54.face_down")]
+    assert "41A" in r.laws and "(Laws 54, 41A)" in r.text
 
 
 def test_54a_declarer_spreads_and_becomes_dummy() -> None:

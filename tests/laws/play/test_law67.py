@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from td_plugin.cases.files import load_case
 from td_plugin.cases.play import PlayCase
-from td_plugin.laws.play.defective_tricks import TrickFault
+from td_plugin.laws.facts import applies
+from td_plugin.laws.play.defective_tricks import FIELDS, TrickFault
 from tests.laws.play.helpers import error, rule, text
 
 
@@ -58,7 +59,7 @@ def test_67b2_too_many_cards_found_late() -> None:
 
 def test_67_the_result_and_the_tricks_come_together() -> None:
     assert error(case(offender="W", fault="no_card", after_next=True, suit_led="C",
-                      declarer_tricks=8)) == \
+                      holds_suit=True, declarer_tricks=8)) == \
         "offending_side_tricks: give both the result and the offending side's tricks from " \
         "the defective trick on"
     assert error(case(offender="W", fault="too_many", suit_led="C")).startswith("suit_led: only")
@@ -125,9 +126,36 @@ def test_67b2_the_restored_cards_revoke_ruled_in_the_same_case() -> None:
     assert "♥7, put back into East's hand, was in it throughout: he did not play it to " \
            "trick 3, led in its suit, which is a revoke (Law 67B2)." in r.text
     assert "det er en kulørsvigt (§ 67B2)" in text(c, "da")
-    without = {k: v for k, v in c.items() if k not in ("revoke_trick_won_by",
-               "offending_side_tricks_from_revoke", "declarer_tricks", "vulnerable")}
-    assert rule(without).transfer is None and "61A" in rule(without).laws
+    without = {k: v for k, v in c.items() if k not in ("declarer_tricks", "vulnerable")}
+    assert rule(without).transfer is None and "64A1" in rule(without).laws
     assert error({**c, "revoke_card": "H2"}) == \
         "revoke_card: H2 follows suit to a trick led in H: not a revoke (Law 61A)"
     assert error({**c, "revoke_trick": 6}) == "revoke_trick: 6 is the defective trick itself"
+
+
+def test_67b2_64a_the_offending_sides_tricks_are_asked_never_read_as_none() -> None:
+    """The restored card's revoke without who won the revoke trick or the offending side's
+    tricks from it on: never "no trick is transferred (64B1)", but a refusal naming the
+    missing fact (a case file) and the question (the phone's flow)."""
+    c = {"kind": "defective_trick", "declarer": "S", "contract": "4S", "trick": 6,
+         "offender": "E", "fault": "too_many", "after_next": True, "revoke_trick": 3,
+         "restored": "H7", "revoke_card": "C2", "revoke_trick_won_by": "N"}
+    assert "offending_side_tricks_from_revoke" in error(c)
+    assert "revoke_trick_won_by" in error({k: v for k, v in c.items()
+                                           if k != "revoke_trick_won_by"})
+    asked = [f.key for f in FIELDS if f.ask and applies(f, c)]
+    assert "offending_side_tricks_from_revoke" in asked
+    r = rule({**c, "offending_side_tricks_from_revoke": 0})
+    assert "64B1" in r.laws and r.transfer is None  # no result given: none to transfer on
+    assert error({**c, "revoke_trick_won_by": "W", "offending_side_tricks_from_revoke": 0}) \
+        == "offending_side_tricks_from_revoke: 0, but West of the offending side won the " \
+           "revoke trick"
+
+
+def test_67b1_whether_he_holds_the_suit_is_never_presumed() -> None:
+    """67B1(a) and (b) differ (a card of the suit led, and a revoke, or any card): a case
+    that does not say whether he holds the suit is refused naming it."""
+    c = {"kind": "defective_trick", "declarer": "S", "contract": "4S", "trick": 3,
+         "offender": "E", "fault": "no_card", "after_next": True, "suit_led": "H"}
+    assert "holds_suit" in error(c)
+    assert "67B1(b)" in rule({**c, "holds_suit": False}).laws
