@@ -51,9 +51,11 @@ from td_plugin.rulers.cases import rule_play_case
 __all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
 
 KINDS = tuple(FACT_KINDS)
-_LAW = re.compile(r"^\d{2}([A-F](\d(\([a-c]\))?)?)?$")
+_LAW = re.compile(r"^\d{2}([A-F](\d(\([a-e]\))?)?)?$")
 _KEY = re.compile(r"\b(penalty|opening|loot|premature|simultaneous|played"
-                  r"|play|revoke|app)\.[a-z0-9_]")
+                  r"|play|revoke|app|board)\.[a-z0-9_]")
+#: Law 12C2(a)'s percentage in pairs for each side's fault
+_PERCENT = {"none": 60, "partly": 50, "direct": 40}
 
 
 def _card(rng: random.Random, exclude: str | None, taken: set[str]) -> str:
@@ -222,7 +224,25 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
         offender, declarer = Seat(case["offender"]), Seat(case["declarer"])
         moved = transfer if offender.side is not declarer.side else -transfer
         assert en["adjusted_declarer_tricks"] == max(0, min(13, case["declarer_tricks"] + moved))
+    _check_artificial(case, en)
     return en
+
+
+def _check_artificial(case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
+    """An artificial score is the one Law 12C2(a) gives for the case's faults, and only a
+    case that gives both faults has one; a fouled board's group entry holds the case's
+    tables."""
+    outcome = ruling.get("outcome") or {}
+    if "artificial" in outcome:
+        expected = f"{_PERCENT[case['ns_fault']]}/{_PERCENT[case['ew_fault']]}"
+        assert outcome["artificial"] == expected, (outcome, case)
+    elif case["kind"] == "no_result":
+        raise AssertionError(f"no artificial score: {outcome}")
+    if case["kind"] == "fouled_board":
+        entry = ruling["adjustment"]
+        assert (entry is None) == (not case.get("changed")), entry
+        if entry is not None:
+            assert entry["law"] == "87B" and entry.get("board") == case.get("board")
 
 
 def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
