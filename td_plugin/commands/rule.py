@@ -152,6 +152,7 @@ def _without_heading(text: str, heading: str) -> str:
 def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewContext) -> int:
     """``--session FILE --write-to DIR``: the case ruled and written into the session."""
     import os
+    from dataclasses import replace
 
     from td_plugin.audit.table_rulings import announce, by_pairs, changes_of, records_of, rule_case
     from td_plugin.cases.files import read_case_data
@@ -172,6 +173,9 @@ def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewConte
     if args.pairs:
         place = by_pairs(place, args.pairs, records)
     table = rule_case(host, data, place, records, context)
+    ns, sep, ew = (args.pairs or "").partition("-")
+    if sep:  # the table's row, where the record lists several tables (a PBN ScoreTable)
+        table = replace(table, pairs=(ns.strip(), ew.strip()))
     if table.ruling is None or table.index is None:
         print(f"td-plugin rule: {table.problem}", file=sys.stderr)
         return 2
