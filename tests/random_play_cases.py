@@ -28,7 +28,10 @@ inconsistent. Consistent means:
   lead), in a suit other than the one led;
 - a defective trick transfers at most one trick (67B1; the revoke of 67B2's restored
   card, the revoke's one or two), and the result after it is declarer's tricks moved by
-  it towards the non-offending side.
+  it towards the non-offending side;
+- an artificial score (a board gone wrong: 12C2, 13, 15) is the one Law 12C2(a) gives for
+  the case's two faults, a ``no_result`` always has one, and a fouled board's group entry
+  (87B) is there exactly when the case gives the tables.
 """
 
 from __future__ import annotations
@@ -147,6 +150,47 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
     if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
         case["hidden"] = [_card(rng, None, set(case["cards"]))]  # not seen (58B1)
+    _board_details(rng, kind, case)
+
+
+def _tables(rng: random.Random, count: int, taken: set[tuple[int, int]]) -> list[dict[str, int]]:
+    out = []
+    while len(out) < count:
+        pair = (rng.randint(1, 20), rng.randint(1, 20))
+        if pair not in taken:
+            taken.add(pair)
+            out.append({"ns_pair": pair[0], "ew_pair": pair[1]})
+    return out
+
+
+def _board_details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
+    """What a case file of a board gone wrong may give that the phone does not ask: the
+    tables of a fouled board's changed forms, the pairs at a wrong board and the tables
+    that missed it, the regulation's variable averages, 13A2's judgement after the play,
+    the result after 14B4's revoke."""
+    faults = ("none", "partly", "direct")
+    if kind == "fouled_board" and rng.random() < 0.6:
+        taken: set[tuple[int, int]] = set()
+        forms = [_tables(rng, rng.randint(1, 3), taken) for _ in range(rng.randint(1, 3))]
+        case["changed"] = forms[0] if len(forms) == 1 else forms
+    if kind == "wrong_board" and case.get("what") == "board" \
+            and case.get("found") not in (None, "before_auction"):
+        if rng.random() < 0.5:
+            case["ns_pair"], case["ew_pair"] = rng.randint(1, 20), rng.randint(1, 20)
+        if rng.random() < 0.5:
+            case["missed"] = [{**t, "ns_fault": rng.choice(faults), "ew_fault": rng.choice(faults)}
+                              for t in _tables(rng, rng.randint(1, 3), set())]
+    if kind in ("no_result", "wrong_board", "wrong_cards") and rng.random() < 0.3:
+        case["variable"] = rng.random() < 0.5
+    if kind == "wrong_cards" and case.get("seen") is True and rng.random() < 0.5:
+        case["affected"] = False  # True would ask for the score, which the flow did not
+    if kind == "missing_card" and case.get("revoke") is True and rng.random() < 0.6:
+        won = rng.choice("NESW")
+        case["revoke_trick_won_by"] = won
+        least = int(Seat(won).side is Seat(case["offender"]).side)
+        case["offending_side_tricks_from_revoke"] = rng.randint(least, 14 - case["revoke_trick"])
+        case["declarer_tricks"] = rng.randint(0, 13)
+        case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
 
 
 def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:
@@ -238,6 +282,11 @@ def _check_artificial(case: Mapping[str, Any], ruling: Mapping[str, Any]) -> Non
         assert outcome["artificial"] == expected, (outcome, case)
     elif case["kind"] == "no_result":
         raise AssertionError(f"no artificial score: {outcome}")
+    missed = {(m["ns_pair"], m["ew_pair"]): m for m in case.get("missed") or []}
+    for entry in ruling.get("adjustments") or []:  # 15B3: each table that missed the board
+        m = missed.get((entry["ns_pair"], entry["ew_pair"]))
+        if m is not None:
+            assert entry["artificial"] == f"{_PERCENT[m['ns_fault']]}/{_PERCENT[m['ew_fault']]}"
     if case["kind"] == "fouled_board":
         entry = ruling["adjustment"]
         assert (entry is None) == (not case.get("changed")), entry
