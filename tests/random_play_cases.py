@@ -154,7 +154,7 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
 
 
 def _tables(rng: random.Random, count: int, taken: set[tuple[int, int]]) -> list[dict[str, int]]:
-    out = []
+    out: list[dict[str, int]] = []
     while len(out) < count:
         pair = (rng.randint(1, 20), rng.randint(1, 20))
         if pair not in taken:
