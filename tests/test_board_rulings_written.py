@@ -87,3 +87,19 @@ def test_15b3_the_entries_of_a_wrong_board_are_an_adjustments_list(realworld: Pa
     records = [r for _, r in records_of(host, str(source))]
     matched, errors = match_adjustments(adjustments, records)
     assert errors == [] and len(matched) == 2
+
+
+def test_pairs_that_did_not_play_the_record_are_refused_nothing_written(tmp_path: Path) -> None:
+    """``--pairs`` names the table: a record of other pairs is not written into."""
+    import json
+    import subprocess
+    import sys
+
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps(NO_RESULT), encoding="utf-8")
+    session = REPO / "examples" / "club_session.pbn"
+    r = subprocess.run([sys.executable, "-m", "td_plugin.cli", "rule", str(case), "--session",
+                        str(session), "--pairs", "9-9", "--write-to", str(tmp_path / "out")],
+                       capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 2 and "pairs 9-9 did not play board 1" in r.stderr
+    assert "Traceback" not in r.stderr and not (tmp_path / "out").exists()
