@@ -22,7 +22,8 @@ shows any of them without knowing the kind.
 
 A kind of the play period (Laws 24 and 41-67) lists its facts as `FactField` values, in
 the order the Director establishes them: the case-file key, the kind of answer (``seat``,
-``card``, ``cards``, ``suit``, ``bool``, ``choice``, ``count``, ``contract``), the clause
+``card``, ``cards``, ``suit``, ``bool``, ``choice``, ``count``, ``contract``; ``tables``, a
+list of tables' pairs that only a case file gives), the clause
 it matters to, the message key of its question, when it applies (a predicate on the case
 so far) and, for a choice, its answers with the clause each leads to. ``decision`` marks a
 choice made after the ruling (declarer's option after a lead out of turn): the case file
