@@ -55,3 +55,10 @@ def test_87b_without_the_board_the_entry_says_so() -> None:
     r = rule(case(what="cards", changed=[{"ns_pair": 1, "ew_pair": 1}]))
     assert "board" not in r.to_json()["adjustment"]
     assert "Give the board's number" in r.text
+
+
+def test_87b_the_tables_are_a_list() -> None:
+    assert error(case(what="cards", changed={"ns_pair": 1, "ew_pair": 1})) == \
+        "changed: expected a list of tables ({ns_pair, ew_pair}), not a mapping"
+    assert error(case(what="cards", changed=[])) == \
+        "changed: expected at least one table (or leave it out)"
