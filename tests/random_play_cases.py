@@ -47,7 +47,7 @@ from td_plugin.cases.files import load_case
 from td_plugin.cases.play import PlayCase
 from td_plugin.errors import CaseFileError, QuestionError
 from td_plugin.laws import FACT_KINDS, fact_family
-from td_plugin.laws.facts import MORE, choices_of
+from td_plugin.laws.facts import LISTS, MORE, choices_of
 from td_plugin.model.cards import ALL_CARDS, SUITS, Seat
 from td_plugin.rulers.cases import rule_play_case
 
@@ -76,6 +76,9 @@ def _answer(rng: random.Random, q: Any, case: Mapping[str, Any]) -> str:
         return rng.choice(SUITS).value
     if q.input == "card":  # a card not yet in the case: one card is not played twice
         return _card(rng, q.exclude, _named_cards(case))
+    if q.input == "table":  # a table's pairs, as the Director types them
+        return rng.choice(("{}-{}", "{} v {}", "{} {}")).format(rng.randint(1, 20),
+                                                               rng.randint(1, 20))
     if q.input == "contract":
         return f"{rng.randint(1, 7)}{rng.choice(('C', 'D', 'H', 'S', 'NT'))}" + \
             rng.choice(("", "", "X", "XX"))
@@ -111,7 +114,7 @@ def random_case(rng: random.Random, kind: str | None = None) -> dict[str, Any]:
 
 
 def _listed(kind: str) -> str:
-    return next((f.key for f in fact_family(kind).FIELDS if f.input == "cards"), "")
+    return next((f.key for f in fact_family(kind).FIELDS if f.input in LISTS), "")
 
 
 def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:

@@ -34,3 +34,19 @@ def test_12c2a_no_result_tapped_through_at_390_px(page: Page) -> None:
         "(Directly at fault) (Law 12C2(a)).")
     expect(page.locator(".status").first).to_contain_text("ruled")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@PHONE_ONLY
+def test_87b_fouled_board_tables_typed_as_pairs(page: Page) -> None:
+    """The ace of spades in the wrong pocket at one table: what differed, then the table
+    typed as its pairs; the ruling carries the group."""
+    page.get_by_role("link", name="Fouled board", exact=True).click()
+    ask(page, "What differed between the copies of the board?", "cards", "a fouled board")
+    expect(page.locator("section.ask h2")).to_contain_text("Which table played the changed")
+    page.locator("input[name=pairs]").fill("2 v 13")
+    page.locator("section.ask").get_by_role("button", name="Save").click()
+    expect(page.locator("ol.trail")).to_contain_text("2-13")
+    ask(page, "Did another table play the changed form?", "False")
+    page.get_by_role("button", name="Give the ruling").click()
+    expect(page.locator(".read")).to_contain_text("1 result(s) of 1 changed form(s)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -12,8 +12,9 @@ pzbs.pl).
   team play Law 86B2 applies instead.
 
 At the table the Director gives the versions: ``changed``, the tables (``{ns_pair,
-ew_pair}``) that played the changed form, or a list of such lists for several changed
-forms; every other result of the board is of its correct form. The ruling carries the
+ew_pair}``, or ``"3-12"`` as the table app enters them, a table at a time) that played
+the changed form, or a list of such lists for several changed forms (a case file's); every
+other result of the board is of its correct form. The ruling carries the
 entry of the adjustments list that ``td-plugin adjust`` scores in groups: ``{board: 1,
 fouled: [{ns_pair: 1, ew_pair: 1}, ...], law: "87B"}``. Without the tables, the ruling
 says the groups are still to be given (the audit's fouled-board finding proposes them from
@@ -86,7 +87,8 @@ FIELDS: tuple[FactField, ...] = (
     FactField("what", "choice", "board.q.fouled_what", "87A",
               choices=tuple(Choice(str(f), Msg(f"board.fouled.{f}"),
                                    ("87A", Msg("board.leads.87A"))) for f in Fouled)),
-    FactField("changed", "tables", "board.q.changed", "87B", required=False, ask=False),
+    FactField("changed", "tables", "board.q.changed", "87B", required=False,
+              more="board.q.changed.more"),
 )
 #: What a session file can give before the first question.
 START: tuple[str, ...] = ()

@@ -21,8 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from td_plugin.errors import FactError
-from td_plugin.laws.facts import Choice, FactField
+from td_plugin.errors import FactError, QuestionError
+from td_plugin.laws.facts import Choice, FactField, table_text
 from td_plugin.laws.play.ruling import RulingBuilder
 from td_plugin.laws.regulations import Regulation
 from td_plugin.messages import Msg
@@ -136,7 +136,8 @@ def assigned_of(values: Mapping[str, Any]) -> AssignedResult:
 
 
 def pairs_of(raw: Any, where: str) -> tuple[tuple[int, int], ...]:
-    """A list of tables as a case file gives them: ``[{ns_pair: 1, ew_pair: 9}, ...]``.
+    """A list of tables as a case file gives them: ``[{ns_pair: 1, ew_pair: 9}, ...]`` (or
+    ``["1-9", ...]`` as the table app enters them).
 
     :raises FactError: naming the item at fault.
     """
@@ -144,6 +145,11 @@ def pairs_of(raw: Any, where: str) -> tuple[tuple[int, int], ...]:
         raise FactError(where, "expected a non-empty list of {ns_pair, ew_pair}")
     out: list[tuple[int, int]] = []
     for i, item in enumerate(raw):
+        if isinstance(item, str):  # as the table app enters it: "3-12"
+            try:
+                item = dict(zip(("ns_pair", "ew_pair"), map(int, table_text(item).split("-"))))
+            except QuestionError as exc:
+                raise FactError(f"{where}[{i}]", str(exc)) from None
         if not isinstance(item, Mapping) or set(item) != {"ns_pair", "ew_pair"}:
             raise FactError(f"{where}[{i}]", "expected exactly ns_pair and ew_pair")
         pair = tuple(item[k] for k in ("ns_pair", "ew_pair"))
