@@ -28,7 +28,10 @@ inconsistent. Consistent means:
   lead), in a suit other than the one led;
 - a defective trick transfers at most one trick (67B1; the revoke of 67B2's restored
   card, the revoke's one or two), and the result after it is declarer's tricks moved by
-  it towards the non-offending side.
+  it towards the non-offending side;
+- an artificial score (a board gone wrong: 12C2, 13, 15) is the one Law 12C2(a) gives for
+  the case's two faults, a ``no_result`` always has one, and a fouled board's group entry
+  (87B) is there exactly when the case gives the tables.
 """
 
 from __future__ import annotations
@@ -44,16 +47,18 @@ from td_plugin.cases.files import load_case
 from td_plugin.cases.play import PlayCase
 from td_plugin.errors import CaseFileError, QuestionError
 from td_plugin.laws import FACT_KINDS, fact_family
-from td_plugin.laws.facts import MORE, choices_of
+from td_plugin.laws.facts import LISTS, MORE, choices_of
 from td_plugin.model.cards import ALL_CARDS, SUITS, Seat
 from td_plugin.rulers.cases import rule_play_case
 
 __all__ = ["random_case", "decide", "mangle", "check", "KINDS"]
 
 KINDS = tuple(FACT_KINDS)
-_LAW = re.compile(r"^\d{2}([A-F](\d(\([a-c]\))?)?)?$")
+_LAW = re.compile(r"^\d{2}([A-F](\d(\([a-e]\))?)?)?$")
 _KEY = re.compile(r"\b(penalty|opening|loot|premature|simultaneous|played"
-                  r"|play|revoke|app)\.[a-z0-9_]")
+                  r"|play|revoke|app|board)\.[a-z0-9_]")
+#: Law 12C2(a)'s percentage in pairs for each side's fault
+_PERCENT = {"none": 60, "partly": 50, "direct": 40}
 
 
 def _card(rng: random.Random, exclude: str | None, taken: set[str]) -> str:
@@ -71,6 +76,9 @@ def _answer(rng: random.Random, q: Any, case: Mapping[str, Any]) -> str:
         return rng.choice(SUITS).value
     if q.input == "card":  # a card not yet in the case: one card is not played twice
         return _card(rng, q.exclude, _named_cards(case))
+    if q.input == "table":  # a table's pairs, as the Director types them
+        return rng.choice(("{}-{}", "{} v {}", "{} {}")).format(rng.randint(1, 20),
+                                                               rng.randint(1, 20))
     if q.input == "contract":
         return f"{rng.randint(1, 7)}{rng.choice(('C', 'D', 'H', 'S', 'NT'))}" + \
             rng.choice(("", "", "X", "XX"))
@@ -106,7 +114,7 @@ def random_case(rng: random.Random, kind: str | None = None) -> dict[str, Any]:
 
 
 def _listed(kind: str) -> str:
-    return next((f.key for f in fact_family(kind).FIELDS if f.input == "cards"), "")
+    return next((f.key for f in fact_family(kind).FIELDS if f.input in LISTS), "")
 
 
 def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
@@ -145,6 +153,47 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
     if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
         case["hidden"] = [_card(rng, None, set(case["cards"]))]  # not seen (58B1)
+    _board_details(rng, kind, case)
+
+
+def _tables(rng: random.Random, count: int, taken: set[tuple[int, int]]) -> list[dict[str, int]]:
+    out: list[dict[str, int]] = []
+    while len(out) < count:
+        pair = (rng.randint(1, 20), rng.randint(1, 20))
+        if pair not in taken:
+            taken.add(pair)
+            out.append({"ns_pair": pair[0], "ew_pair": pair[1]})
+    return out
+
+
+def _board_details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
+    """What a case file of a board gone wrong may give that the phone does not ask: the
+    tables of a fouled board's changed forms, the pairs at a wrong board and the tables
+    that missed it, the regulation's variable averages, 13A2's judgement after the play,
+    the result after 14B4's revoke."""
+    faults = ("none", "partly", "direct")
+    if kind == "fouled_board" and rng.random() < 0.6:
+        taken: set[tuple[int, int]] = set()
+        forms = [_tables(rng, rng.randint(1, 3), taken) for _ in range(rng.randint(1, 3))]
+        case["changed"] = forms[0] if len(forms) == 1 else forms
+    if kind == "wrong_board" and case.get("what") == "board" \
+            and case.get("found") not in (None, "before_auction"):
+        if rng.random() < 0.5:
+            case["ns_pair"], case["ew_pair"] = rng.randint(1, 20), rng.randint(1, 20)
+        if rng.random() < 0.5:
+            case["missed"] = [{**t, "ns_fault": rng.choice(faults), "ew_fault": rng.choice(faults)}
+                              for t in _tables(rng, rng.randint(1, 3), set())]
+    if kind in ("no_result", "wrong_board", "wrong_cards") and rng.random() < 0.3:
+        case["variable"] = rng.random() < 0.5
+    if kind == "wrong_cards" and case.get("seen") is True and rng.random() < 0.5:
+        case["affected"] = False  # True would ask for the score, which the flow did not
+    if kind == "missing_card" and case.get("revoke") is True and rng.random() < 0.6:
+        won = rng.choice("NESW")
+        case["revoke_trick_won_by"] = won
+        least = int(Seat(won).side is Seat(case["offender"]).side)
+        case["offending_side_tricks_from_revoke"] = rng.randint(least, 14 - case["revoke_trick"])
+        case["declarer_tricks"] = rng.randint(0, 13)
+        case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
 
 
 def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:
@@ -222,7 +271,30 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
         offender, declarer = Seat(case["offender"]), Seat(case["declarer"])
         moved = transfer if offender.side is not declarer.side else -transfer
         assert en["adjusted_declarer_tricks"] == max(0, min(13, case["declarer_tricks"] + moved))
+    _check_artificial(case, en)
     return en
+
+
+def _check_artificial(case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
+    """An artificial score is the one Law 12C2(a) gives for the case's faults, and only a
+    case that gives both faults has one; a fouled board's group entry holds the case's
+    tables."""
+    outcome = ruling.get("outcome") or {}
+    if "artificial" in outcome:
+        expected = f"{_PERCENT[case['ns_fault']]}/{_PERCENT[case['ew_fault']]}"
+        assert outcome["artificial"] == expected, (outcome, case)
+    elif case["kind"] == "no_result":
+        raise AssertionError(f"no artificial score: {outcome}")
+    missed = {(m["ns_pair"], m["ew_pair"]): m for m in case.get("missed") or []}
+    for entry in ruling.get("adjustments") or []:  # 15B3: each table that missed the board
+        m = missed.get((entry["ns_pair"], entry["ew_pair"]))
+        if m is not None:
+            assert entry["artificial"] == f"{_PERCENT[m['ns_fault']]}/{_PERCENT[m['ew_fault']]}"
+    if case["kind"] == "fouled_board":
+        entry = ruling["adjustment"]
+        assert (entry is None) == (not case.get("changed")), entry
+        if entry is not None:
+            assert entry["law"] == "87B" and entry.get("board") == case.get("board")
 
 
 def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:

@@ -49,14 +49,21 @@ class MatchedRuling:
     index: int | None = None
     problem: str | None = None
     entry: LogEntry | None = None
+    #: the table's pairs (North-South, East-West) as the Director named them, for a
+    #: record that lists several tables' results (a PBN ``ScoreTable``)
+    pairs: tuple[str, str] | None = None
 
     @property
     def change(self) -> RecordChange | None:
-        """What writing it back changes in its record (None: nothing to write)."""
+        """What writing it back changes in its record (None: nothing to write): an
+        artificial or assigned score goes into the table's row when the record names no
+        pairs of its own and the Director named them."""
         if self.ruling is None or self.index is None:
             return None
+        own = self.record is not None and (self.record.ns_pair or self.record.ew_pair)
         return RecordChange(record=self.index, outcome=self.ruling.outcome,
-                            law=self.ruling.law, annotations=(self.ruling,))
+                            law=self.ruling.law, annotations=(self.ruling,),
+                            pairs=None if own else self.pairs)
 
     def heading(self, lang: str = "en") -> str:
         """One line: where, what kind, its status and clauses."""

@@ -5,7 +5,9 @@ a card played and its retraction (45C, 47), a revoke corrected (62), a defective
 
 Each kind's law module (`td_plugin.laws.FAMILIES`, a `td_plugin.laws.FactFamily`) lists its
 facts (`td_plugin.laws.facts.FactField`) and builds its case from them (``build_case``);
-`read_play_case` reads a parsed mapping by that list: unknown keys, a fact that does not
+`read_play_case` reads a parsed mapping by that list (a list of ``tables``, the pairs of
+each table a board gone wrong concerns, is read as a list and its items checked by the law
+module, `td_plugin.laws.boards.scores.pairs_of`): unknown keys, a fact that does not
 apply, a missing one, a seat, card, suit or number that cannot be read, an answer that is
 not among a choice's — each a `CaseFileError` naming the entry — then the facts are checked
 together by the law module (`td_plugin.errors.FactError`, also named). The ruler ``cases``
@@ -65,6 +67,13 @@ class _PlayReader(CaseReader):
             value = self.number(raw, where, f.low, f.high)
         elif f.input == "contract":
             value = self.contract(raw, values["declarer"])  # declarer is read before
+        elif f.input == "tables":  # each table's pairs (and facts), checked by the law module
+            if not isinstance(raw, list):
+                raise self.fail(where, f"expected a list of tables ({{ns_pair, ew_pair}}), "
+                                       f"not {type_name(raw)}")
+            if not raw:
+                raise self.fail(where, "expected at least one table (or leave it out)")
+            value = raw
         else:
             value = raw
         if f.input in ("choice", "seat") and choices_of(f, data):

@@ -152,10 +152,11 @@ def _without_heading(text: str, heading: str) -> str:
 def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewContext) -> int:
     """``--session FILE --write-to DIR``: the case ruled and written into the session."""
     import os
+    from dataclasses import replace
 
     from td_plugin.audit.table_rulings import announce, by_pairs, changes_of, records_of, rule_case
     from td_plugin.cases.files import read_case_data
-    from td_plugin.model.place import Place
+    from td_plugin.model.place import Place, pair_number
     from td_plugin.safe_output import check_outputs
 
     if not (args.session and args.write_to):
@@ -172,8 +173,18 @@ def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewConte
     if args.pairs:
         place = by_pairs(place, args.pairs, records)
     table = rule_case(host, data, place, records, context)
+    ns, sep, ew = (args.pairs or "").partition("-")
+    if sep:  # the table's row, where the record lists several tables (a PBN ScoreTable)
+        table = replace(table, pairs=(ns.strip(), ew.strip()))
     if table.ruling is None or table.index is None:
         print(f"td-plugin rule: {table.problem}", file=sys.stderr)
+        return 2
+    record = table.record
+    if sep and record is not None and (record.ns_pair or record.ew_pair) and (
+            pair_number(record.ns_pair or ""), pair_number(record.ew_pair or "")) != (
+            pair_number(ns), pair_number(ew)):
+        print(f"td-plugin rule: pairs {args.pairs} did not play {record.label()} "
+              f"({record.ns_pair} v {record.ew_pair}): nothing written", file=sys.stderr)
         return 2
     dest = os.path.join(args.write_to, os.path.basename(args.session))
     check_outputs([args.session, args.case], [(dest, "the session's copy")])

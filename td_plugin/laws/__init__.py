@@ -15,6 +15,10 @@ play kinds), `opening_leads_out_of_turn` (41A, 54), `played_cards` (45C, 47),
 `simultaneous_plays` (58), `defective_tricks` (67); and `td_plugin.laws.revokes` (61-64, a
 package: detection 61, correction 62, establishment and rectification 63-64, redress 64C).
 
+The board and the movement (`td_plugin.laws.boards`): `artificial_scores` (12C2, no
+result), `incorrect_numbers_of_cards` (13), `missing_cards` (14), `wrong_boards` (15),
+`fouled_boards` (87), ruled like the play kinds on a case of facts.
+
 `FAMILIES` is the one registry of the kinds of case the Director reports: each kind's law
 module, and the module of its questions on the phone. The case-file reader
 (`td_plugin.cases.files`), the ruler (`td_plugin.rulers.cases`), the phone's questions and
@@ -89,6 +93,11 @@ FAMILIES: Mapping[str, Family] = {f.kind: f for f in (
     _play("played_card", "td_plugin.laws.play.played_cards"),
     _play("revoke_correction", "td_plugin.laws.revokes.correction"),
     _play("defective_trick", "td_plugin.laws.play.defective_tricks"),
+    _play("no_result", "td_plugin.laws.boards.artificial_scores"),
+    _play("wrong_board", "td_plugin.laws.boards.wrong_boards"),
+    _play("wrong_cards", "td_plugin.laws.boards.incorrect_numbers_of_cards"),
+    _play("missing_card", "td_plugin.laws.boards.missing_cards"),
+    _play("fouled_board", "td_plugin.laws.boards.fouled_boards"),
 )}
 #: The kinds whose facts are `td_plugin.laws.facts.FactField`s: the play period's.
 FACT_KINDS: tuple[str, ...] = tuple(k for k, f in FAMILIES.items() if f.facts)

@@ -22,7 +22,8 @@ shows any of them without knowing the kind.
 
 A kind of the play period (Laws 24 and 41-67) lists its facts as `FactField` values, in
 the order the Director establishes them: the case-file key, the kind of answer (``seat``,
-``card``, ``cards``, ``suit``, ``bool``, ``choice``, ``count``, ``contract``), the clause
+``card``, ``cards``, ``suit``, ``bool``, ``choice``, ``count``, ``contract``; ``tables``, a
+list of tables' pairs that only a case file gives), the clause
 it matters to, the message key of its question, when it applies (a predicate on the case
 so far) and, for a choice, its answers with the clause each leads to. ``decision`` marks a
 choice made after the ruling (declarer's option after a lead out of turn): the case file
@@ -35,6 +36,7 @@ time, each followed by the question `MORE` ("another card?").
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -44,8 +46,8 @@ from td_plugin.messages import Msg, seat_name
 from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS, Card, Seat, Suit
 from td_plugin.model.contract import Contract
 
-__all__ = ["Choice", "Question", "Step", "MORE", "parse_answer", "FactField",
-           "question_flow", "applies", "choices_of", "seat_choices", "seat_of",
+__all__ = ["Choice", "Question", "Step", "MORE", "LISTS", "table_text", "parse_answer",
+           "FactField", "question_flow", "applies", "choices_of", "seat_choices", "seat_of",
            "defender_choices", "yes_no"]
 
 #: The question whether anything else happened (another revoke on the board); its answer
@@ -127,6 +129,8 @@ def parse_answer(q: Question, text: str) -> Any:
         if q.exclude is not None and card.suit is Suit(q.exclude):
             raise QuestionError(f"{text}: not of this suit")
         return card.pbn()
+    if q.input == "table":
+        return table_text(text)
     if q.input == "contract":
         try:
             contract = Contract.from_pbn(text)
@@ -139,6 +143,23 @@ def parse_answer(q: Question, text: str) -> Any:
 
 
 Case = Mapping[str, Any]
+
+#: The kinds of fact that are a list, asked an item at a time (each followed by `MORE`),
+#: and the kind of answer of an item.
+LISTS = {"cards": "card", "tables": "table"}
+_TABLE_RE = re.compile(r"^\s*(\d{1,3})\s*(?:-|v|vs|/|\s)\s*(\d{1,3})\s*$", re.I)
+
+
+def table_text(text: str) -> str:
+    """A table named by its pairs as the Director types it (``3-12``, ``3 v 12``), as a
+    case holds it: ``"3-12"``.
+
+    :raises QuestionError: not two pair numbers.
+    """
+    m = _TABLE_RE.match(text)
+    if not m or int(m[1]) < 1 or int(m[2]) < 1:
+        raise QuestionError(f"{text!r}: give the pairs as North-South, East-West: 3-12")
+    return f"{int(m[1])}-{int(m[2])}"
 
 
 @dataclass(frozen=True)
@@ -211,7 +232,7 @@ def _question(field: FactField, case: Case, index: int | None = None) -> Questio
         choices = yes_no()
     elif field.input == "seat" and not choices:
         choices = seat_choices()
-    kind = {"cards": "card", "bool": "choice"}.get(field.input, field.input)
+    kind = {**LISTS, "bool": "choice"}.get(field.input, field.input)
     return Question(field.key, field.key, kind, Msg(field.text, params), law=field.law,
                     revoke=index, choices=choices, low=field.low, high=field.high,
                     exclude=field.exclude(case) if field.exclude is not None else None)
@@ -231,7 +252,7 @@ def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ..
         for f in fields:
             if f.decision or not f.ask or not applies(f, case):
                 continue
-            if f.input == "cards":
+            if f.input in LISTS:
                 items = case.get(f.key) or [None]
                 for i, item in enumerate(items):
                     q = _question(f, case, i)
@@ -253,7 +274,7 @@ def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ..
     def answer(case: Case, question: Question, text: str) -> dict[str, Any]:
         new: dict[str, Any] = copy.deepcopy(dict(case))
         if question.id == MORE:
-            lists = [f for f in fields if f.input == "cards" and applies(f, new)]
+            lists = [f for f in fields if f.input in LISTS and applies(f, new)]
             if parse_answer(question, text) and lists:
                 new.setdefault(lists[0].key, []).append(None)
             return new
@@ -261,13 +282,14 @@ def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ..
         if field is None:
             raise QuestionError(f"unknown question {question.id!r}")
         value = parse_answer(question, text)
-        if field.input == "cards":
+        if field.input in LISTS:
             items = new.setdefault(field.key, [])
             index = question.revoke or 0
             while len(items) <= index:
                 items.append(None)
             if value in items[:index] + items[index + 1:]:
-                raise QuestionError(f"{value} is already among the cards")
+                raise QuestionError(f"{value} is already among the "
+                                    f"{'cards' if field.input == 'cards' else 'tables'}")
             items[index] = value
         else:
             new[field.key] = value

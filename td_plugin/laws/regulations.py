@@ -25,6 +25,11 @@ The choices:
   unintended call (25A4). The default reading is that it is not: the auction ended
   before it reached partner, so 25A5 governs and the correction is allowed until the
   opening lead is faced. No authority on the point was found.
+- ``variable_averages``: whether the artificial adjusted scores of Law 12C2(a) are
+  variable: average-plus the pair's session percentage when that is higher than 60 %,
+  average-minus its session percentage when lower than 40 % (an option some authorities
+  take for a pair's own averages; the WBF Laws fix 60/50/40 in pairs). A regulation that
+  has them sets it; a case file's ``variable`` overrides it for one ruling.
 
 Why no authority's regulation is built in. The ACBL, the EBU and the DBf (Danmarks
 Bridgeforbund) were each looked for a published difference from the WBF Laws in what the
@@ -86,6 +91,7 @@ class Regulation:
     lead_restriction_after_32: bool = True
     weighted_scores: bool = True
     cancelled_call_bars_correction: bool = False
+    variable_averages: bool = False
 
     def __init__(self, **options: bool | None) -> None:
         for key, value in options.items():

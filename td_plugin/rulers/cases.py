@@ -54,5 +54,12 @@ def rule_case(case: ReportedCase, context: ReviewContext | str = "en") -> Ruling
 def rule_play_case(case: PlayCase, context: ReviewContext | str = "en") -> PlayRuling:
     """The ruling on a case of the play period, in the context's language."""
     lang = context.language if isinstance(context, ReviewContext) else context
-    ruling: PlayRuling = fact_family(case.kind).rule(case.case, lang)
+    module = fact_family(case.kind)
+    facts = case.case
+    under_regulation = getattr(module, "under_regulation", None)
+    if under_regulation is not None:  # a kind whose scores the regulation shapes (12C2)
+        regulation = (context if isinstance(context, ReviewContext)
+                      else ReviewContext()).in_force
+        facts = under_regulation(facts, regulation)
+    ruling: PlayRuling = module.rule(facts, lang)
     return ruling

@@ -661,6 +661,8 @@ def _answer(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
     if q is None or question_key(q) != key:
         raise DraftError("this question is no longer open; answer the one shown",
                          "app.problem.stale")
+    if q.input == "table" and not value:  # typed into the page's field: "3-12"
+        value = str(form.get("pairs") or "")
     if q.id == MORE:
         draft.finished = value.lower() != "true"
     try:

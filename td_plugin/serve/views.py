@@ -229,6 +229,8 @@ def helpers(lang: str) -> dict[str, Any]:
             return _SYMBOLS.get(value[0], value[0]) + _rank_name(value[1], lang)
         if q.input == "contract" and isinstance(value, str):
             return _contract_text(value, lang)
+        if q.input == "table" and isinstance(value, Mapping):  # as a case file gives it
+            return f"{value.get('ns_pair')}-{value.get('ew_pair')}"
         return str(value)
 
     return {

@@ -16,7 +16,7 @@ import yaml
 from td_plugin.cases.files import load_case
 from td_plugin.errors import DraftError
 from td_plugin.laws import FACT_KINDS, fact_family
-from td_plugin.laws.facts import MORE
+from td_plugin.laws.facts import LISTS, MORE
 from td_plugin.rulers.cases import rule_play_case
 from td_plugin.serve.draft import Draft, answer_decision, apply, questions_of
 from tests.case_files import rule_auction_case
@@ -44,11 +44,13 @@ def _answer_value(kind: str, facts: dict[str, Any], draft: Draft) -> tuple[str, 
     assert q is not None
     key = q.id if q.revoke is None else f"{q.id}@{q.revoke}"
     if q.id == MORE:
-        listed = next(f.key for f in fact_family(kind).FIELDS if f.input == "cards")
+        listed = next(f.key for f in fact_family(kind).FIELDS if f.input in LISTS)
         return key, str(len(draft.case[listed]) < len(facts[listed]))
     value = facts.get(q.field)
     if isinstance(value, list):
         value = value[q.revoke or 0]
+    if isinstance(value, dict):  # a table, as the Director types it: "3-12"
+        value = f"{value['ns_pair']}-{value['ew_pair']}"
     return key, str(False if value is None else value)
 
 

@@ -43,12 +43,13 @@ from td_plugin.laws.revokes.ruling import card_msg, revoke_ruling
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Card, Seat, Suit
+from td_plugin.model.contract import Contract
 from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.rulings import Attention, TextEnum
 from td_plugin.model.scoring import score_ns
 
-__all__ = ["TrickFault", "DefectiveTrickCase", "rule_defective_trick", "FIELDS", "START", "flow", "answer",
-           "question_by_id", "rule"]
+__all__ = ["TrickFault", "DefectiveTrickCase", "RestoredRevoke", "rule_restored_revoke",
+           "rule_defective_trick", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "defective_trick"
 
@@ -155,35 +156,68 @@ def _restored_revoke(b: RulingBuilder, case: DefectiveTrickCase,
     engine (61A, 63A1, 64) with the facts of that trick."""
     assert case.restored is not None and case.revoke_card is not None \
         and case.revoke_trick is not None
-    revoke = Revoke(case.offender, case.revoke_trick, None, case.restored.suit,
-                    case.revoke_card, (case.restored,), RevokeKind.FOLLOW_SUIT,
-                    by_dummy=case.offender is case.declarer.partner)
-    facts = RevokeFacts(revoke, Establishment.NEXT_TRICK,
-                        trick_won_by=case.revoke_trick_won_by,
-                        offending_side_tricks=case.offending_side_tricks_from_revoke)
-    vulnerable = None if case.vulnerable is None \
-        else case.vulnerable.is_vulnerable(case.declarer)
-    board = assess(BoardFacts(case.contract, case.declarer_tricks, vulnerable,
-                              Attention.DURING_ROUND, (facts,)))
-    ruling = revoke_ruling(board.revokes[0], board)
     b.clause("67B2", "play.defective.67B2.revoke", {"restored": case.restored.pbn(),
                                                     "trick": case.revoke_trick},
              {"offender": seat_name(case.offender), "restored": card_msg(case.restored),
               "trick": case.revoke_trick})
+    found = RestoredRevoke(case.contract, case.offender, case.restored, case.revoke_card,
+                           case.revoke_trick, case.revoke_trick_won_by,
+                           case.offending_side_tricks_from_revoke, case.declarer_tricks,
+                           case.vulnerable)
+    transfer, outcome, revoke_law = rule_restored_revoke(b, found)
+    if case.declarer_tricks is not None:
+        out |= {"declarer_tricks": case.declarer_tricks,
+                "adjusted_declarer_tricks": found.adjusted}
+    return b.build(case.declarer, facts=out | {"revoke_trick": case.revoke_trick,
+                                               "revoke_law": revoke_law},
+                   transfer=transfer, outcome=outcome)
+
+
+@dataclass
+class RestoredRevoke:
+    """A card restored to a hand that is deemed to have been in it throughout (67B2,
+    14B4), which its holder did not play to trick ``revoke_trick``, led in its suit: the
+    facts of that revoke. ``adjusted`` is filled in by `rule_restored_revoke`."""
+
+    contract: Contract
+    offender: Seat
+    restored: Card
+    revoke_card: Card
+    revoke_trick: int
+    won_by: Seat | None = None
+    offending_side_tricks: int | None = None
+    declarer_tricks: int | None = None
+    vulnerable: Vulnerability | None = None
+    adjusted: int | None = None
+
+
+def rule_restored_revoke(b: RulingBuilder, found: RestoredRevoke
+                         ) -> tuple[int | None, AssignedResult | None, str]:
+    """The revoke of a restored card, ruled by the revoke engine (61A, 63A1, 64), its
+    clauses added to ``b``: the tricks transferred (None: the result is not known), the
+    result after them, and the revoke's law."""
+    contract = found.contract
+    assert contract.declarer is not None
+    revoke = Revoke(found.offender, found.revoke_trick, None, found.restored.suit,
+                    found.revoke_card, (found.restored,), RevokeKind.FOLLOW_SUIT,
+                    by_dummy=found.offender is contract.declarer.partner)
+    facts = RevokeFacts(revoke, Establishment.NEXT_TRICK, trick_won_by=found.won_by,
+                        offending_side_tricks=found.offending_side_tricks)
+    vulnerable = None if found.vulnerable is None \
+        else found.vulnerable.is_vulnerable(contract.declarer)
+    board = assess(BoardFacts(contract, found.declarer_tricks, vulnerable,
+                              Attention.DURING_ROUND, (facts,)))
+    ruling = revoke_ruling(board.revokes[0], board)
     b.clauses.extend(ruling.clauses)
-    transfer = board.transfer if case.declarer_tricks is not None else None
-    adjusted = board.adjusted_declarer_tricks
+    transfer = board.transfer if found.declarer_tricks is not None else None
+    found.adjusted = board.adjusted_declarer_tricks
     outcome = None
-    if transfer and adjusted is not None and board.adjusted_score_ns is not None:
-        outcome = AssignedResult(case.contract, adjusted, board.adjusted_score_ns)
+    if transfer and found.adjusted is not None and board.adjusted_score_ns is not None:
+        outcome = AssignedResult(contract, found.adjusted, board.adjusted_score_ns)
     result = ruling.params.get("result")
     if isinstance(result, Msg):  # the result after the transfer, when the case gives it
         b.notes.append(result)
-    if case.declarer_tricks is not None:
-        out |= {"declarer_tricks": case.declarer_tricks, "adjusted_declarer_tricks": adjusted}
-    return b.build(case.declarer, facts=out | {"revoke_trick": case.revoke_trick,
-                                               "revoke_law": board.revokes[0].law},
-                   transfer=transfer, outcome=outcome)
+    return transfer, outcome, board.revokes[0].law
 
 
 rule = rule_defective_trick

@@ -14,7 +14,7 @@ import yaml
 from td_plugin.cases.files import load_case
 from td_plugin.errors import QuestionError
 from td_plugin.laws import FACT_KINDS, FAMILIES, fact_family, flow_module
-from td_plugin.laws.facts import MORE
+from td_plugin.laws.facts import LISTS, MORE
 from td_plugin.rulers.cases import rule_play_case
 
 CASES = Path(__file__).resolve().parents[2] / "cases" / "play"
@@ -40,6 +40,8 @@ def enter(kind: str, facts: dict[str, Any]) -> tuple[dict[str, Any], list]:
         value = facts.get(q.field)
         if isinstance(value, list):
             value = value[q.revoke or 0]
+        if isinstance(value, dict):  # a table, as the Director types it: "3-12"
+            value = f"{value['ns_pair']}-{value['ew_pair']}"
         if value is None:
             assert q.input == "choice" and {c.value for c in q.choices} == {True, False}, q.id
             value = False
@@ -48,7 +50,7 @@ def enter(kind: str, facts: dict[str, Any]) -> tuple[dict[str, Any], list]:
 
 
 def _list_field(kind: str) -> str:
-    return next(f.key for f in fact_family(kind).FIELDS if f.input == "cards")
+    return next(f.key for f in fact_family(kind).FIELDS if f.input in LISTS)
 
 
 def test_every_play_kind_is_offered_by_the_table_app() -> None:
