@@ -43,6 +43,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from td_plugin.laws.play.defective_tricks import revoke_card_may_win
 from td_plugin.cases.files import load_case
 from td_plugin.cases.play import PlayCase
 from td_plugin.errors import CaseFileError, QuestionError
@@ -136,8 +137,7 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["revoke_trick"] = rng.choice([t for t in range(1, 13) if t != trick])
         case["restored"] = _card(rng, None, set())
         case["revoke_card"] = _card(rng, case["restored"][0], {case["restored"]})
-        case["revoke_trick_won_by"] = rng.choice("NESW")  # 64A's facts: never presumed
-        won = Seat(case["revoke_trick_won_by"]).side is Seat(case["offender"]).side
+        won = _revoke_trick_won(rng, case)  # 64A's facts: never presumed
         case["offending_side_tricks_from_revoke"] = rng.randint(
             int(won), 14 - case["revoke_trick"])
         if rng.random() < 0.7:
@@ -187,13 +187,21 @@ def _board_details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["variable"] = rng.random() < 0.5
     if kind == "wrong_cards" and case.get("seen") is True and rng.random() < 0.5:
         case["affected"] = False  # True would ask for the score, which the flow did not
-    if kind == "missing_card" and case.get("revoke") is True and rng.random() < 0.6:
-        won = rng.choice("NESW")
-        case["revoke_trick_won_by"] = won
-        least = int(Seat(won).side is Seat(case["offender"]).side)
+    if kind == "missing_card" and case.get("revoke") is True:  # 64A's facts: never presumed
+        least = int(_revoke_trick_won(rng, case))
         case["offending_side_tricks_from_revoke"] = rng.randint(least, 14 - case["revoke_trick"])
         case["declarer_tricks"] = rng.randint(0, 13)
         case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
+
+
+def _revoke_trick_won(rng: random.Random, case: dict[str, Any]) -> bool:
+    """Who won a restored card's revoke trick, where the revoke card is a trump and so
+    could have won it (else the fact does not apply): whether the offending side won it."""
+    case.pop("revoke_trick_won_by", None)
+    if not revoke_card_may_win(case):
+        return False
+    won = case["revoke_trick_won_by"] = rng.choice("NESW")
+    return Seat(won).side is Seat(case["offender"]).side
 
 
 def decide(rng: random.Random, case: dict[str, Any]) -> dict[str, Any]:

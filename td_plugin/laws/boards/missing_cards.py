@@ -30,7 +30,7 @@ from typing import Any
 
 from td_plugin.errors import FactError, InvalidTokenError
 from td_plugin.laws.facts import Choice, FactField, question_flow, yes_no
-from td_plugin.laws.play.defective_tricks import RestoredRevoke, rule_restored_revoke
+from td_plugin.laws.play.defective_tricks import RestoredRevoke, revoke_card_may_win, rule_restored_revoke
 from td_plugin.laws.play.ruling import CaseNotes, PlayRuling, RulingBuilder, case_notes
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
@@ -197,9 +197,11 @@ FIELDS: tuple[FactField, ...] = (
                                                    "trick": c["revoke_trick"]},
               exclude=lambda c: Card.from_pbn(c["card"]).suit.value),
     FactField("revoke_trick_won_by", "seat", "board.q.revoke_won_by", "64A",
-              when=_revoke_given, only=_REVOKE_ONLY, required=False, ask=False),
+              when=lambda c: _revoke_given(c) and revoke_card_may_win(c),
+              only="when the revoke card is a trump, which alone could have won the trick "
+                   "(Law 44)"),
     FactField("offending_side_tricks_from_revoke", "count", "play.defective.q.os_tricks_from_revoke",
-              "64A", when=_revoke_given, only=_REVOKE_ONLY, required=False, ask=False, low=0),
+              "64A", when=_revoke_given, only=_REVOKE_ONLY, low=0),
     FactField("declarer_tricks", "count", "play.defective.q.declarer_tricks", "64A",
               when=_revoke_given, only=_REVOKE_ONLY, required=False, ask=False, low=0),
     FactField("vulnerable", "choice", "play.defective.q.vulnerable", "64A", required=False,
@@ -218,11 +220,11 @@ def build_case(values: Mapping[str, Any]) -> MissingCardCase:
     if card is not None and revoke_card is not None and card.suit is revoke_card.suit:
         raise FactError("revoke_card", f"{revoke_card.pbn()} follows suit to a trick led in "
                                        f"{card.suit.value}: not a revoke (Law 61A)")
-    if (values.get("declarer_tricks") is None) != (
-            values.get("offending_side_tricks_from_revoke") is None):
-        raise FactError("offending_side_tricks_from_revoke", "give both the result and the "
-                                                             "offending side's tricks from "
-                                                             "the revoke trick on")
+    won_by, offender = values.get("revoke_trick_won_by"), values.get("offender")
+    if won_by is not None and offender is not None and won_by.side is offender.side \
+            and values.get("offending_side_tricks_from_revoke") == 0:
+        raise FactError("offending_side_tricks_from_revoke",
+                        f"0, but {won_by.english} of the offending side won the revoke trick")
     os_tricks, trick = values.get("offending_side_tricks_from_revoke"), values.get("revoke_trick")
     if os_tricks is not None and trick is not None and os_tricks > 14 - trick:
         raise FactError("offending_side_tricks_from_revoke",

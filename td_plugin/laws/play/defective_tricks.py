@@ -238,6 +238,19 @@ def _restored_revoke_given(case: Mapping[str, Any]) -> bool:
 
 
 _REVOKE_ONLY = "after too many cards found late (Law 67B2), with revoke_trick"
+_TRUMP_ONLY = "when the revoke card is a trump, which alone could have won the trick (Law 44)"
+
+
+def revoke_card_may_win(case: Mapping[str, Any]) -> bool:
+    """Whether the revoke card, of another suit than the one led, could have won its trick:
+    only a trump can (Law 44). Otherwise the revoking player did not win it, which the
+    cards say (64A2), and who won it is not asked."""
+    try:
+        strain = Contract.from_pbn(str(case["contract"])).strain
+        card = Card.from_pbn(str(case["revoke_card"]))
+    except (KeyError, InvalidTokenError):
+        return True
+    return strain is not None and strain.value == card.suit.value
 
 
 FIELDS: tuple[FactField, ...] = (
@@ -272,7 +285,8 @@ FIELDS: tuple[FactField, ...] = (
               when=_restored_revoke_given, only=_REVOKE_ONLY,
               params=lambda c: {"revoke_trick": c["revoke_trick"]}),
     FactField("revoke_trick_won_by", "seat", "play.defective.q.revoke_trick_won_by", "64A",
-              when=_restored_revoke_given, only=_REVOKE_ONLY,
+              when=lambda c: _restored_revoke_given(c) and revoke_card_may_win(c),
+              only=_TRUMP_ONLY,
               params=lambda c: {"trick": c["revoke_trick"]}),
     FactField("offending_side_tricks_from_revoke", "count",
               "play.defective.q.os_tricks_from_revoke", "64A", when=_restored_revoke_given,
@@ -348,8 +362,8 @@ def _check_restored(values: Mapping[str, Any], trick: int, revoke_trick: int) ->
     if card == restored:
         raise FactError("revoke_card", "the restored card itself")
     os_tricks = values["offending_side_tricks_from_revoke"]
-    won_by = values["revoke_trick_won_by"]
-    if won_by.side is values["offender"].side and os_tricks == 0:
+    won_by = values.get("revoke_trick_won_by")
+    if won_by is not None and won_by.side is values["offender"].side and os_tricks == 0:
         raise FactError("offending_side_tricks_from_revoke",
                         f"0, but {won_by.english} of the offending side won the revoke trick")
     if os_tricks > 14 - revoke_trick:

@@ -12,7 +12,7 @@ def case(**kw):
 def revoke(**kw):
     return case(**{"found": "after_lead", "where": "restored", "card": "HK", "revoke": True,
                    "declarer": "S", "contract": "4S", "revoke_trick": 5, "revoke_card": "C2",
-                   **kw})
+                   "offending_side_tricks_from_revoke": 2, **kw})
 
 
 def test_14a1_found_restored_before_the_lead() -> None:

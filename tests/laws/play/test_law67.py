@@ -113,11 +113,11 @@ def test_64a2_who_won_the_defective_trick_makes_the_transfer_certain() -> None:
 
 def test_67b2_the_restored_cards_revoke_ruled_in_the_same_case() -> None:
     """East played two cards to trick 6, found late; the ♥7 goes back into his hand and
-    was there throughout: at trick 3, led in hearts, he played ♣2 and won it, his side
+    was there throughout: at trick 3, led in hearts, he ruffed with ♠2 and won it, his side
     winning two more: the revoke's ruling (61A, 63A1, 64A1: two tricks) in this case."""
     c = {"kind": "defective_trick", "declarer": "S", "contract": "4S", "trick": 6,
          "offender": "E", "fault": "too_many", "after_next": True, "revoke_trick": 3,
-         "restored": "H7", "revoke_card": "C2", "revoke_trick_won_by": "E",
+         "restored": "H7", "revoke_card": "S2", "revoke_trick_won_by": "E",
          "offending_side_tricks_from_revoke": 3, "declarer_tricks": 10, "vulnerable": "None"}
     r = rule(c)
     assert r.laws == ["67", "67B2", "61A", "63A1", "64A1"] and r.status == "ruled"
@@ -128,7 +128,8 @@ def test_67b2_the_restored_cards_revoke_ruled_in_the_same_case() -> None:
     assert "det er en kulørsvigt (§ 67B2)" in text(c, "da")
     without = {k: v for k, v in c.items() if k not in ("declarer_tricks", "vulnerable")}
     assert rule(without).transfer is None and "64A1" in rule(without).laws
-    assert error({**c, "revoke_card": "H2"}) == \
+    follows = {k: v for k, v in c.items() if k != "revoke_trick_won_by"}
+    assert error({**follows, "revoke_card": "H2"}) == \
         "revoke_card: H2 follows suit to a trick led in H: not a revoke (Law 61A)"
     assert error({**c, "revoke_trick": 6}) == "revoke_trick: 6 is the defective trick itself"
 
@@ -139,7 +140,7 @@ def test_67b2_64a_the_offending_sides_tricks_are_asked_never_read_as_none() -> N
     missing fact (a case file) and the question (the phone's flow)."""
     c = {"kind": "defective_trick", "declarer": "S", "contract": "4S", "trick": 6,
          "offender": "E", "fault": "too_many", "after_next": True, "revoke_trick": 3,
-         "restored": "H7", "revoke_card": "C2", "revoke_trick_won_by": "N"}
+         "restored": "H7", "revoke_card": "S2", "revoke_trick_won_by": "N"}
     assert "offending_side_tricks_from_revoke" in error(c)
     assert "revoke_trick_won_by" in error({k: v for k, v in c.items()
                                            if k != "revoke_trick_won_by"})
@@ -150,6 +151,13 @@ def test_67b2_64a_the_offending_sides_tricks_are_asked_never_read_as_none() -> N
     assert error({**c, "revoke_trick_won_by": "W", "offending_side_tricks_from_revoke": 0}) \
         == "offending_side_tricks_from_revoke: 0, but West of the offending side won the " \
            "revoke trick"
+    # a discard cannot win the trick: who won it is not asked, and East did not (64A2)
+    discard = {k: v for k, v in c.items() if k != "revoke_trick_won_by"}
+    r = rule({**discard, "revoke_card": "C2", "offending_side_tricks_from_revoke": 2,
+              "declarer_tricks": 10, "vulnerable": "None"})
+    assert "64A2" in r.laws and r.transfer == 1
+    assert error({**c, "revoke_card": "C2"}).startswith("revoke_trick_won_by: only when the "
+                                                         "revoke card is a trump")
 
 
 def test_67b1_whether_he_holds_the_suit_is_never_presumed() -> None:
