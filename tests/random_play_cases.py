@@ -43,12 +43,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from td_plugin.laws.play.defective_tricks import revoke_card_may_win
 from td_plugin.cases.files import load_case
 from td_plugin.cases.play import PlayCase
 from td_plugin.errors import CaseFileError, QuestionError
 from td_plugin.laws import FACT_KINDS, fact_family
 from td_plugin.laws.facts import LISTS, MORE, choices_of
+from td_plugin.laws.play.defective_tricks import revoke_card_may_win
 from td_plugin.model.cards import ALL_CARDS, SUITS, Seat
 from td_plugin.rulers.cases import rule_play_case
 
