@@ -25,6 +25,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from td_plugin import messages
@@ -73,7 +74,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "mdbtools when installed)")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
-    add_common_options(p, regulation=True)
+    add_common_options(p, regulation=True, hand_record=True)
     p.set_defaults(func=run)
 
 
@@ -197,12 +198,18 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("this is a folder, not a file", Location(path=args.path))
     out = sys.stdout
     log_path = args.rulings_log or default_log_path(args.path)
+    hand_record = getattr(args, "hand_record", None)
     if args.log:  # appended to: it must not be a file the watch reads
-        check_outputs([args.path, log_path], [(args.log, "the --log")])
+        check_outputs([args.path, log_path, *([hand_record] if hand_record else [])],
+                      [(args.log, "the --log")])
     host = PluginHost()
     # an unknown --regulation is refused before any work
     context = ReviewContext(language=args.lang, equity=not args.no_equity,
                             regulation=host.regulation(getattr(args, "regulation", "wbf")))
+    if hand_record:  # refused before the watch starts when not for this session
+        from td_plugin.audit.hand_record import hand_record_for
+
+        context = replace(context, hand_record=hand_record_for(host, hand_record, [args.path]))
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     for name, new in host.renamed_blocked():

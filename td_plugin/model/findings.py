@@ -45,6 +45,7 @@ class FindingKind(TextEnum):
     MOVEMENT_MISMATCH = "movement_mismatch"
     DUPLICATE_RESULT = "duplicate_result"
     MISSING_RESULT = "missing_result"
+    HAND_RECORD_DIFFERS = "hand_record_differs"
 
 
 _KINDS = {k.value: k for k in FindingKind}

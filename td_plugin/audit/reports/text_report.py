@@ -182,13 +182,13 @@ class TextReport(AuditReport):
         for f in output.findings:
             law = f" {messages.law_ref(f['law'], lang)}" if f["law"] else ""
             board = f["board"] if f["board"] is not None else "?"
-            where = place_label(f, lang)
+            place = place_label(f, lang)
             self.w.line([(f"{labels['board']} {board}", "bold"),
                          (f" ({labels['rec']} {f['record']}) ", ""),
                          (_m(f"kind.{f['kind']}", lang), "magenta"),
                          (law, "cyan")])
-            if where:
-                self.w.line([(where, "bold")], 2)
+            if place:
+                self.w.line([(place, "bold")], 2)
             self.w.line([(f["message"], "")], 2)
             ruling = f.get("ruling")
             text = ruling.get("text") if isinstance(ruling, dict) else None
