@@ -173,7 +173,7 @@ def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewConte
         place = by_pairs(place, args.pairs, records)
     table = rule_case(host, data, place, records, context)
     if table.ruling is None or table.index is None:
-        print(f"td-plugin rule: {table.problem}", file=sys.stderr)
+        print(f"td-plugin rule: {table.problem_text(args.lang)}", file=sys.stderr)
         return 2
     dest = os.path.join(args.write_to, os.path.basename(args.session))
     check_outputs([args.session, args.case], [(dest, "the session's copy")])

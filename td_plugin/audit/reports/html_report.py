@@ -379,7 +379,7 @@ def _files(inputs: Sequence[InputReport], problems: Mapping[int, list[dict[str, 
     out = []
     for report in inputs:
         listed = problems.get(id(report), []) + [
-            {"line": p.location.line, "board": p.location.board, "message": p.message}
+            {"line": p.location.line, "board": p.location.board, "message": p.text(t.lang)}
             for p in report.problems]
         copy = report.written or (f"{t['not_written']}: {report.not_written}"
                                   if report.not_written else "")

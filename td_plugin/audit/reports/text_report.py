@@ -218,7 +218,7 @@ class TextReport(AuditReport):
         lang = self.lang
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
-                self.w.line([("!", "yellow"), (f" {report.path}: {p.message}", "")], 2, 2)
+                self.w.line([("!", "yellow"), (f" {report.path}: {p.text(lang)}", "")], 2, 2)
             if report.rulings_log:
                 self.w.line([(_m("report.table_rulings", lang, n=len(report.table_rulings),
                                  log=report.rulings_log), "bold")])
