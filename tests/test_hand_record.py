@@ -153,3 +153,14 @@ def test_two_different_deals_of_one_board_are_no_hand_record(realworld: Path,
     with pytest.raises(InputError, match="board 1 is dealt twice, differently"):
         hand_record_for(PluginHost(load_entrypoints=False), str(path), [])
     assert Card.from_pbn("SA")  # (the card reader the fixture's deals were made with)
+
+
+def test_serve_refuses_a_hand_record_not_for_its_session_before_it_starts(
+        realworld: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = hand_record(tmp_path / "hands.pbn", dealt(realworld), range(1, 25))
+    session = str(realworld / CLUB)  # 27 boards
+    assert main(["serve", "--no-qr", "--db", str(tmp_path / "log.sqlite"), "--hand-record",
+                 str(hand), session]) == 2
+    assert "it has no deal for board 25, 26, 27 of the session" in capsys.readouterr().err
+    assert main(["serve", "--no-qr", "--hand-record", str(hand)]) == 2
+    assert "name the session file" in capsys.readouterr().err
