@@ -51,6 +51,7 @@ def hand_record(path: Path, deals: dict[int, BoardRecord], boards: range) -> Pat
     return path
 
 
+@pytest.mark.slow
 def test_a_bridgemate_session_gets_its_deals_from_the_hand_record(
         realworld: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     deals = dealt(realworld)
