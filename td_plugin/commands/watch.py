@@ -288,7 +288,7 @@ def _replay(args: argparse.Namespace, host: PluginHost, context: ReviewContext, 
             log: IO[str] | None) -> Any:
     data = _session_source(host.open_source(args.path))
     for problem in data.file_problems():
-        print(f"warning: {problem.describe()}", file=sys.stderr)
+        print(f"warning: {problem.describe(args.lang)}", file=sys.stderr)
     watcher = _watcher(host, data.session(), context, out, log, args.lang)
     previous: dt.datetime | None = None
     try:

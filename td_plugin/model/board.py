@@ -106,9 +106,10 @@ class RecordProblem:
             return self.message
         return clip_echo(render(self.msg.key, self.msg.params, lang), PROBLEM_LIMIT)
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
         where = self.location.describe()
-        return f"{where}: {self.message}" if where else self.message
+        text = self.text(lang)
+        return f"{where}: {text}" if where else text
 
 
 @quick_init
