@@ -33,6 +33,7 @@ from td_plugin.commands import add_common_options
 from td_plugin.errors import InputError, Location
 from td_plugin.host.sources import SessionSource
 from td_plugin.laws.context import ReviewContext
+from td_plugin.model.place import pair_number
 from td_plugin.model.session import default_log_path
 from td_plugin.safe_output import check_outputs
 
@@ -97,6 +98,16 @@ def _where(place: Place, lang: str = "en") -> str:
     return ", ".join(parts)
 
 
+def _pairs(finding: Any, lang: str) -> str:
+    """``, NS 5, EW 12``: the pairs of the finding's table, as far as known."""
+    parts = []
+    for side in ("ns", "ew"):
+        pair = getattr(finding, f"{side}_pair", None) or finding.data.get(f"{side}_pair")
+        if pair:
+            parts.append(_m(f"report.pair.{side}", lang, pair=pair_number(pair)))
+    return "".join(f", {p}" for p in parts)
+
+
 def _law(finding: Any, lang: str) -> str:
     return f" [{messages.law_ref(finding.law, lang)}]" if finding.law else ""
 
@@ -121,7 +132,8 @@ def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
     from td_plugin.audit.reports.findings import finding_text, ruling_text
 
     when = event.seen_at.strftime("%H:%M:%S ") if isinstance(event.seen_at, dt.datetime) else ""
-    print(f"{when}{_where(event.place, lang)}: {_m(f'kind.{event.finding.kind}', lang)}"
+    print(f"{when}{_where(event.place, lang)}{_pairs(event.finding, lang)}: "
+          f"{_m(f'kind.{event.finding.kind}', lang)}"
           f"{_law(event.finding, lang)}", file=out)
     print(f"    {finding_text(event.finding, lang)}", file=out)
     ruling = ruling_text(event.finding, lang)
