@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin._quick_init import quick_init
-from td_plugin.messages import Msg
+from td_plugin.messages import Msg, MsgText
 
 #: the most characters of one unbroken value (no space in it) a message echoes; a longer
 #: one is shown by its first 120 and last 40 characters
@@ -73,8 +73,8 @@ def listed_problems(problems: list[tuple[int | None, str]]) -> list[tuple[int | 
     problems = sorted(problems, key=lambda p: p[0] or 0)
     if len(problems) > MAX_RECORD_PROBLEMS:
         more = len(problems) - MAX_RECORD_PROBLEMS
-        problems[MAX_RECORD_PROBLEMS:] = [(problems[MAX_RECORD_PROBLEMS][0],
-                                          f"... and {more:,} more problems in this record")]
+        problems[MAX_RECORD_PROBLEMS:] = [(problems[MAX_RECORD_PROBLEMS][0], MsgText.of(
+            "problem.more_in_record", {"n": f"{more:,}"}))]
     return problems
 
 

@@ -23,8 +23,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["render", "count", "law_ref", "laws_ref", "LANGUAGES", "Msg", "seat_name", "plain",
-           "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",
+__all__ = ["render", "count", "law_ref", "laws_ref", "LANGUAGES", "Msg", "MsgText", "seat_name",
+           "plain", "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",
            "PLUGIN_GROUP"]
 
 #: The folder of the package's catalogues and their gettext domain.
@@ -285,3 +285,23 @@ def plain(params: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     language = _language(lang)
     return {k: (_render_msg(v, language) if isinstance(v, Msg) else v)
             for k, v in params.items()}
+
+
+class MsgText(str):
+    """A message's English text that keeps the message (``msg``): what a reader gives where
+    a text is expected (a problem of a record), so that a report may say it in another
+    language (`td_plugin.model.board.RecordProblem.text`). Text made of it (joined,
+    formatted) is plain English text again."""
+
+    __slots__ = ("msg",)
+    msg: Msg
+
+    @classmethod
+    def of(cls, key: str, params: Mapping[str, Any] | None = None) -> MsgText:
+        msg = Msg(key, params)
+        text = cls(render(key, msg.params, "en"))
+        text.msg = msg
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MsgText.of, (self.msg.key, self.msg.params))

@@ -17,6 +17,7 @@ from td_plugin import hookimpl
 from td_plugin.audit.table_rulings import announce, match, records_of, rule_case
 from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
+from td_plugin.messages import render
 from td_plugin.model.place import Place
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.boards import SessionBoards
@@ -86,7 +87,9 @@ def test_a_ruling_that_fits_no_result_or_several_is_refused(tmp_path):
     index, record, problem = match(Place(board=4), records)
     assert index is not None  # one table played board 4 in the example
     several = [(i, r) for i, r in records] + [(99, records[index - 1][1])]
-    assert match(Place(board=4), several)[2].startswith("2 results fit board 4")
+    why = match(Place(board=4), several)[2]
+    assert why is not None and render(why.key, why.params).startswith("2 results fit board 4")
+    assert render(why.key, why.params, "da").startswith("2 resultater passer til spil 4")
     assert not list(tmp_path.iterdir())
 
 
@@ -209,7 +212,7 @@ def test_the_audit_lists_the_table_rulings_and_writes_them_back(tmp_path):
     assert '[Score "NS 680"]' in added and any("two tricks are" in a for a in added)
     text = td("audit", session, "--lang", "da").stdout
     assert "Kendelser ved bordet: 2" in text and "Spil 4, Bord 2: Kulørsvigt, justeret" in text
-    assert "Ikke skrevet ind i turneringsfilen: no result of board 77" in text
+    assert "Ikke skrevet ind i turneringsfilen: intet resultat af spil 77" in text
     td("audit", session, "--html", tmp_path / "r.html")
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert '<section class="table-rulings">' in page and "Board 4, Table 2: Revoke" in page

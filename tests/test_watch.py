@@ -449,7 +449,8 @@ def test_td_report_in_danish() -> None:
     watch_command.print_event(event, out, "da")
     watch_command.print_report(report, out, "da")
     text = out.getvalue()
-    assert text.startswith("19:05:00 række A, bord 1, runde 1, spil 1: Kulørsvigt [§ 64A2]")
+    assert text.startswith("19:05:00 række A, bord 1, runde 1, spil 1, NS 1, ØV 1: Kulørsvigt "
+                           "[§ 64A2]")
     assert "revoke" not in text  # the kind named in Danish
     assert "Kendelse (opmærksomhed under runden)" in text
     assert "TL-rapport: -\nResultater gennemgået: 6\n  række A: r1 3, r2 3\n6 resultater (2 med " \

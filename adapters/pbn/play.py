@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from adapters.pbn.sections import SUFFIX_NAGS, PbnItem, Report, Token, token_text
+from td_plugin.messages import MsgText, seat_name
 from td_plugin.model.cards import SEATS, SUITS, Card, Seat, Suit
 from td_plugin.model.play import PLAIN_PLAYED, Play, PlayedCard, Trick, winning_position
 
@@ -283,9 +284,9 @@ def _cards_after_unknown(row: list[Card | str], row_tokens: Sequence[Token], p0:
         if not hands[(p0 + c) & 3] & bit:
             column = SEATS[(p0 + c) & 3]
             holder = next(s for s, hand in zip(SEATS, hands) if hand & bit)
-            report(row_tokens[c], f"{card.pbn()} stands in {column.english}'s column of "
-                                  f"trick {trick} after an unknown card, but the deal gives "
-                                  f"it to {holder.english}; the play stops before it")
+            report(row_tokens[c], MsgText.of("problem.pbn.card_after_unknown", {
+                "card": card.pbn(), "column": seat_name(column), "trick": trick,
+                "holder": seat_name(holder)}))
             return
 
 

@@ -37,6 +37,7 @@ from adapters.pbn.record import build_record
 from adapters.pbn.tokens import MAX_GAME_BYTES, Block, ByteStream, decode, describe_stray, split_blocks
 from adapters.pbn.values import NO_INHERITANCE, TAG_CHECKS, check_tag
 from td_plugin.errors import InputError, Location, ParseError, WrongFormatError
+from td_plugin.messages import MsgText
 from td_plugin.model.board import BoardRecord, RecordProblem
 
 __all__ = ["PbnSource", "PbnGame", "PbnPart", "PbnPartReading", "read_pbn",
@@ -188,7 +189,8 @@ class PbnSource:
         return view
 
     def file_problems(self) -> list[RecordProblem]:
-        more = [RecordProblem(f"... and {self._unlisted:,} more problems outside the games",
+        more = [RecordProblem(MsgText.of("problem.pbn.more_outside_games",
+                                         {"n": f"{self._unlisted:,}"}),
                               self._file_problems[-1].location)] if self._unlisted else []
         return self._file_problems + more
 

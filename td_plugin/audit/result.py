@@ -15,7 +15,7 @@ from td_plugin.audit.coverage import Coverage
 from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord, RecordProblem
 from td_plugin.model.changes import RecordChange
-from td_plugin.model.findings import Finding
+from td_plugin.model.findings import Finding, placed
 
 if TYPE_CHECKING:
     from td_plugin.audit.table_rulings import MatchedRuling
@@ -221,13 +221,19 @@ def review_records(records: Iterable[BoardRecord], host: PluginHost, context: Re
     ``report``."""
     review_board = host.review_board
     coverage = report.coverage
+    hand = context.hand_record
     for record in records:
         report.records += 1
+        if hand is not None:  # the session's deals as dealt (--hand-record)
+            record = hand.join(record)
         coverage.add(record)
         review = review_board(record, context)
         for err in review.errors:
             result.plugin_error(err.plugin, err.hook, str(err.exception))
-        if record.problems or review.findings:
-            result.take(report, record, record.problems, review.findings)
+        findings = review.findings
+        if hand is not None:
+            findings = findings + placed(hand.differences(record), record)
+        if record.problems or findings:
+            result.take(report, record, record.problems, findings)
         if on_record is not None:
             on_record(report.path, report.records)

@@ -23,8 +23,9 @@ from td_plugin import messages
 from td_plugin.errors import CaseFileError, InputError
 from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord
-from td_plugin.model.changes import RecordChange
-from td_plugin.model.place import pair_number
+from td_plugin.model.changes import Annotation, GivenIn, RecordChange
+from td_plugin.model.names import join_msgs
+from td_plugin.model.place import Place, pair_number, place_msg
 from td_plugin.model.rulings import Ruling
 
 if TYPE_CHECKING:  # the log itself (sqlite) is read only where a session has one
@@ -47,7 +48,7 @@ class MatchedRuling:
     ruling: Ruling | None
     record: BoardRecord | None = None
     index: int | None = None
-    problem: str | None = None
+    problem: str | messages.Msg | None = None
     entry: LogEntry | None = None
     #: the table's pairs (North-South, East-West) as the Director named them, for a
     #: record that lists several tables' results (a PBN ``ScoreTable``)
@@ -61,9 +62,19 @@ class MatchedRuling:
         if self.ruling is None or self.index is None:
             return None
         own = self.record is not None and (self.record.ns_pair or self.record.ew_pair)
+        # written in the language the ruling was given in, whatever the write's
+        given: Annotation = (GivenIn(self.ruling, self.entry.lang) if self.entry is not None
+                             else self.ruling)
         return RecordChange(record=self.index, outcome=self.ruling.outcome,
-                            law=self.ruling.law, annotations=(self.ruling,),
+                            law=self.ruling.law, annotations=(given,),
                             pairs=None if own else self.pairs)
+
+    def problem_text(self, lang: str = "en") -> str:
+        """Why it could not be written back, in ``lang`` ("" when it could)."""
+        problem = self.problem
+        if isinstance(problem, messages.Msg):
+            return messages.render(problem.key, problem.params, lang)
+        return problem or ""
 
     def heading(self, lang: str = "en") -> str:
         """One line: where, what kind, its status and clauses."""
@@ -80,7 +91,7 @@ class MatchedRuling:
                 "version": self.entry.version if self.entry else None,
                 "status": self.entry.status.value if self.entry else None,
                 "at": self.entry.at if self.entry else None,
-                "record": self.index, "problem": self.problem,
+                "record": self.index, "problem": self.problem_text(lang) or None,
                 "laws": self.ruling.laws if self.ruling is not None else [],
                 "text": self.ruling.render(lang) if self.ruling is not None else None}
 
@@ -99,13 +110,12 @@ def results_at(place: Place, records: Iterable[tuple[int, BoardRecord]]
     return [(i, r) for i, r in records if _fits(r, place)]
 
 
-def match(place: Place, records: Iterable[tuple[int, BoardRecord]]) -> tuple[int | None,
-                                                                            BoardRecord | None,
-                                                                            str | None]:
+def match(place: Place, records: Iterable[tuple[int, BoardRecord]]
+          ) -> tuple[int | None, BoardRecord | None, messages.Msg | None]:
     """The record of the session at ``place``: (index, record, None), or (None, None,
-    why) when there is none or several fit."""
+    why) when there is none or several fit (a message, in any language)."""
     if place.board is None:
-        return None, None, "the ruling names no board"
+        return None, None, messages.Msg("table_ruling.no_board")
     if place.record is not None:  # the result the Director picked in the session
         fits = [(i, r) for i, r in records if i == place.record and r.board == place.board]
         if fits:
@@ -114,10 +124,10 @@ def match(place: Place, records: Iterable[tuple[int, BoardRecord]]) -> tuple[int
     if len(fits) == 1:
         return fits[0][0], fits[0][1], None
     if not fits:
-        return None, None, f"no result of {place.text()} in the session"
-    tables = ", ".join(r.label() for _, r in fits[:6])
-    return None, None, (f"{len(fits)} results fit {place.text()} ({tables}); "
-                        "say the section, table or round")
+        return None, None, messages.Msg("table_ruling.no_result", {"place": place_msg(place)})
+    tables = join_msgs([place_msg(Place.of(r)) for _, r in fits[:6]])
+    return None, None, messages.Msg("table_ruling.several", {
+        "n": len(fits), "place": place_msg(place), "tables": tables})
 
 
 def by_pairs(place: Place, pairs: str, records: Iterable[tuple[int, BoardRecord]]) -> Place:

@@ -34,7 +34,7 @@ from td_plugin.host.manager import PluginError, PluginHost, Review
 from td_plugin.laws.context import ReviewContext
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.changes import RecordChange
-from td_plugin.model.findings import Finding
+from td_plugin.model.findings import Finding, placed
 from td_plugin.model.place import Place
 from td_plugin.model.rulings import Attention
 from td_plugin.model.session import Session
@@ -161,6 +161,9 @@ class SessionWatcher:
         """
         self.open()
         start = len(self.report.events)
+        hand = self.context.hand_record
+        if hand is not None:  # the session's deals as dealt (--hand-record)
+            entries = {k: hand.join(rec) for k, rec in entries.items()}
         old = self._entries
         changed = [k for k, rec in entries.items()
                    if (prev := old.get(k)) is not rec and prev != rec]
@@ -256,6 +259,9 @@ class SessionWatcher:
         context = replace(self.context, attention=attention)
         self._take(self.host.review_board(record, context), record, "td_review_board",
                    attention, seen)
+        if self.context.hand_record is not None:
+            self._take(Review(placed(self.context.hand_record.differences(record), record)),
+                       record, "td_review_board", attention, seen)
         self.report.coverage.add(record)
         if record.section is not None and record.round is not None:
             key = (record.section, record.round)

@@ -12,13 +12,15 @@ __all__ = ["add_common_options"]
 
 def add_common_options(parser: argparse._ActionsContainer, *, json: str | None = None,
                        lang: str | None = None, write_to: str | None = None,
-                       write_to_required: bool = False, regulation: bool = False) -> None:
+                       write_to_required: bool = False, regulation: bool = False,
+                       hand_record: bool = False) -> None:
     """The options several commands share, spelt, typed and defaulted alike in each, added
     to ``parser`` in this order: ``--json`` (a flag), ``--lang`` (a language of the
     catalogues, ``en`` by default), ``--write-to DIR`` (required with ``write_to_required``)
     and, with ``regulation``, ``--regulation NAME``, the regulation in force
     (`td_plugin.laws.regulations`; a plugin may offer more, `td_regulations`, so the name
-    is checked by the host once the plugins are loaded).
+    is checked by the host once the plugins are loaded), and with ``hand_record``,
+    ``--hand-record FILE``, the club's hand records (`td_plugin.audit.hand_record`).
 
     ``json``, ``lang`` and ``write_to`` are the help texts, each command's own (what it
     prints, what the language is of, what it writes); an option without one is not added.
@@ -36,3 +38,9 @@ def add_common_options(parser: argparse._ActionsContainer, *, json: str | None =
         parser.add_argument("--regulation", default="wbf", metavar="NAME",
                             help=f"the regulation in force: {', '.join(names())} (default: wbf; "
                                  f"a plugin may add its own)")
+    if hand_record:
+        parser.add_argument("--hand-record", metavar="FILE",
+                            help="the session's deals as dealt (the dealing machine's PBN "
+                                 "file): joined by board number to the results that carry "
+                                 "none, compared with those that do; refused when it is "
+                                 "not for the session's boards")

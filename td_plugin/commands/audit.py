@@ -70,7 +70,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
-    add_common_options(p, regulation=True)
+    add_common_options(p, regulation=True, hand_record=True)
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="processes auditing a large PBN file (default: one per processor; "
                         "1 audits on this process alone)")
@@ -100,7 +100,8 @@ def read_files(args: argparse.Namespace) -> list[str]:
 
     logs = ([args.rulings_log] if args.rulings_log else
             [log for log in map(default_log_path, args.paths) if os.path.lexists(log)])
-    return [*args.paths, *logs, *([args.attention_file] if args.attention_file else [])]
+    return [*args.paths, *logs, *([args.attention_file] if args.attention_file else []),
+            *([args.hand_record] if args.hand_record else [])]
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -140,6 +141,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"td-plugin audit: {args.attention_file}: {exc}", file=sys.stderr)
             return 2
         context = replace(context, attention_by_board=by_board)
+    if args.hand_record:  # refused before any report when not for these sessions
+        from td_plugin.audit.hand_record import hand_record_for
+
+        context = replace(context, hand_record=hand_record_for(host, args.hand_record,
+                                                               args.paths))
     blocked = PluginSummary.of(host)
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)

@@ -177,7 +177,7 @@ def _write_back(args: argparse.Namespace, host: PluginHost, context: ReviewConte
     if sep:  # the table's row, where the record lists several tables (a PBN ScoreTable)
         table = replace(table, pairs=(ns.strip(), ew.strip()))
     if table.ruling is None or table.index is None:
-        print(f"td-plugin rule: {table.problem}", file=sys.stderr)
+        print(f"td-plugin rule: {table.problem_text(args.lang)}", file=sys.stderr)
         return 2
     record = table.record
     if sep and record is not None and (record.ns_pair or record.ew_pair) and (

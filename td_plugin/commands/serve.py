@@ -68,7 +68,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        write_to="where the app writes a copy of SESSION with the table rulings "
                                 "in it (the app's 'write into the session' button; SESSION is "
                                 "never changed)",
-                       regulation=True)
+                       regulation=True, hand_record=True)
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     b = p.add_argument_group("Bridgemate Data Connector (BCS 5)")
     b.add_argument("--bridgemate", nargs="?", const="", metavar="URL",
@@ -182,7 +182,14 @@ def run(args: argparse.Namespace) -> int:
     if args.session:
         if not os.path.isfile(args.session):
             raise InputError("no such file", Location(path=args.session))
-        boards = SessionBoards.read(host, args.session)
+        hand = None
+        if args.hand_record:  # refused before the app starts when not for this session
+            from td_plugin.audit.hand_record import hand_record_for
+
+            hand = hand_record_for(host, args.hand_record, [args.session])
+        boards = SessionBoards.read(host, args.session, hand)
+    elif args.hand_record:
+        raise HandledError("--hand-record gives a session its deals: name the session file")
     db = Path(args.db) if args.db else default_db(args.session)
     log = RulingLog(db)
     try:

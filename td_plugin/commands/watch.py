@@ -25,6 +25,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from td_plugin import messages
@@ -32,6 +33,7 @@ from td_plugin.commands import add_common_options
 from td_plugin.errors import InputError, Location
 from td_plugin.host.sources import SessionSource
 from td_plugin.laws.context import ReviewContext
+from td_plugin.model.place import pair_number
 from td_plugin.model.session import default_log_path
 from td_plugin.safe_output import check_outputs
 
@@ -73,7 +75,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "mdbtools when installed)")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
-    add_common_options(p, regulation=True)
+    add_common_options(p, regulation=True, hand_record=True)
     p.set_defaults(func=run)
 
 
@@ -94,6 +96,16 @@ def _where(place: Place, lang: str = "en") -> str:
         parts.append(_m("watch.round", lang, x=round_))
     parts.append(_m("watch.board", lang, x=board if board is not None else "?"))
     return ", ".join(parts)
+
+
+def _pairs(finding: Any, lang: str) -> str:
+    """``, NS 5, EW 12``: the pairs of the finding's table, as far as known."""
+    parts = []
+    for side in ("ns", "ew"):
+        pair = getattr(finding, f"{side}_pair", None) or finding.data.get(f"{side}_pair")
+        if pair:
+            parts.append(_m(f"report.pair.{side}", lang, pair=pair_number(pair)))
+    return "".join(f", {p}" for p in parts)
 
 
 def _law(finding: Any, lang: str) -> str:
@@ -120,7 +132,8 @@ def print_event(event: Any, out: TextIO, lang: str = "en") -> None:
     from td_plugin.audit.reports.findings import finding_text, ruling_text
 
     when = event.seen_at.strftime("%H:%M:%S ") if isinstance(event.seen_at, dt.datetime) else ""
-    print(f"{when}{_where(event.place, lang)}: {_m(f'kind.{event.finding.kind}', lang)}"
+    print(f"{when}{_where(event.place, lang)}{_pairs(event.finding, lang)}: "
+          f"{_m(f'kind.{event.finding.kind}', lang)}"
           f"{_law(event.finding, lang)}", file=out)
     print(f"    {finding_text(event.finding, lang)}", file=out)
     ruling = ruling_text(event.finding, lang)
@@ -197,12 +210,18 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("this is a folder, not a file", Location(path=args.path))
     out = sys.stdout
     log_path = args.rulings_log or default_log_path(args.path)
+    hand_record = getattr(args, "hand_record", None)
     if args.log:  # appended to: it must not be a file the watch reads
-        check_outputs([args.path, log_path], [(args.log, "the --log")])
+        check_outputs([args.path, log_path, *([hand_record] if hand_record else [])],
+                      [(args.log, "the --log")])
     host = PluginHost()
     # an unknown --regulation is refused before any work
     context = ReviewContext(language=args.lang, equity=not args.no_equity,
                             regulation=host.regulation(getattr(args, "regulation", "wbf")))
+    if hand_record:  # refused before the watch starts when not for this session
+        from td_plugin.audit.hand_record import hand_record_for
+
+        context = replace(context, hand_record=hand_record_for(host, hand_record, [args.path]))
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
     for name, new in host.renamed_blocked():
@@ -281,7 +300,7 @@ def _replay(args: argparse.Namespace, host: PluginHost, context: ReviewContext, 
             log: IO[str] | None) -> Any:
     data = _session_source(host.open_source(args.path))
     for problem in data.file_problems():
-        print(f"warning: {problem.describe()}", file=sys.stderr)
+        print(f"warning: {problem.describe(args.lang)}", file=sys.stderr)
     watcher = _watcher(host, data.session(), context, out, log, args.lang)
     previous: dt.datetime | None = None
     try:

@@ -34,6 +34,7 @@ from td_plugin import NAME, hookspecs
 from td_plugin._entry_points import entry_points
 from td_plugin.errors import InputError, Location, NotWritableError
 from td_plugin.laws.regulations import Regulation, Regulations
+from td_plugin.model.findings import placed
 from td_plugin.model.walk import PlayWalk
 
 if TYPE_CHECKING:
@@ -384,8 +385,10 @@ class PluginHost:
     def review_board(self, record: BoardRecord, context: ReviewContext) -> Review:
         """Ask every ruler about one record (`td_review_board`), with one walk of its
         play for all of them (`td_plugin.rulers.consistency.PlayWalk`)."""
-        return self._findings("td_review_board", record=record, context=context,
-                              walk=PlayWalk(record))
+        review = self._findings("td_review_board", record=record, context=context,
+                                walk=PlayWalk(record))
+        return Review(placed(review.findings, record), review.errors) if review.findings \
+            else review
 
     def session_opened(self, session: Session) -> Review:
         """Fire `td_session_opened`."""
@@ -395,16 +398,19 @@ class PluginHost:
     def result_recorded(self, session: Session, record: BoardRecord,
                         previous: BoardRecord | None = None) -> Review:
         """Fire `td_result_recorded`; the findings of the plugins that answered."""
-        return self._findings("td_result_recorded", session=session, record=record,
-                              previous=previous)
+        review = self._findings("td_result_recorded", session=session, record=record,
+                                previous=previous)
+        return Review(placed(review.findings, record), review.errors)
 
     def auction_recorded(self, session: Session, record: BoardRecord) -> Review:
         """Fire `td_auction_recorded`."""
-        return self._findings("td_auction_recorded", session=session, record=record)
+        review = self._findings("td_auction_recorded", session=session, record=record)
+        return Review(placed(review.findings, record), review.errors)
 
     def play_recorded(self, session: Session, record: BoardRecord) -> Review:
         """Fire `td_play_recorded`."""
-        return self._findings("td_play_recorded", session=session, record=record)
+        review = self._findings("td_play_recorded", session=session, record=record)
+        return Review(placed(review.findings, record), review.errors)
 
     def round_completed(self, session: Session, section: str, round: int) -> Review:
         """Fire `td_round_completed`."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin.laws.regulations import Regulation, regulation
+from td_plugin.model.hand_record import HandRecord
 from td_plugin.model.rulings import Attention
 
 __all__ = ["ReviewContext"]
@@ -24,7 +25,9 @@ class ReviewContext:
     ``equity``: run the 64C double-dummy check when the optional extra is installed.
     ``regulation``: the regulation in force, as a `Regulation` (the commands give the one
     the host found for ``--regulation``, `PluginHost.regulation`) or by the name of a
-    built-in one ("wbf" by default); `in_force` gives the object.
+    built-in one ("wbf" by default); `in_force` gives the object. ``hand_record``: the
+    session's deals as dealt (``--hand-record``, `td_plugin.model.hand_record`), joined
+    to the results that carry none and compared with those that do.
     """
 
     attention: Attention = Attention.AFTER_ROUND
@@ -32,6 +35,7 @@ class ReviewContext:
     equity: bool = True
     regulation: str | Regulation = "wbf"
     attention_by_board: Mapping[int, Attention] = field(default_factory=dict, hash=False)
+    hand_record: HandRecord | None = field(default=None, hash=False)
 
     @property
     def in_force(self) -> Regulation:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from td_plugin._quick_init import quick_init
 from td_plugin.errors import PROBLEM_LIMIT, InvalidTokenError, Location, clip_echo
+from td_plugin.messages import Msg, MsgText, render
 from td_plugin.model.auction import Auction
 from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.contract import Contract
@@ -78,17 +79,37 @@ def standard_vulnerability(board: int) -> Vulnerability:
 class RecordProblem:
     """A problem with the data of a record (not an irregularity at the table): a token
     that could not be read, a tag that makes no sense. ``location`` says where. A value
-    echoed in ``message`` is cut to a bounded length (`td_plugin.errors.clip_echo`)."""
+    echoed in ``message`` is cut to a bounded length (`td_plugin.errors.clip_echo`).
+
+    A reader that says the problem as a message key gives it as a `td_plugin.messages.Msg`
+    (``msg``, or as ``message`` itself, a `Msg` or a `td_plugin.messages.MsgText`):
+    ``message`` is then its English text and `text` its text in any language of the
+    catalogues."""
 
     message: str
     location: Location
+    msg: Msg | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "message", clip_echo(self.message, PROBLEM_LIMIT))
+        message: str | Msg = self.message
+        if isinstance(message, Msg):
+            object.__setattr__(self, "msg", message)
+            message = render(message.key, message.params, "en")
+        elif type(message) is MsgText:
+            object.__setattr__(self, "msg", message.msg)
+            message = str.__str__(message)
+        object.__setattr__(self, "message", clip_echo(message, PROBLEM_LIMIT))
 
-    def describe(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """The problem in ``lang`` (the reader's own words where it gave no key)."""
+        if self.msg is None or lang == "en":
+            return self.message
+        return clip_echo(render(self.msg.key, self.msg.params, lang), PROBLEM_LIMIT)
+
+    def describe(self, lang: str = "en") -> str:
         where = self.location.describe()
-        return f"{where}: {self.message}" if where else self.message
+        text = self.text(lang)
+        return f"{where}: {text}" if where else text
 
 
 @quick_init

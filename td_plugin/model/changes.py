@@ -10,7 +10,7 @@ from typing import Protocol, runtime_checkable
 
 from td_plugin.model.outcomes import Outcome
 
-__all__ = ["Annotation", "TextNote", "RecordChange"]
+__all__ = ["Annotation", "TextNote", "GivenIn", "RecordChange"]
 
 
 @runtime_checkable
@@ -33,6 +33,23 @@ class TextNote:
 
     def render(self, lang: str = "en") -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class GivenIn:
+    """An annotation written in the language it was given in (a ruling given at the table
+    in Danish is written into the session in Danish), whatever the language of the
+    write."""
+
+    annotation: Annotation
+    lang: str
+
+    def render(self, lang: str = "en") -> str:
+        return self.annotation.render(self.lang)
+
+    def describe(self) -> str | None:
+        describe = getattr(self.annotation, "describe", None)
+        return str(describe()) if callable(describe) else None
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,7 @@ class RecordChange:
         applies (``entry 2 (board 9, 1 v 1)``), else the record."""
         for annotation in self.annotations:
             describe = getattr(annotation, "describe", None)
-            if callable(describe):
-                return str(describe())
+            text = describe() if callable(describe) else None
+            if text is not None:
+                return str(text)
         return f"record {self.record}"

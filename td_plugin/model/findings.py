@@ -9,17 +9,18 @@ in the chosen language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from td_plugin import messages
 from td_plugin._quick_init import quick_init
+from td_plugin.model.board import BoardRecord
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.changes import RecordChange
 from td_plugin.model.revoke_outcome import RevokeOutcome
 from td_plugin.model.rulings import Ruling, TextEnum
 
-__all__ = ["Finding", "FindingKind", "PlainRows"]
+__all__ = ["Finding", "FindingKind", "PlainRows", "PLACE_FIELDS", "placed"]
 
 
 class FindingKind(TextEnum):
@@ -44,6 +45,7 @@ class FindingKind(TextEnum):
     MOVEMENT_MISMATCH = "movement_mismatch"
     DUPLICATE_RESULT = "duplicate_result"
     MISSING_RESULT = "missing_result"
+    HAND_RECORD_DIFFERS = "hand_record_differs"
 
 
 _KINDS = {k.value: k for k in FindingKind}
@@ -70,7 +72,11 @@ class Finding:
     The facts the reports show are typed: the ``seat`` the finding is about, the
     ``trick`` and ``card`` at fault (the HTML report marks that seat's card at that trick
     in the play), and for a revoke its ``revoke`` outcome (transfer, exception, results
-    and 64C figures, `RevokeOutcome`)."""
+    and 64C figures, `RevokeOutcome`).
+
+    Where the board was played, as far as the record says: ``section``, ``table``,
+    ``round`` and the pairs ``ns_pair`` and ``ew_pair`` (None: the source does not say;
+    `placed` takes them from the record reviewed)."""
 
     kind: FindingKind | str
     key: str
@@ -87,6 +93,11 @@ class Finding:
     trick: int | None = None
     card: Card | None = None
     revoke: RevokeOutcome | None = None
+    section: str | None = None
+    table: str | None = None
+    round: int | None = None
+    ns_pair: str | None = None
+    ew_pair: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, FindingKind) and self.kind in _KINDS:
@@ -97,3 +108,26 @@ class Finding:
         as an annotation of a `RecordChange`, what a writer adds as commentary."""
         text = self.ruling.render(lang) if self.ruling is not None else ""
         return text or messages.render(self.key, self.params, lang)
+
+
+#: the fields of a finding that say where its board was played (`placed`)
+PLACE_FIELDS = ("section", "table", "round", "ns_pair", "ew_pair")
+
+
+def placed(findings: list[Finding], record: BoardRecord) -> list[Finding]:
+    """``findings`` about ``record`` with the section, table, round and pairs the record
+    gives (`BoardRecord.section` ...), where a finding says none of them itself: a finding
+    about another record of the file (another index) is left as it is, and so is
+    everything when the record says none of them."""
+    where = {name: getattr(record, name) for name in PLACE_FIELDS}
+    if not findings or all(v is None or v == "" for v in where.values()):
+        return findings
+    where = {k: v for k, v in where.items() if v is not None and v != ""}
+    index = record.location.record
+    out = []
+    for f in findings:
+        if (index is None or f.record is None or f.record == index) \
+                and all(getattr(f, name) is None for name in PLACE_FIELDS):
+            f = replace(f, **where)
+        out.append(f)
+    return out

@@ -13,7 +13,7 @@ from td_plugin import messages
 if TYPE_CHECKING:
     from td_plugin.model.board import BoardRecord
 
-__all__ = ["Place", "pair_number"]
+__all__ = ["Place", "pair_number", "place_msg"]
 
 
 @dataclass(frozen=True)
@@ -69,3 +69,15 @@ def pair_number(pair: object) -> str:
         if text.endswith(suffix) and text[:-len(suffix)]:
             return text[:-len(suffix)].strip()
     return text
+
+
+def place_msg(place: Place) -> messages.Msg:
+    """`Place.text` as a message, in any language: ``board 7, section A, table 3, round 2``
+    (what is not known left out; an unknown board is ``board ?``)."""
+    out = messages.Msg("place.part.board", {"board": "?" if place.board is None else place.board})
+    for name, value in (("section", place.section), ("table", place.table),
+                        ("round", place.round)):
+        if value is not None and value != "":
+            out = messages.Msg("place.part.more", {
+                "a": out, "b": messages.Msg(f"place.part.{name}", {name: value})})
+    return out

@@ -19,6 +19,7 @@ from td_plugin.model.place import Place
 
 if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost
+    from td_plugin.model.hand_record import HandRecord
 
 __all__ = ["BoardResult", "SessionBoards", "Row"]
 
@@ -145,13 +146,18 @@ class SessionBoards:
         self.results = list(results)
 
     @classmethod
-    def read(cls, host: PluginHost, path: str) -> SessionBoards:
-        """Read every record of ``path`` through the host.
+    def read(cls, host: PluginHost, path: str,
+             hand_record: HandRecord | None = None) -> SessionBoards:
+        """Read every record of ``path`` through the host; with ``hand_record``, each
+        with its board's deal as dealt where it has none (``--hand-record``).
 
         :raises InputError: no adapter knows the file.
         """
         source = host.open_source(path)
-        results = [BoardResult(i, record) for i, record in enumerate(source.records(), 1)
+        records: Iterable[BoardRecord] = source.records()
+        if hand_record is not None:
+            records = map(hand_record.join, records)
+        results = [BoardResult(i, record) for i, record in enumerate(records, 1)
                    if record.board is not None]
         return cls(path, source.format, results)
 

@@ -13,9 +13,10 @@ from typing import Any
 import orjson
 
 from td_plugin import messages
-from td_plugin.model.findings import Finding, PlainRows
+from td_plugin.model.findings import PLACE_FIELDS, Finding, PlainRows
+from td_plugin.model.place import Place, pair_number
 
-__all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes"]
+__all__ = ["finding_text", "ruling_text", "finding_json", "json_bytes", "place_label"]
 
 
 def finding_text(finding: Finding, lang: str = "en") -> str:
@@ -90,11 +91,32 @@ def finding_json(f: Finding, lang: str = "en") -> dict[str, Any]:
     ruling), its texts in ``lang``. Plain data (the cards of a finding) are shared with
     the finding, not copied: neither changes them."""
     out: dict[str, Any] = {"path": f.path, "board": f.board, "record": f.record,
-                           "line": f.line, "kind": f.kind, "law": f.law,
-                           "message": finding_text(f, lang)}
+                           "line": f.line, "section": f.section, "table": f.table,
+                           "round": f.round, "ns_pair": f.ns_pair, "ew_pair": f.ew_pair,
+                           "kind": f.kind, "law": f.law, "message": finding_text(f, lang)}
     for k, v in f.data.items():
-        if k not in out:
+        if k not in out or (out[k] is None and k in PLACE_FIELDS):
             out[k] = v if type(v) in _PLAIN_TYPES or _is_plain(v) else _jsonable(v, lang)
     if f.ruling is not None:
         out["ruling"] = {"laws": f.ruling.laws, "text": ruling_text(f, lang)}
     return out
+
+
+def place_label(finding: dict[str, Any], lang: str = "en") -> str:
+    """Where a finding's board was played, from its JSON (`finding_json`), for people in
+    ``lang``: ``Section A, Table 3, Round 2, NS 5, EW 12``; what the source does not say
+    is left out (empty when it says none of them)."""
+    parts = [Place(section=_text(finding.get("section")), table=_text(finding.get("table")),
+                   round=finding.get("round")).label(lang)]
+    if parts[0] == "–":
+        parts = []
+    for side in ("ns", "ew"):
+        pair = finding.get(f"{side}_pair")
+        if pair is not None and pair != "":
+            parts.append(messages.render(f"report.pair.{side}", {"pair": pair_number(pair)},
+                                         lang))
+    return ", ".join(parts)
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)

@@ -44,6 +44,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, sel
 from markupsafe import Markup
 
 from td_plugin import messages
+from td_plugin.audit.reports.findings import place_label
 from td_plugin.audit.reports.html_view import AUCTION_COLUMNS, Cards, Text, article
 from td_plugin.audit.reports.order import SCORE_KINDS, changes_score, lead_finding
 from td_plugin.audit.reports.output import AuditReport, PluginSummary, coverage_text
@@ -134,10 +135,13 @@ class _Row:
     message: Any
     anchor: str | None
     file: bool = False  # the first row of its file in the table
+    #: where the board was played (`td_plugin.audit.reports.findings.place_label`)
+    where: str = ""
 
     def to_line(self) -> str:
         return json.dumps([self.seq, self.path, self.board, self.record, self.line,
-                           self.message, self.anchor], ensure_ascii=False) + "\n"
+                           self.message, self.anchor, False, self.where],
+                          ensure_ascii=False) + "\n"
 
     @classmethod
     def from_line(cls, line: str) -> _Row:
@@ -259,7 +263,8 @@ class _Page:
             record = f.get("record")
             row = _Row(self._seq, f.get("path"), f.get("board"),
                        "" if record is None else record, f.get("line") or "",
-                       f.get("message") or "", shown.anchor if shown is not None else None)
+                       f.get("message") or "", shown.anchor if shown is not None else None,
+                       where=place_label(f, self.t.lang))
             if shown is not None and kind == shown_kind:
                 shown.rows.append(row)
             else:
@@ -374,7 +379,7 @@ def _files(inputs: Sequence[InputReport], problems: Mapping[int, list[dict[str, 
     out = []
     for report in inputs:
         listed = problems.get(id(report), []) + [
-            {"line": p.location.line, "board": p.location.board, "message": p.message}
+            {"line": p.location.line, "board": p.location.board, "message": p.text(t.lang)}
             for p in report.problems]
         copy = report.written or (f"{t['not_written']}: {report.not_written}"
                                   if report.not_written else "")

@@ -135,7 +135,7 @@ class JsonReport(AuditReport):
                 first = False
             spool.close()
         for p in report.problems:  # found after the audit (a rulings log)
-            self._write((b"\n" if first else b",\n") + json_bytes(problem_json(p)))
+            self._write((b"\n" if first else b",\n") + json_bytes(problem_json(p, self.lang)))
             first = False
 
 
@@ -163,8 +163,8 @@ class JsonLinesReport(AuditReport):
         write = self._write
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
-                write(json_bytes({"type": "problem", "path": report.path, **problem_json(p)})
-                      + b"\n")
+                write(json_bytes({"type": "problem", "path": report.path,
+                                  **problem_json(p, self.lang)}) + b"\n")
             write(json_bytes({"type": "input", **input_json(report, self.lang)}) + b"\n")
         for plugin, hook, message in result.plugin_errors:
             write(json_bytes({"type": "plugin_error", "plugin": plugin, "hook": hook,

@@ -44,9 +44,10 @@ __all__ = ["PlainRenderer", "json_pieces", "pieces_json", "joined_pieces", "Chun
            "PluginSummary", "replay_outputs"]
 
 
-def problem_json(problem: RecordProblem) -> dict[str, Any]:
+def problem_json(problem: RecordProblem, lang: str = "en") -> dict[str, Any]:
+    """A problem's JSON, its text in ``lang`` (`RecordProblem.text`)."""
     loc = problem.location
-    return {"line": loc.line, "board": loc.board, "message": problem.message}
+    return {"line": loc.line, "board": loc.board, "message": problem.text(lang)}
 
 
 class PlainRenderer:
@@ -80,7 +81,7 @@ class PlainRenderer:
                 extra = FullRecord(record, list(findings))
         lang, forms = self.lang, self.forms
         output = RecordOutput(record.location.record if record is not None else None,
-                              [problem_json(p) for p in problems] if problems else [],
+                              [problem_json(p, lang) for p in problems] if problems else [],
                               [finding_json(f, lang) for f in findings]
                               if "dicts" in forms else [], extra)
         if "json" in forms:

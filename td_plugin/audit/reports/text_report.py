@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from td_plugin import messages
+from td_plugin.audit.reports.findings import place_label
 from td_plugin.audit.reports.output import (
     AuditReport,
     Chunks,
@@ -181,10 +182,13 @@ class TextReport(AuditReport):
         for f in output.findings:
             law = f" {messages.law_ref(f['law'], lang)}" if f["law"] else ""
             board = f["board"] if f["board"] is not None else "?"
+            place = place_label(f, lang)
             self.w.line([(f"{labels['board']} {board}", "bold"),
                          (f" ({labels['rec']} {f['record']}) ", ""),
                          (_m(f"kind.{f['kind']}", lang), "magenta"),
                          (law, "cyan")])
+            if place:
+                self.w.line([(place, "bold")], 2)
             self.w.line([(f["message"], "")], 2)
             ruling = f.get("ruling")
             text = ruling.get("text") if isinstance(ruling, dict) else None
@@ -214,7 +218,7 @@ class TextReport(AuditReport):
         lang = self.lang
         for report in result.inputs:
             for p in report.problems:  # found after the audit (a rulings log)
-                self.w.line([("!", "yellow"), (f" {report.path}: {p.message}", "")], 2, 2)
+                self.w.line([("!", "yellow"), (f" {report.path}: {p.text(lang)}", "")], 2, 2)
             if report.rulings_log:
                 self.w.line([(_m("report.table_rulings", lang, n=len(report.table_rulings),
                                  log=report.rulings_log), "bold")])

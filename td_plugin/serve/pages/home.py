@@ -73,7 +73,7 @@ def _unmatched_words(config: AppConfig, table: MatchedRuling, lang: str) -> str:
     place = table.place
     if table.ruling is None:  # the case itself cannot be ruled on
         case = table.entry.case if table.entry else {}
-        return director_problem(table.problem or "", table.kind, case, lang)
+        return director_problem(table.problem_text(lang), table.kind, case, lang)
     if place.board is None:
         return messages.render("app.unmatched.no_board", {}, lang)
     found = len(results_at(place, config.boards.indexed()))
