@@ -210,7 +210,7 @@ class _Pending:
 MAX_ID = 2**63 - 1
 
 
-def is_ruling_id(value: int) -> bool:
+def is_ruling_id(value: object) -> bool:
     """Whether ``value`` can be a ruling's id or version: a whole number from 1 to
     `MAX_ID` (any other is no ruling, not a query SQLite refuses)."""
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID

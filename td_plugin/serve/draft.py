@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from td_plugin.errors import DraftError, InvalidTokenError, QuestionError
 from td_plugin.cases.log import MAX_ID
+from td_plugin.errors import DraftError, InvalidTokenError, QuestionError
 from td_plugin.laws import FAMILIES, flow_module
 from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE
 from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
@@ -224,8 +224,8 @@ def _call_shape(item: Any, n: int) -> str | None:
         return None
     suits = meaning.get("suits") if isinstance(meaning, dict) else None
     if not isinstance(meaning, dict) or not (meaning.get("hcp") is None or _is_range(
-            meaning["hcp"])) or not (suits is None or isinstance(suits, dict) and all(
-            s in SUIT_LETTERS and _is_range(r) for s, r in suits.items())) or not isinstance(
+            meaning["hcp"])) or not (suits is None or (isinstance(suits, dict) and all(
+            s in SUIT_LETTERS and _is_range(r) for s, r in suits.items()))) or not isinstance(
             meaning.get("purpose", ""), str):
         return f"call {n}: its meaning is not strength, suit lengths and a purpose"
     return None
@@ -271,7 +271,8 @@ def _shape_problem(draft: Draft) -> str | None:
         return "not a ruling's number"
     if not (draft.version is None or (_is_count(draft.version, MAX_ID) and draft.version > 0)):
         return "not a ruling's version"
-    if not isinstance(draft.asking, (str, type(None))):
+    asking: Any = draft.asking  # (as read from the page: any value)
+    if not isinstance(asking, (str, type(None))):
         return "not a question"
     if flow_module(draft.kind) is not None:
         return _facts_problem(case)

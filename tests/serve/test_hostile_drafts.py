@@ -6,7 +6,6 @@ replaced by a value of another shape (a number, a list, a mapping, blank, none).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +109,7 @@ def hostile_client(tmp_path_factory):
             yield c
 
 
-@settings(max_examples=int(os.environ.get("TD_HOSTILE_DRAFTS", "150")), deadline=None,
+@settings(max_examples=150, deadline=None,
           derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(hostile_drafts(), st.sampled_from(ACTIONS))
