@@ -20,7 +20,7 @@ connection keeps the server's sockets, memory or time beyond these bounds:
   closed. So idle and slow sockets never lock a phone out; uvicorn's
   ``limit_concurrency`` bounds the requests in progress too.
 
-The bounds hold on either of uvicorn's HTTP parsers, httptools (the ``speedups`` extra)
+The bounds hold on either of uvicorn's HTTP parsers, httptools (installed by default)
 or h11, whichever uvicorn takes. `server_config` builds the uvicorn configuration
 ``td-plugin serve`` runs; tests give it shorter timeouts.
 """
