@@ -35,8 +35,9 @@ result (``IsDeleted``) is left out: the watch sees it gone.
 Every number from the service is bounded before it is used: a board number from 1 to
 `MAX_BOARD`, at most `MAX_ROUND_BOARDS` boards in a round (a movement's round past that
 gives no boards: not known), a table and a round up to `MAX_TABLE` and `MAX_ROUND`, a
-call's time a time of day (hour 0-23, minute 0-59). A result or a call outside them is
-left out, as one without its place is.
+call's time a time of day (hour 0-23, minute 0-59), declarer's tricks 0-13. A result or
+a call outside them is left out, as one without its place is; tricks or a round outside
+them are not known.
 """
 
 from __future__ import annotations
@@ -387,7 +388,7 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
     if dto.level > 0 and dto.denomination in _STRAINS:
         contract = Contract(dto.level, _STRAINS[dto.denomination], min(max(dto.stake, 0), 2),
                             _SEATS.get(dto.declarer_direction))
-        tricks = dto.total_tricks
+        tricks = dto.total_tricks if _within(dto.total_tricks, 0, 13) else None
     elif dto.level == 0:
         contract = Contract.PASSED_OUT
     elif dto.level in _ARTIFICIAL:
@@ -400,7 +401,8 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
         board=board, dealer=standard_dealer(board), vulnerability=standard_vulnerability(board),
         deal=deals.get((section, board)), contract=contract, declarer_tricks=tricks, lead=lead,
         artificial=artificial, section=section, table=str(dto.table_number),
-        round=dto.round_number or None, ns_pair=str(dto.pair_north_south or "") or None,
+        round=dto.round_number if _within(dto.round_number, 1, MAX_ROUND) else None,
+        ns_pair=str(dto.pair_north_south or "") or None,
         ew_pair=str(dto.pair_east_west or "") or None,
         declaring_pair=str(dto.declaring_pair) if dto.declaring_pair else None,
         not_played=not_played, location=Location(path=address, board=board))
