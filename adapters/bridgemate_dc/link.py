@@ -31,6 +31,13 @@ pairs, the contract (declarer's seat from ``DeclarerDirection``), declarer's tri
 the levels -1 to -9 (40/50/60 per side), ``not_played`` for -10, the declaring pair,
 the dealer and vulnerability of the board's number, and the deal of its hand record. A deleted
 result (``IsDeleted``) is left out: the watch sees it gone.
+
+Every number from the service is bounded before it is used: a board number from 1 to
+`MAX_BOARD`, at most `MAX_ROUND_BOARDS` boards in a round (a movement's round past that
+gives no boards: not known), a table and a round up to `MAX_TABLE` and `MAX_ROUND`, a
+call's time a time of day (hour 0-23, minute 0-59), declarer's tricks 0-13. A result or
+a call outside them is left out, as one without its place is; tricks or a round outside
+them are not known.
 """
 
 from __future__ import annotations
@@ -71,11 +78,18 @@ from td_plugin.model.movement import Slot
 from td_plugin.model.outcomes import ArtificialScore
 
 __all__ = ["DataConnectorLink", "DEFAULT_TIMEOUT", "result_record", "hand_record_deal",
-           "movement_slots"]
+           "movement_slots", "MAX_BOARD", "MAX_ROUND_BOARDS", "MAX_TABLE", "MAX_ROUND"]
 
 #: seconds the link waits for one answer (the client's own default is 100 s; the client
 #: tries five times, about two seconds apart)
 DEFAULT_TIMEOUT = 8.0
+#: the largest board number taken from the service (BCS numbers boards up to 999)
+MAX_BOARD = 999
+#: the most boards one round of a movement may have (more: the round's boards not known)
+MAX_ROUND_BOARDS = 100
+#: the largest table and round numbers taken from the service
+MAX_TABLE = 999
+MAX_ROUND = 999
 #: ManageBCS: ask for the sessions BCS runs now (BCSManagementRequestDTO.GetRunningSessions)
 _RUNNING_SESSIONS = 2
 
@@ -181,7 +195,7 @@ class DataConnectorLink:
         deals = {}
         for h in hands_dto:
             deal = hand_record_deal(h)
-            if deal is not None and h.section_letters and h.board_number > 0:
+            if deal is not None and h.section_letters and _within(h.board_number, 1, MAX_BOARD):
                 deals[(h.section_letters, h.board_number)] = deal
         boards = {(s.section, int(s.table), s.round): s.boards for s in slots if s.table.isdigit()}
         calls = []
@@ -201,7 +215,9 @@ class DataConnectorLink:
         except ValueError:
             return None
         section = dto.section_letters or ""
-        if not section or dto.table_number <= 0:
+        if not section or not _within(dto.table_number, 1, MAX_TABLE) \
+                or not _within(dto.round_number, 0, MAX_ROUND) \
+                or not _within(dto.hour, 0, 23) or not _within(dto.minute, 0, 59):
             return None
         return TdCall(section, dto.table_number, dto.round_number, dto.hour, dto.minute, status,
                       boards.get((section, dto.table_number, dto.round_number), ()))
@@ -326,13 +342,25 @@ def _sections(serialized: str | None) -> list[SectionDTO]:
     return [SectionDTO.from_dict(item) for item in items if isinstance(item, dict)]
 
 
+def _within(value: Any, low: int, high: int) -> bool:
+    """Whether ``value`` is a whole number from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def movement_slots(section: SectionDTO) -> list[Slot]:
-    """A section's tables and rounds as slots (a round with a pair missing is a sit-out)."""
+    """A section's tables and rounds as slots (a round with a pair missing is a sit-out);
+    a round whose boards are not within `MAX_BOARD` and `MAX_ROUND_BOARDS` has none
+    known."""
     out = []
     for table in section.tables or []:
+        if not _within(table.table_number, 1, MAX_TABLE):
+            continue
         for r in table.rounds or []:
+            if not _within(r.round_number, 0, MAX_ROUND):
+                continue
             low, high = r.low_board_number, r.high_board_number
-            boards = tuple(range(low, high + 1)) if 0 < low <= high else ()
+            boards = tuple(range(low, high + 1)) if _within(low, 1, MAX_BOARD) \
+                and _within(high, low, min(MAX_BOARD, low + MAX_ROUND_BOARDS - 1)) else ()
             out.append(Slot(section.letters or "", str(table.table_number), r.round_number,
                             str(r.pair_ns), str(r.pair_ew), boards,
                             sitout=not (r.pair_ns and r.pair_ew)))
@@ -351,7 +379,8 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
     """One result as a board record (see the module text); None for a deleted result or
     one without its place."""
     section, board = dto.section_letters or "", dto.board_number
-    if dto.is_deleted or not section or board <= 0 or dto.table_number <= 0:
+    if dto.is_deleted or not section or not _within(board, 1, MAX_BOARD) \
+            or not _within(dto.table_number, 1, MAX_TABLE):
         return None
     contract = artificial = lead = None
     tricks: int | None = None
@@ -359,7 +388,7 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
     if dto.level > 0 and dto.denomination in _STRAINS:
         contract = Contract(dto.level, _STRAINS[dto.denomination], min(max(dto.stake, 0), 2),
                             _SEATS.get(dto.declarer_direction))
-        tricks = dto.total_tricks
+        tricks = dto.total_tricks if _within(dto.total_tricks, 0, 13) else None
     elif dto.level == 0:
         contract = Contract.PASSED_OUT
     elif dto.level in _ARTIFICIAL:
@@ -372,7 +401,8 @@ def result_record(dto: ResultDTO, deals: dict[tuple[str, int], Deal], address: s
         board=board, dealer=standard_dealer(board), vulnerability=standard_vulnerability(board),
         deal=deals.get((section, board)), contract=contract, declarer_tricks=tricks, lead=lead,
         artificial=artificial, section=section, table=str(dto.table_number),
-        round=dto.round_number or None, ns_pair=str(dto.pair_north_south or "") or None,
+        round=dto.round_number if _within(dto.round_number, 1, MAX_ROUND) else None,
+        ns_pair=str(dto.pair_north_south or "") or None,
         ew_pair=str(dto.pair_east_west or "") or None,
         declaring_pair=str(dto.declaring_pair) if dto.declaring_pair else None,
         not_played=not_played, location=Location(path=address, board=board))

@@ -3,7 +3,10 @@
 An SQLite file (the standard library's `sqlite3`) in WAL mode. Each ruling is committed
 the moment it is given, so a restart or a crash of the server loses nothing, and two
 phones (or two servers on the same file) see the same log. A correction never
-overwrites: it appends a new version of the same ruling and keeps the old ones.
+overwrites: it appends a new version of the same ruling and keeps the old ones. A
+correction names the version it was made from (``based_on``); when another phone has
+saved a version since, it is refused (`StaleVersion`, with that phone's version), in the
+same transaction that would have written it: two phones never both correct one version.
 
 An entry holds what the Director entered (the case, as a case file would hold it), the
 ruling as ``td-plugin rule --json`` prints it, where it happened (board, section, table,
@@ -36,8 +39,8 @@ from td_plugin.errors import InputError, Location
 from td_plugin.model.place import Place
 from td_plugin.model.rulings import RulingStatus
 
-__all__ = ["status_of", "LogEntry", "RulingLog", "LogError", "read_only", "is_ruling_id",
-           "MAX_ID"]
+__all__ = ["status_of", "LogEntry", "RulingLog", "LogError", "StaleVersion", "read_only",
+           "is_ruling_id", "MAX_ID"]
 
 _SCHEMA = 1
 _TABLES = """
@@ -63,6 +66,17 @@ CREATE TABLE IF NOT EXISTS rulings (
 
 class LogError(InputError):
     """The log file cannot be used (not a log, a newer schema, unreadable)."""
+
+
+class StaleVersion(Exception):
+    """A correction made from a version of a ruling that is no longer its latest: another
+    phone (or an earlier page) saved ``latest`` since. Nothing was written."""
+
+    def __init__(self, based_on: int, latest: LogEntry) -> None:
+        super().__init__(f"ruling {latest.id} is at version {latest.version}, not "
+                         f"{based_on}: corrected meanwhile")
+        self.based_on = based_on
+        self.latest = latest
 
 
 #: a log read while a writer starts on it is read again, at most this many times
@@ -188,6 +202,7 @@ class _Pending:
     lang: str
     place: Place | None
     status: RulingStatus
+    based_on: int | None = None
     future: Future[LogEntry] = field(default_factory=Future)
 
 
@@ -195,10 +210,16 @@ class _Pending:
 MAX_ID = 2**63 - 1
 
 
-def is_ruling_id(value: int) -> bool:
+def is_ruling_id(value: object) -> bool:
     """Whether ``value`` can be a ruling's id or version: a whole number from 1 to
     `MAX_ID` (any other is no ruling, not a query SQLite refuses)."""
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
+
+
+def _entry(r: tuple[Any, ...]) -> LogEntry:
+    """A row of the log (`RulingLog._COLUMNS`) as an entry."""
+    return LogEntry(r[0], r[1], r[2], Place(r[3], r[4], r[5], r[6], r[7]), r[8],
+                    RulingStatus(r[9]), r[10], json.loads(r[11]), json.loads(r[12]))
 
 
 def _now() -> str:
@@ -259,10 +280,14 @@ class RulingLog:
 
     def submit(self, case: Mapping[str, Any], ruling: Mapping[str, Any], *, kind: str,
                lang: str, place: Place | None = Place(), status: RulingStatus | None = None,
-               correcting: int | None = None) -> Future[LogEntry]:
+               correcting: int | None = None, based_on: int | None = None
+               ) -> Future[LogEntry]:
         """Queue a ruling for the log: a new one, or (``correcting``) a new version of
-        that ruling, whose place it keeps when ``place`` is None. The future gives the
-        entry once it is on disk (or the error: ``KeyError`` for an unknown ruling)."""
+        that ruling, whose place it keeps when ``place`` is None; ``based_on``: the
+        version the correction was made from, written only while it is still the
+        latest. The future gives the entry once it is on disk (or the error:
+        ``KeyError`` for an unknown ruling, `StaleVersion` for a correction of a
+        version that is no longer the latest)."""
         if not self._thread.is_alive():
             raise LogError("the log is closed", Location(path=self.path))
         if correcting is not None and not is_ruling_id(correcting):
@@ -272,7 +297,7 @@ class RulingLog:
         item = _Pending(correcting, case, ruling,
                         json.dumps(case, ensure_ascii=False, sort_keys=True),
                         json.dumps(ruling, ensure_ascii=False), kind, lang, place,
-                        status or status_of(ruling))
+                        status or status_of(ruling), based_on)
         self._queue.put(item)
         return item.future
 
@@ -284,14 +309,15 @@ class RulingLog:
 
     def correct(self, ruling_id: int, case: Mapping[str, Any], ruling: Mapping[str, Any], *,
                 kind: str, lang: str, place: Place | None = None,
-                status: RulingStatus | None = None) -> LogEntry:
+                status: RulingStatus | None = None, based_on: int | None = None) -> LogEntry:
         """Log a new version of ruling ``ruling_id`` (the old versions stay). ``place``
-        defaults to the latest version's.
+        defaults to the latest version's; ``based_on``: the version it was made from.
 
         :raises KeyError: no such ruling.
+        :raises StaleVersion: ``based_on`` is no longer the latest version.
         """
         return self.submit(case, ruling, kind=kind, lang=lang, place=place, status=status,
-                           correcting=ruling_id).result()
+                           correcting=ruling_id, based_on=based_on).result()
 
     def _write_queued(self) -> None:
         """The writer: every ruling queued while the last transaction was being written
@@ -325,7 +351,8 @@ class RulingLog:
                 for item in batch:
                     try:
                         results.append((item, self._insert(item, at)))
-                    except KeyError as exc:  # a correction of an unknown ruling
+                    except (KeyError, StaleVersion) as exc:  # an unknown ruling, a stale
+                        # version: refused, the others of the batch written
                         results.append((item, exc))
                 db.execute("COMMIT")
             except BaseException:
@@ -349,14 +376,15 @@ class RulingLog:
             version = 1
         else:
             ruling_id = item.ruling_id
-            last = db.execute("SELECT version, board, section, table_no, round, record "
-                              "FROM rulings "
+            last = db.execute(f"SELECT {self._COLUMNS} FROM rulings "
                               "WHERE id=? ORDER BY version DESC LIMIT 1", (ruling_id,)).fetchone()
             if last is None:
                 raise KeyError(ruling_id)
-            version = last[0] + 1
+            if item.based_on is not None and item.based_on != last[1]:
+                raise StaleVersion(item.based_on, _entry(last))
+            version = last[1] + 1
             if place is None:
-                place = Place(*last[1:])
+                place = Place(*last[3:8])
         place = place or Place()
         db.execute("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                    (ruling_id, version, at, place.board, place.section, place.table,
@@ -374,8 +402,7 @@ class RulingLog:
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()
         for r in rows:
-            yield LogEntry(r[0], r[1], r[2], Place(r[3], r[4], r[5], r[6], r[7]), r[8],
-                           RulingStatus(r[9]), r[10], json.loads(r[11]), json.loads(r[12]))
+            yield _entry(r)
 
     def latest(self) -> list[LogEntry]:
         """The latest version of every ruling, oldest ruling first."""

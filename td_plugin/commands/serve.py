@@ -218,6 +218,9 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"Bridgemate: {desk.link.address} (session "
                   f"{args.bridgemate_session or 'in progress'}), read every "
                   f"{args.bridgemate_poll:g} s\n")
+        if desk.unreadable:
+            out.write(f"Bridgemate: {len(desk.unreadable)} stored call status(es) cannot be "
+                      f"read and are skipped: {', '.join(desk.unreadable[:5])[:200]}\n")
     out.write(f"Open on the phone: {url}\n")
     out.write("(the token of the last start: phones that opened it keep working)\n" if kept
               else "(a new token: phones must open this address or scan the code again)\n")

@@ -25,8 +25,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from td_plugin.cases.log import MAX_ID
 from td_plugin.errors import DraftError, InvalidTokenError, QuestionError
-from td_plugin.laws import flow_module
+from td_plugin.laws import FAMILIES, flow_module
 from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE
 from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
 from td_plugin.laws.facts import MORE, FactField, Question, Step, choices_of
@@ -72,6 +73,9 @@ class Draft:
     final: bool = False  # auction cases: the bidding box enters the final auction
     doubled: str = ""  # revoke cases: the contract is being entered doubled or redoubled
     assumed: list[str] = field(default_factory=list)  # questions given their usual answer
+    #: the version of the ruling ``correcting`` the correction was made from: saved only
+    #: while that is still the ruling's latest (`td_plugin.cases.log.StaleVersion`)
+    version: int | None = None
 
     @classmethod
     def new(cls, kind: str = "auction", facts: Mapping[str, Any] | None = None,
@@ -116,11 +120,14 @@ class Draft:
                         open_call=data.get("open_call"), correcting=data.get("correcting"),
                         finished=bool(data.get("finished")), asking=data.get("asking"),
                         doubled=str(data.get("doubled") or ""), final=bool(data.get("final")),
-                        assumed=[str(k) for k in data.get("assumed") or []])
+                        assumed=[str(k) for k in data.get("assumed") or []],
+                        version=data.get("version"))
         except (ValueError, TypeError, KeyError, AttributeError):
             raise _unreadable() from None
-        if not isinstance(draft.case.get("calls", []), list):
-            raise _unreadable()
+        problem = _shape_problem(draft)
+        if problem is not None:
+            raise DraftError(f"the page's draft cannot be read: {problem}",
+                             "app.problem.draft_shape", problem=problem)
         return draft
 
     def dumps(self) -> str:
@@ -128,7 +135,8 @@ class Draft:
                            "seat": self.seat, "open_call": self.open_call,
                            "correcting": self.correcting, "finished": self.finished,
                            "asking": self.asking, "doubled": self.doubled,
-                           "final": self.final, "assumed": self.assumed},
+                           "final": self.final, "assumed": self.assumed,
+                           "version": self.version},
                           ensure_ascii=False)
 
     def pack(self) -> str:
@@ -165,6 +173,128 @@ class Draft:
             item = calls[index] = {"seat": seat, "call": call.strip()}
         entry: dict[str, Any] = item
         return entry
+
+
+
+#: What a call of an auction draft may hold beside its seat and call, and the shape of
+#: each value (the case file's own check comes after: this one keeps the app's code to
+#: the shapes it reads).
+_CALL_FLAGS = tuple(f.key for f in CALL_FIELDS if f.input == "bool") + ("unintended",)
+_CALL_CHOICES = tuple(f.key for f in CALL_FIELDS if f.input != "bool")
+
+
+def _is_count(value: Any, top: int = 10**6) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+
+
+def _is_range(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and all(_is_count(v, 40) for v in value))
+
+
+def _is_call(value: Any) -> bool:
+    try:
+        return isinstance(value, str) and bool(Call.from_pbn(value))
+    except InvalidTokenError:
+        return False
+
+
+def _call_shape(item: Any, n: int) -> str | None:
+    """What is wrong with call ``n`` of a draft (None: nothing)."""
+    if isinstance(item, str):
+        seat, _, call = item.partition(" ")
+        return None if seat in SEAT_LETTERS and _is_call(call.strip()) else \
+            f"call {n}: not a seat and a call: {item[:20]!r}"
+    if not isinstance(item, dict):
+        return f"call {n}: not a call"
+    if item.get("seat") not in SEAT_LETTERS:
+        return f"call {n}: no seat"
+    if not _is_call(item.get("call")):
+        return f"call {n}: not a call"
+    if "intended" in item and not _is_call(item["intended"]):
+        return f"call {n}: the intended call is not a call"
+    if any(item.get(k) not in (None, True, False) for k in _CALL_FLAGS) or any(
+            not isinstance(item.get(k), (str, type(None))) for k in _CALL_CHOICES):
+        return f"call {n}: a fact that is not a choice"
+    shows = item.get("shows")
+    if shows is not None and not (isinstance(shows, list)
+                                  and all(s in SUIT_LETTERS for s in shows)):
+        return f"call {n}: what it shows is not a list of suits"
+    meaning = item.get("meaning")
+    if meaning is None:
+        return None
+    suits = meaning.get("suits") if isinstance(meaning, dict) else None
+    if not isinstance(meaning, dict) or not (meaning.get("hcp") is None or _is_range(
+            meaning["hcp"])) or not (suits is None or (isinstance(suits, dict) and all(
+            s in SUIT_LETTERS and _is_range(r) for s, r in suits.items()))) or not isinstance(
+            meaning.get("purpose", ""), str):
+        return f"call {n}: its meaning is not strength, suit lengths and a purpose"
+    return None
+
+
+_SCALAR = (str, int, float, bool, type(None))
+
+
+def _facts_problem(facts: Mapping[str, Any], within: str = "") -> str | None:
+    """What is wrong with the facts of a case entered by questions: each a single value,
+    but the cards (a list of cards), the revokes (a list of facts) and the options."""
+    for key, value in facts.items():
+        if key == "cards" and not within:
+            if not (isinstance(value, list) and all(isinstance(c, str) for c in value)):
+                return "the cards are not a list of cards"
+        elif key == "revokes" and not within:
+            if not (isinstance(value, list) and all(isinstance(r, dict) for r in value)):
+                return "the revokes are not a list"
+            for r in value:
+                problem = _facts_problem(r, "revokes")
+                if problem:
+                    return problem
+        elif key == "options" and isinstance(value, dict):
+            if not all(isinstance(v, _SCALAR) for v in value.values()):
+                return "options: not a single value"
+        elif not isinstance(value, _SCALAR):
+            return f"{key}: not a single value"
+    return None
+
+
+def _shape_problem(draft: Draft) -> str | None:
+    """What is wrong with the shape of a draft read back from a page (None: nothing)."""
+    case = draft.case
+    if draft.kind not in FAMILIES:
+        return f"no such kind of case: {draft.kind[:20]!r}"
+    place = draft.place
+    if not all(v is None or _is_count(v) for v in (place.board, place.round, place.record)) \
+            or not all(v is None or isinstance(v, str) for v in (place.section, place.table)):
+        return "the place is not a board, section, table and round"
+    if draft.seat is not None and draft.seat not in SEAT_LETTERS:
+        return "not a seat"
+    if isinstance(draft.correcting, (bool, float)):
+        return "not a ruling's number"
+    if not (draft.version is None or (_is_count(draft.version, MAX_ID) and draft.version > 0)):
+        return "not a ruling's version"
+    asking: Any = draft.asking  # (as read from the page: any value)
+    if not isinstance(asking, (str, type(None))):
+        return "not a question"
+    if flow_module(draft.kind) is not None:
+        return _facts_problem(case)
+    calls = case.get("calls", [])
+    if not isinstance(calls, list):
+        return "the calls are not a list"
+    if draft.open_call is not None and not (_is_count(draft.open_call)
+                                            and draft.open_call < len(calls)):
+        return "no such call"
+    for key in ("dealer", "declarer"):
+        if case.get(key) is not None and case[key] not in SEAT_LETTERS:
+            return f"{key}: not a seat"
+    if case.get("vulnerable") is not None and case["vulnerable"] not in VULNERABILITIES:
+        return "not a vulnerability"
+    final = case.get("final_auction")
+    if final is not None and not (isinstance(final, list) and all(c == "AP" or _is_call(c) for c in final)):
+        return "the final auction is not a list of calls"
+    for i, item in enumerate(calls):
+        problem = _call_shape(item, i + 1)
+        if problem:
+            return problem
+    return None
 
 
 def _seat(value: str) -> str:

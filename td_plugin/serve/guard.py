@@ -40,6 +40,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import stat
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from html import escape
 from pathlib import Path
@@ -50,8 +51,8 @@ from td_plugin import messages
 from td_plugin.messages import LANGUAGES
 
 __all__ = ["Guard", "new_token", "kept_token", "csrf_value", "same_secret", "cookie_value",
-           "own_path", "head_size", "refusal_page", "COOKIE", "LANG_COOKIE", "MAX_BODY",
-           "MAX_HEADER", "MAX_HEAD", "BODY_TIMEOUT"]
+           "own_path", "head_size", "refusal_page", "TokenFileError", "COOKIE", "LANG_COOKIE",
+           "MAX_BODY", "MAX_HEADER", "MAX_HEAD", "BODY_TIMEOUT"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -73,6 +74,8 @@ MAX_HEADER = 8 * 1024
 MAX_HEAD = 32 * 1024
 #: Seconds a request body may take to arrive whole (256 KB in 30 s is 70 kbit/s).
 BODY_TIMEOUT = 30.0
+#: ``O_NOFOLLOW`` where the system has it (a link at the name is then an error)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOSE = [(b"connection", b"close")]
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 _HEADERS = [
@@ -91,6 +94,78 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class TokenFileError(OSError):
+    """The token file beside the log is not one ``td-plugin serve`` may use: a link,
+    not a regular file, another user's, or not a token (said why, in a sentence)."""
+
+
+#: the most bytes a token file is read for (a token is 22 characters)
+_TOKEN_FILE_MAX = 4096
+
+
+def _own_regular_file(st: os.stat_result, path: Path) -> None:
+    """Refuse what is not a regular file of this user with one name (no hard link)."""
+    if stat.S_ISLNK(st.st_mode):
+        raise TokenFileError(f"{path} is a link; the token is never read or written "
+                             "through a link: remove it")
+    if not stat.S_ISREG(st.st_mode):
+        raise TokenFileError(f"{path} is not a regular file: remove it")
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        raise TokenFileError(f"{path} belongs to another user: remove it")
+    if st.st_nlink != 1:
+        raise TokenFileError(f"{path} has another name (a hard link): remove it")
+
+
+def _read_token(path: Path) -> str | None:
+    """The token kept at ``path``; None when there is no such file (or it is empty)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except OSError:
+        _own_regular_file(os.lstat(path), path)  # a link: said so
+        raise
+    try:
+        st = os.fstat(fd)
+        _own_regular_file(st, path)
+        if st.st_mode & 0o077 and hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)  # another user may have been able to read it: no more
+        data = os.read(fd, _TOKEN_FILE_MAX + 1)
+    finally:
+        os.close(fd)
+    try:
+        kept = data.decode("ascii").strip()
+    except UnicodeDecodeError:
+        raise TokenFileError(f"{path} holds something other than a token (a byte that is "
+                             "not ASCII): remove it, or start with --new-token") from None
+    if len(data) > _TOKEN_FILE_MAX or any(c.isspace() or not c.isprintable() for c in kept):
+        raise TokenFileError(f"{path} holds something other than a token: remove it, or "
+                             "start with --new-token")
+    return kept or None
+
+
+def _write_token(path: Path, token: str) -> None:
+    """Write ``token`` to ``path`` through a new file of its own beside it, created with
+    ``O_EXCL|O_NOFOLLOW`` (so never through a link), then renamed over ``path``."""
+    try:
+        _own_regular_file(os.lstat(path), path)
+    except FileNotFoundError:
+        pass
+    temporary = path.with_name(path.name + ".new")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+    try:
+        fd = os.open(temporary, flags, 0o600)
+    except FileExistsError:  # left by a start that stopped halfway, or planted
+        _own_regular_file(os.lstat(temporary), temporary)
+        os.unlink(temporary)
+        fd = os.open(temporary, flags, 0o600)
+    try:
+        os.write(fd, token.encode("ascii") + b"\n")
+    finally:
+        os.close(fd)
+    os.replace(temporary, path)
+
+
 def kept_token(log_path: str | os.PathLike[str], *, renew: bool = False,
                given: str | None = None) -> tuple[str, bool]:
     """The session's token, kept beside its log (``LOG.token``, readable by its owner
@@ -98,25 +173,20 @@ def kept_token(log_path: str | os.PathLike[str], *, renew: bool = False,
     when the Director gives one, a new one when ``renew`` or none is kept yet, else the
     kept one. Returns the token and whether it is the one kept from before.
 
+    The file is never read or written through a link: a ``LOG.token`` (or a
+    ``LOG.token.new``) that is a link, not a regular file, another user's or another
+    name of a file is refused, as is a token file that holds no token.
+
+    :raises TokenFileError: such a file (said what it is).
     :raises OSError: the token cannot be read or written beside the log.
     """
     path = Path(f"{os.fspath(log_path)}.token")
-    if given is None and not renew and path.is_file():
-        if path.stat().st_mode & 0o077:
-            os.chmod(path, 0o600)  # another user may have been able to read it: no more
-        kept = path.read_text(encoding="ascii").strip()
+    if given is None and not renew:
+        kept = _read_token(path)
         if kept:
             return kept, True
     token = given or new_token()
-    temporary = path.with_name(path.name + ".new")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o600)
-        os.write(fd, token.encode("ascii") + b"\n")
-    finally:
-        os.close(fd)
-    os.replace(temporary, path)
+    _write_token(path, token)
     return token, False
 
 

@@ -20,7 +20,7 @@ connection keeps the server's sockets, memory or time beyond these bounds:
   closed. So idle and slow sockets never lock a phone out; uvicorn's
   ``limit_concurrency`` bounds the requests in progress too.
 
-The bounds hold on either of uvicorn's HTTP parsers, httptools (the ``speedups`` extra)
+The bounds hold on either of uvicorn's HTTP parsers, httptools (installed by default)
 or h11, whichever uvicorn takes. `server_config` builds the uvicorn configuration
 ``td-plugin serve`` runs; tests give it shorter timeouts.
 """
@@ -161,16 +161,18 @@ def _protocol(http: str) -> type[asyncio.Protocol]:
     return HttpToolsProtocol
 
 
-def server_config(app: Any, *, http: str = "auto", head_timeout: float = HEAD_TIMEOUT,
+def server_config(app: Any, *, http: str = "auto", loop: str = "auto",
+                  head_timeout: float = HEAD_TIMEOUT,
                   keep_alive_timeout: int = KEEP_ALIVE_TIMEOUT,
                   max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
     """The uvicorn configuration of the table app ``app``: the bounds of the module text
-    on uvicorn's ``http`` protocol, no request log (the token is in the printed URL), no
-    server header."""
+    on uvicorn's ``http`` protocol and its event ``loop`` (``auto``: uvloop when it is
+    installed, as uvicorn takes it; ``asyncio``: the standard library's), no request
+    log (the token is in the printed URL), no server header."""
     protocol = cast("type[asyncio.Protocol]", type("BoundedProtocol", (Bounds, _protocol(http)), {
         "head_timeout": head_timeout, "max_connections": max_connections}))
     return uvicorn.Config(
-        app, http=protocol, log_level="warning", access_log=False, lifespan="off",
+        app, http=protocol, loop=loop, log_level="warning", access_log=False, lifespan="off",
         server_header=False, date_header=False, timeout_graceful_shutdown=2,
         timeout_keep_alive=keep_alive_timeout,
         # the requests in progress, counted with the connections (the one asking among

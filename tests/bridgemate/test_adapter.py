@@ -4,6 +4,8 @@ queue items, and how each misbehaviour of the service comes back."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("bridgemate_dataconnector", reason="the bridgemate extra brings the client")
@@ -148,3 +150,22 @@ def test_a_data_connector_that_will_not_give_the_movement_still_gives_the_calls(
     assert state is not None and state.slots == ()
     (call,) = state.calls
     assert call.boards == ()
+
+
+def test_a_result_s_numbers_from_the_service_are_bounded(dc: StandIn) -> None:
+    """A board, table, round or trick count past what a session can hold is not taken:
+    the result is left out (board, table) or the number not known (round, tricks)."""
+    from adapters.bridgemate_dc.link import MAX_BOARD, result_record
+
+    def record(**changes: int) -> Any:
+        dto = dc.add_result("A", 2, 1, 5, 2, 3, "4S", "N", 10)
+        for key, value in changes.items():
+            setattr(dto, key, value)
+        return result_record(dto, {}, "here")
+
+    assert record().declarer_tricks == 10 and record().round == 1
+    assert record(board_number=MAX_BOARD + 1) is None
+    assert record(board_number=30_000_000) is None and record(table_number=10**9) is None
+    assert record(total_tricks=14).declarer_tricks is None
+    assert record(total_tricks=-1).declarer_tricks is None
+    assert record(round_number=10**9).round is None

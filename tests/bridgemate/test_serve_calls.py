@@ -18,7 +18,7 @@ pytest.importorskip("bridgemate_dataconnector", reason="the bridgemate extra bri
 from adapters.bridgemate_dc.link import DataConnectorLink
 from td_plugin.cases.log import RulingLog
 from td_plugin.host.manager import PluginHost
-from td_plugin.host.services import ServiceCredentials
+from td_plugin.host.services import CallStatus, ServiceCredentials
 from td_plugin.model.movement import Slot
 from td_plugin.serve.app import AppConfig, create_app
 from td_plugin.serve.calls.desk import CallDesk
@@ -258,3 +258,49 @@ def test_a_call_s_boards_without_the_data_connector_s_movement(tmp_path) -> None
             assert (view.ns_pair, view.ew_pair) == ("5", "9")
         finally:
             a.close()
+
+
+def test_a_movement_s_board_range_from_the_service_is_bounded(tmp_path) -> None:
+    """A round whose boards run to 30,000,000 (or backwards, or from 0) has no boards
+    known: the app never makes the range."""
+    from adapters.bridgemate_dc.link import MAX_ROUND_BOARDS
+
+    with StandIn() as dc:
+        dc.set_mitchell("A", 2, 2, 2)
+        rounds = [r for t in dc.sections[0].tables for r in t.rounds]
+        for r, (low, high) in zip(rounds, [(1, 30_000_000), (5, 4), (0, 2),
+                                           (1, MAX_ROUND_BOARDS)]):
+            r.low_board_number, r.high_board_number = low, high
+        dc.add_td_call("A", 1, 1, 19, 42)
+        a = App(dc, tmp_path)
+        try:
+            a.desk.poll_once()
+            boards = sorted(len(s.boards) for s in a.desk._state.slots)
+            assert boards == [0, 0, 0, MAX_ROUND_BOARDS]
+            assert a.desk.get("A-1-1-1942") is not None
+        finally:
+            a.close()
+
+
+def test_a_call_at_no_time_of_day_is_left_out_and_a_bad_stored_call_is_skipped(tmp_path) -> None:
+    """``Hour: -1`` from the service is no call; a stored status of a call whose id is
+    no call (written by an older version while the service was down) is skipped and
+    said, and the app starts."""
+    with StandIn() as dc:
+        dc.set_mitchell("A", 4, 3, 2)
+        for hour, minute in ((-1, 5), (24, 0), (19, 60), (19, -3)):
+            dc.add_td_call("A", 3, 2, hour, minute)
+        dc.add_td_call("A", 2, 1, 19, 42)
+        a = App(dc, tmp_path)
+        a.desk.poll_once()
+        assert [c.id for c in a.desk.calls()] == ["A-2-1-1942"]
+        a.desk.log.add("A-3-2--105", CallStatus.DEFERRED, "director")  # as stored before
+        a.desk.log.add("A-3-2-2575", CallStatus.DEFERRED, "director")
+        a.close()
+        again = App(dc, tmp_path)
+        try:
+            assert sorted(again.desk.unreadable) == ["A-3-2--105", "A-3-2-2575"]
+            again.desk.poll_once()
+            assert [c.id for c in again.desk.calls()] == ["A-2-1-1942"]
+        finally:
+            again.close()

@@ -49,7 +49,7 @@ def test_get_lists_the_latest_version_of_each_with_its_id(client, auth):
                                       "board": 4, "table": 2, "round": 1}, headers=auth)
     client.post("/api/rulings", json=_case("001_insufficient_bid_accepted.json"), headers=auth)
     corrected = dict(_case("003_change_west_decides.json"), accept=False)
-    r = client.post("/api/rulings/1", json=corrected, headers=auth)
+    r = client.post("/api/rulings/1", json={"case": corrected, "version": 1}, headers=auth)
     assert r.status_code == 201 and r.json()["version"] == 2
     listed = client.get("/api/rulings", headers=auth).json()["rulings"]
     assert [(e["id"], e["version"], e["status"]) for e in listed] == [
@@ -82,8 +82,8 @@ def test_not_json_and_deeply_nested_json_are_400(client, auth):
 
 
 def test_a_correction_of_an_unknown_ruling_is_404(client, auth):
-    r = client.post("/api/rulings/9", json=_case("001_insufficient_bid_accepted.json"),
-                    headers=auth)
+    r = client.post("/api/rulings/9", json={"case": _case("001_insufficient_bid_accepted.json"),
+                                            "version": 1}, headers=auth)
     assert r.status_code == 404
     assert client.get("/api/rulings/9", headers=auth).status_code == 404
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER, cookie_value, kept_token
+from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER, TokenFileError, cookie_value, kept_token
 from tests.serve.conftest import TOKEN
 
 #: every route of the app, with a method it answers
@@ -292,3 +295,52 @@ def test_a_client_gone_in_the_middle_of_its_body_is_not_served(client):
              "query_string": b"", "headers": [(b"authorization", f"Bearer {TOKEN}".encode())]}
     _run(client.app(scope, receive, send))
     assert sent == [] and client.app.app.state.config.log.latest() == []
+
+
+@pytest.mark.parametrize("planted", ["token.new", "token"])
+def test_the_token_file_is_never_written_or_read_through_a_link(tmp_path, planted):
+    """A link at ``LOG.token.new`` or ``LOG.token`` pointing at the session file: the
+    session keeps its bytes and its mode, the token is not the session's bytes, and
+    the refusal says what is there."""
+    log = tmp_path / "club.td-rulings.sqlite"
+    session = tmp_path / "club.bws"
+    session.write_bytes(b"Standard Jet DB\x00" + bytes(range(256)))
+    session.chmod(0o644)
+    before = session.read_bytes()
+    (tmp_path / f"club.td-rulings.sqlite.{planted}").symlink_to(session)
+    for kwargs in ({}, {"renew": True}, {"given": "typed-token"}):
+        with pytest.raises(TokenFileError, match="is a link"):
+            kept_token(log, **kwargs)
+    assert session.read_bytes() == before and session.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_token_file_that_is_no_regular_file_of_ours_is_refused(tmp_path):
+    log = tmp_path / "club.td-rulings.sqlite"
+    path = tmp_path / "club.td-rulings.sqlite.token"
+    path.mkdir()
+    with pytest.raises(TokenFileError, match="not a regular file"):
+        kept_token(log)
+    path.rmdir()
+    other = tmp_path / "other"
+    other.write_text("abc\n")
+    os.link(other, path)
+    with pytest.raises(TokenFileError, match="hard link"):
+        kept_token(log)
+    path.unlink()
+    (tmp_path / "club.td-rulings.sqlite.token.new").write_text("left by a stopped start")
+    token, kept = kept_token(log)  # a leftover of our own is replaced
+    assert not kept and path.read_text() == token + "\n"
+
+
+def test_a_token_file_holding_no_token_is_said_in_a_sentence_exit_2(tmp_path):
+    log = tmp_path / "club.td-rulings.sqlite"
+    path = tmp_path / "club.td-rulings.sqlite.token"
+    path.write_bytes(b"abc\xe9def\n")
+    with pytest.raises(TokenFileError, match="not ASCII"):
+        kept_token(log)
+    done = subprocess.run([sys.executable, "-m", "td_plugin.cli", "serve", "--db", str(log),
+                           "--port", "0", "--no-qr"], capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done.stderr
+    assert "not ASCII" in done.stderr and "Traceback" not in done.stderr
+    assert path.read_bytes() == b"abc\xe9def\n"

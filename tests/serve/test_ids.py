@@ -29,8 +29,8 @@ def test_the_list_covers_every_id_route(client):
 @pytest.mark.parametrize("ruling_id", BAD_IDS)
 def test_an_id_no_ruling_can_have_is_404(client, auth, method, route, ruling_id):
     client.post("/api/rulings", json=CASE, headers=auth)  # ruling 1 exists
-    data = {"json": CASE} if route.startswith("/api") else {"data": {"answer": "0:yes",
-                                                                       "version": "1"}}
+    data = {"json": {"case": CASE, "version": 1}} if route.startswith("/api") else {
+        "data": {"answer": "0:yes", "version": "1"}}
     r = client.request(method, route.format(ruling_id), headers=auth,
                        **(data if method == "POST" else {}))
     assert r.status_code == 404

@@ -49,7 +49,8 @@ def test_the_api_refuses_a_place_the_session_does_not_hold(session_client, auth,
     r = session_client.post("/api/rulings", json=body, headers=auth)
     assert r.status_code == 400 and r.json()["error"] == message
     session_client.post("/api/rulings", json={**AUCTION, "board": 1}, headers=auth)
-    r = session_client.post("/api/rulings/1", json=body, headers=auth)  # nor as a correction
+    r = session_client.post("/api/rulings/1", json={**body, "version": 1},
+                            headers=auth)  # nor as a correction
     assert r.status_code == 400 and r.json()["error"] == message
     assert [e.version for e in session_client.app.app.state.config.log.latest()] == [1]
 

@@ -259,3 +259,23 @@ def test_the_guarantees_name_the_bounds_in_force():
                  f"| {server.KEEP_ALIVE_TIMEOUT:g} s |", f"{guard.MAX_BODY // 1024} KB, arrived "
                  f"whole within {guard.BODY_TIMEOUT:g} s", f"| {server.MAX_CONNECTIONS} |"):
         assert said in section, said
+
+
+#: uvicorn's event loops the server may run on (uvloop only when installed: the default
+#: install brings it where it has wheels, and uvicorn takes it then)
+LOOPS = ["asyncio", *(["uvloop"] if importlib.util.find_spec("uvloop") else [])]
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+@pytest.mark.parametrize("http", PROTOCOLS)
+def test_a_ruling_is_posted_and_read_back_on_every_parser_and_loop(app, http, loop):
+    """The pure-Python path (h11, asyncio's loop) as well as the compiled one."""
+    body = b'{"dealer": "N", "calls": ["N 1H", "E 1S", "S 1C"]}'
+    with live_server(app, http=http, loop=loop) as port:
+        status, _, answer = request(port, (
+            "POST /api/rulings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Authorization: Bearer {TOKEN}\r\nContent-Length: {len(body)}\r\n"
+            "Connection: close\r\n\r\n").encode() + body)
+        assert status == 201 and b'"id":1' in answer
+        status, _, listed = request(port, VALID[:-2] + b"Connection: close\r\n\r\n")
+        assert status == 200 and b'"calls":["N 1H","E 1S","S 1C"]' in listed

@@ -144,7 +144,16 @@ class CallDesk:
         self._health = _Health()
         self.session = Session(format="bridgemate")
         self._watcher = SessionWatcher(host, self.session, self.context)
-        self._pending = {k: _Pending(self._restored(e), e.seq) for k, e in self.log.unsent().items()}
+        #: the ids of stored calls that cannot be read (a time that is no time of day):
+        #: skipped, and said when the app starts
+        self.unreadable: list[str] = []
+        self._pending: dict[str, _Pending] = {}
+        for k, e in self.log.unsent().items():
+            call = self._restored(e)
+            if call is None:
+                self.unreadable.append(k)
+            else:
+                self._pending[k] = _Pending(call, e.seq)
         self._taken = {k: e.at for k, e in self.log.latest().items()
                        if e.status is CallStatus.IN_PROGRESS}
         self._stop = threading.Event()
@@ -153,9 +162,18 @@ class CallDesk:
         self._thread: threading.Thread | None = None
 
     @staticmethod
-    def _restored(event: CallEvent) -> TdCall:
-        section, table, round_, hhmm = event.call_id.rsplit("-", 3)
-        return TdCall(section, int(table), int(round_), int(hhmm[:2]), int(hhmm[2:]), event.status)
+    def _restored(event: CallEvent) -> TdCall | None:
+        """The call of a stored status; None when its id is not one a call has
+        (``A-3-2-1942``: section, table, round, hour and minute)."""
+        parts = event.call_id.rsplit("-", 3)
+        numbers = [p for p in parts[1:] if p.isascii() and p.isdigit()]
+        if len(parts) != 4 or not parts[0] or len(numbers) != 3 or len(parts[3]) != 4:
+            return None
+        table, round_, hhmm = (int(p) for p in numbers)
+        hour, minute = divmod(hhmm, 100)
+        if not (table >= 1 and hour <= 23 and minute <= 59):
+            return None
+        return TdCall(parts[0], table, round_, hour, minute, event.status)
 
     # --- running beside the app ---------------------------------------------------------
 

@@ -8,7 +8,9 @@
 - ``GET /api/rulings``: the log, the latest version of each ruling, with its id.
 - ``GET /api/rulings/{id}``: one ruling, every version.
 - ``POST /api/rulings/{id}``: a correction: a new version of that ruling (the old ones
-  stay).
+  stay), made from the version it names (``{"case": {...}, "version": N}``); ``409`` with
+  the ruling's latest version (``latest``) when that is no longer ``N``: nothing is
+  written.
 
 With a Bridgemate (``td_calls``), a ruling posted with ``"td_call": ID`` resolves that
 call (`td_plugin.serve.calls.pages`).
@@ -25,6 +27,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from td_plugin.cases.log import StaleVersion, is_ruling_id
 from td_plugin.cases.place import read_place
 from td_plugin.errors import CaseError, CaseFileError
 from td_plugin.model.place import Place
@@ -117,7 +120,12 @@ async def api_correct(request: Request) -> Response:
     lang = lang_of(request)
     reg = regulation_of(request)
     try:
-        case, place = _split(await _json_body(request))
+        data = await _json_body(request)
+        based_on = data.get("version") if isinstance(data, Mapping) else None
+        if not is_ruling_id(based_on):
+            raise CaseError('a correction names the version it is made from: '
+                            '{"case": {...}, "version": N}')
+        case, place = _split({k: v for k, v in data.items() if k != "version"})
         in_session(config, place)
         kind, ruling = rule_data(config.host, case, lang, reg)
     except CaseError as exc:
@@ -125,8 +133,11 @@ async def api_correct(request: Request) -> Response:
     try:
         entry = await asyncio.wrap_future(config.log.submit(
             case, ruling, kind=kind, lang=lang, place=None if place == Place() else place,
-            correcting=ruling_id))
+            correcting=ruling_id, based_on=based_on))
     except KeyError:
         return _error("no such ruling", 404)
+    except StaleVersion as exc:
+        return JSONResponse({"error": str(exc), "latest": exc.latest.to_json()},
+                            status_code=409)
     return JSONResponse({"id": entry.id, "version": entry.version, "ruling": ruling},
                         status_code=201)

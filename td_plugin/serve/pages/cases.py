@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from td_plugin import messages
+from td_plugin.cases.log import StaleVersion
 from td_plugin.errors import CaseError, CaseFileError, DraftError, InvalidTokenError
 from td_plugin.laws import flow_module
 from td_plugin.laws.auction.incident import CASE_FIELDS
@@ -74,7 +75,7 @@ def _editor_page(request: Request, draft: Draft) -> HTMLResponse:
                                        draft.kind, draft.case, lang)
     calls = ([draft.call_at(i) for i in range(len(draft.calls))]
              if draft.kind == "auction" else [])
-    action = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
+    action = f"/rulings/{draft.correcting}/edit" if draft.correcting is not None else f"/new/{draft.kind}"
     picked = config.boards.find(draft.place) if draft.place.board else None
     final = draft.case.get("final_auction")
     final_grid = auction_grid(final, draft.case["dealer"]) \
@@ -132,8 +133,17 @@ def _draft_of(request: Request, fallback: Draft) -> Draft:
 def _see_draft(draft: Draft, error: str | None = None) -> Response:
     """Post/Redirect/Get: the page of the draft after a tap, which the phone can
     reload and go back to."""
-    path = f"/rulings/{draft.correcting}/edit" if draft.correcting else f"/new/{draft.kind}"
+    path = f"/rulings/{draft.correcting}/edit" if draft.correcting is not None else f"/new/{draft.kind}"
     return see_other(path, draft=draft.pack(), error=error)
+
+
+def _based_on(draft: Draft) -> int | None:
+    """The version a correction was made from (a page opened before versions were
+    carried: version 0, which no ruling has, so it is refused as made from an older
+    one); None for a new ruling."""
+    if draft.correcting is None:
+        return None
+    return draft.version if draft.version is not None else 0
 
 
 def next_to_call(ruling: Mapping[str, Any], seat: str | None) -> str | None:
@@ -164,7 +174,8 @@ async def edit_case(request: Request) -> Response:
         return not_found()
     seat = entry.ruling.get("next") if entry.kind == "auction" else None
     draft = Draft(entry.kind, dict(entry.case), entry.place, correcting=entry.id,
-                  finished=True, seat=seat if seat in SEAT_LETTERS else None)
+                  finished=True, seat=seat if seat in SEAT_LETTERS else None,
+                  version=entry.version)
     try:
         draft = _draft_of(request, draft)
     except DraftError as exc:
@@ -226,7 +237,11 @@ async def post_case(request: Request) -> Response:
     try:
         entry = await asyncio.wrap_future(config.log.submit(
             draft.case, ruling, kind=kind, lang=lang, place=draft.place,
-            correcting=draft.correcting))
+            correcting=draft.correcting, based_on=_based_on(draft)))
     except KeyError:  # a draft correcting no ruling of the log
         return not_found()
+    except StaleVersion as exc:  # another phone corrected it since: its version shown
+        return see_other(f"/rulings/{draft.correcting}", error=messages.render(
+            "app.corrected_meanwhile", {"version": exc.latest.version,
+                                        "at": exc.latest.at[11:16]}, lang))
     return RedirectResponse(f"/rulings/{entry.id}", status_code=303)

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from td_plugin import messages
+from td_plugin.cases.log import StaleVersion
 from td_plugin.errors import CaseError, CaseFileError, DraftError
 from td_plugin.model.numbers import parse_whole
 from td_plugin.serve.draft import answer_decision
@@ -67,9 +68,11 @@ async def answer(request: Request) -> Response:
     entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
     if entry is None:
         return not_found()
-    if form.get("version") != str(entry.version):  # answered meanwhile: not again
-        return see_other(f"/rulings/{ruling_id}",
-                         error=messages.render("app.answered_meanwhile", {}, lang))
+    version = parse_whole(form.get("version", ""), strip=False)
+    meanwhile = see_other(f"/rulings/{ruling_id}",
+                          error=messages.render("app.answered_meanwhile", {}, lang))
+    if version != entry.version:  # answered meanwhile: not again
+        return meanwhile
     text, _, value = form.get("answer", "").partition(":")
     index = parse_whole(text, strip=False)
     decisions = open_decisions(entry.ruling)
@@ -83,6 +86,11 @@ async def answer(request: Request) -> Response:
     except CaseError as exc:
         return see_other(f"/rulings/{ruling_id}", error=director_problem(
             str(exc), entry.kind, entry.case, lang))
-    await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
-                                                place=None, correcting=ruling_id))
+    try:  # written only while the page's version is still the latest (the log's check,
+        # in its transaction: of two answers at once, one is written)
+        await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
+                                                    place=None, correcting=ruling_id,
+                                                    based_on=version))
+    except StaleVersion:
+        return meanwhile
     return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
