@@ -27,7 +27,7 @@ from typing import Any
 
 from td_plugin.cases.log import MAX_ID
 from td_plugin.errors import DraftError, InvalidTokenError, QuestionError
-from td_plugin.laws import FAMILIES, flow_module
+from td_plugin.laws import FAMILIES, fact_family, flow_module
 from td_plugin.laws.auction.comparable_calls import HCP_RANGE, LENGTH_RANGE
 from td_plugin.laws.auction.incident import CALL_FIELDS, CASE_FIELDS
 from td_plugin.laws.facts import MORE, FactField, Question, Step, choices_of
@@ -193,7 +193,7 @@ def _is_range(value: Any) -> bool:
 
 def _is_call(value: Any) -> bool:
     try:
-        return isinstance(value, str) and bool(Call.from_pbn(value))
+        return isinstance(value, str) and bool(Call.said(value))
     except InvalidTokenError:
         return False
 
@@ -234,13 +234,22 @@ def _call_shape(item: Any, n: int) -> str | None:
 _SCALAR = (str, int, float, bool, type(None))
 
 
-def _facts_problem(facts: Mapping[str, Any], within: str = "") -> str | None:
+def _facts_problem(facts: Mapping[str, Any], within: str = "",
+                   tables: frozenset[str] = frozenset()) -> str | None:
     """What is wrong with the facts of a case entered by questions: each a single value,
-    but the cards (a list of cards), the revokes (a list of facts) and the options."""
+    but the cards (a list of cards), the revokes (a list of facts), the facts given as a
+    list of tables (``tables``: each a few single values) and the options."""
     for key, value in facts.items():
         if key == "cards" and not within:
-            if not (isinstance(value, list) and all(isinstance(c, str) for c in value)):
+            # (None: the place of the next one, asked once "another?" was answered yes)
+            if not (isinstance(value, list) and all(isinstance(c, (str, type(None)))
+                                                    for c in value)):
                 return "the cards are not a list of cards"
+        elif key in tables:  # each table as typed ("3-12") or as its facts
+            if not (isinstance(value, list) and all(isinstance(t, (str, type(None))) or (
+                    isinstance(t, dict) and all(isinstance(v, _SCALAR) for v in t.values()))
+                    for t in value)):
+                return f"{key}: not a list of tables"
         elif key == "revokes" and not within:
             if not (isinstance(value, list) and all(isinstance(r, dict) for r in value)):
                 return "the revokes are not a list"
@@ -275,7 +284,10 @@ def _shape_problem(draft: Draft) -> str | None:
     if not isinstance(asking, (str, type(None))):
         return "not a question"
     if flow_module(draft.kind) is not None:
-        return _facts_problem(case)
+        family = FAMILIES[draft.kind]
+        tables = frozenset(f.key for f in fact_family(draft.kind).FIELDS
+                           if f.input == "tables") if family.facts else frozenset()
+        return _facts_problem(case, tables=tables)
     calls = case.get("calls", [])
     if not isinstance(calls, list):
         return "the calls are not a list"

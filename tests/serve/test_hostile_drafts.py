@@ -15,6 +15,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from td_plugin.errors import DraftError
 from td_plugin.serve.draft import Draft
 from td_plugin.serve.pages.common import KINDS
 from tests.serve.conftest import TOKEN
@@ -151,3 +152,20 @@ def test_a_blank_offender_is_refused_in_words(hostile_client):
     r = hostile_client.post("/new/lead_out_of_turn",
                             data={"draft": json.dumps(data), "action": "rule"})
     assert r.status_code == 400
+
+
+@pytest.mark.parametrize("kind, case", [
+    ("card_in_auction", {"offender": "S", "cards": ["SK", None]}),  # "another card?" yes
+    ("fouled_board", {"what": "cards", "changed": ["1-1", None]}),  # "another table?" yes
+    ("fouled_board", {"what": "cards", "changed": [{"ns_pair": 1, "ew_pair": 1}]}),
+])
+def test_a_list_the_questions_are_filling_is_a_draft(kind: str, case: dict[str, Any]) -> None:
+    """The lists a flow of questions fills in (cards, tables) hold the place of the next
+    one while it is asked: such a draft is read back, not refused."""
+    draft = Draft(kind, case)
+    assert Draft.loads(draft.dumps()).case == case
+
+
+def test_a_table_list_of_other_things_is_refused() -> None:
+    with pytest.raises(DraftError, match="changed: not a list of tables"):
+        Draft.loads(Draft("fouled_board", {"changed": [["1", "1"]]}).dumps())
