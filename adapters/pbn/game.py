@@ -375,6 +375,11 @@ def read_plain(game: PbnGame) -> bool:
     return True
 
 
+#: a tag pair whose value is written without quotes, read as written: a name, and a value
+#: of no quote, bracket or line end (``[Event Random]``)
+_UNQUOTED = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+([^"\[\]\s](?:[^"\[\]\r\n]*[^"\[\]\s])?)\s*\]')
+
+
 def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
     """Tags, commentary, escape lines and sections of ``game`` from its text, with the
     syntax problems met in ``issues``. One function on purpose: a reader hot path, run on
@@ -390,11 +395,18 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
     for m in scan(text):
         kind = m.lastindex or 0  # one group of the scanner matched
         start = m.start(kind)
-        if kind == ITEM_TAG:
+        if kind == ITEM_BADTAG and (bare := _UNQUOTED.fullmatch(text, start, m.end())):
+            kind = ITEM_TAG  # a value without its quotes, read as written (and said)
+            name, value = bare.group(1, 2)
+            vstart, vend = bare.span(2)
+            issues.append((line_of(start), f"the value of [{name}] is not in quotes (§3.3): "
+                                           "read as written"))
+        elif kind == ITEM_TAG:
             name, value = m.group(2, 3)
+            vstart, vend = m.span(3)
+        if kind == ITEM_TAG:
             if "\\" in value:
                 value = unescape(value)
-            vstart, vend = m.span(3)
             tag = PbnTag(name, value, lines, start, m.end(), vstart, vend)
             tags.append(tag)
             comments = tag.comments

@@ -1,0 +1,178 @@
+"""A pattern said once per file: the text and HTML reports of ``td-plugin audit`` say a
+cause that explains many records of a file once, with its count and one example, and an
+identical problem once with the records it concerns; the JSON reports keep every finding
+and every problem.
+
+A finding about the data (`DATA_KINDS`: a contract the auction does not give, a card not
+held, a result or score that does not match) has a cause (`cause_of`): its kind, and for
+some kinds what the finding's own data say explains it (an auction that gives the
+recorded contract read from another seat; a contract that leaves out the auction's
+double; rows written leader-first). `Patterns` gathers one input's data findings by
+cause: a cause met on fewer than `GROUP_AT` records keeps its findings, to be said one by
+one; from `GROUP_AT` on, it keeps the first as its example and counts the rest, with the
+first `LISTED` record numbers. A finding with a ruling (a revoke, an irregularity in the
+auction) is never grouped: each is a ruling of its own.
+
+`ProblemGroups` gathers one input's problems by their text (the first
+`MAX_DISTINCT` texts; the rest are counted only).
+
+Memory stays bounded whatever the file: a few findings per cause, a bounded number of
+causes, texts and record numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from td_plugin import messages
+
+__all__ = ["DATA_KINDS", "GROUP_AT", "LISTED", "MAX_DISTINCT", "cause_of", "Patterns",
+           "Pattern", "ProblemGroups", "ProblemGroup", "pattern_text", "records_text"]
+
+#: the kinds of finding about the data, which a cause may explain on many records
+DATA_KINDS = frozenset({"contract_mismatch", "card_not_held", "result_mismatch",
+                        "result_conflict", "score_mismatch", "deal_invalid", "lead_not_held",
+                        "lead_mismatch", "declarer_mismatch", "impossible_result"})
+#: records of one cause from which the cause is said once for the file
+GROUP_AT = 5
+#: record numbers a pattern lists (the JSON lists every finding)
+LISTED = 30
+#: problem texts told apart per input; the problems of any other text are counted only
+MAX_DISTINCT = 1000
+
+
+def cause_of(finding: dict[str, Any]) -> str | None:
+    """The cause of a finding (its JSON, `td_plugin.audit.reports.findings.finding_json`)
+    that explains it: its kind, or the key of the text that says the cause
+    (``report.pattern.KIND.CAUSE``); None for a finding that is not about the data or
+    carries a ruling."""
+    kind = str(finding.get("kind"))
+    if kind not in DATA_KINDS or finding.get("ruling"):
+        return None
+    if kind == "contract_mismatch":
+        if finding.get("consistent_from"):
+            return "report.pattern.contract_mismatch.seat"
+        said, recorded = finding.get("auction_contract"), finding.get("recorded_contract")
+        if isinstance(said, str) and isinstance(recorded, str) and _unrisked(said) == \
+                _unrisked(recorded) and said != recorded:
+            return "report.pattern.contract_mismatch.risk"
+    elif kind == "card_not_held" and finding.get("leader_first_consistent"):
+        return "report.pattern.card_not_held.leader_first"
+    return kind
+
+
+def _unrisked(contract: str) -> str:
+    """A contract's text (``4SX N``) without its double or redouble."""
+    return contract.replace("X", "")
+
+
+@dataclass
+class Pattern:
+    """The findings of one cause in an input: how many, the first (its example), the
+    findings kept while fewer than `GROUP_AT`, and the first `LISTED` records."""
+
+    cause: str
+    count: int = 0
+    example: dict[str, Any] | None = None
+    held: list[dict[str, Any]] = field(default_factory=list)
+    records: list[Any] = field(default_factory=list)
+
+    @property
+    def grouped(self) -> bool:
+        """Whether the cause is said once (`GROUP_AT` records or more)."""
+        return self.count >= GROUP_AT
+
+    def add(self, finding: dict[str, Any]) -> None:
+        self.count += 1
+        if self.example is None:
+            self.example = finding
+        if len(self.records) < LISTED:
+            self.records.append(finding.get("record"))
+        if self.grouped:
+            self.held.clear()
+        else:
+            self.held.append(finding)
+
+
+class Patterns:
+    """One input's data findings by cause (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.by_cause: dict[str, Pattern] = {}
+
+    def take(self, finding: dict[str, Any]) -> bool:
+        """Keep ``finding`` when a cause explains it (True); False when it is said on
+        its own, as it comes."""
+        cause = cause_of(finding)
+        if cause is None:
+            return False
+        pattern = self.by_cause.get(cause)
+        if pattern is None:
+            pattern = self.by_cause[cause] = Pattern(cause)
+        pattern.add(finding)
+        return True
+
+    def single(self) -> list[dict[str, Any]]:
+        """The findings of the causes met on fewer than `GROUP_AT` records, in file order."""
+        held = [f for p in self.by_cause.values() if not p.grouped for f in p.held]
+        return sorted(held, key=lambda f: (f.get("record") is None, f.get("record") or 0))
+
+    def grouped(self) -> list[Pattern]:
+        """The causes said once, the most records first."""
+        return sorted((p for p in self.by_cause.values() if p.grouped),
+                      key=lambda p: (-p.count, p.cause))
+
+
+def records_text(pattern_records: list[Any], count: int, lang: str) -> str:
+    """``"records 1, 2, 5, … (3,647 in all)"``: the records a pattern lists."""
+    listed = ", ".join(str(r) for r in pattern_records if r is not None)
+    more = count > len(pattern_records)
+    return messages.render("report.pattern.records", {
+        "records": listed + (", …" if more else ""), "count": f"{count:,}"}, lang)
+
+
+def pattern_text(pattern: Pattern, lang: str) -> str:
+    """What a cause means, said once for the file (empty for a cause that is its kind
+    alone: the kind's name says it)."""
+    if "." not in pattern.cause:
+        return ""
+    return messages.render(pattern.cause, None, lang)
+
+
+@dataclass
+class ProblemGroup:
+    """The problems of one text in an input: how many, and where the first stands."""
+
+    message: str
+    line: Any
+    board: Any
+    count: int = 0
+
+
+class ProblemGroups:
+    """One input's problems by their text, in the order each text first came (the first
+    `MAX_DISTINCT` texts); ``others`` counts the problems of any further text."""
+
+    def __init__(self) -> None:
+        self.by_text: dict[str, ProblemGroup] = {}
+        self.others: list[dict[str, Any]] = []
+        self.other_count = 0
+
+    def take(self, problem: dict[str, Any], keep_others: int) -> None:
+        """Count ``problem``; of the texts beyond `MAX_DISTINCT`, keep the first
+        ``keep_others`` problems as they are."""
+        text = problem["message"]
+        group = self.by_text.get(text)
+        if group is None and len(self.by_text) < MAX_DISTINCT:
+            group = self.by_text[text] = ProblemGroup(text, problem.get("line"),
+                                                      problem.get("board"))
+        if group is not None:
+            group.count += 1
+            return
+        self.other_count += 1
+        if len(self.others) < keep_others:
+            self.others.append(problem)
+
+    def __len__(self) -> int:
+        return len(self.by_text) + self.other_count
