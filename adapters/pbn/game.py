@@ -392,18 +392,16 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
     section: PbnSection | None = None
     user_tag: PbnTag | None = None
     comments = game._leading_comments
+    unquoted: list[tuple[int, str]] = []  # the tags whose value has no quotes
     for m in scan(text):
         kind = m.lastindex or 0  # one group of the scanner matched
         start = m.start(kind)
         if kind == ITEM_BADTAG and (bare := _UNQUOTED.fullmatch(text, start, m.end())):
             kind = ITEM_TAG  # a value without its quotes, read as written (and said)
-            name, value = bare.group(1, 2)
-            vstart, vend = bare.span(2)
-            issues.append((line_of(start), f"the value of [{name}] is not in quotes (§3.3): "
-                                           "read as written"))
+            (name, value), (vstart, vend) = bare.group(1, 2), bare.span(2)
+            unquoted.append((line_of(start), name))
         elif kind == ITEM_TAG:
-            name, value = m.group(2, 3)
-            vstart, vend = m.span(3)
+            (name, value), (vstart, vend) = m.group(2, 3), m.span(3)
         if kind == ITEM_TAG:
             if "\\" in value:
                 value = unescape(value)
@@ -479,6 +477,9 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
             bad = m.group(kind)
             issues.append((line_of(start), f"unexpected character {bad!r}" if len(bad) == 1
                            else f"unexpected characters {clip_echo(bad)!r}"))
+    if unquoted:  # one problem a game, the same text for the same tags (said once a file)
+        issues.append((unquoted[0][0], "tag values not in quotes (§3.3), read as written: "
+                                       + ", ".join(f"[{name}]" for _, name in unquoted)))
 
 
 def _check_characters(game: PbnGame) -> None:
