@@ -121,3 +121,10 @@ def test_lin_claim_and_result_line_that_agree_are_no_finding(tmp_path: Path) -> 
     agreeing = tmp_path / "agree.lin"
     agreeing.write_text(text)
     assert not [f for f in _audit(agreeing)["findings"] if f["kind"] == "result_conflict"]
+
+
+def test_pbn_result_against_the_play_says_which_result_the_audit_scores() -> None:
+    club = Path(__file__).parent.parent / "examples" / "club_session.pbn"
+    (finding,) = [f for f in _audit(club)["findings"] if f["kind"] == "result_mismatch"]
+    assert finding["board"] == 11
+    assert "but the play gives 8. The audit scores the recorded result" in finding["message"]
