@@ -127,3 +127,22 @@ def test_the_per_record_json_of_a_shifted_file_is_unchanged_by_grouping(
     main(["audit", str(SHIFTED), "--json", "--jobs", "1"])
     doc = json.loads(capsys.readouterr().out)
     assert doc["summary"]["findings"] == 6 and doc["summary"]["kinds"] == {"contract_mismatch": 6}
+
+
+def test_many_problems_of_one_shape_are_said_as_like_the_first() -> None:
+    from td_plugin.audit.reports.patterns import ProblemGroups, problem_shape
+
+    def problem(card: str, seat: str, trick: int) -> dict[str, Any]:
+        return {"line": trick * 10, "board": trick, "message": (
+            f"{card} stands in {seat}'s column of trick {trick} after an unknown card")}
+
+    assert problem_shape(problem("HK", "South", 4)["message"]) == problem_shape(
+        problem("D5", "West", 5)["message"])
+    few, many = ProblemGroups(), ProblemGroups()
+    for n in range(GROUP_AT - 1):
+        few.take(problem("HK", "South", n + 1), 20, record=n + 1)
+    for n in range(GROUP_AT + 2):
+        many.take(problem("D5", "West", n + 1), 20, record=n + 1)
+    assert [e.records for e in few.entries()] == [1] * (GROUP_AT - 1)  # said one by one
+    (like,) = many.entries()
+    assert like.like and like.records == GROUP_AT + 2 and like.line == 10

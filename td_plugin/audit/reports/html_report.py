@@ -356,7 +356,7 @@ class HtmlReport(AuditReport):
         if output.problems:
             groups = self._problems.setdefault(id(report), ProblemGroups())
             for p in output.problems:
-                groups.take(p, MAX_PROBLEM_ROWS)
+                groups.take(p, MAX_PROBLEM_ROWS, output.record)
         if output.findings:
             self._page.add(output.findings, output.extra)
 
@@ -387,9 +387,10 @@ def _problem_rows(groups: ProblemGroups | None, t: Text) -> tuple[list[dict[str,
     if groups is None:
         return [], 0
     rows, covered = [], 0
-    for g in list(groups.by_text.values())[:MAX_PROBLEM_ROWS]:
-        message = g.message if g.count == 1 else (
-            f"{g.message} ({messages.count('records', g.count, t.lang)})")
+    for g in groups.entries()[:MAX_PROBLEM_ROWS]:
+        records = messages.count("records", g.records, t.lang)
+        message = g.message if g.count == 1 else f"{g.message} ({records})" if g.same else (
+            f"{g.message} ({messages.render('report.problem_like.short', {'records': records}, t.lang)})")
         rows.append({"line": g.line, "board": g.board, "message": message})
         covered += g.count
     others = groups.others[:MAX_PROBLEM_ROWS - len(rows)]

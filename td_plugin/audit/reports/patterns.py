@@ -13,8 +13,10 @@ one; from `GROUP_AT` on, it keeps the first as its example and counts the rest, 
 first `LISTED` record numbers. A finding with a ruling (a revoke, an irregularity in the
 auction) is never grouped: each is a ruling of its own.
 
-`ProblemGroups` gathers one input's problems by their text (the first
-`MAX_DISTINCT` texts; the rest are counted only).
+`ProblemGroups` gathers one input's problems by their shape, their text without the
+tokens it quotes (the first `MAX_DISTINCT` shapes; the rest are counted only): problems
+that all say the same are said once with their count, and `GROUP_AT` or more of one shape
+as problems like the first.
 
 Memory stays bounded whatever the file: a few findings per cause, a bounded number of
 causes, texts and record numbers.
@@ -22,13 +24,15 @@ causes, texts and record numbers.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from td_plugin import messages
 
 __all__ = ["DATA_KINDS", "GROUP_AT", "LISTED", "MAX_DISTINCT", "cause_of", "Patterns",
-           "Pattern", "ProblemGroups", "ProblemGroup", "pattern_text", "records_text"]
+           "Pattern", "ProblemGroups", "ProblemGroup", "pattern_text", "records_text",
+           "problem_shape"]
 
 #: the kinds of finding about the data, which a cause may explain on many records
 DATA_KINDS = frozenset({"contract_mismatch", "card_not_held", "result_mismatch",
@@ -38,7 +42,7 @@ DATA_KINDS = frozenset({"contract_mismatch", "card_not_held", "result_mismatch",
 GROUP_AT = 5
 #: record numbers a pattern lists (the JSON lists every finding)
 LISTED = 30
-#: problem texts told apart per input; the problems of any other text are counted only
+#: problem shapes told apart per input; the problems of any other are counted only
 MAX_DISTINCT = 1000
 
 
@@ -140,39 +144,83 @@ def pattern_text(pattern: Pattern, lang: str) -> str:
     return messages.render(pattern.cause, None, lang)
 
 
+#: what tells problems of one shape apart: quoted values, cards, numbers and seats
+_SHAPE = re.compile(r"'[^']*'|\b(?:[SHDC][2-9TJQKA]|[0-9][0-9,]*|North|South|East|West)\b")
+
+
+def problem_shape(message: str) -> str:
+    """A problem's text with its quoted values, cards, numbers and seats left out: the
+    problems of one shape say the same thing of different tokens."""
+    return _SHAPE.sub("#", message)
+
+
 @dataclass
 class ProblemGroup:
-    """The problems of one text in an input: how many, and where the first stands."""
+    """The problems of one shape (`problem_shape`) in an input: how many, where the first
+    stands and what it says, whether all say the same (``same``), and the problems kept
+    while fewer than `GROUP_AT` (said one by one when they differ)."""
 
     message: str
     line: Any
     board: Any
     count: int = 0
+    same: bool = True
+    held: list[dict[str, Any]] = field(default_factory=list)
+    #: the records the problems concern (those of one record come together)
+    records: int = 0
+    last: Any = None
+
+    @property
+    def like(self) -> bool:
+        """Whether the group is said as problems like its first (`GROUP_AT` or more that
+        do not all say the same)."""
+        return not self.same and self.count >= GROUP_AT
 
 
 class ProblemGroups:
-    """One input's problems by their text, in the order each text first came (the first
-    `MAX_DISTINCT` texts); ``others`` counts the problems of any further text."""
+    """One input's problems by their shape, in the order each shape first came (the
+    first `MAX_DISTINCT` shapes); ``others`` keeps the first problems of any further
+    shape, ``other_count`` counts them."""
 
     def __init__(self) -> None:
-        self.by_text: dict[str, ProblemGroup] = {}
+        self.by_shape: dict[str, ProblemGroup] = {}
         self.others: list[dict[str, Any]] = []
         self.other_count = 0
 
-    def take(self, problem: dict[str, Any], keep_others: int) -> None:
-        """Count ``problem``; of the texts beyond `MAX_DISTINCT`, keep the first
-        ``keep_others`` problems as they are."""
+    def take(self, problem: dict[str, Any], keep_others: int, record: Any = None) -> None:
+        """Count ``problem`` of the record of index ``record`` (None: of no record); of
+        the shapes beyond `MAX_DISTINCT`, keep the first ``keep_others`` problems as they
+        are."""
         text = problem["message"]
-        group = self.by_text.get(text)
-        if group is None and len(self.by_text) < MAX_DISTINCT:
-            group = self.by_text[text] = ProblemGroup(text, problem.get("line"),
-                                                      problem.get("board"))
-        if group is not None:
-            group.count += 1
+        shape = problem_shape(text)
+        group = self.by_shape.get(shape)
+        if group is None and len(self.by_shape) < MAX_DISTINCT:
+            group = self.by_shape[shape] = ProblemGroup(text, problem.get("line"),
+                                                        problem.get("board"))
+        if group is None:
+            self.other_count += 1
+            if len(self.others) < keep_others:
+                self.others.append(problem)
             return
-        self.other_count += 1
-        if len(self.others) < keep_others:
-            self.others.append(problem)
+        group.count += 1
+        if record is None or record != group.last:
+            group.records += 1
+            group.last = record
+        group.same = group.same and text == group.message
+        if group.count < GROUP_AT:
+            group.held.append(problem)
+        else:
+            group.held.clear()
 
-    def __len__(self) -> int:
-        return len(self.by_text) + self.other_count
+    def entries(self) -> list[ProblemGroup]:
+        """What a report says, in the order each shape first came: a group of problems
+        that all say the same, or `GROUP_AT` or more alike, as one entry; the few of a
+        shape that differ one by one (``count`` 1 each)."""
+        out: list[ProblemGroup] = []
+        for g in self.by_shape.values():
+            if g.same or g.like:
+                out.append(g)
+            else:
+                out += [ProblemGroup(p["message"], p.get("line"), p.get("board"), 1,
+                                     records=1) for p in g.held]
+        return out

@@ -181,7 +181,7 @@ class TextReport(AuditReport):
         now."""
         self._heading(report)
         for p in output.problems:
-            self._problems.take(p, self.max_problems)
+            self._problems.take(p, self.max_problems, output.record)
         for f in output.findings:
             if not self._patterns.take(f):
                 self._finding(f)
@@ -207,24 +207,31 @@ class TextReport(AuditReport):
         if text and text != f["message"]:
             self.w.line([(f"{labels['ruling']}:", "bold"), (" " + text, "")], 2)
 
-    def _said_problems(self) -> None:
-        """The input's problems, each text once (with how many records have it), up to
-        ``max_problems`` lines."""
+    def _said_problems(self) -> int:
+        """The input's problems, those that say the same once with how many records have
+        them, many alike once as like the first, up to ``max_problems`` lines; how many
+        problems the lines stand for."""
         lang = self.lang
+        covered = 0
         groups = self._problems
-        for g in groups.by_text.values():
+        for g in groups.entries():
             if self._shown >= self.max_problems:
-                return
+                return covered
             self._shown += 1
+            covered += g.count
             where = self._where(g.line, g.board)
+            records = messages.count("records", g.records, lang)
             text = (f" {where}: {g.message}" if g.count == 1 else " " + _m(
-                "report.problem_group", lang, message=g.message,
-                records=messages.count("records", g.count, lang), where=where))
+                "report.problem_group", lang, message=g.message, records=records, where=where)
+                if g.same else " " + _m("report.problem_like", lang, message=g.message,
+                                        records=records, where=where))
             self.w.line([("!", "yellow"), (text, "")], 2, 2)
         for p in groups.others[:self.max_problems - self._shown]:
             self._shown += 1
+            covered += 1
             self.w.line([("!", "yellow"), (f" {self._where(p['line'], p['board'])}: "
                                            f"{p['message']}", "")], 2, 2)
+        return covered
 
     def _said_pattern(self, pattern: Pattern) -> None:
         """A cause that explains many records, said once: its kind and count, what it
@@ -252,10 +259,7 @@ class TextReport(AuditReport):
                                                      "")], 0, 2)
             self.w.flush()
             return
-        self._said_problems()
-        groups = self._problems
-        more = report.problem_count - sum(g.count for g in list(groups.by_text.values())[
-            :self._shown]) - max(0, self._shown - len(groups.by_text))
+        more = report.problem_count - self._said_problems()
         if more > 0:
             self.w.line([(_m("report.more", lang, n=f"{more:,}"), "")], 2)
         for f in self._patterns.single():
