@@ -122,8 +122,8 @@ def test_every_real_pbn_file_audits(realworld: Path, capsys: pytest.CaptureFixtu
     # pbnref_correct_10 marks with ^R, and the ones pbnref_errors_10 plays on purpose
     # (its game commented "Revoke: CA", and a game where three players revoke).
     assert revokes == [("pbnref_correct_10.pbn", 3, "E", 2), ("pbnref_correct_10.pbn", 3, "E", 3),
-                       ("pbnref_errors_10.pbn", 42, "S", 1), ("pbnref_errors_10.pbn", 47, "E", 1),
-                       ("pbnref_errors_10.pbn", 47, "S", 1), ("pbnref_errors_10.pbn", 47, "W", 2)]
+                       ("pbnref_errors_10.pbn", 43, "S", 1), ("pbnref_errors_10.pbn", 48, "E", 1),
+                       ("pbnref_errors_10.pbn", 48, "S", 1), ("pbnref_errors_10.pbn", 48, "W", 2)]
     vugraph = [f for f in report["findings"]
                if f["path"].endswith("rpbridge_world_championships_vugraph.pbn")]
     assert not any(f["kind"] == "revoke" for f in vugraph)

@@ -73,6 +73,7 @@ _VULNERABILITY = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnera
 _RS_RE = re.compile(r"^(?P<level>[1-7])(?P<strain>[CDHSN])(?P<declarer>[NESW])"
                     r"(?P<risk>x{0,2})(?P<result>=|[+-][0-9]{1,2})$", re.I)
 _NUMBER_RE = re.compile(r"[0-9]{1,9}")
+_RESULT_UNREAD = frozenset({"result"})
 
 
 class Token(NamedTuple):
@@ -282,7 +283,8 @@ class _BoardPairs:
     problem of the board (`problem`)."""
 
     __slots__ = ("reader", "index", "problems", "number", "room", "dealer", "deal", "vul",
-                 "names", "entries", "auction_unread", "cards", "claim", "commentary", "notes")
+                 "names", "entries", "auction_unread", "cards", "claim", "commentary", "notes",
+                 "play_unread", "claim_unread")
 
     def __init__(self, reader: _Reader, index: int) -> None:
         self.reader = reader
@@ -298,6 +300,10 @@ class _BoardPairs:
         self.entries: list[AuctionEntry] = []
         #: a call (``mb``) could not be read: the auction is not the auction as made
         self.auction_unread = False
+        #: a card (``pc``) could not be read: the play is known up to it, no further
+        self.play_unread = False
+        #: a claim (``mc``) could not be read: declarer's tricks are not known from it
+        self.claim_unread = False
         #: each card played and the line of its pair
         self.cards: list[tuple[Card, int]] = []
         self.claim: int | None = None
@@ -358,13 +364,26 @@ class _BoardPairs:
             entries[-1] = AuctionEntry(last.call, alert=t.value.strip())
 
     def pc(self, t: Token) -> None:
-        self.cards.append((_card(t.value), t.line))
+        """A card played; after one that cannot be read none is (each card's seat follows
+        from the ones before)."""
+        if self.play_unread:
+            return
+        try:
+            card = _card(t.value)
+        except InvalidTokenError as exc:
+            self.play_unread = True
+            self.problem(t, f"pc|{t.value}|: {exc.bare_message}: the play is not checked from "
+                            "there on")
+            return
+        self.cards.append((card, t.line))
 
     def mc(self, t: Token) -> None:
         """A claim accepted: declarer's total tricks."""
         tricks = parse_whole(t.value, 2)
         if tricks is None or tricks > 13:
-            self.problem(t, f"claim {t.value!r} is not a number of tricks")
+            self.claim_unread = True
+            self.problem(t, f"claim {t.value!r} is not a number of tricks: the result is not "
+                            "checked")
         else:
             self.claim = tricks
 
@@ -389,27 +408,45 @@ _PAIR_READERS: dict[str, Callable[[_BoardPairs, Token], None]] = {
 
 def _play_and_tricks(contract: Contract | None, pairs: _BoardPairs,
                      rs_result: tuple[Contract, int] | None
-                     ) -> tuple[Play | None, int | None]:
-    """The play of a board and declarer's tricks: the claim's when there is one, else the
-    tricks of a complete play, else the vugraph result's. Cards played with no contract (or
-    a passed-out one, or only an auction with a call that could not be read) are a problem
-    of the board."""
+                     ) -> tuple[Play | None, int | None, tuple[tuple[str, int], ...]]:
+    """The play of a board, declarer's tricks and where the record says them
+    (`BoardRecord.results_said`): the claim's when there is one, else the tricks of a
+    complete play, else the vugraph result's (none when a claim could not be read). Cards
+    played with no contract (or a passed-out one, or only an auction with a call that
+    could not be read) are a problem of the board."""
     play = None
     tricks = None
+    said: list[tuple[str, int]] = []
     cards, claim = pairs.cards, pairs.claim
     if contract is not None and not contract.is_passed_out:
         if cards:
             play, tricks = _played(contract, cards, claim, pairs.notes)
+            if pairs.play_unread:
+                play = Play(play.tricks, claimed=play.claimed,
+                            claim_declarer_tricks=play.claim_declarer_tricks, incomplete=True,
+                            claim_by=play.claim_by, claim_disputed=play.claim_disputed,
+                            unread=True)
         if claim is not None:
+            said.append(("claim", claim))
+        if tricks is not None:
+            said.append(("play", tricks))
+        if rs_result is not None and rs_result[0].same_as(contract) \
+                and rs_result[0].declarer is contract.declarer:
+            said.append(("rs", rs_result[1]))
+        if pairs.claim_unread:
+            tricks = None
+        elif claim is not None:
             tricks = claim
         elif tricks is None and rs_result is not None:
             tricks = rs_result[1]
+        if tricks is None or len(said) < 2:
+            said = []
     elif cards and not pairs.auction_unread:
         pairs.problems.append(f"line {cards[0][1]}: cards played but no contract")
     elif cards:  # the contract of an auction with a call not read is not known
         pairs.problems.append(f"line {cards[0][1]}: the play is not read: no contract is "
                               "known from an auction with a call that could not be read")
-    return play, tricks
+    return play, tricks, tuple(said)
 
 
 def _played(contract: Contract, cards: list[tuple[Card, int]], claim: int | None,
@@ -517,7 +554,7 @@ class _Reader:
         rs_result = _rs_tricks(rs) if rs else None
         if contract is None and rs_result is not None:
             contract = rs_result[0]
-        play, tricks = _play_and_tricks(contract, pairs, rs_result)
+        play, tricks, said = _play_and_tricks(contract, pairs, rs_result)
         if number is None:
             problems.append(f"line {line}: no board number (ah or qx)")
         if board.dropped:
@@ -540,7 +577,8 @@ class _Reader:
             event=self.event, location=loc,
             problems=tuple(RecordProblem(p, loc) for _, p in listed_problems(
                 [(None, p) for p in problems])), extra=extra,
-            attention=notes.attention, obligations=notes.obligations)
+            attention=notes.attention, obligations=notes.obligations,
+            unread=_RESULT_UNREAD if pairs.claim_unread else frozenset(), results_said=said)
 
     def _players(self, names: list[str], room: str | None) -> dict[Seat, str]:
         if len(names) >= 8:

@@ -375,6 +375,11 @@ def read_plain(game: PbnGame) -> bool:
     return True
 
 
+#: a tag pair whose value is written without quotes, read as written: a name, and a value
+#: of no quote, bracket or line end (``[Event Random]``)
+_UNQUOTED = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+([^"\[\]\s](?:[^"\[\]\r\n]*[^"\[\]\s])?)\s*\]')
+
+
 def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
     """Tags, commentary, escape lines and sections of ``game`` from its text, with the
     syntax problems met in ``issues``. One function on purpose: a reader hot path, run on
@@ -387,14 +392,19 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
     section: PbnSection | None = None
     user_tag: PbnTag | None = None
     comments = game._leading_comments
+    unquoted: list[tuple[int, str]] = []  # the tags whose value has no quotes
     for m in scan(text):
         kind = m.lastindex or 0  # one group of the scanner matched
         start = m.start(kind)
+        if kind == ITEM_BADTAG and (bare := _UNQUOTED.fullmatch(text, start, m.end())):
+            kind = ITEM_TAG  # a value without its quotes, read as written (and said)
+            (name, value), (vstart, vend) = bare.group(1, 2), bare.span(2)
+            unquoted.append((line_of(start), name))
+        elif kind == ITEM_TAG:
+            (name, value), (vstart, vend) = m.group(2, 3), m.span(3)
         if kind == ITEM_TAG:
-            name, value = m.group(2, 3)
             if "\\" in value:
                 value = unescape(value)
-            vstart, vend = m.span(3)
             tag = PbnTag(name, value, lines, start, m.end(), vstart, vend)
             tags.append(tag)
             comments = tag.comments
@@ -467,6 +477,9 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
             bad = m.group(kind)
             issues.append((line_of(start), f"unexpected character {bad!r}" if len(bad) == 1
                            else f"unexpected characters {clip_echo(bad)!r}"))
+    if unquoted:  # one problem a game, the same text for the same tags (said once a file)
+        issues.append((unquoted[0][0], "tag values not in quotes (§3.3), read as written: "
+                                       + ", ".join(f"[{name}]" for _, name in unquoted)))
 
 
 def _check_characters(game: PbnGame) -> None:

@@ -73,7 +73,8 @@ def _slots(tokens: Sequence[Token], report: Report
         elif text.strip("-") == "":
             slots.append(_DASH)
         else:
-            report(tok, f"{text!r} is not a card (§3.6.1)")
+            report(tok, f"{text!r} is not a card (§3.6.1): the play is not checked from "
+                        "its trick on")
             slots.append(_BAD)
         slot_tokens.append(tok)
     return slots, slot_tokens, star, pluses
@@ -120,8 +121,8 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
         tricks = [Trick(tuple(_played((p0 + c) & 3, s, slot_tokens[r * 4 + c])
                               for c, s in enumerate(row) if type(s) is Card))
                   for r, row in enumerate(rows)]
-        play = Play(tuple(t for t in tricks if t.cards), claimed=star, incomplete=not star)
-        return play, [], refs
+        return Play(tuple(t for t in tricks if t.cards), claimed=star and _BAD not in slots,
+                    incomplete=not star or _BAD in slots, unread=_BAD in slots), [], refs
     stop: str | None = None
     played_cards = PLAIN_PLAYED
     for r0, row in enumerate(rows):
@@ -135,6 +136,9 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
                     break
             else:
                 continue
+            break
+        if _BAD in row:  # a token not read: this row's cards may stand in the wrong columns
+            stop = _BAD
             break
         if annotated:
             lead_col = _lead_out_of_turn(row_tokens, lead_col, play_seat, report)
@@ -175,10 +179,19 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
         won = winning_position(full[0].index, full[1].index, full[2].index, full[3].index,
                                trump_index)
         lead_col = (lead_col + won) & 3
+    return _ended(tricks, done, stop, (star or padded) and not pluses), leader_first, refs
+
+
+def _ended(tricks: list[Trick], done: int, stop: str | None, claim_marked: bool) -> Play:
+    """The play of ``tricks`` (``done`` of them read plainly) as its section ends: up to a
+    token not read, which leaves the rest unknown (`Play.unread`); else claimed when the
+    section marks a claim (``claim_marked``) before the thirteenth trick, else incomplete
+    when it stops short."""
+    if stop is _BAD:
+        return Play(tuple(tricks), incomplete=True, unread=True)
     complete = done + sum(1 for t in tricks[done:] if len(t.cards) == 4)
-    claimed = (star or padded) and not pluses and complete < 13
-    play = Play(tuple(tricks), claimed=claimed, incomplete=not claimed and complete < 13)
-    return play, leader_first, refs
+    claimed = claim_marked and complete < 13
+    return Play(tuple(tricks), claimed=claimed, incomplete=not claimed and complete < 13)
 
 
 def _plain_tricks(tokens: Sequence[str], p0: int, trump: int, hands: Sequence[int] | None

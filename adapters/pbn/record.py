@@ -190,7 +190,10 @@ def build_record(game: PbnGame) -> BoardRecord:
         return tag.line if tag is not None else None
 
     board = parse_whole(values.get("Board", "")) or None
-    dealer = _seat(values.get("Dealer"))
+    dealer, problem = parse_seat_value("Dealer", values.get("Dealer") or "")
+    if problem and (at := written("Dealer")):
+        issues.append((at, problem))
+    unread: set[str] = set()
     vulnerability = VULNERABLE.get(values.get("Vulnerable", "").strip().lower())
     deal_text = values.get("Deal", "")
     deal, problem = parse_deal(deal_text)
@@ -199,8 +202,12 @@ def build_record(game: PbnGame) -> BoardRecord:
     declarer_text = values.get("Declarer", "").strip()
     swapped = declarer_text.startswith("^")
     contract, strain, problem, declarer = _contract(values.get("Contract", ""), declarer_text)
-    if problem and (at := written("Contract")):
-        issues.append((at, problem))
+    if problem:
+        _not_read(unread, "contract", written("Contract"), problem, issues)
+    if declarer is None and declarer_text.lstrip("^") and declarer_text not in UNKNOWN:
+        _, problem = parse_seat_value("Declarer", declarer_text.lstrip("^"))
+        if problem:
+            _not_read(unread, "contract", written("Declarer"), problem, issues)
 
     auction, auction_notes, auction_seat = _auction(game, dealer, issues)
     needs_auction = declarer is None or (contract is None and strain is None)
@@ -216,8 +223,8 @@ def build_record(game: PbnGame) -> BoardRecord:
         complete = sum(1 for t in play.tricks if len(t.cards) == 4)
         play = replace(play, claimed=complete < 13, incomplete=False, claim_by=notes.claim_by,
                        claim_disputed=notes.claim_disputed)
-    tricks, agreed = _result(values, acting_declarer, passed_out, written, issues)
-    score_ns = _score(values, acting_declarer, written, issues)
+    tricks, agreed = _result(values, acting_declarer, passed_out, written, issues, unread)
+    score_ns = _score(values, acting_declarer, written, issues, unread)
     _check_rubber(values, vulnerability, written, issues)
     tables = _tables(game, issues)
 
@@ -246,7 +253,20 @@ def build_record(game: PbnGame) -> BoardRecord:
         ns_pair=_text(values, "PairNS"), ew_pair=_text(values, "PairEW"),
         scoring=_text(values, "Scoring"), location=location, problems=problems, extra=extra,
         attention=notes.attention, obligations=notes.obligations, auction_notes=auction_notes,
-        leader_first_rows=tuple(leader_first))
+        leader_first_rows=tuple(leader_first), unread=frozenset(unread) if unread else _NONE)
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+def _not_read(unread: set[str], part: str, line: int | None, problem: str,
+              issues: list[tuple[int, str]]) -> None:
+    """A tag value that could not be read: its part of the record is not checked
+    (`BoardRecord.unread`), and the problem says so (on the tag's line when the game
+    writes it; an inherited value's problem is the game's that wrote it)."""
+    unread.add(part)
+    if line is not None:
+        issues.append((line, f"{problem}: the {part} is not checked"))
 
 
 _TD = re.compile(r"(?i)\bTD\s*:")
@@ -373,11 +393,11 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
 
 
 def _result(values: dict[str, str], declarer: Seat | None, passed_out: bool,
-            written: Callable[[str], int | None], issues: list[tuple[int, str]]
-            ) -> tuple[int | None, bool]:
+            written: Callable[[str], int | None], issues: list[tuple[int, str]],
+            unread: set[str]) -> tuple[int | None, bool]:
     sided, problem = parse_result(values.get("Result", ""))
-    if problem and written("Result"):
-        issues.append((written("Result"), problem))  # type: ignore[arg-type]
+    if problem:
+        _not_read(unread, "result", written("Result"), problem, issues)
     if sided is None:
         return None, False
     if passed_out and written("Result"):
@@ -387,10 +407,11 @@ def _result(values: dict[str, str], declarer: Seat | None, passed_out: bool,
 
 
 def _score(values: dict[str, str], declarer: Seat | None,
-           written: Callable[[str], int | None], issues: list[tuple[int, str]]) -> int | None:
+           written: Callable[[str], int | None], issues: list[tuple[int, str]],
+           unread: set[str]) -> int | None:
     sided, problem = parse_score(values.get("Score", ""))
-    if problem and (at := written("Score")):
-        issues.append((at, problem))
+    if problem:
+        _not_read(unread, "score", written("Score"), problem, issues)
     return score_ns_of(sided, declarer) if sided is not None else None
 
 

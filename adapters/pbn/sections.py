@@ -109,7 +109,13 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
                         report(pos, f"two irregularity markers before one {what}")
                     pending = letter
             elif c not in "=$!?":
-                report(pos, f"unexpected {tok!r} in the {section.kind}")
+                # neither a call or card nor an annotation: kept as a token, which the
+                # section's build reports and does not judge the section by
+                if pending:
+                    report(pos, f"^{pending} is not followed by a {what}")
+                    pending = None
+                cur = PbnItem(tok, pos, line_of(pos))
+                items.append(cur)
             elif cur is None:
                 report(pos, f"{tok!r} does not follow a {what}")
             elif c == "=":

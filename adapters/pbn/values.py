@@ -275,8 +275,23 @@ VULNERABLE = {"none": Vulnerability.NONE, "love": Vulnerability.NONE, "-": Vulne
 _DECLARER = re.compile(r"\^?[NESWnesw]\Z")
 
 
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+#: the other forms of a date the programs write, each read as a date whatever the order of
+#: day and month (the audit checks a Date tag, and judges nothing by it): ``2/8/2023``,
+#: ``02.08.2023``, ``2023/08/02``, ``2-Aug-2023``, ``2 August 2023``, ``Aug 2, 2023``,
+#: ``20230802``
+_OTHER_DATES = re.compile(
+    r"(?:[0-9]{1,2}[./-][0-9]{1,2}[./-][0-9]{4}|[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}"
+    r"|[0-9]{1,2}[ -](?:" + _MONTHS + r")[a-z]*\.?[ -][0-9]{4}"
+    r"|(?:" + _MONTHS + r")[a-z]*\.? [0-9]{1,2},? [0-9]{4}"
+    r"|(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?:[ T].*)?\Z",
+    re.S | re.I)
+
+
 def _check_date(name: str, v: str) -> str | None:
-    return None if _DATE.match(v) else f"{name} {v!r} is not a date (YYYY.MM.DD)"
+    if _DATE.match(v) or _OTHER_DATES.match(v.strip()):
+        return None
+    return f"{name} {v!r} is not a date (YYYY.MM.DD)"
 
 
 def _check_board(name: str, v: str) -> str | None:
@@ -291,7 +306,7 @@ def _check_round(name: str, v: str) -> str | None:
 
 def _check_scoring(name: str, v: str) -> str | None:
     bad = [f for f in v.split(";") if not _SCORING_FIELD.match(f)]
-    return f"Scoring {v!r}: {bad[0]!r} is not a scoring method" if bad else None
+    return f"Scoring {v!r}: the part {bad[0]!r} is not a scoring method" if bad else None
 
 
 def _check_seat(name: str, v: str) -> str | None:

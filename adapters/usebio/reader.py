@@ -162,6 +162,8 @@ class TravellerLine:
     points: tuple[Fraction, Fraction] | None = None
     points_text: tuple[str, str] | None = None
     problems: list[str] = field(default_factory=list)
+    #: the parts whose element could not be read (`BoardRecord.unread`)
+    unread: set[str] = field(default_factory=set)
 
     def child(self, tag: str) -> Any:
         return self.element.find(tag)
@@ -259,7 +261,9 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
     elif score:
         score_ns = _signed(score)
         if score_ns is None:
-            line.problems.append(f"SCORE {score!r} is neither a score nor an artificial score like A6040")
+            line.unread.add("score")
+            line.problems.append(f"SCORE {score!r} is neither a score nor an artificial score "
+                                 "like A6040: the score is not checked")
     contract_text = child_text(el, "CONTRACT")
     if contract_text and artificial is None:
         try:
@@ -272,14 +276,16 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
                     line.problems.append(f"contract {contract_text} has no PLAYED_BY")
             line.contract = contract
         except InvalidTokenError as exc:
-            line.problems.append(exc.bare_message)
+            line.unread.add("contract")
+            line.problems.append(f"{exc.bare_message}: the contract is not checked")
     tricks = child_text(el, "TRICKS")
     if tricks and line.contract is not None and not line.contract.is_passed_out:
         taken = parse_whole(tricks, 2)
         if taken is not None and taken <= 13:
             line.tricks = taken
         else:
-            line.problems.append(f"TRICKS {tricks!r} is not 0..13")
+            line.unread.add("result")
+            line.problems.append(f"TRICKS {tricks!r} is not 0..13: the result is not checked")
     if score_ns is not None:
         line.result = (TableResult(line.contract, line.tricks, score_ns)
                        if line.contract is not None else ScoreOnly(score_ns))
@@ -465,6 +471,7 @@ class UsebioSource:
             location=loc,
             problems=tuple(RecordProblem(m, loc) for m in messages),
             extra=extra,
+            unread=frozenset(line.unread),
         )
 
     def file_problems(self) -> list[RecordProblem]:

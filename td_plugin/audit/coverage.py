@@ -5,20 +5,27 @@ results alone has no deal to check, no play to find a revoke in).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from td_plugin.model.board import BoardRecord
+from td_plugin.model.board import UNREAD_PARTS, BoardRecord
 
 __all__ = ["Coverage"]
+
+
+#: the records not checked whole that the coverage lists one by one (the rest counted)
+MAX_LISTED = 1000
 
 
 @dataclass
 class Coverage:
     """What the records of an input held, and so what could be checked: how many have a
     complete deal (the deal, the leads and revokes need one), an auction, a play, a
-    result or a score. An auction holding a call that could not be read is not checked:
-    it counts in ``auctions_unread``, not in ``auctions``."""
+    result or a score. A part of a record holding a token that could not be read
+    (`BoardRecord.not_read`) is not checked: it counts in ``unread`` by part
+    (``auctions_unread`` for the auction, and not in ``auctions``), and the record is
+    listed in ``unread_records`` (its index, board and the parts; the first
+    `MAX_LISTED`)."""
 
     deals: int = 0
     auctions: int = 0
@@ -26,6 +33,9 @@ class Coverage:
     plays: int = 0
     results: int = 0
     scores: int = 0
+    unread: dict[str, int] = field(default_factory=dict)
+    unread_records: list[tuple[int | None, int | None, tuple[str, ...]]] = field(
+        default_factory=list)
 
     def add(self, record: BoardRecord) -> None:
         deal = record.deal
@@ -43,14 +53,26 @@ class Coverage:
             self.results += 1
         if record.score_ns is not None:
             self.scores += 1
+        parts = record.not_read()
+        if parts:
+            for part in parts:
+                self.unread[part] = self.unread.get(part, 0) + 1
+            if len(self.unread_records) < MAX_LISTED:
+                self.unread_records.append((record.location.record, record.board, parts))
 
-    def merge(self, other: Coverage) -> None:
+    def merge(self, other: Coverage, offset: int = 0) -> None:
+        """Add ``other``'s counts, its records' indexes shifted by ``offset``."""
         self.deals += other.deals
         self.auctions += other.auctions
         self.auctions_unread += other.auctions_unread
         self.plays += other.plays
         self.results += other.results
         self.scores += other.scores
+        for part, n in other.unread.items():
+            self.unread[part] = self.unread.get(part, 0) + n
+        room = MAX_LISTED - len(self.unread_records)
+        self.unread_records += [(None if i is None else i + offset, board, parts)
+                                for i, board, parts in other.unread_records[:max(room, 0)]]
 
     def not_checked(self) -> list[str]:
         """What no record allowed to check (``deals``, ``auctions``, ``play``,
@@ -70,10 +92,20 @@ class Coverage:
             out.append("scores")
         return out
 
+    def unread_counts(self) -> dict[str, int]:
+        """The records whose part could not be read whole, by part, in the order of
+        `td_plugin.model.board.UNREAD_PARTS`."""
+        return {part: self.unread[part] for part in UNREAD_PARTS if self.unread.get(part)}
+
     def to_json(self) -> dict[str, Any]:
         out = {"deals": self.deals, "auctions": self.auctions, "plays": self.plays,
                "results": self.results, "scores": self.scores,
                "not_checked": self.not_checked()}
         if self.auctions_unread:
             out["auctions_not_checked"] = self.auctions_unread
+        if self.unread:
+            out["not_read"] = self.unread_counts()
+            out["records_not_checked"] = [
+                {"record": index, "board": board, "not_checked": list(parts)}
+                for index, board, parts in self.unread_records]
         return out

@@ -24,7 +24,10 @@ if TYPE_CHECKING:
     from td_plugin.model.rulings import Attention
 
 __all__ = ["Vulnerability", "BoardRecord", "RecordProblem", "standard_dealer",
-           "standard_vulnerability"]
+           "standard_vulnerability", "UNREAD_PARTS"]
+
+#: the parts of a record a token not read leaves unchecked (`BoardRecord.not_read`)
+UNREAD_PARTS = ("auction", "play", "contract", "result", "score")
 
 
 class Vulnerability(enum.Enum):
@@ -145,6 +148,16 @@ class BoardRecord:
     ``leader_first_rows``, the tricks (1-based) whose cards the record wrote in the order
     played rather than in the fixed order of its columns.
 
+    ``unread``: the parts of the record holding a token the reader could not read
+    (``"contract"``, ``"result"``, ``"score"``; an auction or a play says it itself,
+    `Auction.unread`, `Play.unread`): nothing is judged from them (`not_read` lists them
+    all), and the problem of each names the token and its line.
+
+    ``results_said``: where the record gives declarer's tricks more than once, each
+    account as ``(source, tricks)`` (``"claim"``: a claim agreed to, LIN ``mc``;
+    ``"play"``: a complete play; ``"rs"``: a vugraph result line), the one the record's
+    ``declarer_tricks`` takes first; empty when it gives them once or not at all.
+
     ``extra`` keeps what one format alone has and no code of the core reads (ids, raw
     values, what a writer needs to write the file back); each adapter's docstring lists
     its keys.
@@ -183,6 +196,8 @@ class BoardRecord:
     time: dt.datetime | None = None
     auction_notes: Mapping[int, str] = field(default_factory=dict)
     leader_first_rows: tuple[int, ...] = ()
+    unread: frozenset[str] = frozenset()
+    results_said: tuple[tuple[str, int], ...] = ()
 
     @property
     def declarer(self) -> Seat | None:
@@ -197,6 +212,18 @@ class BoardRecord:
         if self.vulnerability is None or self.declarer is None:
             return None
         return self.vulnerability.is_vulnerable(self.declarer)
+
+    def not_read(self) -> tuple[str, ...]:
+        """The parts of the record that hold a token the reader could not read, in the
+        order ``auction``, ``play``, ``contract``, ``result``, ``score``: none of them is
+        checked."""
+        auction, play, unread = self.auction, self.play, self.unread
+        if not unread and (auction is None or not auction.unread) and (
+                play is None or not play.unread):
+            return ()
+        parts = {"auction": auction is not None and auction.unread,
+                 "play": play is not None and play.unread}
+        return tuple(part for part in UNREAD_PARTS if parts.get(part) or part in unread)
 
     def label(self) -> str:
         """A short human label: ``board 7, section A, table 3, round 2`` (`Place.text`)."""

@@ -35,6 +35,7 @@ class FindingKind(TextEnum):
     CONTRACT_MISMATCH = "contract_mismatch"
     CARD_NOT_HELD = "card_not_held"
     RESULT_MISMATCH = "result_mismatch"
+    RESULT_CONFLICT = "result_conflict"
     SCORE_MISMATCH = "score_mismatch"
     IMPOSSIBLE_RESULT = "impossible_result"
     DECLARER_MISMATCH = "declarer_mismatch"

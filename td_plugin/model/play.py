@@ -155,6 +155,8 @@ class Play:
     total agreed by the claim when the record says it. ``claim_by``: who claimed or
     conceded, and ``claim_disputed``: whether an opponent disputed it (False: agreed, as
     LIN's ``mc`` is), each None when the record does not say (Law 63A3, 63A4).
+    ``unread``: the record holds a card that could not be read (its problem names it);
+    the tricks are those read before it, and nothing after it is known.
     """
 
     tricks: tuple[Trick, ...] = ()
@@ -163,6 +165,7 @@ class Play:
     incomplete: bool = False
     claim_by: Seat | None = None
     claim_disputed: bool | None = None
+    unread: bool = False
 
     @classmethod
     def from_played_order(cls, leader: Seat, cards: Iterable[Card | str],

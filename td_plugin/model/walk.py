@@ -14,7 +14,10 @@ __all__ = ["PlayWalk", "effective_contract"]
 
 def effective_contract(record: BoardRecord) -> Contract | None:
     """The recorded contract, else the one the complete auction produces (none from an
-    auction with a call that could not be read)."""
+    auction with a call that could not be read, nor for a record whose contract could not
+    be read: the auction's may not be the one the record meant)."""
+    if record.unread and "contract" in record.unread:
+        return None
     auction = record.auction
     if auction is not None and auction.unread:
         auction = None

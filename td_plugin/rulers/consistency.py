@@ -18,7 +18,9 @@ Each failing check is a `Finding` of one of these kinds:
 
 An auction holding a call that could not be read (`Auction.unread`) gives neither
 ``auction_illegal`` nor ``contract_mismatch``: its problem says which token, and the
-coverage counts the auction as not checked.
+coverage counts the auction as not checked. Likewise a play holding a card not read
+(`Play.unread`) gives no ``result_mismatch`` (what followed the card is not known), and
+a contract not read (`BoardRecord.unread`) no finding that needs the contract.
 
 These are facts about the record, not rulings: no outcome is attached.
 
@@ -112,7 +114,7 @@ def check_record(record: BoardRecord, context: ReviewContext | None = None, *,
     tricks = record.declarer_tricks
     if (contract is not None and not contract.is_passed_out and contract.declarer is not None
             and tricks is not None and play is not None and play_clean
-            and not record.result_agreed):
+            and not record.result_agreed and not play.unread):
         if contract.strain is None:
             played = None
         else:  # declarer's tricks, counted from the winners the replay found

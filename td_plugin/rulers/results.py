@@ -16,6 +16,9 @@ Finding kinds:
 - ``not_played``: no result was obtained; the Director awards an artificial score (12C2).
 - ``lead_not_held``: the opening leader does not hold the lead card entered.
 - ``lead_mismatch``: the play record starts with another card than the lead entered.
+- ``result_conflict``: two accounts of declarer's tricks in one record that disagree
+  (`BoardRecord.results_said`: a LIN claim or complete play against the vugraph result
+  line), saying which one the audit takes and why.
 """
 
 from __future__ import annotations
@@ -64,6 +67,9 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
         add(FindingKind.IMPOSSIBLE_RESULT, "result.impossible", data={"tricks": tricks},
             contract=contract_msg(contract), result=_result_text(delta), tricks=tricks)
 
+    if record.results_said and tricks is not None:
+        _result_conflict(record.results_said, add)
+
     declarer = record.declarer
     pair = record.declaring_pair
     if declarer is not None and pair is not None and record.ns_pair is not None \
@@ -100,6 +106,22 @@ def check_recorded_result(record: BoardRecord, context: ReviewContext | None = N
                                    line=loc.line, card=lead,
                                    data={"card": lead.pbn(), "played": first.pbn()}))
     return out
+
+
+def _result_conflict(said: tuple[tuple[str, int], ...], add: Any) -> None:
+    """A ``result_conflict`` finding when the accounts of declarer's tricks disagree: the
+    first is the one the record's result takes (a claim agreed to stands, Law 69A; the
+    cards played decide the tricks; a vugraph result line is an operator's summary)."""
+    (used, tricks), *others = said
+    other = next(((source, n) for source, n in others if n != tricks), None)
+    if other is None:
+        return
+    add(FindingKind.RESULT_CONFLICT, "result.conflict",
+        law="69A" if used == "claim" else None,
+        data={"used": used, "tricks": tricks, "other": other[0], "other_tricks": other[1]},
+        source=Msg(f"result.source.{used}", {}), tricks=tricks,
+        other=Msg(f"result.source.{other[0]}", {}), other_tricks=other[1],
+        why=Msg(f"result.source.{used}.why", {}))
 
 
 @hookimpl

@@ -134,7 +134,9 @@ def test_bad_values_are_problems_of_their_record_and_strict_raises(tmp_path, dat
     bad = tmp_path / "bad.xml"
     bad.write_bytes(text.encode("latin-1"))
     records = read_usebio(bad)
-    assert [p.message for p in records[0].problems] == ["not a contract: '4Z'"]
+    assert [p.message for p in records[0].problems] == [
+        "not a contract: '4Z': the contract is not checked"]
+    assert records[0].unread == {"contract"} and records[0].contract is None
     assert records[0].problems[0].location.line == records[0].location.line
     assert [p.message for p in records[1].problems] == ["not a lead card: 'X9'"]
     assert len(records) == 8 and not records[2].problems

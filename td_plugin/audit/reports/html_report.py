@@ -48,6 +48,7 @@ from td_plugin.audit.reports.findings import place_label
 from td_plugin.audit.reports.html_view import AUCTION_COLUMNS, Cards, Text, article
 from td_plugin.audit.reports.order import SCORE_KINDS, changes_score, lead_finding
 from td_plugin.audit.reports.output import AuditReport, PluginSummary, coverage_text
+from td_plugin.audit.reports.patterns import GROUP_AT, ProblemGroups, cause_of
 from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
 from td_plugin.audit.table_rulings import MatchedRuling
 from td_plugin.errors import InputError, Location
@@ -166,6 +167,7 @@ class _Group:
 
     def __init__(self, kind: str, t: Text) -> None:
         self.kind = kind
+        self.t = t
         self.name = t.kind(kind)
         self.slug = "".join(ch if ch.isalnum() else "-" for ch in kind)
         self.full: list[_Full] = []
@@ -176,6 +178,9 @@ class _Group:
         self.changes = kind in SCORE_KINDS  # some finding of the kind changes a score
         self.shown: list[_Full] = []
         self.dropped: list[_Row] = []
+        #: the findings of each cause that explains them beyond their kind
+        #: (`td_plugin.audit.reports.patterns.cause_of`)
+        self.causes: dict[str, int] = {}
 
     def room(self, changes: bool, per_kind: int) -> bool:
         return sum(1 for f in self.full if f.changes is changes) < per_kind
@@ -211,6 +216,12 @@ class _Kind:
     def __init__(self, group: _Group, count: int, articles: list[Any], live: set[str]) -> None:
         self.slug, self.name, self.count = group.slug, group.name, count
         self.articles = articles
+        #: each cause that explains `GROUP_AT` findings or more, said once with its count
+        t = group.t
+        self.patterns = [f"{messages.count('records', n, t.lang)}: "
+                         f"{messages.render(cause, None, t.lang)}"
+                         for cause, n in sorted(group.causes.items(), key=lambda c: -c[1])
+                         if n >= GROUP_AT]
         self.row_count = group.row_count
         self._group, self._live = group, live
 
@@ -260,6 +271,9 @@ class _Page:
             group = self._group(kind)
             group.count += 1
             self._seq += 1
+            cause = cause_of(f)
+            if cause is not None and "." in cause:
+                group.causes[cause] = group.causes.get(cause, 0) + 1
             record = f.get("record")
             row = _Row(self._seq, f.get("path"), f.get("board"),
                        "" if record is None else record, f.get("line") or "",
@@ -341,12 +355,13 @@ class HtmlReport(AuditReport):
         self.t = Text(lang)
         self.records_per_kind = per_kind
         self._page = _Page(self.t, per_kind)
-        self._problems: dict[int, list[dict[str, Any]]] = {}
+        self._problems: dict[int, ProblemGroups] = {}
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
         if output.problems:
-            listed = self._problems.setdefault(id(report), [])
-            listed.extend(output.problems[:MAX_PROBLEM_ROWS - len(listed)])
+            groups = self._problems.setdefault(id(report), ProblemGroups())
+            for p in output.problems:
+                groups.take(p, MAX_PROBLEM_ROWS, output.record)
         if output.findings:
             self._page.add(output.findings, output.extra)
 
@@ -371,14 +386,32 @@ class HtmlReport(AuditReport):
                              Location(path=self.path)) from None
 
 
-def _files(inputs: Sequence[InputReport], problems: Mapping[int, list[dict[str, Any]]],
+def _problem_rows(groups: ProblemGroups | None, t: Text) -> tuple[list[dict[str, Any]], int]:
+    """The rows of a file's problems, each text once (with how many records have it),
+    the first `MAX_PROBLEM_ROWS`; and how many problems they stand for."""
+    if groups is None:
+        return [], 0
+    rows, covered = [], 0
+    for g in groups.entries()[:MAX_PROBLEM_ROWS]:
+        records = messages.count("records", g.records, t.lang)
+        message = g.message if g.count == 1 else f"{g.message} ({records})" if g.same else (
+            f"{g.message} ({messages.render('report.problem_like.short', {'records': records}, t.lang)})")
+        rows.append({"line": g.line, "board": g.board, "message": message})
+        covered += g.count
+    others = groups.others[:MAX_PROBLEM_ROWS - len(rows)]
+    return rows + others, covered + len(others)
+
+
+def _files(inputs: Sequence[InputReport], problems: Mapping[int, ProblemGroups],
            t: Text) -> list[dict[str, Any]]:
     """What was read: per file its format, records, problems, findings, what its data
-    allowed to check (or why it could not be read) and its copy, and its problems."""
+    allowed to check (or why it could not be read) and its copy, and its problems (each
+    text once)."""
     copies = any(i.written or i.not_written for i in inputs)
     out = []
     for report in inputs:
-        listed = problems.get(id(report), []) + [
+        rows, covered = _problem_rows(problems.get(id(report)), t)
+        listed = rows + [
             {"line": p.location.line, "board": p.location.board, "message": p.text(t.lang)}
             for p in report.problems]
         copy = report.written or (f"{t['not_written']}: {report.not_written}"
@@ -389,5 +422,6 @@ def _files(inputs: Sequence[InputReport], problems: Mapping[int, list[dict[str, 
             "checked": "" if report.error is not None
             else coverage_text(report, t.lang, with_path=False),
             "error": report.error, "copy": copy if copies else None,
-            "problem_rows": listed, "more": report.problem_count - len(listed)})
+            "problem_rows": listed,
+            "more": report.problem_count - covered - len(report.problems)})
     return out

@@ -26,7 +26,8 @@ from td_plugin.model.revoke_outcome import EquityFigures
 __all__ = ["SCORE_KINDS", "changes_score", "lead_finding"]
 
 #: kinds whose finding means the recorded result or score is not the board's
-SCORE_KINDS = frozenset({FindingKind.RESULT_MISMATCH, FindingKind.SCORE_MISMATCH,
+SCORE_KINDS = frozenset({FindingKind.RESULT_MISMATCH, FindingKind.RESULT_CONFLICT,
+                         FindingKind.SCORE_MISMATCH,
                          FindingKind.IMPOSSIBLE_RESULT, FindingKind.CONTRACT_MISMATCH,
                          FindingKind.DECLARER_MISMATCH, FindingKind.DUPLICATE_RESULT,
                          FindingKind.MISSING_RESULT})

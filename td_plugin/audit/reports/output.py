@@ -284,6 +284,10 @@ def checked_text(records: int, c: Coverage, lang: str) -> str:
             _m(f"report.check.{name}", lang) for name in not_checked))
     if c.auctions_unread:
         text += " " + _m("report.auctions_unread", lang, n=f"{c.auctions_unread:,}")
+    others = [_m(f"report.unread.{part}", lang, records=messages.count("records", n, lang))
+              for part, n in c.unread_counts().items() if part != "auction"]
+    if others:
+        text += " " + _m("report.unread", lang, what=", ".join(others))
     return text
 
 

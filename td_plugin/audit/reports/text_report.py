@@ -20,6 +20,13 @@ from td_plugin.audit.reports.output import (
     coverage_text,
     replay_outputs,
 )
+from td_plugin.audit.reports.patterns import (
+    Pattern,
+    Patterns,
+    ProblemGroups,
+    pattern_text,
+    records_text,
+)
 from td_plugin.audit.result import AuditResult, InputReport, RecordOutput
 
 __all__ = ["TextReport", "wrap", "is_terminal", "print_audit", "MAX_TEXT_PROBLEMS"]
@@ -166,34 +173,85 @@ class TextReport(AuditReport):
     def begin(self, report: InputReport) -> None:
         self._shown = 0
         self._headed = False
+        self._problems = ProblemGroups()
+        self._patterns = Patterns()
 
     def take(self, report: InputReport, output: RecordOutput) -> None:
+        """A record's output: its problems and data findings kept to be said at the end of
+        the input, grouped (`td_plugin.audit.reports.patterns`); any other finding said
+        now."""
         self._heading(report)
-        labels = self._labels
         for p in output.problems:
-            if self._shown < self.max_problems:
-                self._shown += 1
-                where = [f"{labels['line']} {p['line']}"] if p["line"] is not None else []
-                if p["board"] is not None:
-                    where.append(f"{labels['board'].lower()} {p['board']}")
-                self.w.line([("!", "yellow"), (f" {', '.join(where)}: {p['message']}", "")],
-                            2, 2)
-        lang = self.lang
+            self._problems.take(p, self.max_problems, output.record)
         for f in output.findings:
-            law = f" {messages.law_ref(f['law'], lang)}" if f["law"] else ""
-            board = f["board"] if f["board"] is not None else "?"
-            place = place_label(f, lang)
-            self.w.line([(f"{labels['board']} {board}", "bold"),
-                         (f" ({labels['rec']} {f['record']}) ", ""),
-                         (_m(f"kind.{f['kind']}", lang), "magenta"),
-                         (law, "cyan")])
-            if place:
-                self.w.line([(place, "bold")], 2)
-            self.w.line([(f["message"], "")], 2)
-            ruling = f.get("ruling")
-            text = ruling.get("text") if isinstance(ruling, dict) else None
-            if text and text != f["message"]:
-                self.w.line([(f"{labels['ruling']}:", "bold"), (" " + text, "")], 2)
+            if not self._patterns.take(f):
+                self._finding(f)
+
+    def _where(self, line: Any, board: Any) -> str:
+        labels = self._labels
+        where = [f"{labels['line']} {line}"] if line is not None else []
+        if board is not None:
+            where.append(f"{labels['board'].lower()} {board}")
+        return ", ".join(where)
+
+    def _finding(self, f: dict[str, Any]) -> None:
+        labels, lang = self._labels, self.lang
+        law = f" {messages.law_ref(f['law'], lang)}" if f["law"] else ""
+        board = f["board"] if f["board"] is not None else "?"
+        place = place_label(f, lang)
+        self.w.line([(f"{labels['board']} {board}", "bold"),
+                     (f" ({labels['rec']} {f['record']}) ", ""),
+                     (_m(f"kind.{f['kind']}", lang), "magenta"),
+                     (law, "cyan")])
+        if place:
+            self.w.line([(place, "bold")], 2)
+        self.w.line([(f["message"], "")], 2)
+        ruling = f.get("ruling")
+        text = ruling.get("text") if isinstance(ruling, dict) else None
+        if text and text != f["message"]:
+            self.w.line([(f"{labels['ruling']}:", "bold"), (" " + text, "")], 2)
+
+    def _said_problems(self) -> int:
+        """The input's problems, those that say the same once with how many records have
+        them, many alike once as like the first, up to ``max_problems`` lines; how many
+        problems the lines stand for."""
+        lang = self.lang
+        covered = 0
+        groups = self._problems
+        for g in groups.entries():
+            if self._shown >= self.max_problems:
+                return covered
+            self._shown += 1
+            covered += g.count
+            where = self._where(g.line, g.board)
+            records = messages.count("records", g.records, lang)
+            text = (f" {where}: {g.message}" if g.count == 1 else " " + _m(
+                "report.problem_group", lang, message=g.message, records=records, where=where)
+                if g.same else " " + _m("report.problem_like", lang, message=g.message,
+                                        records=records, where=where))
+            self.w.line([("!", "yellow"), (text, "")], 2, 2)
+        for p in groups.others[:self.max_problems - self._shown]:
+            self._shown += 1
+            covered += 1
+            self.w.line([("!", "yellow"), (f" {self._where(p['line'], p['board'])}: "
+                                           f"{p['message']}", "")], 2, 2)
+        return covered
+
+    def _said_pattern(self, pattern: Pattern) -> None:
+        """A cause that explains many records, said once: its kind and count, what it
+        means, the records, and its first finding as the example."""
+        lang, labels = self.lang, self._labels
+        example = pattern.example or {}
+        self.w.line([(_m(f"kind.{example.get('kind')}", lang), "magenta"),
+                     (": " + messages.count("records", pattern.count, lang), "bold")])
+        meaning = pattern_text(pattern, lang)
+        if meaning:
+            self.w.line([(meaning, "")], 2)
+        self.w.line([(records_text(pattern.records, pattern.count, lang), "")], 2)
+        board = example.get("board") if example.get("board") is not None else "?"
+        self.w.line([(_m("report.pattern.example", lang, where=(
+            f"{labels['board'].lower()} {board} ({labels['rec']} {example.get('record')})"),
+            message=example.get("message", "")), "")], 2)
 
     def end(self, report: InputReport) -> None:
         lang = self.lang
@@ -205,9 +263,13 @@ class TextReport(AuditReport):
                                                      "")], 0, 2)
             self.w.flush()
             return
-        more = report.problem_count - self._shown
+        more = report.problem_count - self._said_problems()
         if more > 0:
             self.w.line([(_m("report.more", lang, n=f"{more:,}"), "")], 2)
+        for f in self._patterns.single():
+            self._finding(f)
+        for pattern in self._patterns.grouped():
+            self._said_pattern(pattern)
         self.w.line([(coverage_text(report, lang), "")], 0, 2)
         self.w.line([(_m("report.input_summary", lang,
                          problems=messages.count("problems", report.problem_count, lang),
