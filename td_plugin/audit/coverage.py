@@ -18,7 +18,10 @@ class Coverage:
     """What the records of an input held, and so what could be checked: how many have a
     complete deal (the deal, the leads and revokes need one), an auction, a play, a
     result or a score. An auction holding a call that could not be read is not checked:
-    it counts in ``auctions_unread``, not in ``auctions``."""
+    it counts in ``auctions_unread``, not in ``auctions``. ``with_data`` counts the
+    records that hold any of a deal (even a part of one), an auction, a lead, a play, a
+    contract, a result or a score: a file none of whose records does is no session
+    (`nothing_to_check`)."""
 
     deals: int = 0
     auctions: int = 0
@@ -26,8 +29,11 @@ class Coverage:
     plays: int = 0
     results: int = 0
     scores: int = 0
+    with_data: int = 0
 
     def add(self, record: BoardRecord) -> None:
+        if _holds_data(record):
+            self.with_data += 1
         deal = record.deal
         if deal is not None and deal.is_complete:
             self.deals += 1
@@ -51,6 +57,7 @@ class Coverage:
         self.plays += other.plays
         self.results += other.results
         self.scores += other.scores
+        self.with_data += other.with_data
 
     def not_checked(self) -> list[str]:
         """What no record allowed to check (``deals``, ``auctions``, ``play``,
@@ -70,6 +77,18 @@ class Coverage:
             out.append("scores")
         return out
 
+    def nothing_to_check(self, records: int) -> str | None:
+        """Why ``records`` records of which these are the coverage are no session (none,
+        or none holding a deal, an auction, a play, a contract, a result or a score: a
+        note quoting a few tags), or None when at least one holds one of them."""
+        if self.with_data:
+            return None
+        if not records:
+            return "no record in it: nothing to check"
+        return ("no deal, auction, play, contract, result or score in "
+                f"{'its record' if records == 1 else f'any of its {records:,} records'}: "
+                "nothing to check (tags alone are no session)")
+
     def to_json(self) -> dict[str, Any]:
         out = {"deals": self.deals, "auctions": self.auctions, "plays": self.plays,
                "results": self.results, "scores": self.scores,
@@ -77,3 +96,10 @@ class Coverage:
         if self.auctions_unread:
             out["auctions_not_checked"] = self.auctions_unread
         return out
+
+
+def _holds_data(record: BoardRecord) -> bool:
+    return (record.deal is not None or record.auction is not None or record.play is not None
+            or record.contract is not None or record.declarer_tricks is not None
+            or record.score_ns is not None or record.artificial is not None
+            or record.lead is not None)
