@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["render", "count", "law_ref", "laws_ref", "LANGUAGES", "Msg", "MsgText", "seat_name",
-           "plain", "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",
+__all__ = ["render", "count", "law_ref", "laws_ref", "LANGUAGES", "Msg", "MsgList", "MsgText",
+           "seat_name", "plain", "MissingMessageError", "reload_catalogues", "LOCALE_DIR", "DOMAIN",
            "PLUGIN_GROUP"]
 
 #: The folder of the package's catalogues and their gettext domain.
@@ -188,6 +188,37 @@ class Msg:
         return self._hash
 
 
+class MsgList:
+    """Items of a list as one parameter: "North, East, South" ("Nord, Øst, Syd"), each item
+    a `Msg` or a text, joined by the language's ``listname.comma``.
+
+    The list is flat however long it is (a ``^S`` for every turn of a long auction, 500
+    weighted results): rendering, comparing, hashing and pickling it go along the items,
+    never down a message nested once per item. ``join_msgs`` puts the last item after
+    "and" or "or" (`td_plugin.model.names`).
+    """
+
+    __slots__ = ("items", "_hash")
+
+    def __init__(self, items: Iterable[Msg | str]) -> None:
+        self.items: tuple[Msg | str, ...] = tuple(items)
+        self._hash: int | None = None
+
+    def __repr__(self) -> str:
+        return f"MsgList({list(self.items)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MsgList, (self.items,))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, MsgList) and self.items == other.items)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.items)
+        return self._hash
+
+
 #: the seats' names, made once (a finding names a seat or two)
 _SEAT_NAMES: dict[Any, Msg] = {}
 
@@ -253,6 +284,8 @@ def _render(key: str, params: Mapping[str, Any] | None, language: _Language) -> 
             kept = v._text  # (`_render_msg`, without the call for a text kept)
             values[k] = kept[1] if kept is not None and kept[0] is language else (
                 _render_msg(v, language))
+        elif isinstance(v, MsgList):
+            values[k] = _render_list(v, language)
     try:
         return template.format_map(values)
     except KeyError:  # a field without a parameter
@@ -273,6 +306,28 @@ def _render_msg(msg: Msg, language: _Language) -> str:
     return text
 
 
+_A, _B = "\x00a\x00", "\x00b\x00"
+
+
+def _render_list(items: MsgList, language: _Language) -> str:
+    """The items rendered and joined by ``listname.comma``: by the text between its two
+    fields when the template is ``{a}<between>{b}`` (as every catalogue has it), else
+    folded item by item; either way one item after the other, never nested."""
+    texts = [_render_msg(item, language) if isinstance(item, Msg) else str(item)
+             for item in items.items]
+    if not texts:
+        return _render("listname.none", None, language)
+    comma = language.templates.get("listname.comma") or language.template("listname.comma")
+    both = comma.format_map(_Default(a=_A, b=_B))
+    between = both[len(_A):-len(_B)]
+    if both == _A + between + _B and _A not in between and _B not in between:
+        return between.join(texts)
+    text = texts[0]
+    for item in texts[1:]:
+        text = comma.format_map(_Default(a=text, b=item))
+    return text
+
+
 def count(noun: str, n: int, lang: str = "en") -> str:
     """``n`` with its noun in the number it takes: ``count("records", 1)`` is "1 record",
     ``count("records", 7632)`` "7,632 records" (the texts ``count.NOUN.1`` and
@@ -283,7 +338,8 @@ def count(noun: str, n: int, lang: str = "en") -> str:
 def plain(params: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """Parameters with every `Msg` rendered, for JSON output."""
     language = _language(lang)
-    return {k: (_render_msg(v, language) if isinstance(v, Msg) else v)
+    return {k: (_render_msg(v, language) if isinstance(v, Msg) else
+                _render_list(v, language) if isinstance(v, MsgList) else v)
             for k, v in params.items()}
 
 

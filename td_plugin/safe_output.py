@@ -13,6 +13,8 @@
   behind, named ``.NAME.td-plugin-<8 hex digits>.tmp``.
 * `create_new` makes a file that did not exist (a backup), never replacing anything.
 * `copy_mode` gives an adjusted copy the permissions of the input it copies.
+* `LineLog` appends lines to a log (``watch --log``), each whole or not at all: a line
+  the system takes only in part (a full disk) is taken back, and said.
 
 A new file gets the permissions the user's umask gives; a replaced one keeps its own; an
 adjusted copy of an input gets the input's (`copy_mode`).
@@ -21,15 +23,16 @@ adjusted copy of an input gets the input's (`copy_mode`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from td_plugin.errors import InputError
 
 __all__ = ["check_outputs", "atomic_output", "atomic_write", "atomic_path", "create_new",
-           "copy_mode", "OutputConflict"]
+           "copy_mode", "OutputConflict", "LineLog"]
 
 #: the prefix and suffix of a temporary file beside its destination
 TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
@@ -225,3 +228,64 @@ def create_new(source: str | os.PathLike[str], candidates: Iterable[str]) -> str
             raise
         return path
     raise FileExistsError(f"no free name for a copy of {os.fspath(source)!r}")
+
+
+class LineLog:
+    """A log that lines are appended to (``watch --log``, a JSON line an event), each
+    whole or not at all.
+
+    A line is written with `os.write` on a file opened for appending, and written again
+    from where it stopped while the system takes only part of it. When the system takes
+    no more (a full disk, a file-size limit, a quota), what was written of the line is
+    taken back (the file is cut to its size before the line), the line is counted in
+    ``lost`` and the reason kept in ``error``; the next line is tried again, so the log
+    goes on when room is made. ``write`` is the function that writes bytes to a file
+    descriptor (`os.write`; a test gives one that stops as a full disk does).
+    """
+
+    def __init__(self, fd: int, path: str,
+                 write: Callable[[int, memoryview], int] = os.write) -> None:
+        self.fd = fd
+        self.path = path
+        self._write = write
+        self.written = 0
+        self.lost = 0
+        self.error: str | None = None
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str],
+             write: Callable[[int, memoryview], int] = os.write) -> LineLog:
+        """The log at ``path``, created when it is not there, appended to when it is."""
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        return cls(fd, os.fspath(path), write)
+
+    def write_line(self, text: str) -> bool:
+        """Append ``text`` and a line end; False (and the line counted in ``lost``) when
+        the system did not take it whole, in which case nothing of it stays."""
+        data = memoryview((text + "\n").encode("utf-8"))
+        start = os.lseek(self.fd, 0, os.SEEK_END)
+        done = 0
+        try:
+            while done < len(data):
+                n = self._write(self.fd, data[done:])
+                if n <= 0:  # (the system takes nothing more, and says nothing)
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                done += n
+        except OSError as exc:
+            if done:
+                with contextlib.suppress(OSError):  # (a device cannot be cut: no line there)
+                    os.ftruncate(self.fd, start)
+            self.lost += 1
+            self.error = exc.strerror or str(exc)
+            return False
+        self.written += 1
+        return True
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+    def __enter__(self) -> LineLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

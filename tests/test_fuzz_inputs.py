@@ -20,7 +20,16 @@ from adapters.lin.reader import LinSource, parse_lin
 from adapters.pbn.reader import PbnSource
 from adapters.pbn.tokens import split_blocks
 from td_plugin.errors import MAX_RECORD_PROBLEMS, CaseFileError, InputError, WrongFormatError
-from tests.fuzz_inputs import FORMATS, HOSTILE, OPS, Checker, Mutation, mutate, seeds
+from tests.fuzz_inputs import (
+    FORMATS,
+    FOURTH_RUN,
+    HOSTILE,
+    OPS,
+    Checker,
+    Mutation,
+    mutate,
+    seeds,
+)
 
 _SEEDS = {fmt: seeds(fmt) for fmt in FORMATS}
 _MUTATIONS = st.lists(st.builds(Mutation, st.sampled_from(OPS), st.integers(0, (1 << 16) - 1),
@@ -132,6 +141,10 @@ def test_the_splitter_cuts_an_oversize_game_into_pieces_that_give_back_the_file(
     GAME + "{" + "a" * 2_000_000 + "\n",  # an unclosed brace comment
     GAME + '"' + "a" * 2_000_000 + "\n",  # an unclosed string
     GAME + "{" + "a\n\n" * 30_000,  # a comment open across 30,000 empty lines
+    GAME + '"' * (1 << 20),  # a game of quotes (the fourth run: 382 MB, now 4 MB)
+    GAME + '[Auction "N"]\n' + '"' * (1 << 20),  # the same in an auction
+    GAME + "\n" * (1 << 20),  # a million empty lines (228 MB, now 2 MB)
+    GAME + '[ScoreTable "Score_NS\\6R;PairId_NS\\2R"]\n"' + '\\"' * (1 << 19),  # escapes
 ])
 def test_hostile_games_are_read_in_bounded_memory(hostile: str) -> None:
     data = hostile.encode()
@@ -264,3 +277,54 @@ def test_a_large_yaml_file_with_a_mistake_gets_the_c_parsers_message(tmp_path: P
     path.write_text("dealer: N\nnote: '" + "x" * PURE_YAML_BYTES)  # a string never closed
     with pytest.raises(CaseFileError, match="not valid YAML"):
         load_case(path)
+
+
+# -- the fourth run -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("fmt", "what", "data", "answer"), [
+    # (the weighted case renders 500 results in two languages on a console: a second and
+    # more, and the command test below reads it too)
+    pytest.param(*case, marks=[pytest.mark.slow] if case[0] == "case" else [])
+    for case in FOURTH_RUN], ids=[what for _, what, _, _ in FOURTH_RUN])
+def test_the_fourth_runs_inputs_are_answered_as_documented(
+        checker: Checker, fmt: str, what: str, data: bytes, answer: str) -> None:
+    checked = checker.check(fmt, data, "case.yaml")  # raises Bug on a traceback
+    if answer == "read":
+        assert checked.error is None and checked.records == 1
+    else:  # no session: refused, saying why (docs/guarantees.md)
+        assert checked.error is not None and answer in checked.error
+        assert checked.records == 0
+
+
+_PROCESS_CASES = [(what, data, answer) for fmt, what, data, answer in FOURTH_RUN
+                  if "MB" not in what]
+
+
+@pytest.mark.parametrize(("what", "data", "answer"), _PROCESS_CASES,
+                         ids=[what for what, _, _ in _PROCESS_CASES])
+def test_the_fourth_runs_inputs_exit_as_documented_from_the_command(
+        tmp_path: Path, what: str, data: bytes, answer: str) -> None:
+    """As the Director meets them: the command as a process, with its exit status (a
+    message nested once per ^S or weighted result overflowed the recursion limit: 3)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.fuzz_inputs import REPO
+
+    case = what.startswith("a revoke case")
+    path = tmp_path / ("case.yaml" if case else
+                       "session.xml" if data.lstrip().startswith(b"<?xml") else "session.pbn")
+    path.write_bytes(data)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.run([sys.executable, "-m", "td_plugin.cli",
+                           "rule" if case else "audit", "--lang", "da", str(path)],
+                          capture_output=True, env=env, cwd=tmp_path, timeout=120)
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert "Traceback" not in err and "bug in td-plugin" not in err
+    if answer == "read":
+        assert proc.returncode == (0 if case else 1), err  # ruled; the ^S found (Law 29A)
+        assert ("64C1" if case else "29A") in out
+    else:
+        assert proc.returncode == 2
+        assert answer in " ".join(out.split())

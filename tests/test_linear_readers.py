@@ -65,6 +65,7 @@ def test_twice_a_pathological_input_takes_about_twice_as_long(reader: str,
     ("pbn", 'a tag name: spaces', 2000),  # [Event "x"] then [Decla and N spaces
     ("pbn", "an Auction section: CR", 2000),
     ("lin", "a hand: dashes", 40000),  # md|4S5 and a run of dashes
+    ("usebio", "a board: traveller lines, three comments each", 4000),  # its average
 ])
 def test_the_inputs_that_were_quadratic_are_read_in_linear_time(
         reader: str, family: str, n: int, tmp_path: Path) -> None:

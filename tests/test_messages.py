@@ -290,3 +290,27 @@ def test_every_command_offers_the_languages_of_the_catalogues() -> None:
             if "--lang" in action.option_strings:
                 offered[name] = tuple(action.choices)
     assert offered == dict.fromkeys(("audit", "rule", "adjust", "watch", "serve"), LANGUAGES)
+
+
+def test_a_list_of_any_length_is_one_flat_message() -> None:
+    """A ``^S`` for each of 10,000 turns, or 10,000 weighted results: the list is rendered,
+    compared, hashed and pickled along its items, never down a message nested once per
+    item (that overflowed the recursion limit at about 500)."""
+    import pickle
+
+    from td_plugin.messages import MsgList
+    from td_plugin.model.names import join_msgs, laws_msg
+
+    seats = [Msg(f"seat.{s}") for s in "NESW"] * 2500
+    joined = join_msgs(seats)
+    assert isinstance(joined, Msg) and isinstance(joined.params["a"], MsgList)
+    en, da = (render(joined.key, joined.params, lang) for lang in ("en", "da"))
+    assert en.startswith("North, East, South, West, North") and en.endswith(", South and West")
+    assert da.startswith("Nord, Øst, Syd, Vest, Nord") and da.endswith(", Syd og Vest")
+    assert en.count(", ") == 9_998 and da.count(", ") == 9_998
+    again = pickle.loads(pickle.dumps(joined))
+    assert again == joined and hash(again) == hash(joined)
+    assert join_msgs(seats[:2]) == Msg("listname.and", {"a": seats[0], "b": seats[1]})
+    laws = laws_msg([f"{n}A" for n in range(1, 2001)])
+    assert render(laws.key, laws.params, "en").startswith("Laws 1A, 2A, 3A")
+    assert render(laws.key, laws.params, "da").endswith("§ 1999A, § 2000A")

@@ -24,6 +24,7 @@ from td_plugin.model.cards import Seat, Suit
 from td_plugin.model.deal import Deal
 from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.rulings import Attention
+from td_plugin.safe_output import LineLog
 from tests.bws_session import (
     action_rows,
     hand_record_row,
@@ -393,7 +394,7 @@ def test_ctrl_c_closes_the_session_and_leaves_a_complete_log(realworld: Path, tm
             return []
 
     host.register(Closer(), "closer")
-    with open(log_path, "w", encoding="utf-8") as log:
+    with LineLog.open(log_path) as log:
         report = watch_command._watch(watch_command_args(str(live)), host,
                                       ReviewContext(equity=False), io.StringIO(), log,
                                       sleep=interrupt)
@@ -419,6 +420,49 @@ def test_watch_replay_log_has_one_json_line_per_finding(tmp_path: Path, monkeypa
     text = out.getvalue()
     assert "section A, table 1, round 1, board 1: Revoke [Law 64A2]" in text
     assert "Enter in the scorer:\n  Board 1, section A, table 1, round 1: 1S= becomes 1S+1" in text
+
+
+def test_watch_log_on_a_full_disk_says_so_and_keeps_reviewing(monkeypatch, capsys) -> None:
+    """``--log /dev/full``: no line can be written; the watch says so at once, reviews
+    every result, prints its report and ends with status 2 (an output not written)."""
+    data = BwsData.read(revoke_session("19:05:00"))
+    monkeypatch.setattr("adapters.bws.reader.read_bws", lambda path, backend="auto": data)
+    status = watch_command.run(watch_command_args("session.bws", replay=True,
+                                                  log="/dev/full"))
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert "section A, table 1, round 1, board 1: Revoke [Law 64A2]" in out
+    assert "Enter in the scorer:\n  Board 1, section A, table 1, round 1: 1S= becomes 1S+1" in out
+    assert "the log /dev/full: a line was not written (No space left on device)" in err
+    assert "the log /dev/full is not complete: 1 of its lines were not written" in err
+    assert err.index("a line was not written") < err.index("is not complete")
+
+
+def test_a_log_line_the_disk_takes_in_part_is_taken_back(tmp_path: Path) -> None:
+    """A disk that takes half a line, then no more: nothing of the line stays, the next
+    lines are written whole once there is room again."""
+    import errno
+    import os
+
+    room = [True]
+
+    def write(fd: int, data: memoryview) -> int:
+        if room[0]:
+            return os.write(fd, data)
+        if len(data) > 4:  # half of what is asked, then a full disk
+            return os.write(fd, data[:len(data) // 2])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    path = tmp_path / "log.jsonl"
+    with LineLog.open(path, write=write) as log:
+        assert log.write_line('{"board": 1}')
+        room[0] = False
+        assert not log.write_line('{"board": 2, "kind": "revoke"}')
+        assert path.read_text() == '{"board": 1}\n'
+        room[0] = True
+        assert log.write_line('{"board": 3}')
+    assert [json.loads(line)["board"] for line in path.read_text().splitlines()] == [1, 3]
+    assert (log.written, log.lost, log.error) == (2, 1, "No space left on device")
 
 
 def test_delete_and_insert_seen_in_two_polls_is_still_a_correction() -> None:

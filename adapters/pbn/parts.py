@@ -38,7 +38,7 @@ FIRST_PART = 1.05
 
 # the end of a run of semi-empty lines that follows a line end and precedes a line that
 # is not semi-empty: where a game can start
-_GAME_START = re.compile(rb"\n(?:[ \t]*\r?\n)+(?=[ \t]*[^ \t\r\n])")
+_GAME_START = re.compile(rb"\n(?:[ \t]*+\r?\n)++(?=[ \t]*[^ \t\r\n])")  # (no frame per line)
 
 
 class SeekableStream(Protocol):

@@ -46,7 +46,7 @@ from td_plugin.model.rescoring import (
 __all__ = ["scoretable_edits", "adjusted_text"]
 
 
-_CELL_RE = re.compile(r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"?|\S+')
+_CELL_RE = re.compile(r'"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"?|\S+')  # (no frame per escape)
 _INT_RE = re.compile(r"[+-]?[0-9]{1,9}\Z")
 _RESULT_CELLS = ("Contract", "Declarer", "Result", "Score_NS", "Score_EW")
 _POINT_COLUMNS = {"matchpoints": ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"),

@@ -99,7 +99,7 @@ def parse_header(value: str) -> tuple[list[Column], list[str]]:
 
 #: cells of a table read (a real ScoreTable or TotalScoreTable has a few thousand)
 MAX_TABLE_CELLS = 20_000
-_CELL = re.compile(r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"?|\S+')
+_CELL = re.compile(r'"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"?|\S+')  # (no frame per escape)
 _NUMBER = re.compile(r"\^?[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
 
 

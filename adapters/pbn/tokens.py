@@ -131,10 +131,12 @@ MAX_GAME_BYTES = 1 << 20
 # runs of semi-empty lines (a last line of blanks without its line end included): at the
 # start of the buffer, and after a line end (group 1; a literal first character lets the
 # regular expression engine skip ahead from line end to line end)
-_BLANK_RUN = re.compile(rb"(?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|[ \t]+\Z")
-_BLANK_RUN_AFTER = re.compile(rb"\n((?:[ \t]*\r?\n)+(?:[ \t]+\Z)?|[ \t]+\Z)")
+# (repeats that give nothing back: no frame of the regular expression engine per line of
+# a run, which a file of a million empty lines would otherwise cost)
+_BLANK_RUN = re.compile(rb"(?:[ \t]*+\r?\n)++(?:[ \t]+\Z)?|[ \t]+\Z")
+_BLANK_RUN_AFTER = re.compile(rb"\n((?:[ \t]*+\r?\n)++(?:[ \t]+\Z)?|[ \t]+\Z)")
 # what can open a brace comment, or hide a brace: escape lines, strings, ';' comments
-_BRACE_SCAN = re.compile(rb'(?m)^%[^\r\n]*|"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"?|;[^\r\n]*|\{[^}]*\}?')
+_BRACE_SCAN = re.compile(rb'(?m)^%[^\r\n]*|"[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+"?|;[^\r\n]*|\{[^}]*\}?')
 _CHUNK = 1 << 20
 
 
@@ -299,7 +301,10 @@ ITEM_TAG, ITEM_BADTAG, ITEM_BRACE, ITEM_SEMI, ITEM_ESCAPE, ITEM_STRING, ITEM_DAT
     1, 4, 5, 6, 7, 8, 9, 10)
 
 # a string's characters: anything but a quote, a backslash or a line end, or an escape
-_STRING_BODY = r'[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*'
+# (repeats that give nothing back: the regular expression engine keeps no frame per
+# escape, nor, in a run of strings, per string: a game of a million quotes or escapes
+# is read in the memory of its text)
+_STRING_BODY = r'[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+'
 # a tag pair (groups: name, value)
 _TAG_PAIR = r'\[\s*([A-Za-z0-9_]+)\s*"(' + _STRING_BODY + r')"\s*\]'
 # a run of section tokens, across lines up to the next tag, comment or string
@@ -316,7 +321,7 @@ _SCAN = re.compile(
     r'|(\{[^}]*\}?)'                                              # 5 brace comment
     r'|(;[^\r\n]*)'                                               # 6 rest-of-line comment
     r'|(^%[^\r\n]*)'                                              # 7 escape line
-    r'|((?:"' + _STRING_BODY + r'"\s*)*"' + _STRING_BODY + r'"?)'  # 8 a run of strings
+    r'|("' + _STRING_BODY + r'(?:"\s*+"' + _STRING_BODY + r')*+"?)'  # 8 a run of strings
     r'|(' + _TOKEN_RUN + r')'                                    # 9 a run of tokens
     r'|(' + _BAD_RUN + r'))'                                      # 10 anything else
     r'|\s+\Z',                                                   # (whitespace at the end)

@@ -195,9 +195,18 @@ class UsebioEvent:
     deals: dict[int, Deal]
     deal_problems: dict[int, str]
     file_problems: list[str]
+    #: each board's ``BOARD_AVERAGE`` (the Butler datum), read once per board
+    board_averages: dict[int, int] = field(default_factory=dict)
+    _by_board: dict[int | None, list[TravellerLine]] | None = field(default=None, repr=False)
 
     def lines_of(self, board: int) -> list[TravellerLine]:
-        return [line for line in self.lines if line.board == board]
+        """The board's lines in file order (the lines by board are gathered once: asking
+        for every board goes through the lines once, not once a board)."""
+        if self._by_board is None:
+            self._by_board = {}
+            for line in self.lines:
+                self._by_board.setdefault(line.board, []).append(line)
+        return list(self._by_board.get(board, ()))
 
     def direction(self, pair: str) -> str | None:
         el = self.pairs.get(pair)
@@ -336,6 +345,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
     two_winners = (child_text(event, "WINNER_TYPE") or "") == "2"
     lines: list[TravellerLine] = []
     board_elements: dict[int, Any] = {}
+    board_averages: dict[int, int] = {}
     kind = None
     for board_el in event.iter("BOARD"):
         tl = board_el.findall("TRAVELLER_LINE")
@@ -343,8 +353,12 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
             continue
         number_text = child_text(board_el, "BOARD_NUMBER")
         board = parse_whole(number_text) if number_text else None
-        if board is not None:
-            board_elements.setdefault(board, board_el)
+        if board is not None and board not in board_elements:
+            board_elements[board] = board_el
+            average = child_text(board_el, "BOARD_AVERAGE")
+            datum = _signed(average) if average else None
+            if datum is not None:
+                board_averages[board] = datum
         for el in tl:
             line = _read_line(el, len(lines) + 1, board)
             if board is None:
@@ -374,7 +388,7 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
             except (InvalidTokenError, InputError) as exc:
                 deal_problems[board_number] = f"hand set: {exc.bare_message}"
     return UsebioEvent(doc, kind, event_type, two_winners, lines, board_elements, pairs,
-                       deals, deal_problems, problems)
+                       deals, deal_problems, problems, board_averages)
 
 
 # --- the reader -----------------------------------------------------------------------
@@ -426,11 +440,8 @@ class UsebioSource:
         extra: dict[str, Any] = dict(common)
         if line.points is not None and event.kind is not None:
             extra[event.kind] = (float(line.points[0]), float(line.points[1]))
-        if line.board is not None and line.board in event.board_elements:
-            average = child_text(event.board_elements[line.board], "BOARD_AVERAGE")
-            board_average = _signed(average) if average else None
-            if board_average is not None:
-                extra["board_average"] = board_average
+        if line.board is not None and line.board in event.board_averages:
+            extra["board_average"] = event.board_averages[line.board]
         for key, pair in (("ns_players", line.ns_pair), ("ew_players", line.ew_pair)):
             if pair is not None and pair in names:
                 extra[key] = tuple(names[pair])
@@ -476,6 +487,25 @@ class UsebioSource:
 
     def file_problems(self) -> list[RecordProblem]:
         return list(self._file_problems)
+
+    def check_read(self, records: int) -> None:
+        """Raise when a reading of the whole file gave no record: a USEBIO file with no
+        traveller line is no session to check (an empty root, a ``CLUB`` only, an
+        ``EVENT`` without boards, boards with deals and no results), and says which.
+
+        :raises InputError: no record.
+        """
+        if records:
+            return
+        event = self.event.doc.root.find("EVENT")
+        if event is None:
+            why = "the file has no EVENT element"
+        else:
+            boards = sum(1 for _ in event.iter("BOARD"))
+            why = ("its EVENT has no BOARD" if not boards else
+                   f"none of its {boards:,} BOARD elements has a TRAVELLER_LINE")
+        raise InputError(f"no result in it: {why}, so there is nothing to check",
+                         Location(path=self.path))
 
 
 def read_usebio(path: str | os.PathLike[str], strict: bool = False) -> list[BoardRecord]:

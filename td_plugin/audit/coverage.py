@@ -25,7 +25,9 @@ class Coverage:
     (`BoardRecord.not_read`) is not checked: it counts in ``unread`` by part
     (``auctions_unread`` for the auction, and not in ``auctions``), and the record is
     listed in ``unread_records`` (its index, board and the parts; the first
-    `MAX_LISTED`)."""
+    `MAX_LISTED`). ``with_data`` counts the records that hold any of a deal (even a part
+    of one), an auction, a lead, a play, a contract, a result or a score: a file none of
+    whose records does is no session (`nothing_to_check`)."""
 
     deals: int = 0
     auctions: int = 0
@@ -36,8 +38,11 @@ class Coverage:
     unread: dict[str, int] = field(default_factory=dict)
     unread_records: list[tuple[int | None, int | None, tuple[str, ...]]] = field(
         default_factory=list)
+    with_data: int = 0
 
     def add(self, record: BoardRecord) -> None:
+        if _holds_data(record):
+            self.with_data += 1
         deal = record.deal
         if deal is not None and deal.is_complete:
             self.deals += 1
@@ -73,6 +78,7 @@ class Coverage:
         room = MAX_LISTED - len(self.unread_records)
         self.unread_records += [(None if i is None else i + offset, board, parts)
                                 for i, board, parts in other.unread_records[:max(room, 0)]]
+        self.with_data += other.with_data
 
     def not_checked(self) -> list[str]:
         """What no record allowed to check (``deals``, ``auctions``, ``play``,
@@ -97,6 +103,18 @@ class Coverage:
         `td_plugin.model.board.UNREAD_PARTS`."""
         return {part: self.unread[part] for part in UNREAD_PARTS if self.unread.get(part)}
 
+    def nothing_to_check(self, records: int) -> str | None:
+        """Why ``records`` records of which these are the coverage are no session (none,
+        or none holding a deal, an auction, a play, a contract, a result or a score: a
+        note quoting a few tags), or None when at least one holds one of them."""
+        if self.with_data:
+            return None
+        if not records:
+            return "no record in it: nothing to check"
+        return ("no deal, auction, play, contract, result or score in "
+                f"{'its record' if records == 1 else f'any of its {records:,} records'}: "
+                "nothing to check (tags alone are no session)")
+
     def to_json(self) -> dict[str, Any]:
         out = {"deals": self.deals, "auctions": self.auctions, "plays": self.plays,
                "results": self.results, "scores": self.scores,
@@ -109,3 +127,10 @@ class Coverage:
                 {"record": index, "board": board, "not_checked": list(parts)}
                 for index, board, parts in self.unread_records]
         return out
+
+
+def _holds_data(record: BoardRecord) -> bool:
+    return (record.deal is not None or record.auction is not None or record.play is not None
+            or record.contract is not None or record.declarer_tricks is not None
+            or record.score_ns is not None or record.artificial is not None
+            or record.lead is not None)

@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import IO, TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from td_plugin import messages
 from td_plugin.commands import add_common_options
@@ -35,7 +35,7 @@ from td_plugin.host.sources import SessionSource
 from td_plugin.laws.context import ReviewContext
 from td_plugin.model.place import pair_number
 from td_plugin.model.session import default_log_path
-from td_plugin.safe_output import check_outputs
+from td_plugin.safe_output import LineLog, check_outputs
 
 if TYPE_CHECKING:
     from td_plugin.host.manager import PluginHost
@@ -230,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
     for name in host.unknown_blocked():
         print("warning: " + _m("report.disable_unknown", args.lang, name=name,
                                known=", ".join(host.known_names())), file=sys.stderr)
-    log: IO[str] | None = open(args.log, "a", encoding="utf-8") if args.log else None
+    log = LineLog.open(args.log) if args.log else None
     backend = os.environ.get(_BACKEND_ENV)
     if args.backend != "auto":
         os.environ[_BACKEND_ENV] = args.backend
@@ -254,6 +254,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"td-plugin watch: {exc}", file=sys.stderr)
         return 2
     print_report(report, out, args.lang, tables, log_path, host.blocked())
+    if log is not None and log.lost:  # an output asked for is not complete
+        out.flush()
+        print("td-plugin watch: " + _m("watch.log_lost", args.lang, log=log.path,
+                                       n=f"{log.lost:,}", reason=log.error), file=sys.stderr)
+        return 2
     return 1 if report.events else 0
 
 
@@ -273,14 +278,22 @@ def table_rulings(host: PluginHost, session: str, log: str, context: ReviewConte
 
 
 def _watcher(host: PluginHost, session: Any, context: ReviewContext, out: TextIO,
-             log: IO[str] | None, lang: str) -> Any:
+             log: LineLog | None, lang: str) -> Any:
     from td_plugin.audit.watch import SessionWatcher
 
     def on_event(event: Any) -> None:
         print_event(event, out, lang)
-        if log is not None:
-            log.write(json.dumps(event_json(event, lang), ensure_ascii=False) + "\n")
-            log.flush()
+        if log is None:
+            return
+        # a line whole or none (a full disk): said at the first line lost, and again
+        # after the log took lines again; the review goes on
+        was_failing = failing[0]
+        failing[0] = not log.write_line(json.dumps(event_json(event, lang), ensure_ascii=False))
+        if failing[0] and not was_failing:
+            print("warning: " + _m("watch.log_failed", lang, log=log.path, reason=log.error),
+                  file=sys.stderr)
+
+    failing = [False]
 
     def on_error(error: Any) -> None:
         print(f"warning: {error.describe()}", file=sys.stderr)
@@ -297,7 +310,7 @@ def _session_source(source: Any) -> SessionSource:
 
 
 def _replay(args: argparse.Namespace, host: PluginHost, context: ReviewContext, out: TextIO,
-            log: IO[str] | None) -> Any:
+            log: LineLog | None) -> Any:
     data = _session_source(host.open_source(args.path))
     for problem in data.file_problems():
         print(f"warning: {problem.describe(args.lang)}", file=sys.stderr)
@@ -315,7 +328,7 @@ def _replay(args: argparse.Namespace, host: PluginHost, context: ReviewContext, 
 
 
 def _watch(args: argparse.Namespace, host: PluginHost, context: ReviewContext, out: TextIO,
-           log: IO[str] | None, sleep: Callable[[float], None] = time.sleep) -> Any:
+           log: LineLog | None, sleep: Callable[[float], None] = time.sleep) -> Any:
     watcher = None
     polls = 0
     poller = host.follow_source(args.path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from td_plugin.messages import Msg, seat_name
+from td_plugin.messages import Msg, MsgList, seat_name
 from td_plugin.model.auction import Call, CallKind
 from td_plugin.model.cards import Card, Seat, Side, Suit
 from td_plugin.model.contract import Contract
@@ -102,22 +102,19 @@ def laws_msg(laws: Iterable[str]) -> Msg:
     laws = list(laws)
     if len(laws) == 1:
         return law_msg(laws[0])
-    items = Msg("lawname.item", {"law": laws[0]})
-    for law in laws[1:]:
-        items = Msg("listname.comma", {"a": items, "b": Msg("lawname.item", {"law": law})})
+    items = MsgList(Msg("lawname.item", {"law": law}) for law in laws)
     return Msg("lawname.list", {"laws": items})
 
 
 def join_msgs(items: Iterable[Msg | str], word: str = "and") -> Msg | str:
-    """Items joined as "a, b and c" ("a, b og c"); ``word`` is ``"and"`` or ``"or"``."""
+    """Items joined as "a, b and c" ("a, b og c"); ``word`` is ``"and"`` or ``"or"``.
+    The items before the last are one flat `MsgList`, however many there are."""
     items = list(items)
     if not items:
         return Msg("listname.none")
     if len(items) == 1:
         return items[0]
-    head: Msg | str = items[0]
-    for item in items[1:-1]:
-        head = Msg("listname.comma", {"a": head, "b": item})
+    head: Msg | str | MsgList = items[0] if len(items) == 2 else MsgList(items[:-1])
     return Msg(f"listname.{word}", {"a": head, "b": items[-1]})
 
 
