@@ -255,6 +255,9 @@ class TextReport(AuditReport):
 
     def end(self, report: InputReport) -> None:
         lang = self.lang
+        more = report.problem_count - self._said_problems()  # (before a refusal too)
+        if more > 0:
+            self.w.line([(_m("report.more", lang, n=f"{more:,}"), "")], 2)
         if report.error is not None:
             error = report.error
             if error.startswith(report.path + ":"):
@@ -263,9 +266,6 @@ class TextReport(AuditReport):
                                                      "")], 0, 2)
             self.w.flush()
             return
-        more = report.problem_count - self._said_problems()
-        if more > 0:
-            self.w.line([(_m("report.more", lang, n=f"{more:,}"), "")], 2)
         for f in self._patterns.single():
             self._finding(f)
         for pattern in self._patterns.grouped():
