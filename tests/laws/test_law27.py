@@ -22,8 +22,13 @@ def rule(lang: str = "en", **case: Any) -> dict:
     return rule_auction_case(case, lang).to_json()
 
 
-def sc(seat: str, call: str) -> dict:
-    return {"seat": seat, "call": call}
+def sc(seat: str, call: str, index: int | None = None) -> dict:
+    """A call as a ruling names it; with ``index``, as a decision names the call it is
+    about (its place in the case's calls)."""
+    out: dict = {"seat": seat, "call": call}
+    if index is not None:
+        out["index"] = index
+    return out
 
 
 C = Call.from_pbn
@@ -63,8 +68,8 @@ def test_27a1_lho_may_accept_while_undecided() -> None:
     assert r["status"] == "needs_decision"
     assert r["laws"] == ["27A1", "27B"]
     assert r["decisions"] == [
-        {"seat": "W", "decide": "accept", "law": "27A1", "call": sc("S", "1D")},
-        {"seat": "S", "decide": "replacement", "law": "27B", "call": sc("S", "1D"),
+        {"seat": "W", "decide": "accept", "law": "27A1", "call": sc("S", "1D", 2)},
+        {"seat": "S", "decide": "replacement", "law": "27B", "call": sc("S", "1D", 2),
          "lowest_same_denomination": "2D"}]
     assert r["next"] == "S"
 
@@ -182,7 +187,7 @@ def test_27c_premature_replacement_stands_unless_the_bid_is_accepted() -> None:
     assert r["laws"] == ["27C", "27B1(a)"]
     assert r["status"] == "needs_decision"
     assert r["decisions"] == [{"seat": "W", "decide": "accept", "law": "27A1",
-                               "call": sc("S", "1C")}]
+                               "call": sc("S", "1C", 1)}]
     assert r["auction"][-1] == sc("S", "2C")
 
 
@@ -201,7 +206,7 @@ def test_27b_comparability_undecided_waits_for_the_director() -> None:
     r = rule(dealer="E", accept=False, calls=IB + ["S 3C", "W Pass"])
     assert r["status"] == "needs_decision"
     assert r["decisions"] == [{"seat": None, "decide": "comparable", "law": "23A",
-                               "withdrawn": sc("S", "1C"), "replacement": sc("S", "3C")}]
+                               "withdrawn": sc("S", "1C", 1), "replacement": sc("S", "3C", 2)}]
     assert "1 later call(s) are not ruled on" in r["text"]
 
 

@@ -20,8 +20,13 @@ def rule(lang: str = "en", **case: Any) -> dict:
     return rule_auction_case(case, lang).to_json()
 
 
-def sc(seat: str, call: str) -> dict:
-    return {"seat": seat, "call": call}
+def sc(seat: str, call: str, index: int | None = None) -> dict:
+    """A call as a ruling names it; with ``index``, as a decision names the call it is
+    about (its place in the case's calls)."""
+    out: dict = {"seat": seat, "call": call}
+    if index is not None:
+        out["index"] = index
+    return out
 
 
 def test_turn_of_the_offender() -> None:
@@ -68,7 +73,7 @@ def test_29a_lho_may_accept_while_undecided() -> None:
     r = rule(dealer="N", calls=["E 1S"])
     assert r["status"] == "needs_decision"
     assert r["decisions"] == [{"seat": "S", "decide": "accept", "law": "29A",
-                               "call": sc("E", "1S")}]
+                               "call": sc("E", "1S", 0)}]
     assert r["laws"] == ["29A", "29B", "31A"]
 
 
@@ -342,4 +347,4 @@ def test_31c_bid_at_lho_turn_changes_the_last_call_of_the_auction() -> None:
     r = rule(dealer="E", calls=["E Pass", "W 1H", "E 2C"])
     assert r["laws"][:2] == ["29B", "25B2"]
     assert r["auction"] == [sc("E", "Pass")]
-    assert {"seat": "S", "decide": "accept", "law": "25B1", "call": sc("E", "2C")} in r["decisions"]
+    assert {"seat": "S", "decide": "accept", "law": "25B1", "call": sc("E", "2C", 2)} in r["decisions"]

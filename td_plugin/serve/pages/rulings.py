@@ -32,7 +32,13 @@ from td_plugin.serve.pages.common import (
     see_other,
     words,
 )
-from td_plugin.serve.views import RulingView, director_problem, open_decisions, ruling_view
+from td_plugin.serve.views import (
+    RulingView,
+    decision_about,
+    director_problem,
+    open_decisions,
+    ruling_view,
+)
 
 __all__ = ["show_ruling", "answer"]
 
@@ -72,11 +78,17 @@ async def answer(request: Request) -> Response:
                          error=messages.render("app.answered_meanwhile", {}, lang))
     text, _, value = form.get("answer", "").partition(":")
     index = parse_whole(text, strip=False)
-    decisions = open_decisions(entry.ruling)
     try:
-        if index is None or index >= len(decisions):
+        # the decisions the page asked: those of the case ruled now, each naming the
+        # very call it is about (a ruling logged before they did is asked the same way)
+        decisions = open_decisions(rule_data(config.host, entry.case, lang, reg)[1])
+        about = form.get("about", "")
+        if index is None or index >= len(decisions) \
+                or (about and decision_about(decisions[index]) != about):
             raise DraftError("this question is no longer open", "app.problem.stale")
         case = answer_decision(entry.case, decisions[index], value)
+        if case == entry.case:  # an answer the case holds already: no second version
+            raise DraftError("this answer changes nothing", "app.problem.unchanged")
         kind, ruling = rule_data(config.host, case, lang, reg)
     except DraftError as exc:
         return see_other(f"/rulings/{ruling_id}", error=words(exc, lang))
