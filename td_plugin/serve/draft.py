@@ -623,7 +623,8 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     answered: ``yes``/``no`` for accept (25B1, 27A1, 27B4, 29A), withdraw (25A6) and the
     Director's comparable-call judgement (23A), a call for the replacement of an
     insufficient bid (27B), declarer's tricks for the Director's Law 64C judgement after a
-    revoke (``equity``), and for the play period's choices (a decision naming its case
+    revoke (``equity``) and once tricks 12 and 13 were played again after a revoke on
+    trick 12 was corrected (``replayed``, 62D1), and for the play period's choices (a decision naming its case
     ``field`` and its ``choices``) one of the choices' values.
 
     :raises DraftError: the answer does not fit the question.
@@ -648,10 +649,10 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
         else:
             for target in decision.get("calls") or []:
                 calls[_find(calls, target)]["withdraw"] = flag
-    elif decide == "equity":
+    elif decide in ("equity", "replayed"):
         if not (value.isascii() and value.isdigit()) or not 0 <= int(value) <= 13:
             raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
-        answered["equity_declarer_tricks"] = int(value)
+        answered[f"{decide}_declarer_tricks"] = int(value)
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEAT_LETTERS:

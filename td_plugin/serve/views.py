@@ -130,6 +130,9 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
         if d.get("decide") == "equity":
             view.questions.append(OpenDecision(i, t("app.equity", law=messages.law_ref(
                 str(d.get("law") or "64C"), lang)), "count"))
+        elif d.get("decide") == "replayed":  # 62D1: the result of the tricks played again
+            view.questions.append(OpenDecision(i, t("app.replayed"), "count",
+                                               decision_about(d)))
         elif i < len(texts):
             answers: Any = "call" if d.get("decide") == "replacement" else [
                 ("yes", t("app.yes")), ("no", t("app.no"))]
