@@ -224,3 +224,30 @@ def test_correction_for_each_clause() -> None:
     assert correction_for(C("X"), False, False).law == "27B3"
     assert correction_for(C("1D"), False, None, second_insufficient=True).law == "27B4"
     assert correction_for(C("3C"), False, None) is None
+
+
+# North 1H, East 1C (insufficient), not accepted, East replaces it with a pass; the
+# auction goes on to 3H and East passes again: two passes by East, the same call.
+AGAIN = ["N 1H", {"seat": "E", "call": "1C", "accept": False}, "E Pass", "S 2H", "W Pass",
+         "N 3H", "E Pass"]
+
+
+def test_23a_27b_the_comparable_decision_names_the_replacement_not_a_later_same_call() -> None:
+    """The decision on 23A names the very calls it is about by their place in the case's
+    calls: East's first pass (entry 2), never his pass over 3H (entry 6)."""
+    r = rule(dealer="N", calls=AGAIN)
+    assert r["decisions"] == [{"seat": None, "decide": "comparable", "law": "23A",
+                               "withdrawn": sc("E", "1C", 1), "replacement": sc("E", "Pass", 2)}]
+
+
+def test_23a_27b2_the_judgement_on_the_replacement_rules_the_whole_auction() -> None:
+    """Judged on entry 2 (not comparable), 27B2 rules and the later calls are ruled on;
+    the same judgement on East's later pass would decide nothing."""
+    calls = [dict(c) if isinstance(c, dict) else c for c in AGAIN]
+    calls[2] = {"seat": "E", "call": "Pass", "comparable": False}
+    r = rule(dealer="N", calls=calls)
+    assert r["status"] == "ruled" and "27B2" in r["laws"] and r["decisions"] == []
+    assert r["next"] == "S" and len(r["auction"]) == 6
+    late = [dict(c) if isinstance(c, dict) else c for c in AGAIN]
+    late[6] = {"seat": "E", "call": "Pass", "comparable": False}
+    assert rule(dealer="N", calls=late)["decisions"][0]["replacement"] == sc("E", "Pass", 2)
