@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ pytest.importorskip("playwright.sync_api", reason="the test extra installs playw
 from playwright.sync_api import Browser, Page, expect
 
 from tests.serve.test_browser import ARTIFACTS, TOKEN, VIEWPORTS, Server
-from tests.serve.test_browser_scenarios import SESSION, BUDGET, Director, pick
+from tests.serve.test_browser_scenarios import BUDGET, SESSION, Director, pick
 
 #: every test drives Chromium through the app: a second or more each
 pytestmark = pytest.mark.slow
