@@ -36,8 +36,8 @@ def _answer(client, auth, fields: dict[str, str], value: str, index: int = 0) ->
 
 def test_23a_the_answer_lands_on_the_replacement_not_on_a_later_same_call(client, auth) -> None:
     """"Is East's pass comparable with 1♣?" answered No on the ruling's page: stored on
-    East's first pass (the replacement), the question goes, 27B2 rules; a second tap of
-    the same answer from the same page adds no version."""
+    East's first pass (the replacement), the question goes, 27B2 rules; a second tap
+    from the page as it was adds no version."""
     assert client.post("/api/rulings", json=AGAIN, headers=auth).status_code == 201
     page = client.get("/rulings/1", headers=auth).text
     fields = _question(page, "whether East's pass is comparable with East's 1♣")

@@ -87,8 +87,6 @@ async def answer(request: Request) -> Response:
                 or (about and decision_about(decisions[index]) != about):
             raise DraftError("this question is no longer open", "app.problem.stale")
         case = answer_decision(entry.case, decisions[index], value)
-        if case == entry.case:  # an answer the case holds already: no second version
-            raise DraftError("this answer changes nothing", "app.problem.unchanged")
         kind, ruling = rule_data(config.host, case, lang, reg)
     except DraftError as exc:
         return see_other(f"/rulings/{ruling_id}", error=words(exc, lang))
