@@ -172,3 +172,33 @@ def test_50d2a_54d_62_the_read_out_says_only_what_stands(
     expect(read).to_contain_text("it must be corrected (Law 62A)")
     expect(read).not_to_contain_text("Law 62C")
     _record(record_property, "62A revoke corrected on trick 12, nothing played after", d)
+
+
+def test_62d1_no_result_stands_before_the_replayed_one_is_entered(
+        phone: Page, server: Server, record_property: Any) -> None:
+    """Board 3: North discards a club on a spade at trick 12 holding a spade, plays to
+    trick 13, and the Director is called before the hands are returned: the revoke is
+    corrected and the last two tricks played again (62D1). The page reads no "table
+    result stands" and asks for declarer's tricks after them; answered, they stand."""
+    d = Director(phone)
+    pick(d, "Revoke", 3)
+    d.ask("Who revoked?", "N")
+    d.ask("At which trick did North revoke?", "12")
+    d.ask("Which suit was led to trick 12?", "S")
+    d.ask("Which card did North play?", "C8")
+    d.ask("Has a player of North-South since played", "True")
+    d.ask("Who of North-South played or named a card to trick 13?", "N")
+    d.ask("Who won trick 12, the revoke trick?", "W")
+    d.ask("How many tricks did North-South win from trick 12 on", "0")
+    d.ask("returned to the board", "False")
+    d.ask("Where in trick 12 did North play", "2")
+    d.rule()
+    expect(phone.locator(".stands")).not_to_contain_text("The table result stands")
+    expect(phone.locator(".stands")).to_contain_text("to be entered once they are played")
+    d.decide("Tricks 12 and 13 played again", "9")
+    expect(phone.locator(".stands")).to_contain_text(
+        "9 tricks once tricks 12 and 13 were played again")
+    entry = _latest(server)
+    assert entry["case"]["replayed_declarer_tricks"] == 9
+    assert entry["ruling"]["adjusted_declarer_tricks"] == 9
+    _record(record_property, "62D1 revoke on trick 12, the replayed result", d)
