@@ -579,7 +579,7 @@ _AUCTION_TAPS: dict[str, Tap] = {
 }
 
 
-def _is_call(item: Any, target: Mapping[str, Any]) -> bool:
+def _is_decided_call(item: Any, target: Mapping[str, Any]) -> bool:
     """Whether the case's call ``item`` is the call ``target`` names (by seat and call;
     an unintended call also by the intended call given as its fact, which the ruling
     names in its place)."""
@@ -604,13 +604,13 @@ def _find(calls: list[Any], target: Any) -> int:
     index = target.get("index")
     if index is not None:
         if not isinstance(index, int) or isinstance(index, bool) \
-                or not 0 <= index < len(calls) or not _is_call(calls[index], target):
+                or not 0 <= index < len(calls) or not _is_decided_call(calls[index], target):
             raise DraftError("this question is no longer open", "app.problem.stale")
         candidates: range = range(index, index + 1)
     else:
         candidates = range(len(calls) - 1, -1, -1)
     for i in candidates:
-        if _is_call(calls[i], target):
+        if _is_decided_call(calls[i], target):
             if not isinstance(calls[i], Mapping):
                 calls[i] = _expanded(calls[i])
             return i
