@@ -21,7 +21,7 @@ __all__ = ["read_auction_case", "CASE_KEYS", "CALL_KEYS", "MAX_CALLS"]
 
 CASE_KEYS = ("kind", "dealer", "vulnerable", "screens", "calls", "accept", "comparable",
              "final_auction", "declarer", "opening_lead_faced", "options", "board",
-             "description")
+             "description", "recorded_declarer")
 
 
 CALL_KEYS = ("seat", "call", "unintended", "intended", "shows", "meaning", "accept",
@@ -154,6 +154,8 @@ class _AuctionReader(CaseReader):
             final_auction=final, final_shows=final_shows,
             declarer=self.seat(m["declarer"], "declarer") if m.get("declarer") is not None
             else None,
+            recorded_declarer=self.seat(m["recorded_declarer"], "recorded_declarer")
+            if m.get("recorded_declarer") is not None else None,
             opening_lead_faced=bool(self.flag(m.get("opening_lead_faced"), "opening_lead_faced")),
             options=options, board=board, description=description, source=self.source,
         )

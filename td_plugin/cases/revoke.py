@@ -25,7 +25,7 @@ from td_plugin.laws.revokes import (
     RevokeFacts,
     RevokeKind,
 )
-from td_plugin.laws.revokes.case import ATTENTION_NAMES
+from td_plugin.laws.revokes.case import ATTENTION_NAMES, replay_due
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.rulings import Attention
@@ -34,7 +34,7 @@ __all__ = ["REVOKE_CASE_KEYS", "REVOKE_KEYS", "read_revoke_case"]
 
 REVOKE_CASE_KEYS = ("kind", "board", "description", "vulnerable", "contract", "declarer",
                     "declarer_tricks", "attention", "revokes", "equity_declarer_tricks",
-                    "equity_weighted")
+                    "equity_weighted", "replayed_declarer_tricks")
 REVOKE_KEYS = ("offender", "trick", "suit_led", "card", "revoke_trick_won_by",
                "offending_side_tricks_from_revoke", "established", "established_how",
                "established_by", "failure", "held", "position", "card_faced",
@@ -91,8 +91,14 @@ class _RevokeReader(CaseReader):
         facts = BoardFacts(contract, tricks, board.vulnerable, attention,
                            tuple(revokes[i] for i in order))
         number, description = self.notes(m)
+        replayed = m.get("replayed_declarer_tricks")
+        if replayed is not None and not replay_due(facts):
+            raise self.fail("replayed_declarer_tricks", "only after a revoke on trick 12 was "
+                                                        "corrected (Law 62D1)")
         return RevokeCase(facts, vulnerability, self.equity(m, facts, vulnerability),
-                          number, description, self.source)
+                          number, description, self.source,
+                          replayed_declarer_tricks=None if replayed is None else
+                          self.number(replayed, "replayed_declarer_tricks", 0, 13))
 
     def revoke(self, value: Any, where: str, board: BoardFacts) -> RevokeFacts:
         m = self.mapping(value, where, REVOKE_KEYS)

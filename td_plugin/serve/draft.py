@@ -44,12 +44,25 @@ VULNERABILITIES = ("None", "NS", "EW", "All")
 BID_STRAINS = ("C", "D", "H", "S", "NT")
 _MAX_CALLS = 80
 #: What an auction case takes from the session's record: the board's dealer and
-#: vulnerability, and who declared the contract it reached (for Law 26B).
-_FROM_SESSION = ("dealer", "vulnerable", "declarer")
+#: vulnerability, and who declared the contract it reached, as the case's
+#: ``recorded_declarer``: a default that the auction entered overrides (Law 26B reads
+#: the auction's declarer, and while the auction is not over nobody's).
+_FROM_SESSION = {"dealer": "dealer", "vulnerable": "vulnerable",
+                 "declarer": "recorded_declarer"}
 _MAX_DRAFT = 256 * 1024  # the largest draft read back from an address, in bytes
 #: The longest packed draft (`Draft.pack`) a page's address carries: well within what
 #: every HTTP parser takes for a request line (a real case packs into a few hundred).
 MAX_PACKED = 8 * 1024
+
+
+def _take_session_facts(case: dict[str, Any], facts: Mapping[str, Any]) -> None:
+    """An auction case's facts from a table's result (`_FROM_SESSION`); a result without
+    a declarer leaves none recorded."""
+    for key, name in _FROM_SESSION.items():
+        if key in facts:
+            case[name] = facts[key]
+        elif name == "recorded_declarer":
+            case.pop(name, None)
 
 
 def _unreadable() -> DraftError:
@@ -85,9 +98,7 @@ class Draft:
             return cls(kind, {"kind": kind, **_start(module, facts or {})}, place)
         case: dict[str, Any] = {"dealer": "N", "calls": []}
         if facts:
-            for key in _FROM_SESSION:
-                if key in facts:
-                    case[key] = facts[key]
+            _take_session_facts(case, facts)
         return cls(kind, case, place, seat=case["dealer"])
 
     def take(self, facts: Mapping[str, Any], place: Place) -> Draft:
@@ -100,9 +111,7 @@ class Draft:
             case.update(_start(module, facts))
             drop_stale_decisions(self.case, case, module)
             return replace(self, case=case, place=place)
-        for key in _FROM_SESSION:
-            if key in facts:
-                case[key] = facts[key]
+        _take_session_facts(case, facts)
         drop_stale_answers(self.case, case)
         seat = self.seat if self.calls else case.get("dealer", self.seat)
         return replace(self, case=case, place=place, seat=seat)
@@ -284,10 +293,13 @@ def _shape_problem(draft: Draft) -> str | None:
     if not isinstance(asking, (str, type(None))):
         return "not a question"
     if flow_module(draft.kind) is not None:
-        family = FAMILIES[draft.kind]
-        tables = frozenset(f.key for f in fact_family(draft.kind).FIELDS
-                           if f.input == "tables") if family.facts else frozenset()
-        return _facts_problem(case, tables=tables)
+        fields = fact_family(draft.kind).FIELDS if FAMILIES[draft.kind].facts else ()
+        seats = [f.key for f in fields if f.input == "seat"
+                 and case.get(f.key) not in (None, *SEAT_LETTERS)]
+        if seats:
+            return f"{seats[0]}: not a seat"
+        return _facts_problem(case, tables=frozenset(f.key for f in fields
+                                                     if f.input == "tables"))
     calls = case.get("calls", [])
     if not isinstance(calls, list):
         return "the calls are not a list"
@@ -424,9 +436,12 @@ def apply(draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
 #: What a player or the Director decided about a call (the ruling's questions), as
 #: against what happened at the table.
 ANSWERS = ("accept", "comparable", "withdraw")
-#: The case's facts beside the calls that the auction's answers depend on (the
-#: vulnerability, the final auction, where it happened: none of them).
-_AUCTION_FACTS = ("dealer", "screens", "opening_lead_faced", "declarer", "options")
+#: The case's facts beside the calls that the auction's answers depend on: who dealt,
+#: screens (25B, 27), the opening lead faced (25A5), the reading of 25A4 (the
+#: vulnerability, the final auction, the declarer, the reading of 32A2(b) and where it
+#: happened decide only Law 26B, and no answer).
+_AUCTION_FACTS = ("dealer", "screens", "opening_lead_faced",
+                  "options.cancelled_call_bars_correction")
 
 
 def correcting_seat(draft: Draft, action: str) -> str | None:
@@ -458,9 +473,11 @@ def drop_stale_answers(old: Mapping[str, Any], new: dict[str, Any]) -> None:
     fact the tap changed. An answer on a call was given on the auction up to that call:
     a changed fact of call ``i`` (its call, unintended, what it showed, its meaning)
     drops the answers on call ``i`` and every later call; a changed answer on call ``i``
-    drops the answers on the later calls; a changed fact of the case (dealer, screens,
-    declarer, ...) drops every answer. The case's own ``accept`` and ``comparable``
-    (the first irregularity's) go with any change of a fact. Calls added at the end or
+    drops the answers on the later calls; a changed fact of the case that an answer
+    depends on (`_AUCTION_FACTS`: the dealer, screens, ...) drops every answer, and one
+    no answer depends on (the declarer, the vulnerability, the final auction) none. The
+    case's own ``accept`` and ``comparable`` (the first irregularity's) go with any
+    change of a fact. Calls added at the end or
     undone change no earlier answer."""
     def facts(call: Any) -> dict[str, Any]:
         item = _expanded(call)
@@ -472,7 +489,7 @@ def drop_stale_answers(old: Mapping[str, Any], new: dict[str, Any]) -> None:
 
     old_calls, new_calls = list(old.get("calls") or []), list(new.get("calls") or [])
     pairs = list(zip(old_calls, new_calls))
-    case_fact = any(old.get(k) != new.get(k) for k in _AUCTION_FACTS)
+    case_fact = any(_case_fact(old, k) != _case_fact(new, k) for k in _AUCTION_FACTS)
     first: int | None = 0 if case_fact else None  # the first call whose answers go
     for i, (was, now) in enumerate(pairs):
         if first is not None:
@@ -491,6 +508,13 @@ def drop_stale_answers(old: Mapping[str, Any], new: dict[str, Any]) -> None:
         if isinstance(item, Mapping) and any(k in item for k in ANSWERS):
             new_calls[i] = {k: v for k, v in item.items() if k not in ANSWERS}
     new["calls"] = new_calls
+
+
+def _case_fact(case: Mapping[str, Any], key: str) -> Any:
+    """A case's fact by its key (``options.x`` inside ``options``)."""
+    head, _, tail = key.partition(".")
+    value = case.get(head)
+    return (value.get(tail) if isinstance(value, Mapping) else None) if tail else value
 
 
 def drop_stale_decisions(old: Mapping[str, Any], new: dict[str, Any], module: Any) -> None:
@@ -700,22 +724,40 @@ _AUCTION_TAPS: dict[str, Tap] = {
 }
 
 
+def _is_decided_call(item: Any, target: Mapping[str, Any]) -> bool:
+    """Whether the case's call ``item`` is the call ``target`` names (by seat and call;
+    an unintended call also by the intended call given as its fact, which the ruling
+    names in its place)."""
+    expanded = _expanded(item)
+    if expanded.get("seat") != target.get("seat"):
+        return False
+    try:
+        wanted = Call.from_pbn(str(target.get("call")))
+        return any(Call.from_pbn(str(expanded[k]).strip()) is wanted
+                   for k in ("call", "intended") if isinstance(expanded.get(k), str))
+    except InvalidTokenError:
+        return False
+
+
 def _find(calls: list[Any], target: Any) -> int:
-    """The index of the last call by ``target["seat"]`` that is ``target["call"]``."""
+    """The index of the call a decision is about: the one at ``target["index"]`` (the
+    ruling names the very call), which must still be that seat's call; a decision logged
+    without an index names the last call by ``target["seat"]`` that is
+    ``target["call"]``."""
     if not isinstance(target, Mapping):
         raise DraftError("this question is no longer open", "app.problem.stale")
-    for i in range(len(calls) - 1, -1, -1):
-        item = calls[i]
-        seat, call = (item.split(" ", 1) if isinstance(item, str)
-                      else (item.get("seat"), item.get("call")))
-        try:
-            same = seat == target.get("seat") and Call.from_pbn(str(call).strip()) is \
-                Call.from_pbn(str(target.get("call")))
-        except InvalidTokenError:
-            same = False
-        if same:
-            if isinstance(item, str):
-                calls[i] = {"seat": seat, "call": call.strip()}
+    index = target.get("index")
+    if index is not None:
+        if not isinstance(index, int) or isinstance(index, bool) \
+                or not 0 <= index < len(calls) or not _is_decided_call(calls[index], target):
+            raise DraftError("this question is no longer open", "app.problem.stale")
+        candidates: range = range(index, index + 1)
+    else:
+        candidates = range(len(calls) - 1, -1, -1)
+    for i in candidates:
+        if _is_decided_call(calls[i], target):
+            if not isinstance(calls[i], Mapping):
+                calls[i] = _expanded(calls[i])
             return i
     raise DraftError("this question is no longer open", "app.problem.stale")
 
@@ -726,7 +768,8 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     answered: ``yes``/``no`` for accept (25B1, 27A1, 27B4, 29A), withdraw (25A6) and the
     Director's comparable-call judgement (23A), a call for the replacement of an
     insufficient bid (27B), declarer's tricks for the Director's Law 64C judgement after a
-    revoke (``equity``), and for the play period's choices (a decision naming its case
+    revoke (``equity``) and once tricks 12 and 13 were played again after a revoke on
+    trick 12 was corrected (``replayed``, 62D1), and for the play period's choices (a decision naming its case
     ``field`` and its ``choices``) one of the choices' values.
 
     :raises DraftError: the answer does not fit the question.
@@ -751,10 +794,10 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
         else:
             for target in decision.get("calls") or []:
                 calls[_find(calls, target)]["withdraw"] = flag
-    elif decide == "equity":
+    elif decide in ("equity", "replayed"):
         if not (value.isascii() and value.isdigit()) or not 0 <= int(value) <= 13:
             raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
-        answered["equity_declarer_tricks"] = int(value)
+        answered[f"{decide}_declarer_tricks"] = int(value)
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEAT_LETTERS:

@@ -27,6 +27,7 @@ from td_plugin.model.names import call_msg
 from td_plugin.serve.draft import BID_STRAINS, VULNERABILITIES, question_key
 
 __all__ = ["OpenDecision", "RulingView", "auction_grid", "open_decisions", "ruling_view",
+           "decision_about",
            "environment", "helpers", "fact", "dealt_holder", "director_problem"]
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -41,6 +42,7 @@ class OpenDecision:
     index: int
     text: str
     answers: Any
+    about: str = ""  # the call it is about (`decision_about`), posted with the answer
 
 
 @dataclass
@@ -75,6 +77,18 @@ def open_decisions(ruling: Mapping[str, Any]) -> list[dict[str, Any]]:
             and not any(d.get("decide") == "equity" for d in out):
         out.append({"seat": None, "decide": "equity", "law": equity.get("law")})
     return out
+
+
+def decision_about(decision: Mapping[str, Any]) -> str:
+    """What a decision is about, as its form posts it with the answer: what is decided
+    and the index of each call it names in the case's calls (``comparable@1,2``); the
+    answer is refused when the ruling's open decision at that place is about another
+    call by then."""
+    refs = [decision.get(k) for k in ("call", "withdrawn", "replacement")]
+    refs += list(decision.get("calls") or [])
+    indexes = [str(r["index"]) for r in refs if isinstance(r, Mapping)
+               and isinstance(r.get("index"), int)]
+    return f"{decision.get('decide')}@{','.join(indexes)}"
 
 
 def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
@@ -116,12 +130,15 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
         if d.get("decide") == "equity":
             view.questions.append(OpenDecision(i, t("app.equity", law=messages.law_ref(
                 str(d.get("law") or "64C"), lang)), "count"))
+        elif d.get("decide") == "replayed":  # 62D1: the result of the tricks played again
+            view.questions.append(OpenDecision(i, t("app.replayed"), "count",
+                                               decision_about(d)))
         elif i < len(texts):
             answers: Any = "call" if d.get("decide") == "replacement" else [
                 ("yes", t("app.yes")), ("no", t("app.no"))]
             if d.get("choices"):  # a choice of the play period, with its answers
                 answers = [(str(c["value"]), c["label"]) for c in d["choices"]]
-            view.questions.append(OpenDecision(i, texts[i], answers))
+            view.questions.append(OpenDecision(i, texts[i], answers, decision_about(d)))
     return view
 
 

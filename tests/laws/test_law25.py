@@ -14,8 +14,13 @@ def rule(lang: str = "en", **case: Any) -> dict:
     return rule_auction_case(case, lang).to_json()
 
 
-def sc(seat: str, call: str) -> dict:
-    return {"seat": seat, "call": call}
+def sc(seat: str, call: str, index: int | None = None) -> dict:
+    """A call as a ruling names it; with ``index``, as a decision names the call it is
+    about (its place in the case's calls)."""
+    out: dict = {"seat": seat, "call": call}
+    if index is not None:
+        out["index"] = index
+    return out
 
 
 def unintended(seat: str, call: str, **more: Any) -> dict:
@@ -46,7 +51,7 @@ def test_25a1_intended_call_is_subject_to_its_own_law() -> None:
     r = rule(dealer="N", calls=["N 1H", "E Pass", unintended("S", "2H"), "S 1D"])
     assert r["laws"][:2] == ["25A1", "27A1"]
     assert r["decisions"][0] == {"seat": "W", "decide": "accept", "law": "27A1",
-                                 "call": sc("S", "1D")}
+                                 "call": sc("S", "1D", 3)}
 
 
 def test_25a1_unintended_call_without_the_intended_call_is_a_case_error() -> None:
@@ -110,7 +115,7 @@ def test_25a6_lho_may_withdraw_a_call_made_over_the_unintended_call() -> None:
     assert r["auction"][2] == sc("S", "1S")
     assert r["lho_may_withdraw"] == [sc("W", "Pass")]
     assert r["decisions"] == [{"seat": "W", "decide": "withdraw", "law": "25A6",
-                               "calls": [sc("W", "Pass")]}]
+                               "calls": [sc("W", "Pass", 3)]}]
     assert r["unauthorized"] == []
 
 
@@ -215,7 +220,7 @@ def test_25b_lho_decides_whether_to_accept() -> None:
     r = rule(dealer="S", calls=["S 1D", "S 1NT"])
     assert r["status"] == "needs_decision"
     assert r["decisions"] == [{"seat": "W", "decide": "accept", "law": "25B1",
-                               "call": sc("S", "1NT")}]
+                               "call": sc("S", "1NT", 1)}]
     assert r["auction"] == [sc("S", "1D")]
 
 

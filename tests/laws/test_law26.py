@@ -179,3 +179,39 @@ def test_26b_pass_obligations_are_never_listed_twice() -> None:
     r = rule(dealer="N", calls=["N 1H", "E Pass", "S X", "S X"])
     assert r["pass_obligations"] == [{"seat": "N", "until": "end_of_auction", "law": "36B",
                  "laws": ["36B"], "state": "in_force"}]
+
+
+# North 1H, East 1C insufficient, not accepted, replaced by a pass not comparable: 27B2,
+# and Law 26B may apply to East.
+NOT_COMPARABLE = [{"seat": "N", "call": "1H"}, {"seat": "E", "call": "1C", "accept": False},
+                  {"seat": "E", "call": "Pass", "comparable": False}]
+
+
+def test_26b_during_the_auction_the_contract_is_not_known_whatever_the_session_says() -> None:
+    """Ruled during the auction: the session's declarer (recorded_declarer) is no fact of
+    the ruling; Law 26B is read as what may follow, "if East becomes a defender"."""
+    r = rule(dealer="N", recorded_declarer="N", calls=NOT_COMPARABLE)
+    assert "If East becomes a defender, declarer may prohibit West" in r["text"]
+    assert "is declarer" not in r["text"] and r["lead_restriction"]["prohibit_one_of"] is None
+
+
+def test_26b_the_auction_entered_overrides_the_sessions_declarer() -> None:
+    """The auction entered makes South declarer though the session records North: the
+    ruling follows the auction and says so in a note, never refuses."""
+    calls = NOT_COMPARABLE + ["S 1S", "W Pass", "N 2S", "E Pass", "S 4S", "W Pass",
+                              "N Pass", "E Pass"]
+    r = rule(dealer="N", recorded_declarer="N", calls=calls)
+    assert r["status"] == "ruled" and "South is declarer and East a defender" in r["text"]
+    assert any("The session's result has North as declarer, but the auction entered makes "
+               "South declarer" in n for n in r["notes"])
+    agreeing = rule(dealer="N", recorded_declarer="S", calls=calls)
+    assert agreeing["notes"] == []
+
+
+def test_26b_the_directors_own_declarer_must_agree_with_the_auction() -> None:
+    """The Director's own ``declarer`` is a fact of the case: one the auction entered
+    contradicts is refused (the session's is a default, the Director's is not)."""
+    calls = NOT_COMPARABLE + ["S 1S", "W Pass", "N 2S", "E Pass", "S 4S", "W Pass",
+                              "N Pass", "E Pass"]
+    with pytest.raises(CaseFileError, match="the case says North"):
+        rule(dealer="N", declarer="N", calls=calls)

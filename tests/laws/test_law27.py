@@ -22,8 +22,13 @@ def rule(lang: str = "en", **case: Any) -> dict:
     return rule_auction_case(case, lang).to_json()
 
 
-def sc(seat: str, call: str) -> dict:
-    return {"seat": seat, "call": call}
+def sc(seat: str, call: str, index: int | None = None) -> dict:
+    """A call as a ruling names it; with ``index``, as a decision names the call it is
+    about (its place in the case's calls)."""
+    out: dict = {"seat": seat, "call": call}
+    if index is not None:
+        out["index"] = index
+    return out
 
 
 C = Call.from_pbn
@@ -63,8 +68,8 @@ def test_27a1_lho_may_accept_while_undecided() -> None:
     assert r["status"] == "needs_decision"
     assert r["laws"] == ["27A1", "27B"]
     assert r["decisions"] == [
-        {"seat": "W", "decide": "accept", "law": "27A1", "call": sc("S", "1D")},
-        {"seat": "S", "decide": "replacement", "law": "27B", "call": sc("S", "1D"),
+        {"seat": "W", "decide": "accept", "law": "27A1", "call": sc("S", "1D", 2)},
+        {"seat": "S", "decide": "replacement", "law": "27B", "call": sc("S", "1D", 2),
          "lowest_same_denomination": "2D"}]
     assert r["next"] == "S"
 
@@ -182,7 +187,7 @@ def test_27c_premature_replacement_stands_unless_the_bid_is_accepted() -> None:
     assert r["laws"] == ["27C", "27B1(a)"]
     assert r["status"] == "needs_decision"
     assert r["decisions"] == [{"seat": "W", "decide": "accept", "law": "27A1",
-                               "call": sc("S", "1C")}]
+                               "call": sc("S", "1C", 1)}]
     assert r["auction"][-1] == sc("S", "2C")
 
 
@@ -201,7 +206,7 @@ def test_27b_comparability_undecided_waits_for_the_director() -> None:
     r = rule(dealer="E", accept=False, calls=IB + ["S 3C", "W Pass"])
     assert r["status"] == "needs_decision"
     assert r["decisions"] == [{"seat": None, "decide": "comparable", "law": "23A",
-                               "withdrawn": sc("S", "1C"), "replacement": sc("S", "3C")}]
+                               "withdrawn": sc("S", "1C", 1), "replacement": sc("S", "3C", 2)}]
     assert "1 later call(s) are not ruled on" in r["text"]
 
 
@@ -219,3 +224,30 @@ def test_correction_for_each_clause() -> None:
     assert correction_for(C("X"), False, False).law == "27B3"
     assert correction_for(C("1D"), False, None, second_insufficient=True).law == "27B4"
     assert correction_for(C("3C"), False, None) is None
+
+
+# North 1H, East 1C (insufficient), not accepted, East replaces it with a pass; the
+# auction goes on to 3H and East passes again: two passes by East, the same call.
+AGAIN = ["N 1H", {"seat": "E", "call": "1C", "accept": False}, "E Pass", "S 2H", "W Pass",
+         "N 3H", "E Pass"]
+
+
+def test_23a_27b_the_comparable_decision_names_the_replacement_not_a_later_same_call() -> None:
+    """The decision on 23A names the very calls it is about by their place in the case's
+    calls: East's first pass (entry 2), never his pass over 3H (entry 6)."""
+    r = rule(dealer="N", calls=AGAIN)
+    assert r["decisions"] == [{"seat": None, "decide": "comparable", "law": "23A",
+                               "withdrawn": sc("E", "1C", 1), "replacement": sc("E", "Pass", 2)}]
+
+
+def test_23a_27b2_the_judgement_on_the_replacement_rules_the_whole_auction() -> None:
+    """Judged on entry 2 (not comparable), 27B2 rules and the later calls are ruled on;
+    the same judgement on East's later pass would decide nothing."""
+    calls = [dict(c) if isinstance(c, dict) else c for c in AGAIN]
+    calls[2] = {"seat": "E", "call": "Pass", "comparable": False}
+    r = rule(dealer="N", calls=calls)
+    assert r["status"] == "ruled" and "27B2" in r["laws"] and r["decisions"] == []
+    assert r["next"] == "S" and len(r["auction"]) == 6
+    late = [dict(c) if isinstance(c, dict) else c for c in AGAIN]
+    late[6] = {"seat": "E", "call": "Pass", "comparable": False}
+    assert rule(dealer="N", calls=late)["decisions"][0]["replacement"] == sc("E", "Pass", 2)

@@ -20,8 +20,13 @@ def rule(lang: str = "en", **case: Any) -> dict:
     return rule_auction_case(case, lang).to_json()
 
 
-def sc(seat: str, call: str) -> dict:
-    return {"seat": seat, "call": call}
+def sc(seat: str, call: str, index: int | None = None) -> dict:
+    """A call as a ruling names it; with ``index``, as a decision names the call it is
+    about (its place in the case's calls)."""
+    out: dict = {"seat": seat, "call": call}
+    if index is not None:
+        out["index"] = index
+    return out
 
 
 def test_turn_of_the_offender() -> None:
@@ -68,7 +73,7 @@ def test_29a_lho_may_accept_while_undecided() -> None:
     r = rule(dealer="N", calls=["E 1S"])
     assert r["status"] == "needs_decision"
     assert r["decisions"] == [{"seat": "S", "decide": "accept", "law": "29A",
-                               "call": sc("E", "1S")}]
+                               "call": sc("E", "1S", 0)}]
     assert r["laws"] == ["29A", "29B", "31A"]
 
 
@@ -342,7 +347,7 @@ def test_31c_bid_at_lho_turn_changes_the_last_call_of_the_auction() -> None:
     r = rule(dealer="E", calls=["E Pass", "W 1H", "E 2C"])
     assert r["laws"][:2] == ["29B", "25B2"]
     assert r["auction"] == [sc("E", "Pass")]
-    assert {"seat": "S", "decide": "accept", "law": "25B1", "call": sc("E", "2C")} in r["decisions"]
+    assert {"seat": "S", "decide": "accept", "law": "25B1", "call": sc("E", "2C", 2)} in r["decisions"]
 
 
 def test_31b_offenders_call_at_his_turn_is_insufficient_then_31a2_rules_on_it() -> None:
@@ -354,7 +359,7 @@ def test_31b_offenders_call_at_his_turn_is_insufficient_then_31a2_rules_on_it() 
     undecided = rule(dealer="N", accept=False, calls=[*calls, "W 2H"])
     assert undecided["laws"][-2:] == ["27B1(a)", "23A"]
     assert [(d["decide"], d["withdrawn"], d["replacement"]) for d in undecided["decisions"]] \
-        == [("comparable", sc("W", "1S"), sc("W", "2H"))]
+        == [("comparable", sc("W", "1S", 0), sc("W", "2H", 5))]
     not_comparable = rule(dealer="N", accept=False,
                           calls=[*calls, {"seat": "W", "call": "2H", "comparable": False}])
     assert not_comparable["laws"][-3:] == ["23A", "31A2(b)", "26B"]

@@ -656,11 +656,12 @@ def test_real_pbn_files_only_the_marked_revokes_of_the_reference_file(realworld)
             # The PBN verifier's deliberately wrong file. Its game 44 is a revoke by its own
             # comment ("Revoke: CA": South holds S2); in game 49 East (DT) and South (D3)
             # hold spades on the spade lead and West (SK) holds diamonds at trick 2. The
-            # ^R markers it misplaces on legal cards disagree with the play.
-            assert revokes == [(42, "S", 1, "CA"), (47, "E", 1, "DT"), (47, "S", 1, "D3"),
-                               (47, "W", 2, "SK")]
-            assert mismatches == [(47, "N", 1, "D7"), (47, "E", 3, "C6"), (47, "W", 3, "C5"),
-                                  (49, "W", 1, "SK"), (50, "N", 1, "H3"), (51, "E", 1, "S4")]
+            # ^R markers it misplaces on legal cards disagree with the play. (The indexes
+            # count its game of unquoted tags, [Event No_quotes], read as the game it is.)
+            assert revokes == [(43, "S", 1, "CA"), (48, "E", 1, "DT"), (48, "S", 1, "D3"),
+                               (48, "W", 2, "SK")]
+            assert mismatches == [(48, "N", 1, "D7"), (48, "E", 3, "C6"), (48, "W", 3, "C5"),
+                                  (50, "W", 1, "SK"), (51, "N", 1, "H3"), (52, "E", 1, "S4")]
         else:
             assert (revokes, mismatches) == ([], []), path.name
 

@@ -159,12 +159,16 @@ def test_a_ruling_fitting_no_table_says_so_in_the_directors_words(tmp_path) -> N
     assert "2 resultater af spil 5 passer" in home
 
 
-def test_26b_the_declarer_from_the_session_is_a_fact_of_the_case_not_opened(client) -> None:
-    """The table's row gives the auction case its declarer (for Law 26B); the page keeps
-    "More facts" closed for it, as for any fact the session gave."""
+def test_26b_the_declarer_from_the_session_is_a_default_not_opened(client) -> None:
+    """The table's row gives the auction case the declarer it records, as a default the
+    auction entered overrides (``recorded_declarer``, said on the page), never as the
+    Director's own fact; the page keeps "More facts" closed for it, as for any fact the
+    session gave."""
     page = tap(client, tap(client, client.get("/new/auction", headers=AUTH).text, "board:4"),
                "pick:7")
-    assert '"declarer": "W"' in _form(page)["draft"]
+    draft = _form(page)["draft"]
+    assert '"recorded_declarer": "W"' in draft and '"declarer"' not in draft
+    assert "the auction entered overrides it" in page
     assert '<details class="more">' in page
     page = tap(client, page, "set:screens=true")
     assert '<details class="more" open>' in page

@@ -169,3 +169,10 @@ def test_a_list_the_questions_are_filling_is_a_draft(kind: str, case: dict[str, 
 def test_a_table_list_of_other_things_is_refused() -> None:
     with pytest.raises(DraftError, match="changed: not a list of tables"):
         Draft.loads(Draft("fouled_board", {"changed": [["1", "1"]]}).dumps())
+
+
+def test_a_seat_that_is_not_a_seat_is_refused_in_words() -> None:
+    """A correction's draft with ``offender: false`` once reached the law module as
+    Seat(False): a 500."""
+    with pytest.raises(DraftError, match="offender: not a seat"):
+        Draft.loads(Draft("opening_lead", {"declarer": "N", "offender": False}).dumps())

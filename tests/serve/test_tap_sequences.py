@@ -43,6 +43,9 @@ from tests.serve.conftest import TOKEN, TestClient
 
 SAME = {"sec-fetch-site": "same-origin"}
 ANSWER_KEYS = ("accept", "comparable", "withdraw")
+#: the case's facts beside the calls that the answers depend on (the declarer and the
+#: reading of 32A2(b) decide only Law 26B: a change of them drops no answer)
+DEPENDED_ON = ("screens", "opening_lead_faced", "options.cancelled_call_bars_correction")
 EQUITY = ("equity_declarer_tricks", "equity_weighted")
 
 
@@ -337,7 +340,7 @@ def expected_auction(before: Draft, action: str) -> tuple[dict[str, Any], list[d
                 case.pop(head)
         else:
             where[name] = new
-        if new != old and head not in ("accept", "comparable"):
+        if new != old and key in DEPENDED_ON:
             without_answers(calls, 0)
             case_answers_go = True
     elif verb == "vulnerable":

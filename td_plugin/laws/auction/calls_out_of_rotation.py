@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from td_plugin.laws.auction.inadmissible_calls import rule_inadmissible
 from td_plugin.laws.auction.insufficient_bids import rule_correction, rule_insufficient
-from td_plugin.laws.auction.ruling import CoorEffect, DecisionKind, Note, SeatCall
+from td_plugin.laws.auction.ruling import CoorEffect, DecisionKind, Note
 from td_plugin.laws.auction.walk import Pending, Situation, Walk, rule_facts
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat
@@ -221,7 +221,7 @@ def rule_out_of_rotation(walk: Walk) -> None:
         walk.clause("29A", "law29.offer", **facts)
         walk.decide(s.lho, DecisionKind.ACCEPT, "29A",
                     {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
-                    {"call": SeatCall(s, ic.call).to_json()})
+                    {"call": walk.ref(ic)})
     walk.clause("29B", "law29.cancelled", **facts)
     walk.cancel(ic)
     if ic.artificial:

@@ -217,7 +217,7 @@ def _lho_calls(walk: Walk, s: Seat, facts: dict[str, Any], intended: IncidentCal
         walk.lho_may_withdraw.extend(SeatCall(b.seat, b.call) for _, b in between)
         walk.decide(lho, DecisionKind.WITHDRAW, "25A6",
                     {"seat": seat_msg(lho), "calls": calls},
-                    {"calls": [SeatCall(b.seat, b.call).to_json() for _, b in between]})
+                    {"calls": [walk.ref(b) for _, b in between]})
         withdraw = False
     if not withdraw:
         return between
@@ -305,7 +305,7 @@ def rule_change(walk: Walk) -> None:
         if accepted is None:
             walk.decide(s.lho, DecisionKind.ACCEPT, "25B1",
                         {"seat": seat_msg(s.lho), "source": seat_call_msg(s, second.call)},
-                        {"call": SeatCall(s, second.call).to_json()})
+                        {"call": walk.ref(second)})
         walk.cancel(second)
         walk.ui(second, offender=s)
         walk.queue[walk.pos:] = [(idx, first)] + between + rest

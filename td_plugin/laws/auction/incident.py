@@ -120,6 +120,10 @@ class Incident:
     final_auction: Auction | None = None
     final_shows: Mapping[int, frozenset[Suit]] = field(default_factory=dict)
     declarer: Seat | None = None
+    #: the declarer the session's result records for the table: a default, which the
+    #: auction entered overrides (Law 26B reads the auction's declarer; while the auction
+    #: is not over the contract is not known, whatever the session says)
+    recorded_declarer: Seat | None = None
     opening_lead_faced: bool = False
     options: Options = Options()
     board: int | None = None

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from td_plugin.laws.auction.changes_of_call import change_target, rule_change
 from td_plugin.laws.auction.lead_restrictions import specified_denominations
-from td_plugin.laws.auction.ruling import DecisionKind, SeatCall
+from td_plugin.laws.auction.ruling import DecisionKind
 from td_plugin.laws.auction.walk import PendingInsufficient, Situation, Walk
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Strain, Suit
@@ -163,7 +163,7 @@ def rule_insufficient(walk: Walk) -> None:
             walk.clause("27A1", "law27.offer", **facts)
         walk.decide(s.lho, DecisionKind.ACCEPT, "27A1",
                     {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
-                    {"call": SeatCall(s, ic.call).to_json()})
+                    {"call": walk.ref(ic)})
     over = walk.last_bid()
     walk.cancel(ic)
     walk.pending_ib[s] = PendingInsufficient(ic, over)
@@ -175,7 +175,7 @@ def rule_insufficient(walk: Walk) -> None:
             walk.clause("27B", "law27.must_correct", **facts)
         walk.decide(s, DecisionKind.REPLACEMENT, "27B",
                     {"seat": seat_msg(s), "source": seat_call_msg(s, ic.call)},
-                    {"call": SeatCall(s, ic.call).to_json(),
+                    {"call": walk.ref(ic),
                      "lowest_same_denomination": lowest.pbn() if lowest else None})
     walk.pos += 1
 
@@ -221,7 +221,7 @@ def rule_correction(walk: Walk) -> None:
         if accepted is None and nxt is None:
             walk.decide(s.lho, DecisionKind.ACCEPT, "27B4",
                         {"seat": seat_msg(s.lho), "source": seat_call_msg(s, ic.call)},
-                        {"call": SeatCall(s, ic.call).to_json()})
+                        {"call": walk.ref(ic)})
         _apply(walk, CORRECTIONS["27B4"], p, facts)
         return
     if change_target(walk) is not None:

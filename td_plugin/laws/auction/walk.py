@@ -265,6 +265,28 @@ class Walk:
                facts: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         self.decisions.append(Decision(seat, decide, law, dict(facts), dict(data)))
 
+    def index_of(self, ic: IncidentCall) -> int | None:
+        """Where ``ic`` stands in the case's calls (None: a call the case does not hold,
+        such as the intended call of an unintended one given as its fact, which answers
+        on the unintended call's entry through the queue)."""
+        for index, queued in self.queue:
+            if queued is ic and index >= 0:
+                return index
+        for index, given in enumerate(self.incident.calls):
+            if given is ic:
+                return index
+        return None
+
+    def ref(self, ic: IncidentCall) -> dict[str, Any]:
+        """A decision's reference to the call it is about: seat, call and its ``index``
+        in the case's calls, so that an answer lands on this very call even when the
+        same player makes the same call again later."""
+        out: dict[str, Any] = SeatCall(ic.seat, ic.call).to_json()
+        index = self.index_of(ic)
+        if index is not None:
+            out["index"] = index
+        return out
+
     # -- decisions the case gives -------------------------------------------------------
 
     def take_accept(self, *calls: IncidentCall) -> bool | None:
@@ -301,8 +323,7 @@ class Walk:
         self.decide(None, DecisionKind.COMPARABLE, "23A",
                     {"withdrawn": seat_call_msg(withdrawn.seat, withdrawn.call),
                      "replacement": seat_call_msg(replacement.seat, replacement.call)},
-                    {"withdrawn": SeatCall(withdrawn.seat, withdrawn.call).to_json(),
-                     "replacement": SeatCall(replacement.seat, replacement.call).to_json()})
+                    {"withdrawn": self.ref(withdrawn), "replacement": self.ref(replacement)})
         self.halted = True
         later = len(self.queue) - self.pos
         if later:
@@ -353,6 +374,13 @@ class Walk:
                     f"{declarer.english if declarer else 'nobody'} declarer",
                     Location(path=self.incident.source))
             declarer = given
+        recorded = self.incident.recorded_declarer
+        if recorded is not None and contract is not None and declarer is not recorded:
+            # the session's declarer is a default: the auction entered overrides it
+            self.notes.append(Note("incident.note.recorded_passed_out" if passed_out
+                                   else "incident.note.recorded_declarer",
+                                   {"recorded": seat_msg(recorded),
+                                    "declarer": seat_msg(declarer) if declarer else ""}))
         return declarer, passed_out
 
     def _lead_restrictions(self, final: Auction | None,

@@ -214,11 +214,39 @@ def lead_options(declarer: Seat, offender: Seat, cards: tuple[Card, ...],
     return law, question, choices
 
 
+#: The clauses that tell the table about penalty cards on it (50A-51A, and the clause
+#: of the law that made them penalty cards), with what each reads once declarer's
+#: choice (50D2(a), 51B) has put every one back in the offender's hand (None: nothing).
+_ALL_PICKED_UP: dict[str, str | None] = {
+    "penalty.50A.one": None, "penalty.50A.several": None, "penalty.50B.honour": None,
+    "penalty.50B.deliberate": None, "penalty.50B.several": None, "penalty.50B.minor": None,
+    "penalty.50D1": None, "penalty.51A": None, "penalty.50E": "penalty.50E.picked_up",
+    "opening.54D": "opening.54D.picked_up", "loot.54D": "loot.54D.picked_up"}
+
+
+def _picked_up(b: RulingBuilder, offender: Seat, staying: tuple[Card, ...]) -> None:
+    """Declarer's choice put some penalty cards back in ``offender``'s hand: what the
+    earlier clauses said of the cards on the table now speaks of those ``staying``
+    (nothing, once none is left), so that the read-out says only what stands."""
+    if staying:
+        b.supersede({"penalty.50A.one": "penalty.50A.one" if len(staying) == 1
+                     else "penalty.50A.several",
+                     "penalty.50A.several": "penalty.50A.one" if len(staying) == 1
+                     else "penalty.50A.several",
+                     **({"penalty.51A": None} if len(staying) == 1 else {})},
+                    {"cards": cards_msg(staying)})
+        return
+    b.supersede(_ALL_PICKED_UP)
+    b.unauthorized = [Msg("penalty.ui.picked_up", u.params) if u.key == "penalty.ui" else u
+                      for u in b.unauthorized]
+
+
 def apply_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
                       cards: tuple[Card, ...], trick: int, option: LeadOption
                       ) -> tuple[Card, ...]:
     """The clause of declarer's choice ``option`` and the lead restriction it imposes on
-    the offender's partner; the penalty cards that stay on the table."""
+    the offender's partner; the penalty cards that stay on the table (what the earlier
+    clauses told of those picked up is superseded, `_picked_up`)."""
     partner = offender.partner
     suits = option.suits
     law = _option_law(cards, option)
@@ -236,7 +264,9 @@ def apply_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
                        "picked": cards_msg(picked)})
     for s in suits:
         b.stand(law, LeadRestriction(partner, trick, s, prohibited=prohibit, lasting=prohibit))
-    return tuple(c for c in cards if c.suit not in suits)
+    staying = tuple(c for c in cards if c.suit not in suits)
+    _picked_up(b, offender, staying)
+    return staying
 
 
 def settle_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,

@@ -321,6 +321,21 @@ class RulingBuilder:
         self.clauses.append(Clause(law, key, dict(facts or {}),
                                    None if params is None else dict(params)))
 
+    def supersede(self, keys: Mapping[str, str | None],
+                  params: Mapping[str, Any] | None = None) -> None:
+        """A later choice replaced what earlier clauses told the table: each clause
+        whose key is one of ``keys`` is read with the text ``keys[key]`` instead (its
+        ``params`` updated), or not at all where that is None; the read-out says only
+        what stands."""
+        kept = []
+        for c in self.clauses:
+            if c.key not in keys:
+                kept.append(c)
+            elif keys[c.key] is not None:
+                kept.append(Clause(c.law, str(keys[c.key]), c.facts,
+                                   {**c.message_params, **params} if params else c.params))
+        self.clauses = kept
+
     def stand(self, law: str, obligation: Obligation) -> None:
         self.standing.append(Standing(law, obligation))
 

@@ -15,7 +15,7 @@ revoked (64C2(b)).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -23,7 +23,7 @@ from td_plugin import messages
 from td_plugin.errors import CaseFileError, Location
 from td_plugin.laws.context import ReviewContext
 from td_plugin.laws.revokes.assessment import BoardAssessment, assess
-from td_plugin.laws.revokes.facts import BoardFacts
+from td_plugin.laws.revokes.facts import BoardFacts, Establishment
 from td_plugin.laws.revokes.redress import needs_redress, redress_clause
 from td_plugin.laws.revokes.ruling import (
     correction_penalty_cards,
@@ -44,7 +44,7 @@ from td_plugin.model.rulings import Attention, Clause, Ruling, RulingStatus
 from td_plugin.model.scoring import score_ns
 
 __all__ = ["ATTENTION_NAMES", "EquityJudgement", "RevokeCase", "RevokeItem", "Redress",
-           "RevokeCaseRuling", "rule_revoke_case"]
+           "RevokeCaseRuling", "rule_revoke_case", "replay_due"]
 
 #: When attention was drawn, as a revoke case names it.
 ATTENTION_NAMES = {Attention.DURING_ROUND: "during_round",
@@ -77,6 +77,18 @@ class RevokeCase:
     board: int | None = None
     description: str | None = None
     source: str | None = None
+    #: declarer's tricks in all once tricks 12 and 13 were played again after a revoke on
+    #: trick 12 was corrected (62D1): the board's result then (None: not entered yet)
+    replayed_declarer_tricks: int | None = None
+
+
+def replay_due(facts: BoardFacts) -> bool:
+    """62D1: a revoke on trick 12 is corrected (not established, or found before all four
+    hands were returned to the board), so the last tricks are played again and the
+    board's result is the one they give, not the one before the correction."""
+    return any(f.revoke.trick == 12 and (f.establishment is Establishment.NOT
+                                         or f.hands_returned is False)
+               for f in facts.revokes)
 
 
 @dataclass(frozen=True)
@@ -140,6 +152,9 @@ class RevokeCaseRuling(Ruling):
     adjusted_declarer_tricks: int | None = None
     adjusted_score_ns: int | None = None
     lang: str = "en"
+    #: 62D1: None (no replay), "pending" (the result of the tricks played again is still
+    #: to be entered: no result stands yet) or "entered"
+    replay: str | None = None
 
     @property
     def laws(self) -> list[str]:
@@ -180,8 +195,11 @@ class RevokeCaseRuling(Ruling):
 
         def r(key: str, **params: Any) -> str:
             return messages.render(key, params, lang)
-        lines = [r("revoke.case.result.table", contract=_contract_msg(facts.contract),
+        lines = [r("revoke.case.result.replayed" if self.replay == "entered"
+                   else "revoke.case.result.table", contract=_contract_msg(facts.contract),
                    tricks=facts.declarer_tricks, score=_score(board.score_ns))]
+        if self.replay == "pending":  # no result stands before the replay's is entered
+            return lines + [r("revoke.case.result.replay_pending")]
         redress = self.redress
         assigned = redress.assigned if redress is not None else None
         if redress is not None and isinstance(assigned, WeightedScore):
@@ -206,7 +224,9 @@ class RevokeCaseRuling(Ruling):
     def decision_lines(self, lang: str | None = None) -> list[str]:
         if self.status is not RulingStatus.NEEDS_DECISION:
             return []
-        return [messages.render("revoke.redress.decide", None, lang or self.lang)]
+        key = "revoke.case.replay.decide" if self.replay == "pending" \
+            else "revoke.redress.decide"
+        return [messages.render(key, None, lang or self.lang)]
 
     def text_lines(self, lang: str | None = None, how_to_enter: bool = True) -> list[str]:
         lang = lang or self.lang
@@ -243,8 +263,10 @@ class RevokeCaseRuling(Ruling):
                             "text": render_revoke_text(item.ruling, lang)})
         return {
             "kind": "revoke", "status": self.status,
-            "decisions": ([{"seat": None, "decide": "equity", "law": "64C2(b)"}]
-                          if self.status is RulingStatus.NEEDS_DECISION else []),
+            "decisions": ([] if self.status is not RulingStatus.NEEDS_DECISION else
+                          [{"seat": None, "decide": "replayed", "law": "62D1"}]
+                          if self.replay == "pending" else
+                          [{"seat": None, "decide": "equity", "law": "64C2(b)"}]),
             "laws": self.laws, "board": self.case.board,
             "contract": facts.contract.pbn(), "declarer": facts.declarer.value,
             "vulnerable": self.case.vulnerability.pbn(),
@@ -283,11 +305,18 @@ def rule_revoke_case(case: RevokeCase, lang: str | ReviewContext = "en") -> Revo
         lang = lang.language
     if lang not in LANGUAGES:
         lang = "en"
+    replay = None
+    if replay_due(case.facts):  # 62D1: the result is the one of the tricks played again
+        replay = "pending" if case.replayed_declarer_tricks is None else "entered"
+        if replay == "entered":
+            case = replace(case, facts=replace(
+                case.facts, declarer_tricks=case.replayed_declarer_tricks, score_ns=None))
     board = assess(case.facts)
     items = tuple(RevokeItem(revoke_ruling(a, board), revoke_data(a, board), a.law)
                   for a in board.revokes)
     clauses = [c for item in items for c in item.ruling.clauses]
-    redress = _redress(case, board)
+    # 64C is weighed on the board's result: after the replay's is entered
+    redress = None if replay == "pending" else _redress(case, board)
     outcome: AssignedResult | WeightedScore | None = None
     adjusted, adjusted_score = board.adjusted_declarer_tricks, board.adjusted_score_ns
     if redress is not None and redress.assigned is not None:
@@ -304,12 +333,15 @@ def rule_revoke_case(case: RevokeCase, lang: str | ReviewContext = "en") -> Revo
                               {"judgement": redress.judgement.to_json(),
                                "insufficient": redress.insufficient,
                                "assigned": redress.assigned}, redress.text.params))
-    status = (RulingStatus.NEEDS_DECISION if redress is not None and redress.clause == "64C2(b)"
-              and redress.judgement is None else RulingStatus.RULED)
+    if replay == "pending":  # no result before the tricks played again give one
+        adjusted = adjusted_score = None
+    status = (RulingStatus.NEEDS_DECISION if replay == "pending" or (
+        redress is not None and redress.clause == "64C2(b)" and redress.judgement is None)
+        else RulingStatus.RULED)
     return RevokeCaseRuling(tuple(clauses), outcome, status=status, case=case,
                             assessment=board, revokes=items, redress=redress,
                             adjusted_declarer_tricks=adjusted, adjusted_score_ns=adjusted_score,
-                            lang=lang)
+                            lang=lang, replay=replay)
 
 
 def _redress(case: RevokeCase, board: BoardAssessment) -> Redress | None:

@@ -90,7 +90,8 @@ def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> Play
     revoke = Revoke(case.offender, case.trick, None if case.position is None
                     else case.position - 1, case.suit_led, case.card, case.held,
                     RevokeKind.FOLLOW_SUIT, by_dummy=case.offender is declarer.partner)
-    facts = RevokeFacts(revoke, Establishment.NOT, card_faced=case.card_faced)
+    facts = RevokeFacts(revoke, Establishment.NOT, card_faced=case.card_faced,
+                        later_cards=case.later_cards, nos_withdraw=case.nos_withdraw)
     board = assess(BoardFacts(case.contract, None, None, Attention.DURING_ROUND, (facts,)))
     assessment = board.revokes[0]
     ruling = revoke_ruling(assessment, board)

@@ -58,7 +58,10 @@ class RevokeFacts:
     ``card_faced``: the revoke card was a defender's card already faced (a penalty card
     on the table), replaced without further rectification (62B2). ``hands_returned``: for
     a revoke on trick 12, whether all four hands had been returned to the board when it
-    was noticed (62D1); None when not said.
+    was noticed (62D1); None when not said. ``later_cards``: cards were played after the
+    revoke before attention was drawn to it (62C; None: not said), and ``nos_withdraw``
+    the non-offending side's choice to withdraw theirs (62C1; None: not made): Law 62C
+    is read as what may follow only while both may still happen.
     """
 
     revoke: Revoke
@@ -68,6 +71,8 @@ class RevokeFacts:
     offending_side_tricks: int | None = None
     card_faced: bool = False
     hands_returned: bool | None = None
+    later_cards: bool | None = None
+    nos_withdraw: bool | None = None
 
     @property
     def side(self) -> Side:

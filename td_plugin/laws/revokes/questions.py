@@ -31,8 +31,10 @@ __all__ = ["flow", "answer", "question_by_id", "START", "DECISIONS"]
 #: The facts a revoke case starts from (the board's, which a session file may give).
 START = ("contract", "declarer", "vulnerable", "declarer_tricks")
 #: What the Director decides on the ruling's page rather than in the flow: his Law 64C
-#: judgement. It was given on the facts as they stood, so a changed fact drops it.
-DECISIONS = ("equity_declarer_tricks", "equity_weighted")
+#: judgement, and the result of the tricks played again after a revoke on trick 12 was
+#: corrected (62D1). They were given on the facts as they stood, so a changed fact drops
+#: them.
+DECISIONS = ("equity_declarer_tricks", "equity_weighted", "replayed_declarer_tricks")
 
 
 def _q(key: str, **params: Any) -> Msg:

@@ -303,18 +303,22 @@ def _correction(f: RevokeFacts, board: BoardAssessment, clauses: list[Clause]) -
     if law == "62B1":
         card = _penalty_card(r, clauses, card)
     later_key = f"revoke.correction.62C.{'defenders' if defender else 'declarer'}"
-    clauses.append(Clause("62C1", later_key, {}))
-    clauses.append(Clause("62C2", later_key, {"penalty_card": defender}))
+    later: Any = Msg(later_key)
+    if f.later_cards is False or f.nos_withdraw is not None:
+        later = ""  # nothing played after it, or the choice made: 62C's "may" is over
+    else:
+        clauses.append(Clause("62C1", later_key, {}))
+        clauses.append(Clause("62C2", later_key, {"penalty_card": defender}))
     sides = {"nos": Msg(f"side.{r.side.other.value}"), "os": Msg(f"side.{r.side.value}")}
     clauses.append(Clause("16C", "revoke.correction.16C", {"nos": r.side.other.value,
                                                           "os": r.side.value}, sides))
     note: Any = ""
     if r.trick == 12:
         note = _partner_informed(f, board, clauses)
-    return Msg("revoke.correction", {"text": Msg("revoke.not_established"), "card": card,
-                                     "later": Msg(later_key),
-                                     "ui": Msg("revoke.correction.16C", sides),
-                                     "note": Msg("revoke.spaced", {"text": note}) if note else ""})
+    return Msg("revoke.correction" if later else "revoke.correction.no_later",
+               {"text": Msg("revoke.not_established"), "card": card, "later": later,
+                "ui": Msg("revoke.correction.16C", sides),
+                "note": Msg("revoke.spaced", {"text": note}) if note else ""})
 
 
 #: What follows from the major penalty card of a corrected revoke (62B1): why it is major,

@@ -80,10 +80,8 @@ def _editor_page(request: Request, draft: Draft) -> HTMLResponse:
     final = draft.case.get("final_auction")
     final_grid = auction_grid(final, draft.case["dealer"]) \
         if isinstance(final, list) and final and draft.case.get("dealer") in SEAT_LETTERS else []
-    from_session = picked.facts() if picked else {}
-    more_open = any(fact(draft.case, f.key) is not None
-                    and fact(draft.case, f.key) != from_session.get(f.key)
-                    for f in CASE_FIELDS)  # the Director's own facts: shown open
+    # the Director's own facts: shown open (the session's declarer is recorded apart)
+    more_open = any(fact(draft.case, f.key) is not None for f in CASE_FIELDS)
     holder = dealt_holder(draft.kind, question, draft.case) if picked else None
     dealt = picked.holding(holder) if picked and holder else None  # the cards offered
     return page(request, "case_questions.html" if questions else "case_auction.html",

@@ -33,7 +33,13 @@ from td_plugin.serve.pages.common import (
     see_other,
     words,
 )
-from td_plugin.serve.views import RulingView, director_problem, open_decisions, ruling_view
+from td_plugin.serve.views import (
+    RulingView,
+    decision_about,
+    director_problem,
+    open_decisions,
+    ruling_view,
+)
 
 __all__ = ["show_ruling", "answer"]
 
@@ -75,9 +81,13 @@ async def answer(request: Request) -> Response:
         return meanwhile
     text, _, value = form.get("answer", "").partition(":")
     index = parse_whole(text, strip=False)
-    decisions = open_decisions(entry.ruling)
     try:
-        if index is None or index >= len(decisions):
+        # the decisions the page asked: those of the case ruled now, each naming the
+        # very call it is about (a ruling logged before they did is asked the same way)
+        decisions = open_decisions(rule_data(config.host, entry.case, lang, reg)[1])
+        about = form.get("about", "")
+        if index is None or index >= len(decisions) \
+                or (about and decision_about(decisions[index]) != about):
             raise DraftError("this question is no longer open", "app.problem.stale")
         case = answer_decision(entry.case, decisions[index], value)
         kind, ruling = rule_data(config.host, case, lang, reg)

@@ -100,7 +100,8 @@ def test_worked_example_five_options_after_a_faced_opening_lead_out_of_turn() ->
     anything = rule(case(option="refuse", lead_option="none"))
     assert [o["type"] for o in obligations(anything)] == ["penalty_card"]
     da = text(case(option="refuse", lead_option="require:H"), "da")
-    assert "Spilfører afviser udspillet: Vest tager ♥4 tilbage som et stort strafkort" in da
+    assert "Spilfører afviser udspillet; Øst spiller ud (§ 54D)" in da
+    assert "strafkort, og § 50D finder anvendelse" not in da  # superseded by the choice
     assert "Spilfører Nord kræver, at Øst spiller ud i hjerter til stik 1" in da
     en = text(case(option="refuse", lead_option="require:H"))
     assert "Declarer North requires East to lead hearts to trick 1" in en

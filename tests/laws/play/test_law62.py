@@ -15,7 +15,7 @@ def case(**kw):
 
 
 def test_62a_62b1_corrected_and_a_defenders_card_is_a_major_penalty_card() -> None:
-    r = rule(case())
+    r = rule(case(later_cards=True))
     assert r.laws[:8] == ["61A", "62A", "62B1", "50B", "50D1", "50D2", "50E", "62C1"]
     assert obligations(r) == [{"type": "penalty_card", "law": "50D1", "seat": "E", "card": "H4",
                                "from_trick": 5, "major": True}]
@@ -28,10 +28,29 @@ def test_62_the_same_ruling_as_a_revoke_case_of_the_same_facts() -> None:
         "kind": "revoke", "contract": "4S", "declarer": "S", "declarer_tricks": 10,
         "vulnerable": "None", "revokes": [{"offender": "E", "trick": 5, "suit_led": "D",
                                            "card": "H4", "established": False}]}))
-    corrected = rule(case())
+    corrected = rule(case(later_cards=True))  # the revoke case does not say: 62C may
     assert corrected.clause_texts()[0] == revoke.text_lines()[0]
     assert corrected.laws == revoke.laws
     assert revoke.to_json()["obligations"] == obligations(corrected)
+
+
+def test_62c_not_read_when_no_card_was_played_after_the_revoke() -> None:
+    """Nothing was played after the revoke: there is nothing Law 62C could withdraw, and
+    the read-out says nothing of it (the revoke card's own withdrawal keeps 16C)."""
+    r = rule(case(later_cards=False))
+    assert "62C1" not in r.laws and "62C2" not in r.laws and "16C" in r.laws
+    assert "withdraw any card played" not in r.text and "(Law 62C" not in r.text
+    assert r.status == "ruled" and not r.decisions
+
+
+def test_62c_read_as_what_may_follow_only_until_the_choice_is_made() -> None:
+    """Cards were played after the revoke: 62C is read as what may follow while the
+    non-offending side has not chosen; once it has, only what it chose is read."""
+    open_choice = rule(case(later_cards=True))
+    assert "Declarer may withdraw any card played from his hand" in open_choice.text
+    kept = rule(case(later_cards=True, nos_withdraw=False))
+    assert "Declarer may withdraw any card played from his hand" not in kept.text
+    assert kept.laws.count("62C1") == 1 and "North-South keep the cards" in kept.text
 
 
 def test_62b2_declarers_dummys_or_a_faced_card_no_penalty_card() -> None:
