@@ -65,6 +65,10 @@ async def answer(request: Request) -> Response:
     ruling_id = request.path_params["id"]
     lang = lang_of(request)
     reg = regulation_of(request)
+    # an answer is known by the ruling, the version it was answered on, and the answer
+    done_key = config.forms.key("answer", ruling_id, form.get("version"), form.get("answer"))
+    if config.forms.made(done_key) is not None:  # given already (Back, the same button)
+        return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
     entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
     if entry is None:
         return not_found()
@@ -86,11 +90,17 @@ async def answer(request: Request) -> Response:
     except CaseError as exc:
         return see_other(f"/rulings/{ruling_id}", error=director_problem(
             str(exc), entry.kind, entry.case, lang))
-    try:  # written only while the page's version is still the latest (the log's check,
-        # in its transaction: of two answers at once, one is written)
-        await asyncio.wrap_future(config.log.submit(case, ruling, kind=kind, lang=lang,
-                                                    place=None, correcting=ruling_id,
-                                                    based_on=version))
+
+    async def submit() -> int:  # written only while the page's version is still the
+        # latest (the log's check, in its transaction: of two answers at once, one is
+        # written)
+        entry = await asyncio.wrap_future(config.log.submit(
+            case, ruling, kind=kind, lang=lang, place=None, correcting=ruling_id,
+            based_on=version))
+        return entry.id
+
+    try:
+        await config.forms.once(done_key, submit)
     except StaleVersion:
         return meanwhile
     return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
