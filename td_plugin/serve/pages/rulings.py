@@ -1,7 +1,8 @@
 """A logged ruling's page, and the decisions answered on it.
 
 - ``GET /rulings/{id}``: the ruling to read to the players, what stands, its versions,
-  the deal when the session has it, and the decisions still open.
+  the deal when the session has it, and the decisions still open (``?weigh=``: a
+  weighted Law 64C judgement being tapped, `td_plugin.serve.weighted`).
 - ``POST /rulings/{id}`` (a form: ``answer`` ``INDEX:VALUE``, ``version``): an open
   decision answered; the case ruled again is the ruling's next version.
 """
@@ -34,6 +35,7 @@ from td_plugin.serve.pages.common import (
     words,
 )
 from td_plugin.serve.views import RulingView, director_problem, open_decisions, ruling_view
+from td_plugin.serve.weighted import read_weighing
 
 __all__ = ["show_ruling", "answer"]
 
@@ -52,8 +54,14 @@ async def show_ruling(request: Request) -> Response:
     except (CaseError, CaseFileError) as exc:
         view = RulingView(entry.status.value, "", [str(exc)])
     picked = config.boards.find(entry.place) if entry.place.board else None
+    # a Law 64C judgement may be weighted where the regulation allows it (12C1(c))
+    weighted = config.host.regulation(reg).weighted_scores \
+        and isinstance(entry.case.get("contract"), str) \
+        and isinstance(entry.case.get("declarer"), str)
     return page(request, "ruling.html", entry=entry, history=history, view=view,
-                picked=picked, hands=picked.hands if picked else None, deal_open=True)
+                picked=picked, hands=picked.hands if picked else None, deal_open=True,
+                weighted=weighted,
+                weighing=read_weighing(request.query_params.get("weigh")) if weighted else None)
 
 
 async def answer(request: Request) -> Response:
