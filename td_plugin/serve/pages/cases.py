@@ -35,7 +35,7 @@ from td_plugin.serve.draft import (
     is_decision,
     questions_of,
 )
-from td_plugin.serve.once import form_id
+from td_plugin.serve.once import form_id, new_form_id
 from td_plugin.serve.pages.common import (
     KINDS,
     AppConfig,
@@ -218,9 +218,11 @@ async def post_case(request: Request) -> Response:
     except DraftError as exc:
         return see_other("/", error=words(exc, lang_of(request)))
     action = form.get("action", "")
-    once = form_id(form.get("form"))
+    posted = form_id(form.get("form"))
     # a post that rules is known by its page's one-time value and the case it posts
-    done_key = config.forms.key(once, form.get("draft")) if once and action == "rule" else None
+    done_key = config.forms.key(posted, form.get("draft")) if posted and action == "rule" \
+        else None
+    once = posted or new_form_id()  # the page after the tap carries one from now on
     made = config.forms.made(done_key) if done_key else None
     if made is not None:  # done already (Back, then the same button): its ruling
         return RedirectResponse(f"/rulings/{made}", status_code=303)
