@@ -584,8 +584,8 @@ class BwsSource:
 
     def write_problem(self) -> str | None:
         """Why a changed copy cannot be written on this machine (the Access ODBC driver
-        missing), or None (`adapters.bws.writer.odbc_problem`)."""
-        from adapters.bws.writer import odbc_problem
+        missing), or None (`adapters.bws.odbc.odbc_problem`)."""
+        from adapters.bws.odbc import odbc_problem
 
         return odbc_problem()
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.bws import values as v
+from adapters.bws.odbc import access_drivers, odbc_problem
 from adapters.bws.reader import BwsData, ResultRow, read_bws
 from td_plugin import hookimpl
 from td_plugin.errors import InputError, Location, NotWritableError
@@ -36,7 +37,7 @@ from td_plugin.model.changes import RecordChange
 from td_plugin.safe_output import atomic_path, check_outputs, create_new
 
 __all__ = ["Statement", "BwsWriter", "BwsWriteBack", "plan_row_change", "write_copy",
-           "odbc_connect", "odbc_problem", "writes_something"]
+           "odbc_connect", "writes_something"]
 
 _INSERT_COLUMNS = ("Section", "Table", "Round", "Board", "PairNS", "PairEW", "Declarer",
                    "NS/EW", "Contract", "Result", "LeadCard", "Remarks", "DateLog", "TimeLog",
@@ -129,27 +130,6 @@ def plan_row_change(data: BwsData, row: ResultRow, change: RecordChange,
     return [delete, insert]
 
 
-def _access_drivers() -> list[str]:
-    """The Access ODBC drivers of this machine.
-
-    :raises ImportError: pyodbc is not installed.
-    """
-    import pyodbc
-
-    return [d for d in pyodbc.drivers() if "Microsoft Access Driver" in d]
-
-
-def odbc_problem() -> str | None:
-    """Why this machine cannot write into a ``.bws`` (pyodbc or the Access ODBC driver
-    missing), or None when it can; asked before anything is read or written."""
-    try:
-        drivers = _access_drivers()
-    except ImportError:
-        return ("writing into a .bws needs pyodbc and the Microsoft Access ODBC driver "
-                "(Windows): pip install 'td-plugin[odbc]'")
-    return None if drivers else "the Microsoft Access ODBC driver is not installed (Windows only)"
-
-
 def writes_something(change: RecordChange) -> bool:
     """Whether ``change`` has something a ``.bws`` holds: an outcome. A ruling that
     changes no result (an auction ruling) has only its text, and a ``.bws`` keeps no
@@ -167,7 +147,7 @@ def odbc_connect(path: str) -> Any:
         raise NotWritableError(problem, Location(path=path))
     import pyodbc
 
-    drivers = _access_drivers()
+    drivers = access_drivers()
     return pyodbc.connect(f"DRIVER={{{drivers[0]}}};DBQ={os.path.abspath(path)};",
                           autocommit=False)
 
