@@ -3,6 +3,8 @@
 - Back after "Give the ruling", then "Give the ruling" again, leads to the ruling the
   first tap made; the log holds one ruling (the page's form is known by its one-time
   value, `td_plugin.serve.once`).
+- The rows of seat answers with their law tags (a premature play, a lead out of turn)
+  fit the phone's width in English and Danish (`tests.serve.phone_width`).
 - The Law 64C judgement as a weighted score (12C1(c)), 60 % of 11 tricks and 40 % of 10,
   in four taps (`td_plugin.serve.weighted`); the case stores it as a case file writes it.
 """
@@ -19,6 +21,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
 from playwright.sync_api import Browser, Page, expect
 
+from tests.serve.phone_width import widths
 from tests.serve.test_browser import TOKEN, VIEWPORTS, Server, enter_calls, server  # noqa: F401
 
 pytestmark = pytest.mark.slow
@@ -101,3 +104,21 @@ def test_64c_a_weighted_judgement_in_four_taps(page: Page, server: Server) -> No
                                                 {"result": "4H N 10", "weight": "40%"}]
     assert "equity_declarer_tricks" not in entry["case"]
     expect(page.locator("form.question", has_text="Law 64C")).to_have_count(0)
+
+
+@pytest.mark.parametrize("kind", ["premature_play", "lead_out_of_turn"])
+def test_rows_of_seats_with_law_tags_fit_the_phone(page: Page, server: Server,  # noqa: F811
+                                                   kind: str) -> None:
+    """The first questions of the kind (who, whose turn it was: four seats with a law tag
+    each), tapped West where seats are asked, then measured again in English and Danish."""
+    page.goto(f"{server.base}/new/{kind}")
+    passed = [page.url]
+    for _ in range(3):
+        answers = page.locator("section.ask button[value^='answer:']")
+        seats = page.locator("section.ask .answers.seat button")
+        (seats.last if seats.count() else answers.first).click()
+        page.wait_for_load_state()
+        passed.append(page.url)
+    measured = widths(page, server.base, passed)
+    assert len(measured) == 2 * len(set(passed))
+    assert [w for w in measured if not w.fits] == []
