@@ -108,3 +108,19 @@ def test_a_failed_post_leaves_its_key_unused():
     assert asyncio.run(run()) == [7, 7]
     assert done.made("k") is None and done.made("b") == 7  # the oldest forgotten
     assert form_id("x" * 16) and not form_id("../" + "x" * 13) and not form_id("short")
+
+
+def test_a_correction_given_again_after_back_is_one_version(client, log: RulingLog):
+    """"Correct this ruling", then "Give the corrected ruling" at once, Back, and the
+    same button again: the correction page opened again has the same one-time value,
+    so the second post leads to the ruling and makes no third version."""
+    _, form = _ready_to_rule(client)
+    client.post("/new/auction", data={**form, "action": "rule"}, headers=SAME)
+    opened = _form(client.get("/rulings/1/edit").text)
+    assert _form(client.get("/rulings/1/edit").text) == opened  # Back: the same page
+    for _ in range(2):
+        r = client.post("/rulings/1/edit", data={**opened, "action": "rule"}, headers=SAME,
+                        follow_redirects=False)
+        assert r.headers["location"] == "/rulings/1"
+    assert len(log.history(1)) == 2
+    assert _form(client.get("/rulings/1/edit").text)["form"] != opened["form"]  # version 2's

@@ -58,9 +58,10 @@ from td_plugin.serve.views import auction_grid, dealt_holder, director_problem, 
 __all__ = ["new_case", "edit_case", "post_case", "next_to_call"]
 
 
-def _editor_page(request: Request, draft: Draft) -> HTMLResponse:
+def _editor_page(request: Request, draft: Draft, form: str | None = None) -> HTMLResponse:
     """The page of a draft: its questions (or the auction's bidding box), and the ruling
-    it has so far, or why it has none yet."""
+    it has so far, or why it has none yet; ``form``, its one-time value where the address
+    carries none (else the page makes one)."""
     config = config_of(request)
     lang = lang_of(request)
     reg = regulation_of(request)
@@ -93,7 +94,7 @@ def _editor_page(request: Request, draft: Draft) -> HTMLResponse:
                 dealt_suits={card[0] for card in dealt or ()},
                 draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
                 picked=picked, action_url=action, steps=steps,
-                question=question)
+                question=question, form_id=form)
 
 
 def _check_dealt(config: AppConfig, draft: Draft, action: str) -> None:
@@ -184,7 +185,10 @@ async def edit_case(request: Request) -> Response:
         return see_other(f"/rulings/{entry.id}", error=words(exc, lang_of(request)))
     if draft.correcting != entry.id:
         return _see_draft(draft, form=request.query_params.get("form"))
-    return _editor_page(request, draft)
+    # the correction of a version, opened again (Back): the same one-time value
+    opened = None if form_id(request.query_params.get("form")) else \
+        config.forms.key("edit", entry.id, entry.version)[:16]
+    return _editor_page(request, draft, opened)
 
 
 def _tapped(config: AppConfig, draft: Draft, action: str, form: Mapping[str, str]) -> Draft:

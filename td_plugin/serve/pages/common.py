@@ -116,9 +116,12 @@ def page(request: Request, name: str, status: int = 200, **context: Any) -> HTML
         # a tap that could not be done, told on the page the post redirected to
         context["error"] = request.query_params["error"][:500]
         status = 400
+    # the form's one-time value: the page's own, the address's (Back gives the same),
+    # else a new one
+    once = context.pop("form_id", None) or form_id(request.query_params.get("form")) \
+        or new_form_id()
     values = {**helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
-              # the form's one-time value: the address's (Back gives the same), else new
-              "form_id": form_id(request.query_params.get("form")) or new_form_id(),
+              "form_id": once,
               "boards": config.boards, "kinds": KINDS,
               "regulation": regulation_of(request),
               "regulations": config.host.regulations().names(), "td_calls": config.td_calls,
