@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import httpx
 
@@ -16,6 +18,13 @@ from td_plugin.serve.once import DoneForms, form_id, new_form_id
 from tests.serve.conftest import TOKEN
 
 SAME = {"sec-fetch-site": "same-origin"}
+
+
+def _run(coroutine: Any) -> Any:
+    """Run ``coroutine`` on a loop of its own thread (the browser tests of the same
+    session keep a loop in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _form(text: str) -> dict[str, str]:
@@ -81,7 +90,7 @@ def test_two_taps_at_once_make_one_ruling(client, log: RulingLog):
             return await asyncio.gather(*(c.post("/new/auction", data={**form, "action": "rule"})
                                           for _ in range(2)))
 
-    answers = asyncio.run(both())
+    answers = _run(both())
     assert [r.headers["location"] for r in answers] == ["/rulings/1", "/rulings/1"]
     assert len(log.latest()) == 1 and len(log.history(1)) == 1
 
@@ -105,7 +114,7 @@ def test_a_failed_post_leaves_its_key_unused():
             await done.once(key, make)
         return made
 
-    assert asyncio.run(run()) == [7, 7]
+    assert _run(run()) == [7, 7]
     assert done.made("k") is None and done.made("b") == 7  # the oldest forgotten
     assert form_id("x" * 16) and not form_id("../" + "x" * 13) and not form_id("short")
 
