@@ -70,12 +70,16 @@ def test_an_answer_given_twice_is_one_version(client, log: RulingLog):
     _, form = _ready_to_rule(client)
     client.post("/new/auction", data={**form, "action": "rule"}, headers=SAME)
     page = client.get("/rulings/1").text
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-    answer = {"csrf": csrf, "version": "1", "answer": "0:no"}
-    for _ in range(2):
+    fields = {name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)
+              for name in ("csrf", "form", "version")}
+    answer = {**fields, "answer": "0:no"}
+    for _ in range(2):  # the same page's button twice (a double tap)
         r = client.post("/rulings/1", data=answer, headers=SAME, follow_redirects=False)
         assert r.status_code == 303 and r.headers["location"] == "/rulings/1"  # no error
     assert len(log.history(1)) == 2
+    # the same answer from another phone's page: answered meanwhile, said
+    other = client.post("/rulings/1", data={**answer, "form": new_form_id()}, headers=SAME)
+    assert "answered meanwhile" in other.text and len(log.history(1)) == 2
 
 
 def test_two_taps_at_once_make_one_ruling(client, log: RulingLog):

@@ -20,6 +20,7 @@ from td_plugin.cases.log import StaleVersion
 from td_plugin.errors import CaseError, CaseFileError, DraftError
 from td_plugin.model.numbers import parse_whole
 from td_plugin.serve.draft import answer_decision
+from td_plugin.serve.once import form_id
 from td_plugin.serve.pages.common import (
     Forbidden,
     config_of,
@@ -73,9 +74,13 @@ async def answer(request: Request) -> Response:
     ruling_id = request.path_params["id"]
     lang = lang_of(request)
     reg = regulation_of(request)
-    # an answer is known by the ruling, the version it was answered on, and the answer
-    done_key = config.forms.key("answer", ruling_id, form.get("version"), form.get("answer"))
-    if config.forms.made(done_key) is not None:  # given already (Back, the same button)
+    # an answer is known by its page's one-time value, the ruling, the version it was
+    # answered on, and the answer (another phone's same answer is its own: answered
+    # meanwhile)
+    once = form_id(form.get("form"))
+    done_key = config.forms.key("answer", once, ruling_id, form.get("version"),
+                                form.get("answer")) if once else None
+    if done_key and config.forms.made(done_key) is not None:  # given already (a double tap)
         return RedirectResponse(f"/rulings/{ruling_id}", status_code=303)
     entry = await anyio.to_thread.run_sync(lambda: config.log.get(ruling_id))
     if entry is None:
