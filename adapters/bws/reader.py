@@ -564,6 +564,8 @@ class BwsSource:
     its session, entries and timeline for the watch)."""
 
     format = "bws"
+    #: a ``.bws`` stores results: a ruling's text has nowhere to go
+    keeps_commentary = False
 
     def __init__(self, path: str, strict: bool = False, data: BwsData | None = None) -> None:
         self.path = path
@@ -579,6 +581,13 @@ class BwsSource:
 
     def session(self) -> Session:
         return self.data.session()
+
+    def write_problem(self) -> str | None:
+        """Why a changed copy cannot be written on this machine (the Access ODBC driver
+        missing), or None (`adapters.bws.odbc.odbc_problem`)."""
+        from adapters.bws.odbc import odbc_problem
+
+        return odbc_problem()
 
     def entries(self) -> dict[Any, BoardRecord]:
         return self.data.entries()

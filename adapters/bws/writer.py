@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.bws import values as v
+from adapters.bws.odbc import access_drivers, odbc_problem
 from adapters.bws.reader import BwsData, ResultRow, read_bws
 from td_plugin import hookimpl
 from td_plugin.errors import InputError, Location, NotWritableError
@@ -36,7 +37,7 @@ from td_plugin.model.changes import RecordChange
 from td_plugin.safe_output import atomic_path, check_outputs, create_new
 
 __all__ = ["Statement", "BwsWriter", "BwsWriteBack", "plan_row_change", "write_copy",
-           "odbc_connect"]
+           "odbc_connect", "writes_something"]
 
 _INSERT_COLUMNS = ("Section", "Table", "Round", "Board", "PairNS", "PairEW", "Declarer",
                    "NS/EW", "Contract", "Result", "LeadCard", "Remarks", "DateLog", "TimeLog",
@@ -129,21 +130,24 @@ def plan_row_change(data: BwsData, row: ResultRow, change: RecordChange,
     return [delete, insert]
 
 
+def writes_something(change: RecordChange) -> bool:
+    """Whether ``change`` has something a ``.bws`` holds: an outcome. A ruling that
+    changes no result (an auction ruling) has only its text, and a ``.bws`` keeps no
+    commentary: it is left out, not an error."""
+    return change.outcome is not None
+
+
 def odbc_connect(path: str) -> Any:
     """An ODBC connection to an Access file (Windows, Access driver, ``pyodbc``).
 
     :raises NotWritableError: pyodbc or the driver is missing.
     """
-    try:
-        import pyodbc
-    except ImportError as exc:
-        raise NotWritableError("writing into a .bws needs pyodbc and the Microsoft Access "
-                               "ODBC driver (Windows): pip install 'td-plugin[odbc]'",
-                               Location(path=path)) from exc
-    drivers = [d for d in pyodbc.drivers() if "Microsoft Access Driver" in d]
-    if not drivers:
-        raise NotWritableError("the Microsoft Access ODBC driver is not installed (Windows "
-                               "only)", Location(path=path))
+    problem = odbc_problem()
+    if problem is not None:
+        raise NotWritableError(problem, Location(path=path))
+    import pyodbc
+
+    drivers = access_drivers()
     return pyodbc.connect(f"DRIVER={{{drivers[0]}}};DBQ={os.path.abspath(path)};",
                           autocommit=False)
 
@@ -171,11 +175,14 @@ class BwsWriter:
         self.backup: str | None = None
 
     def plan(self, data: BwsData, changes: Iterable[tuple[int, RecordChange]]) -> list[Statement]:
-        """The statements for changes keyed by ``ReceivedData`` row ID."""
+        """The statements for changes keyed by ``ReceivedData`` row ID; a change that
+        changes no result is left out (`writes_something`)."""
         rows = {r.id: r for r in data.current_results()}
         now = self.clock()
         out: list[Statement] = []
         for row_id, change in changes:
+            if not writes_something(change):
+                continue
             row = rows.get(row_id)
             if row is None:
                 raise InputError(f"no current ReceivedData row with ID {row_id}",

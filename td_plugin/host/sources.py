@@ -10,7 +10,8 @@ large file is then audited on several processes (`td_plugin.audit.parts`).
 A writer (the hook ``td_write_changes``) takes the changes rulings and adjustments ask
 for (`RecordChange`: an outcome of `td_plugin.model.outcomes` and annotations rendered in the
 language of the write) and writes a copy of the source in which only what changed
-differs; the input is never modified in place.
+differs; the input is never modified in place. A source that offers `WritableSource`
+says beforehand what such a copy can hold and whether this machine can write one.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from td_plugin.model.session import Session
 
 __all__ = ["Source", "SessionSource", "Follower", "Poll", "PartedSource", "SourcePart",
-           "PartReading", "CheckedSource"]
+           "PartReading", "CheckedSource", "WritableSource"]
 
 
 @runtime_checkable
@@ -62,6 +63,23 @@ class CheckedSource(Source, Protocol):
     def check_read(self, records: int) -> None:
         """Raise `td_plugin.errors.InputError` saying so when ``records``, what a reading
         of the whole file gave, is none or far less than the file promises."""
+        ...
+
+
+@runtime_checkable
+class WritableSource(Source, Protocol):
+    """A source that says, before anything is written, what a changed copy of it can
+    hold: whether it keeps a ruling's text as commentary (a ``.bws`` stores results
+    alone), and why no copy can be written on this machine (a driver missing), if so.
+    A source that is not one keeps commentary and says nothing beforehand."""
+
+    @property
+    def keeps_commentary(self) -> bool:
+        """Whether a ruling that changes no result is written (as commentary)."""
+        ...
+
+    def write_problem(self) -> str | None:
+        """Why a changed copy cannot be written here, or None."""
         ...
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from td_plugin.audit.table_rulings import match
+from td_plugin.host.sources import WritableSource
 from td_plugin.model.board import BoardRecord, standard_dealer, standard_vulnerability
 from td_plugin.model.cards import Seat, Suit
 from td_plugin.model.place import Place
@@ -140,10 +141,16 @@ class SessionBoards:
     """The results of a session file, by board."""
 
     def __init__(self, path: str | None = None, fmt: str | None = None,
-                 results: Iterable[BoardResult] = ()) -> None:
+                 results: Iterable[BoardResult] = (), *, keeps_commentary: bool = True,
+                 write_problem: str | None = None) -> None:
         self.path = path
         self.format = fmt
         self.results = list(results)
+        #: whether writing the rulings into the file keeps a ruling that changes no
+        #: result (as commentary; a .bws does not)
+        self.keeps_commentary = keeps_commentary
+        #: why no copy of the file can be written on this machine, found when it was read
+        self.write_problem = write_problem
 
     @classmethod
     def read(cls, host: PluginHost, path: str,
@@ -159,6 +166,9 @@ class SessionBoards:
             records = map(hand_record.join, records)
         results = [BoardResult(i, record) for i, record in enumerate(records, 1)
                    if record.board is not None]
+        if isinstance(source, WritableSource):
+            return cls(path, source.format, results, keeps_commentary=source.keeps_commentary,
+                       write_problem=source.write_problem())
         return cls(path, source.format, results)
 
     def indexed(self) -> list[tuple[int, BoardRecord]]:

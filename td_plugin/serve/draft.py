@@ -34,6 +34,8 @@ from td_plugin.laws.facts import MORE, FactField, Question, Step, choices_of
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import SEAT_LETTERS, SUIT_LETTERS, Seat
 from td_plugin.model.place import Place
+from td_plugin.serve.weighted import PREFIX as WEIGHTED
+from td_plugin.serve.weighted import weighted_judgement
 
 __all__ = ["Draft", "apply", "answer_decision", "questions_of", "question_key",
            "USUAL_ANSWERS", "correcting_seat", "is_decision", "drop_stale_answers",
@@ -768,8 +770,9 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
     answered: ``yes``/``no`` for accept (25B1, 27A1, 27B4, 29A), withdraw (25A6) and the
     Director's comparable-call judgement (23A), a call for the replacement of an
     insufficient bid (27B), declarer's tricks for the Director's Law 64C judgement after a
-    revoke (``equity``) and once tricks 12 and 13 were played again after a revoke on
-    trick 12 was corrected (``replayed``, 62D1), and for the play period's choices (a decision naming its case
+    revoke (``equity``; or a weighted score, ``w:11@60,10@40``, `td_plugin.serve.weighted`)
+    and once tricks 12 and 13 were played again after a revoke on trick 12 was corrected
+    (``replayed``, 62D1), and for the play period's choices (a decision naming its case
     ``field`` and its ``choices``) one of the choices' values.
 
     :raises DraftError: the answer does not fit the question.
@@ -794,10 +797,15 @@ def answer_decision(case: Mapping[str, Any], decision: Mapping[str, Any], value:
         else:
             for target in decision.get("calls") or []:
                 calls[_find(calls, target)]["withdraw"] = flag
+    elif decide == "equity" and value.startswith(WEIGHTED):  # a weighted score, 12C1(c)
+        answered["equity_weighted"] = weighted_judgement(answered, value)
+        answered.pop("equity_declarer_tricks", None)
     elif decide in ("equity", "replayed"):
         if not (value.isascii() and value.isdigit()) or not 0 <= int(value) <= 13:
             raise DraftError(f"expected declarer's tricks (0 to 13), not {value!r}")
         answered[f"{decide}_declarer_tricks"] = int(value)
+        if decide == "equity":
+            answered.pop("equity_weighted", None)
     elif decide == "replacement":
         seat = decision.get("seat")
         if seat not in SEAT_LETTERS:

@@ -5,7 +5,11 @@
 - **The session's secret token.** A request must carry it: ``Authorization: Bearer
   TOKEN`` (scripts), ``?token=TOKEN`` (the URL the terminal prints and its QR code), or
   the cookie a browser gets the first time it opens that URL (the page then reloads
-  without the token in its address, so it does not stay in the browser's history). A
+  without the token in its address, so it does not stay in the browser's history). The
+  cookie is named after the token (`cookie_name`): browsers keep cookies per host, not
+  per port, so two sessions served on one laptop keep their phones apart. It lasts until
+  the morning after the day it was set (`cookie_max_age`), so a phone whose browser was
+  closed during the session comes back without a new scan. A
   request without the right token gets ``403 Forbidden`` and no hint of what exists; a
   browser's page says, in its language, what to do (scan the QR code again). Tokens are
   compared in constant time.
@@ -36,6 +40,7 @@ query.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import hashlib
 import hmac
 import os
@@ -51,6 +56,7 @@ from td_plugin import messages
 from td_plugin.messages import LANGUAGES
 
 __all__ = ["Guard", "new_token", "kept_token", "csrf_value", "same_secret", "cookie_value",
+           "cookie_name", "cookie_max_age", "token_cookie", "COOKIE_UNTIL_HOUR",
            "own_path", "head_size", "refusal_page", "TokenFileError", "COOKIE", "LANG_COOKIE",
            "MAX_BODY", "MAX_HEADER", "MAX_HEAD", "BODY_TIMEOUT"]
 
@@ -60,8 +66,12 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-#: The cookie that carries the token once a browser has opened the app's URL.
+#: The start of the name of the cookie that carries the token once a browser has opened
+#: the app's URL (`cookie_name` gives the whole name, one per session's token).
 COOKIE = "td_token"
+#: The token's cookie lasts until this hour (local time) of the morning after the day it
+#: was set: a club's evening session that runs past midnight keeps its phones.
+COOKIE_UNTIL_HOUR = 6
 #: The cookie that keeps the language the Director chose.
 LANG_COOKIE = "td_lang"
 #: The largest request body accepted (a case file is a few kilobytes).
@@ -195,6 +205,30 @@ def csrf_value(token: str) -> str:
     return hmac.new(token.encode(), b"td-plugin form", hashlib.sha256).hexdigest()[:32]
 
 
+def cookie_name(token: str) -> str:
+    """The name of the cookie that carries ``token``: `COOKIE` and a digest of the token,
+    so that the sessions served from one computer (on other ports: a browser's cookies
+    ignore the port) each have their own and one does not log the other's phones out.
+    The digest says nothing of the token."""
+    digest = hmac.new(token.encode(), b"td-plugin cookie", hashlib.sha256).hexdigest()[:12]
+    return f"{COOKIE}_{digest}"
+
+
+def cookie_max_age(now: datetime.datetime) -> int:
+    """Seconds from ``now`` (local time) until `COOKIE_UNTIL_HOUR` of the morning after
+    its day: the session's day, and its evening past midnight."""
+    until = datetime.datetime.combine(now.date() + datetime.timedelta(days=1),
+                                      datetime.time(COOKIE_UNTIL_HOUR), now.tzinfo)
+    return max(1, int((until - now).total_seconds()))
+
+
+def token_cookie(token: str, now: datetime.datetime | None = None) -> str:
+    """The ``Set-Cookie`` value that gives a browser the token (`cookie_name`), until
+    the morning after ``now``'s day (`cookie_max_age`; ``now`` defaults to the local time)."""
+    age = cookie_max_age(now or datetime.datetime.now())
+    return f"{cookie_name(token)}={token}; Path=/; Max-Age={age}; HttpOnly; SameSite=Strict"
+
+
 def same_secret(a: str | None, b: str) -> bool:
     """Whether ``a`` is the secret ``b``, compared in constant time."""
     return a is not None and hmac.compare_digest(a.encode(), b.encode())
@@ -281,6 +315,7 @@ class Guard:
         self.max_body = max_body
         self.body_timeout = body_timeout
         self.lang = lang
+        self.cookie = cookie_name(token)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -304,7 +339,7 @@ class Guard:
         from_query = next((v for k, v in query if k == "token"), None)
         auth = headers.get("authorization", "")
         from_header = auth[7:].strip() if auth[:7].lower() == "bearer " else None
-        from_cookie = cookie_value(cookies, COOKIE)
+        from_cookie = cookie_value(cookies, self.cookie)
         by_request = same_secret(from_header, self.token) or same_secret(from_query, self.token)
         if not (by_request or same_secret(from_cookie, self.token)):
             await self._refuse(send, "token", headers, cookies)
@@ -325,8 +360,7 @@ class Guard:
             location = own_path(scope.get("path", "/")) + (f"?{rest}" if rest else "")
             await _plain(send, 303, "See Other", [
                 (b"location", location.encode("latin-1", "replace")),
-                (b"set-cookie", (f"{COOKIE}={self.token}; Path=/; HttpOnly; "
-                                 "SameSite=Strict").encode())])
+                (b"set-cookie", token_cookie(self.token).encode())])
             return
         try:
             body = await self._body(receive)

@@ -141,6 +141,16 @@ class FakeConnection:
         self.log.append(("close",))
 
 
+def test_a_ruling_that_changes_no_result_is_left_out_not_a_failure() -> None:
+    """An auction ruling in the batch (its change has annotations, no outcome): a .bws
+    keeps no commentary, so it is left out and the other change is still planned."""
+    auction = RecordChange(record=1, outcome=None, law="31B", annotations=("31B",))
+    planned = BwsWriter("s.bws", clock=lambda: NOW).plan(
+        data(), [(41, auction), (41, RecordChange(record=1, outcome=four_spades(9)))])
+    assert [st.sql for st in planned] == [DELETE, INSERT]
+    assert planned[1].params[9] == "-1"
+
+
 def test_dry_run_is_the_default_and_executes_nothing(tmp_path: Path) -> None:
     connections = []
     writer = BwsWriter(str(tmp_path / "s.bws"), connect=connections.append, clock=lambda: NOW)

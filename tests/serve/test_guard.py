@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import os
 import re
 import subprocess
@@ -12,8 +13,19 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER, TokenFileError, cookie_value, kept_token
-from tests.serve.conftest import TOKEN
+from td_plugin.cases.log import RulingLog
+from td_plugin.host.manager import PluginHost
+from td_plugin.serve.app import AppConfig, create_app
+from td_plugin.serve.guard import (
+    MAX_HEAD,
+    MAX_HEADER,
+    TokenFileError,
+    cookie_max_age,
+    cookie_name,
+    cookie_value,
+    kept_token,
+)
+from tests.serve.conftest import TOKEN, TestClient
 
 #: every route of the app, with a method it answers
 ROUTES = [("GET", "/"), ("POST", "/session/write"), ("GET", "/lang/da"),
@@ -41,7 +53,7 @@ def test_a_browser_without_the_token_is_told_what_to_do(client, lang, cookie, sa
     """A phone whose token the server no longer knows (a new token) gets a page that
     says what to do, in its language (the one it chose, else the one it asks for), and
     nothing of what the app holds."""
-    cookies = "td_token=old-token" + (f"; td_lang={cookie}" if cookie else "")
+    cookies = f"{cookie_name(TOKEN)}=old-token" + (f"; td_lang={cookie}" if cookie else "")
     r = client.get("/", headers={"accept": "text/html", "accept-language": f"{lang},en;q=0.5",
                                  "cookie": cookies})
     assert r.status_code == 403 and r.headers["content-type"].startswith("text/html")
@@ -109,7 +121,7 @@ def test_every_form_post_answers_with_a_redirect(client):
 def test_no_or_wrong_token_is_403_and_says_nothing(client, method, path, credentials):
     cookies = credentials.get("cookies")
     if cookies:
-        client.cookies.set("td_token", cookies["td_token"])
+        client.cookies.set(cookie_name(TOKEN), cookies["td_token"])
     r = client.request(method, path, headers=credentials.get("headers"),
                        params=credentials.get("params"), json={"dealer": "N", "calls": []})
     client.cookies.clear()
@@ -124,6 +136,47 @@ def test_the_printed_url_sets_a_cookie_and_drops_the_token_from_the_address(clie
     cookie = r.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert client.get("/").status_code == 200  # the cookie is enough now
+
+
+def test_two_sessions_on_one_computer_keep_their_phones_apart(log, tmp_path):
+    """Browsers keep cookies per host, not per port: a phone that opened two sessions
+    served from one laptop sends both cookies to each. Each session's cookie has its own
+    name, so opening the second does not log the phone out of the first."""
+    other_token = "another-session-token-98765"
+    with RulingLog(tmp_path / "other.sqlite") as other_log:
+        first = create_app(AppConfig(log=log, host=PluginHost(load_entrypoints=False),
+                                     token=TOKEN))
+        second = create_app(AppConfig(log=other_log, host=PluginHost(load_entrypoints=False),
+                                      token=other_token))
+        with TestClient(first, base_url="http://laptop") as a, \
+                TestClient(second, base_url="http://laptop") as b:
+            jar = {}
+            for c, token in ((a, TOKEN), (b, other_token)):
+                r = c.get(f"/?token={token}", headers={"accept": "text/html"},
+                          follow_redirects=False)
+                name, _, rest = r.headers["set-cookie"].partition("=")
+                jar[name] = rest.partition(";")[0]
+            assert len(jar) == 2  # one name each
+            both = "; ".join(f"{k}={v}" for k, v in jar.items())
+            for c in (a, b):
+                c.cookies.clear()
+                assert c.get("/", headers={"cookie": both}).status_code == 200
+
+
+def test_the_cookie_lasts_the_session_day_and_its_evening(client):
+    """Closing the phone's browser during the session needs no new scan: the cookie has
+    an expiry (not a browser-session cookie), until 06:00 after the day it was set."""
+    r = client.get(f"/?token={TOKEN}", headers={"accept": "text/html"},
+                   follow_redirects=False)
+    cookie = r.headers["set-cookie"]
+    assert cookie.startswith(f"{cookie_name(TOKEN)}={TOKEN};")
+    age = int(cookie.partition("Max-Age=")[2].partition(";")[0])
+    assert 6 * 3600 <= age <= 30 * 3600
+    evening = datetime.datetime(2026, 12, 3, 19, 0)
+    assert cookie_max_age(evening) == 11 * 3600
+    assert cookie_max_age(datetime.datetime(2026, 12, 3, 23, 59)) == 6 * 3600 + 60
+    assert cookie_name(TOKEN) != cookie_name(TOKEN + "x")
+    assert TOKEN not in cookie_name(TOKEN)
 
 
 def _page_form(client, path="/new/auction"):
@@ -191,11 +244,12 @@ def test_a_header_or_a_head_past_its_bound_is_431_before_the_token_is_looked_at(
 
 def test_only_the_apps_cookie_is_read(client):
     hostile = '"' + "\\" * 6000 + '"'
-    for header in (f"x={hostile}; td_token={TOKEN}", f"td_token={TOKEN}; x={hostile}",
-                   f'a=1;td_token="{TOKEN}"', f"td_token=wrong; td_token={TOKEN}"):
+    ours = cookie_name(TOKEN)
+    for header in (f"x={hostile}; {ours}={TOKEN}", f"{ours}={TOKEN}; x={hostile}",
+                   f'a=1;{ours}="{TOKEN}"', f"{ours}=wrong; {ours}={TOKEN}"):
         assert client.get("/api/rulings", headers={"cookie": header}).status_code == 200, header
-    for header in (f"x={hostile}", f"xtd_token={TOKEN}", f"td_token={TOKEN}x", "td_token",
-                   f"td_token={TOKEN}; td_token=wrong"):
+    for header in (f"x={hostile}", f"x{ours}={TOKEN}", f"{ours}={TOKEN}x", ours,
+                   f"{ours}={TOKEN}; {ours}=wrong", f"td_token={TOKEN}"):
         assert client.get("/api/rulings", headers={"cookie": header}).status_code == 403, header
 
 

@@ -17,7 +17,7 @@ import pytest
 from td_plugin.host.manager import PluginHost
 from td_plugin.serve import guard, server
 from td_plugin.serve.app import AppConfig, create_app
-from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER
+from td_plugin.serve.guard import MAX_HEAD, MAX_HEADER, cookie_name
 from td_plugin.serve.server import MAX_HEAD_ON_WIRE
 from tests.serve.conftest import TOKEN
 from tests.serve.live_server import closed_by_server, connect, live_server, read_response, request
@@ -102,7 +102,7 @@ def test_a_cookie_of_backslashes_stalls_no_one(port):
     over, under = 60 * 1024, MAX_HEADER - 100
     assert request(port, cookie("\\", over))[0] == 431
     assert request(port, cookie("\\", under))[0] == 403
-    ours_after = cookie("\\", under).replace(b'"\r\n', f'"; td_token={TOKEN}\r\n'.encode())
+    ours_after = cookie("\\", under).replace(b'"\r\n', f'"; {cookie_name(TOKEN)}={TOKEN}\r\n'.encode())
     assert request(port, ours_after)[0] == 200
     for size in (over, under):
         plain = min(_timed(port, cookie("a", size))[1] for _ in range(3))

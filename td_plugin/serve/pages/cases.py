@@ -35,6 +35,7 @@ from td_plugin.serve.draft import (
     is_decision,
     questions_of,
 )
+from td_plugin.serve.once import form_id, new_form_id
 from td_plugin.serve.pages.common import (
     KINDS,
     AppConfig,
@@ -57,9 +58,10 @@ from td_plugin.serve.views import auction_grid, dealt_holder, director_problem, 
 __all__ = ["new_case", "edit_case", "post_case", "next_to_call"]
 
 
-def _editor_page(request: Request, draft: Draft) -> HTMLResponse:
+def _editor_page(request: Request, draft: Draft, form: str | None = None) -> HTMLResponse:
     """The page of a draft: its questions (or the auction's bidding box), and the ruling
-    it has so far, or why it has none yet."""
+    it has so far, or why it has none yet; ``form``, its one-time value where the address
+    carries none (else the page makes one)."""
     config = config_of(request)
     lang = lang_of(request)
     reg = regulation_of(request)
@@ -90,7 +92,7 @@ def _editor_page(request: Request, draft: Draft) -> HTMLResponse:
                 dealt_suits={card[0] for card in dealt or ()},
                 draft=draft, calls=calls, view=preview, preview=preview, pending=pending,
                 picked=picked, action_url=action, steps=steps,
-                question=question)
+                question=question, form_id=form)
 
 
 def _check_dealt(config: AppConfig, draft: Draft, action: str) -> None:
@@ -128,11 +130,12 @@ def _draft_of(request: Request, fallback: Draft) -> Draft:
     return Draft.unpack(packed) if packed else fallback
 
 
-def _see_draft(draft: Draft, error: str | None = None) -> Response:
+def _see_draft(draft: Draft, error: str | None = None, form: str | None = None) -> Response:
     """Post/Redirect/Get: the page of the draft after a tap, which the phone can
-    reload and go back to."""
+    reload and go back to; ``form``, the page's one-time value (`td_plugin.serve.once`),
+    goes with it."""
     path = f"/rulings/{draft.correcting}/edit" if draft.correcting is not None else f"/new/{draft.kind}"
-    return see_other(path, draft=draft.pack(), error=error)
+    return see_other(path, draft=draft.pack(), error=error, form=form_id(form))
 
 
 def _based_on(draft: Draft) -> int | None:
@@ -160,7 +163,7 @@ async def new_case(request: Request) -> Response:
     except DraftError as exc:
         return see_other("/", error=words(exc, lang_of(request)))
     if draft.kind != kind or draft.correcting is not None:
-        return _see_draft(draft)
+        return _see_draft(draft, form=request.query_params.get("form"))
     return _editor_page(request, draft)
 
 
@@ -179,8 +182,11 @@ async def edit_case(request: Request) -> Response:
     except DraftError as exc:
         return see_other(f"/rulings/{entry.id}", error=words(exc, lang_of(request)))
     if draft.correcting != entry.id:
-        return _see_draft(draft)
-    return _editor_page(request, draft)
+        return _see_draft(draft, form=request.query_params.get("form"))
+    # the correction of a version, opened again (Back): the same one-time value
+    opened = None if form_id(request.query_params.get("form")) else \
+        config.forms.key("edit", entry.id, entry.version)[:16]
+    return _editor_page(request, draft, opened)
 
 
 def _tapped(config: AppConfig, draft: Draft, action: str, form: Mapping[str, str]) -> Draft:
@@ -214,10 +220,18 @@ async def post_case(request: Request) -> Response:
     except DraftError as exc:
         return see_other("/", error=words(exc, lang_of(request)))
     action = form.get("action", "")
+    posted = form_id(form.get("form"))
+    # a post that rules is known by its page's one-time value and the case it posts
+    done_key = config.forms.key(posted, form.get("draft")) if posted and action == "rule" \
+        else None
+    once = posted or new_form_id()  # the page after the tap carries one from now on
+    made = config.forms.made(done_key) if done_key else None
+    if made is not None:  # done already (Back, then the same button): its ruling
+        return RedirectResponse(f"/rulings/{made}", status_code=303)
     try:
         tapped = _tapped(config, draft, action, form)
     except DraftError as exc:
-        return _see_draft(draft, words(exc, lang))
+        return _see_draft(draft, words(exc, lang), once)
     draft = tapped
     if is_decision(action):  # the next call is of the player the Laws call on
         try:
@@ -226,20 +240,25 @@ async def post_case(request: Request) -> Response:
         except CaseError:  # not rulable yet: an unintended call's correction to come
             draft.seat = correcting_seat(draft, action) or draft.seat
     if action != "rule":
-        return _see_draft(draft)
+        return _see_draft(draft, form=once)
     try:
         in_session(config, draft.place)
         kind, ruling = rule_data(config.host, draft.case, lang, reg)
     except CaseError as exc:
-        return _see_draft(draft, director_problem(str(exc), draft.kind, draft.case, lang))
-    try:
+        return _see_draft(draft, director_problem(str(exc), draft.kind, draft.case, lang), once)
+
+    async def submit() -> int:
         entry = await asyncio.wrap_future(config.log.submit(
             draft.case, ruling, kind=kind, lang=lang, place=draft.place,
             correcting=draft.correcting, based_on=_based_on(draft)))
+        return entry.id
+
+    try:
+        made = await config.forms.once(done_key, submit)
     except KeyError:  # a draft correcting no ruling of the log
         return not_found()
     except StaleVersion as exc:  # another phone corrected it since: its version shown
         return see_other(f"/rulings/{draft.correcting}", error=messages.render(
             "app.corrected_meanwhile", {"version": exc.latest.version,
                                         "at": exc.latest.at[11:16]}, lang))
-    return RedirectResponse(f"/rulings/{entry.id}", status_code=303)
+    return RedirectResponse(f"/rulings/{made}", status_code=303)

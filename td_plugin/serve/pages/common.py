@@ -27,6 +27,7 @@ from td_plugin.messages import LANGUAGES
 from td_plugin.model.place import Place
 from td_plugin.serve.boards import SessionBoards
 from td_plugin.serve.guard import BODY_TIMEOUT, MAX_BODY, cookie_value, refusal_page, same_secret
+from td_plugin.serve.once import DoneForms, form_id, new_form_id
 from td_plugin.serve.views import environment, helpers
 
 if TYPE_CHECKING:
@@ -62,6 +63,8 @@ class AppConfig:
     write_to: str | None = None  # where the session's copy with the rulings is written
     #: the tables' calls from the Bridgemate (`td_plugin.serve.calls.desk`), or None
     td_calls: CallDesk | None = None
+    #: the form posts that made a ruling, each done once (`td_plugin.serve.once`)
+    forms: DoneForms = field(default_factory=DoneForms)
 
 
 def config_of(request: Request) -> AppConfig:
@@ -113,7 +116,12 @@ def page(request: Request, name: str, status: int = 200, **context: Any) -> HTML
         # a tap that could not be done, told on the page the post redirected to
         context["error"] = request.query_params["error"][:500]
         status = 400
+    # the form's one-time value: the page's own, the address's (Back gives the same),
+    # else a new one
+    once = context.pop("form_id", None) or form_id(request.query_params.get("form")) \
+        or new_form_id()
     values = {**helpers(lang), "request": request, "csrf": request.scope["state"]["csrf"],
+              "form_id": once,
               "boards": config.boards, "kinds": KINDS,
               "regulation": regulation_of(request),
               "regulations": config.host.regulations().names(), "td_calls": config.td_calls,
