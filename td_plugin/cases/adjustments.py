@@ -53,7 +53,8 @@ from td_plugin.model.fouled import SMALL_GROUP_RULES, ScoringGroup
 from td_plugin.model.outcomes import ENTRY_KINDS, Outcome, WeightedScore
 from td_plugin.model.place import pair_number
 
-__all__ = ["Adjustment", "FouledBoard", "Entry", "AdjustmentFileError", "parse_adjustments", "check_adjustments",
+__all__ = ["Adjustment", "FouledBoard", "Entry", "AdjustmentFileError", "parse_adjustments",
+           "check_adjustments",
            "parse_adjustments_text", "read_adjustments", "parse_weighted", "find",
            "record_changes", "match_adjustments", "mistakes_error", "check_regulation"]
 
