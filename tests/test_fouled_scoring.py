@@ -159,3 +159,22 @@ def test_87b_entry_written_as_read() -> None:
                                      {"board": 5, "fouled": [{"ns_pair": 1, "ew_pair": 2}],
                                       "ns_pair": 1, "law": "87B"}])
     assert len(mistakes) == 3 and all("fouled" in m for m in mistakes)
+
+
+def test_87b_pbn_scoretable_and_usebio_score_the_groups_alike(data_dir, tmp_path) -> None:
+    # the two small fixtures hold the same session; board 1: 420, 450, -50, 400
+    entries = [{"board": 1, "fouled": [{"ns_pair": 3, "ew_pair": 3},
+                                       {"ns_pair": 4, "ew_pair": 4}], "law": "87B"}]
+    (tmp_path / "u").mkdir()
+    (tmp_path / "p").mkdir()
+    _, usebio = _adjust(tmp_path / "u", data_dir / "usebio_v13_mitchell_latin1.xml", entries)
+    _, pbn = _adjust(tmp_path / "p", data_dir / "scoretable_mitchell.pbn", entries)
+    text = pbn.read_text(encoding="utf-8")
+    rows = {tuple(line.split()[:2]): tuple(line.split()[-2:]) for line in
+            text.split("[ScoreTable")[1].split("\n\n")[0].splitlines()[1:]}
+    # correct form 420, 450: (0 + 1) * 4/2 - 1 = 1 and (2 + 1) * 2 - 1 = 5; changed
+    # form -50, 400 alike, its points marked as adjusted (^)
+    assert rows == {("1", "1"): ("1", "5"), ("2", "2"): ("5", "1"),
+                    ("3", "3"): ("^1", "^5"), ("4", "4"): ("^5", "^1")}
+    assert {(ns[:-2], ew[:-2]): v for (ns, ew), v in _lines(usebio, 1).items()} == {
+        ("1", "1"): (1, 5), ("2", "2"): (5, 1), ("3", "3"): (1, 5), ("4", "4"): (5, 1)}
