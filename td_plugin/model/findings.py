@@ -44,6 +44,7 @@ class FindingKind(TextEnum):
     MOVEMENT_MISMATCH = "movement_mismatch"
     DUPLICATE_RESULT = "duplicate_result"
     MISSING_RESULT = "missing_result"
+    FOULED_BOARD = "fouled_board"
 
 
 _KINDS = {k.value: k for k in FindingKind}
