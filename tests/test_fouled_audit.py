@@ -151,7 +151,7 @@ def test_87a_dealer_or_vulnerability_alone_fouls_the_board() -> None:
 
 def test_87a_another_deal_under_the_same_number_is_not_a_fouled_board() -> None:
     unrelated = Deal.from_pbn("N:AK32.AK32.A2.A32 QJ4.QJ4.QJ43.QJ4 T987.T98.T98.T98 65.765.K765.K765")
-    assert compare_forms(((1, 2, 3, 4), "N", "None"), ((2, 1, 3, 4), "N", "None")) is not None
+    assert compare_forms(((1, 2, 3, 4), Seat.N, None), ((2, 1, 3, 4), Seat.N, None)) is not None
     records = [_record(1, DEAL), _record(2, DEAL), _record(3, unrelated)]
     assert versions_of(records).findings() == []
     # a whole board rotated is the same deal in other pockets

@@ -44,8 +44,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from td_plugin.messages import Msg, seat_name
-from td_plugin.model.board import BoardRecord
+from td_plugin.model.board import BoardRecord, Vulnerability
 from td_plugin.model.cards import ALL_CARDS, SEATS, Seat
+from td_plugin.model.deal import Deal
 from td_plugin.model.findings import Finding, FindingKind, PlainRows
 
 __all__ = ["TableRef", "BoardVersions", "MAX_DISPLACED", "MAX_VERSIONS", "MAX_TABLES",
@@ -57,8 +58,12 @@ MAX_VERSIONS = 64
 MAX_TABLES = 64
 
 Masks = tuple[int, int, int, int]  # the hands of N, E, S, W
-Form = tuple[Masks, str | None, str | None]  # the hands, the dealer, the vulnerability
+Form = tuple[Masks, Seat | None, Vulnerability | None]  # the hands, dealer, vulnerability
 BoardKey = tuple[str | None, str | None, int]  # event, section, board
+
+
+_N, _E, _S, _W = SEATS
+_ref = tuple.__new__
 
 
 class TableRef(NamedTuple):
@@ -71,12 +76,6 @@ class TableRef(NamedTuple):
     round: int | None
     ns_pair: str | None
     ew_pair: str | None
-
-    @classmethod
-    def of(cls, record: BoardRecord) -> TableRef:
-        loc = record.location
-        return cls(loc.record, loc.line, record.section, record.table, record.round,
-                   record.ns_pair, record.ew_pair)
 
     def shifted(self, offset: int) -> TableRef:
         return self._replace(record=None if self.record is None else self.record + offset)
@@ -145,18 +144,24 @@ def compare_forms(correct: Form, other: Form) -> _Differences | None:
     rotated = None
     cards: list[tuple[int, Seat, Seat]] = []
     if a != b:
-        if sorted(a) == sorted(b):
+        kept = ((a[0] & b[0]).bit_count() + (a[1] & b[1]).bit_count()
+                + (a[2] & b[2]).bit_count() + (a[3] & b[3]).bit_count())
+        if 52 - kept <= MAX_DISPLACED:
+            cards = _holder_counts(a, b)
+        elif a[0] in b and a[1] in b and a[2] in b and a[3] in b:  # whole hands moved
             hands = {SEATS[j]: SEATS[a.index(mask)] for j, mask in enumerate(b)
                      if a.index(mask) != j}
             turns = {(j - a.index(mask)) % 4 for j, mask in enumerate(b)}
             rotated = turns.pop() if len(turns) == 1 else None
         else:
-            cards = _holder_counts(a, b)
-            if len(cards) > MAX_DISPLACED:
-                return None
+            return None  # another deal: told apart without listing its cards
     return _Differences(cards, hands, rotated,
-                        (dealer_a, dealer_b) if dealer_a != dealer_b else None,
-                        (vul_a, vul_b) if vul_a != vul_b else None)
+                        (_value(dealer_a), _value(dealer_b)) if dealer_a != dealer_b else None,
+                        (_value(vul_a), _value(vul_b)) if vul_a != vul_b else None)
+
+
+def _value(item: Seat | Vulnerability | None) -> str | None:
+    return None if item is None else item.value
 
 
 class BoardVersions:
@@ -169,19 +174,31 @@ class BoardVersions:
         #: the tables whose leader did not hold the lead: (table, holder, leader)
         self.leads: dict[BoardKey, list[tuple[TableRef, str, str]]] = {}
         self.seen = 0
+        self._last_deal: Deal | None = None
+        self._last_masks: Masks = (0, 0, 0, 0)
+
+    def __getstate__(self) -> dict[str, Any]:  # sent from a worker: not the last deal
+        return {**self.__dict__, "_last_deal": None}
 
     def add(self, record: BoardRecord) -> None:
         """Note the form of the board a record's table played (a record without a
-        complete deal says nothing of it)."""
+        complete deal says nothing of it). Runs for every record of an audit: kept
+        short (the records of a board mostly share one deal object, whose hands are
+        read once)."""
         deal = record.deal
         board = record.board
-        if deal is None or board is None or not deal.is_complete:
+        if deal is None or board is None:
             return
-        hands = deal.hands
-        masks = (hands[Seat.N].mask, hands[Seat.E].mask,  # type: ignore[union-attr]
-                 hands[Seat.S].mask, hands[Seat.W].mask)  # type: ignore[union-attr]
-        dealer, vul = record.dealer, record.vulnerability
-        form: Form = (masks, dealer.value if dealer else None, vul.value if vul else None)
+        if deal is self._last_deal:
+            masks = self._last_masks
+        else:
+            if not deal.is_complete:
+                return
+            hands = deal.hands
+            masks = (hands[_N].mask, hands[_E].mask,  # type: ignore[union-attr]
+                     hands[_S].mask, hands[_W].mask)  # type: ignore[union-attr]
+            self._last_deal, self._last_masks = deal, masks
+        form = (masks, record.dealer, record.vulnerability)
         key = (record.event, record.section, board)
         forms = self.boards.get(key)
         if forms is None:
@@ -193,16 +210,23 @@ class BoardVersions:
             entry = forms[form] = _Form(first=self.seen)
         self.seen += 1
         entry.count += 1
+        loc = record.location
+        ref = _ref(TableRef, (loc.record, loc.line, record.section, record.table,
+                              record.round, record.ns_pair, record.ew_pair))
         if len(entry.tables) < MAX_TABLES:
-            entry.tables.append(TableRef.of(record))
+            entry.tables.append(ref)
+        if record.play is None and record.lead is not None:
+            self._lead(key, record, deal, ref)
+
+    def _lead(self, key: BoardKey, record: BoardRecord, deal: Deal, ref: TableRef) -> None:
         lead, declarer = record.lead, record.declarer
-        if lead is not None and declarer is not None and record.play is None:
-            leader = declarer.lho
-            hand = hands[leader]
-            holder = deal.holder(lead)
-            if hand is not None and lead not in hand and holder is not None:
-                self.leads.setdefault(key, []).append(
-                    (TableRef.of(record), holder.value, leader.value))
+        if lead is None or declarer is None:
+            return
+        leader = declarer.lho
+        hand = deal.hands[leader]
+        holder = deal.holder(lead)
+        if hand is not None and lead not in hand and holder is not None:
+            self.leads.setdefault(key, []).append((ref, holder.value, leader.value))
 
     def merge(self, other: BoardVersions, offset: int) -> None:
         """Take in the forms of a later part of the file, its records ``offset`` on."""
