@@ -178,3 +178,22 @@ def test_87b_pbn_scoretable_and_usebio_score_the_groups_alike(data_dir, tmp_path
                     ("3", "3"): ("^1", "^5"), ("4", "4"): ("^5", "^1")}
     assert {(ns[:-2], ew[:-2]): v for (ns, ew), v in _lines(usebio, 1).items()} == {
         ("1", "1"): (1, 5), ("2", "2"): (5, 1), ("3", "3"): (1, 5), ("4", "4"): (5, 1)}
+
+
+def test_87b_the_regulations_small_group_rule_unless_the_entry_names_one() -> None:
+    from td_plugin.cases.adjustments import record_changes
+    from td_plugin.errors import Location
+    from td_plugin.model.board import BoardRecord
+
+    records = [BoardRecord(board=1, ns_pair=str(n), ew_pair=str(n + 10),
+                           location=Location(record=n)) for n in (1, 2, 3)]
+    plain, named = parse_adjustments([
+        {"board": 1, "fouled": [{"ns_pair": 1, "ew_pair": 11}], "law": "87B"},
+        {"board": 2, "fouled": [{"ns_pair": 1, "ew_pair": 11}], "law": "87B",
+         "small_groups": "acbl-1991"}])
+    (_, change), = record_changes([plain], records, small_groups="acbl-1991")
+    assert change.group is not None and change.group.rule is SMALL_GROUP_RULES["acbl-1991"]
+    assert change.outcome is None and change.group.form == 1
+    (_, change), = record_changes([plain], records)
+    assert change.group is not None and change.group.rule is None  # the WBF: Neuberg
+    assert isinstance(named, FouledBoard) and named.small_groups == "acbl-1991"
