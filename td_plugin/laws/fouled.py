@@ -104,7 +104,7 @@ def _joined(parts: list[Msg], key: str) -> Msg:
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class _Form:
     count: int = 0
     tables: list[TableRef] = field(default_factory=list)
