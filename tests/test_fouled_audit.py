@@ -170,3 +170,36 @@ def test_87a_forms_merged_from_parts_as_from_the_whole() -> None:
             r, location=dataclasses.replace(r.location, record=r.location.record - 3)))
     first.merge(second, 3)
     assert [f.data for f in first.findings()] == [f.data for f in whole]
+
+
+def test_87a_possible_fouled_board_in_a_bridgemate_session_with_hand_records() -> None:
+    """Board 1 at three tables of a Bridgemate session with its hand record: at tables 1
+    and 2 West led the ace of hearts, which the hand record gives to South (as when
+    those two hands exchanged cards); at table 3 West led one of his own cards."""
+    from adapters.bws.reader import BwsData
+    from tests.bws_session import (
+        hand_record_row,
+        memory_tables,
+        result_row,
+        round_row,
+        section_rows,
+    )
+
+    deal = Deal.from_pbn("N:KT653.QJ9.64.AQ2 94.86.A872.J9864 Q2.AT7.KQT93.T53 AJ87.K5432.J5.K7")
+    rows = [result_row(t, 1, t, 1, 1, t, t, "S", "4 S", "-1", f"19:0{t}:00", lead=lead)
+            for t, lead in ((1, "HA"), (2, "HA"), (3, "HK"))]
+    data = BwsData.read(memory_tables(
+        Section=section_rows(("A", 3)),
+        RoundData=[round_row(1, t, 1, t, t, 1, 2) for t in (1, 2, 3)],
+        HandRecord=[hand_record_row(1, 1, deal)], ReceivedData=rows))
+    (finding,) = versions_of(data.records()).findings("club.bws")
+    assert finding.key == "fouled.possible" and finding.data["possible"] is True
+    assert [(t["section"], t["table"], t["round"]) for t in finding.data["tables"]] == [
+        ("A", "1", 1), ("A", "2", 1)]
+    assert finding.data["adjustment"] == {
+        "board": 1, "fouled": [{"ns_pair": "1", "ew_pair": "1"}, {"ns_pair": "2", "ew_pair": "2"}],
+        "law": "87B"}
+    one = BwsData.read(memory_tables(
+        Section=section_rows(("A", 3)), RoundData=[round_row(1, 1, 1, 1, 1, 1, 2)],
+        HandRecord=[hand_record_row(1, 1, deal)], ReceivedData=rows[:1]))
+    assert versions_of(one.records()).findings() == []  # one lead alone: a slip, most often
