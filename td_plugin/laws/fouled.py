@@ -96,12 +96,14 @@ class TableRef(NamedTuple):
 
 
 def _joined(parts: list[Msg], key: str) -> Msg:
+    """The parts joined by the message ``key`` (``{a}, {b}``), halves within halves so
+    that a long list nests only as deep as its logarithm."""
     if not parts:
         return Msg("fouled.unknown_table")
-    out = parts[-1]
-    for part in reversed(parts[:-1]):
-        out = Msg(key, {"a": part, "b": out})
-    return out
+    if len(parts) == 1:
+        return parts[0]
+    middle = len(parts) // 2
+    return Msg(key, {"a": _joined(parts[:middle], key), "b": _joined(parts[middle:], key)})
 
 
 @dataclass(slots=True)
