@@ -204,8 +204,9 @@ def td_adjustment_decided(record: BoardRecord, change: RecordChange) -> None:
         lists the table).
     :param change: what changes: the outcome (`td_plugin.model.outcomes`: an assigned result,
         an artificial or weighted score, ...), the law behind it, the annotations (the
-        ruling, the finding or the adjustments-list entry), and the table's pairs where
-        the record lists several tables.
+        ruling, the finding or the adjustments-list entry), the table's pairs where
+        the record lists several tables, and for a fouled board (Law 87B) the group its
+        result is scored in (``group``; the outcome is then None: the result stands).
     """
 
 

@@ -140,3 +140,9 @@ def test_fuzz_inputs_reads_the_pathological_families_too() -> None:
     (row,) = [line.split("|") for line in out.splitlines() if line.startswith("| lin")]
     assert int(row[2].replace(",", "")) > 100 and row[6].strip() == "0"
     assert "slowest a MB:" in out
+
+
+def test_bench_fouled_runs_small() -> None:
+    data = Path(__file__).resolve().parent / "data" / "scoretable_mitchell.pbn"
+    out = _run("bench_fouled.py", "--file", str(data), "--rounds", "1", ok=(0, 1))
+    assert re.search(r"forms gathered and compared, CPU s", out) and "fouled_board findings: 0" in out

@@ -30,6 +30,7 @@ from td_plugin import messages
 from td_plugin.errors import InputError, Location
 from td_plugin.model.board import standard_vulnerability
 from td_plugin.model.changes import RecordChange
+from td_plugin.model.fouled import ScoringGroup, score_groups
 from td_plugin.model.numbers import parse_number, parse_whole
 from td_plugin.model.outcomes import ArtificialScore, Outcome, ScoreOnly
 from td_plugin.model.place import pair_number
@@ -223,9 +224,14 @@ class _GameEditor:
         return "".join(out)
 
 
-def _score(table: _Table, results: list[Any]) -> list[LineScore]:
+def _score(table: _Table, results: list[Any],
+           groups: dict[int, ScoringGroup] | None = None) -> list[LineScore]:
     lines = [Line(table.get(r, "PairId_NS") or "", table.get(r, "PairId_EW") or "", res)
              for r, res in zip(table.rows, results)]
+    if groups and table.kind is not None:  # a fouled board (Law 87B)
+        rule = next(iter(groups.values())).rule
+        forms = [groups[i].form if i in groups else 0 for i in range(len(lines))]
+        return score_groups(lines, forms, table.kind, rule=rule)[0]
     if table.kind == "matchpoints":
         return matchpoint_board(lines)
     if table.kind == "butler":
@@ -234,8 +240,10 @@ def _score(table: _Table, results: list[Any]) -> list[LineScore]:
 
 
 def _adjust_game(game: PbnGame, table: _Table, changes: dict[int, RecordChange],
-                 report: RescoreReport, lang: str) -> list[tuple[int, int, str]]:
-    """The edits of the game's text for ``changes`` (by row), and the report's lines."""
+                 report: RescoreReport, lang: str,
+                 groups: dict[int, ScoringGroup] | None = None) -> list[tuple[int, int, str]]:
+    """The edits of the game's text for ``changes`` (by row), and the report's lines;
+    ``groups`` (by row): a fouled board's groups, each scored among itself."""
     vul = game.record.vulnerability or standard_vulnerability(table.board)
     rows = table.rows
     results: list[Outcome | None] = [table.result_of(r) for r in rows]
@@ -243,7 +251,7 @@ def _adjust_game(game: PbnGame, table: _Table, changes: dict[int, RecordChange],
     for i, change in changes.items():
         assert change.outcome is not None
         adjusted[i] = results[i] = change.outcome.scored(vul)
-    scores = _score(table, results)
+    scores = _score(table, results, groups)
     editor = _GameEditor(game.text)
     align = {c.name: c.align for c in table.columns}
     point_names = [n for n in _POINT_COLUMNS[table.kind] if n in table.names]
@@ -272,7 +280,7 @@ def _adjust_game(game: PbnGame, table: _Table, changes: dict[int, RecordChange],
         if outcome is not None:
             _write_result(editor, table, row, outcome, align)
         marked = (result is not None and result.artificial() is not None) or (
-            outcome is not None and len(outcome.ns_scores()) > 1)
+            outcome is not None and len(outcome.ns_scores()) > 1) or i in (groups or {})
         after = []
         for name in point_names:
             value = values_of[name][i]
@@ -359,17 +367,20 @@ def scoretable_edits(game: PbnGame, changes: Sequence[RecordChange], report: Res
     table = _Table(game, section, board)
     by_row: dict[int, RecordChange] = {}
     notes: list[RecordChange] = []
+    groups: dict[int, ScoringGroup] = {}
     for change in changes:
         row = table.row_of(change.pairs) if change.pairs is not None else None
         if row is None:
             continue
+        if change.group is not None:
+            groups[table.rows.index(row)] = change.group
         if change.outcome is None:
             notes.append(change)
         else:
             by_row[table.rows.index(row)] = change
-    edits = _adjust_game(game, table, by_row, report, lang) if by_row else []
+    edits = _adjust_game(game, table, by_row, report, lang, groups) if by_row or groups else []
     eol = "\r\n" if "\r\n" in game.text else "\n"
-    texts = [text for change in notes for text in change.texts(lang)]
+    texts = list(dict.fromkeys(text for change in notes for text in change.texts(lang)))
     if texts:
         edits.append((table.section.tag.end, table.section.tag.end,
                       "".join(eol + brace_comment(text, eol) for text in texts)))

@@ -35,10 +35,11 @@ from adapters.usebio.reader import (
     read_event,
 )
 from adapters.usebio.xmlspans import Span, TextEditor, scan, spans_for
-from td_plugin.cases.adjustments import Adjustment, record_changes
+from td_plugin.cases.adjustments import Entry, record_changes
 from td_plugin.errors import InputError, Location
 from td_plugin.model.board import BoardRecord, standard_vulnerability
 from td_plugin.model.changes import RecordChange
+from td_plugin.model.fouled import ScoringGroup, score_groups
 from td_plugin.model.numbers import parse_whole
 from td_plugin.model.outcomes import Outcome
 from td_plugin.model.place import pair_number
@@ -107,6 +108,7 @@ class _Writer:
         self.editor = TextEditor(self.text)
         self.spans: dict[Any, Span] = spans_for(self.doc.root.iter(), scan(self.text))
         self.report = RescoreReport()
+        self.groups: dict[int, ScoringGroup] = {}
 
     # -- editing a line ----------------------------------------------------------------
 
@@ -177,9 +179,11 @@ class _Writer:
 
     # -- rescoring ---------------------------------------------------------------------
 
-    def apply(self, outcomes: Mapping[int, tuple[Outcome, str, str | None]]) -> None:
+    def apply(self, outcomes: Mapping[int, tuple[Outcome, str, str | None]],
+              groups: Mapping[int, ScoringGroup] | None = None) -> None:
         """Apply ``outcomes`` (keyed by line index: outcome, scored; law; note) and
-        rescore."""
+        rescore; a fouled board's lines in ``groups`` (by line index) are scored among
+        the group of their form, the others of the board in the correct form's."""
         event = self.event
         if event.kind is None:
             raise InputError(f"cannot rescore a USEBIO event of type {event.event_type!r}: "
@@ -187,7 +191,9 @@ class _Writer:
                              Location(path=self.doc.path))
         by_index = {line.index: line for line in event.lines}
         new_results = {index: outcome for index, (outcome, _, _) in outcomes.items()}
-        adjusted_boards = {by_index[i].board for i in outcomes}
+        self.groups = groups = dict(groups or {})
+        adjusted_boards = {by_index[i].board for i in (*outcomes, *groups)}
+        self._note_groups(by_index)
         variable = any(_variable(o) for o in new_results.values())
         session = self._session_percentages(new_results) if variable else None
         awards: list[Award] = []
@@ -199,7 +205,7 @@ class _Writer:
             adjusted = board in adjusted_boards
             expected = sum(1 for r in results if r is not None)
             compared = sum(1 for r in results if r is not None and r.artificial() is None)
-            decimals = compared < expected or any(
+            decimals = compared < expected or any(line.index in groups for line in lines) or any(
                 r is not None and len(r.ns_scores()) > 1 for r in results)
             for line, result, score in zip(lines, results, scores):
                 if (score.ns is None or score.ew is None or line.ns_pair is None
@@ -216,6 +222,8 @@ class _Writer:
                 if event.kind == "matchpoints" and _artificial(result):
                     top = Fraction(2 * (expected - 1))
                     percent = (ns * 100 / top, ew * 100 / top) if top else (Fraction(50), Fraction(50))
+                elif score.ns_percent is not None and line.index in groups:
+                    percent = (score.ns_percent, score.ew_percent)  # a small group's
                 awards.append(Award(line.ns_pair, ns, expected, percent[0]))
                 awards.append(Award(line.ew_pair, ew, expected, percent[1]))
             if adjusted and datum is not None and event.kind == "butler":
@@ -225,12 +233,34 @@ class _Writer:
     def _score_board(self, lines: Sequence[TravellerLine], results: Sequence[Outcome | None],
                      session: Mapping[str, Fraction] | None) -> tuple[list[LineScore], int | None]:
         rows = [Line(line.ns_pair or "", line.ew_pair or "", r) for line, r in zip(lines, results)]
+        groups = [self.groups.get(line.index) for line in lines]
+        if any(groups) and self.event.kind is not None:
+            rule = next(g.rule for g in groups if g is not None)
+            scores, datums = score_groups(rows, [g.form if g else 0 for g in groups],
+                                          self.event.kind, rule=rule, session=session)
+            return scores, None  # no one datum: one a group
         if self.event.kind == "matchpoints":
             return matchpoint_board(rows, session=session), None
         if self.event.kind == "butler":
             datum, scores = butler_board(rows, session=session)
             return scores, datum
         return cross_imp_board(rows, session=session), None
+
+    def _note_groups(self, by_index: Mapping[int, TravellerLine]) -> None:
+        """A note for each fouled board: its groups, the tables of each changed form."""
+        boards: dict[int, dict[int, list[str]]] = {}
+        rules: dict[int, str] = {}
+        for index, group in sorted(self.groups.items()):
+            line = by_index[index]
+            boards.setdefault(group.board, {}).setdefault(group.form, []).append(
+                f"{line.ns_pair} v {line.ew_pair}")
+            if group.rule is not None:
+                rules[group.board] = group.rule.source
+        for board, forms in sorted(boards.items()):
+            tables = "; ".join(f"{form}: {', '.join(t)}" for form, t in sorted(forms.items()))
+            self.report.notes.append(("adjust.note.fouled", {
+                "board": board, "groups": len(forms) + 1, "tables": tables,
+                "rule": rules.get(board, "Neuberg")}))
 
     def _session_percentages(self, new_results: Mapping[int, Outcome]) -> dict[str, Fraction]:
         """Each pair's percentage on the boards without a variable artificial score."""
@@ -427,7 +457,13 @@ def _outcomes(event: UsebioEvent, changes: Mapping[int, Sequence[RecordChange]],
     return out
 
 
-def rescore_usebio(path: str | os.PathLike[str], adjustments: Sequence[Adjustment] = ()
+def _groups(changes: Mapping[int, Sequence[RecordChange]]) -> dict[int, ScoringGroup]:
+    """The fouled board's group of each line a change puts in one (Law 87B)."""
+    return {index: change.group for index, line_changes in changes.items()
+            for change in line_changes if change.group is not None}
+
+
+def rescore_usebio(path: str | os.PathLike[str], adjustments: Sequence[Entry] = ()
                    ) -> tuple[bytes, RescoreReport]:
     """The file with the adjustments applied and every score of the event recomputed
     (points of the adjusted boards, totals, percentages, places), and a report of what
@@ -442,12 +478,12 @@ def rescore_usebio(path: str | os.PathLike[str], adjustments: Sequence[Adjustmen
     for _, change in record_changes(adjustments, _line_records(event), event.doc.path):
         changes.setdefault(change.record, []).append(change)
     writer = _Writer(event)
-    writer.apply(_outcomes(event, changes, "en"))
+    writer.apply(_outcomes(event, changes, "en"), _groups(changes))
     return writer.output(), writer.report
 
 
 def adjust_usebio(path: str | os.PathLike[str],
-                  adjustments: Sequence[Adjustment]) -> tuple[bytes, RescoreReport]:
+                  adjustments: Sequence[Entry]) -> tuple[bytes, RescoreReport]:
     """`rescore_usebio` with at least one adjustment; without any, the file's own bytes."""
     if not adjustments:
         return load_usebio(path).data, RescoreReport()
@@ -471,10 +507,11 @@ def write_changes(source_path: str, dest_path: str,
     data = doc.data
     event = read_event(doc)
     outcomes = _outcomes(event, changes, lang)
+    groups = _groups(changes)
     report = RescoreReport()
-    if outcomes:
+    if outcomes or groups:
         writer = _Writer(event)
-        writer.apply(outcomes)
+        writer.apply(outcomes, groups)
         data, report = writer.output(), writer.report
     atomic_write(dest_path, data)
     return report

@@ -473,6 +473,7 @@ def _collect(done: _PartAudit, result: AuditResult, report: InputReport,
     report.problem_count += part_report.problem_count
     report.findings += part_report.findings
     report.coverage.merge(part_report.coverage, offset)
+    report.versions.merge(part_report.versions, offset)
     if result.sink is not None:
         for output in part_result.outputs:
             result.sink.take(report, output, offset)

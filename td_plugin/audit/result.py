@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
 
 from td_plugin.audit.coverage import Coverage
 from td_plugin.laws.context import ReviewContext
+from td_plugin.laws.fouled import BoardVersions
 from td_plugin.model.board import BoardRecord, RecordProblem
 from td_plugin.model.changes import RecordChange
 from td_plugin.model.findings import Finding, placed
@@ -55,6 +56,8 @@ class InputReport:
     problem_count: int = 0
     coverage: Coverage = field(default_factory=Coverage)
     findings: int = 0
+    #: the forms of each board its records show, compared at the end (Law 87)
+    versions: BoardVersions = field(default_factory=BoardVersions)
 
 
 class FullRecord(NamedTuple):
@@ -222,11 +225,13 @@ def review_records(records: Iterable[BoardRecord], host: PluginHost, context: Re
     review_board = host.review_board
     coverage = report.coverage
     hand = context.hand_record
+    versions = report.versions.add
     for record in records:
         report.records += 1
         if hand is not None:  # the session's deals as dealt (--hand-record)
             record = hand.join(record)
         coverage.add(record)
+        versions(record)
         review = review_board(record, context)
         for err in review.errors:
             result.plugin_error(err.plugin, err.hook, str(err.exception))

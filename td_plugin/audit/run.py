@@ -89,6 +89,9 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
                 result.take(report, None, source.file_problems(), ())
             if isinstance(source, CheckedSource):  # nothing, or far too little, read
                 source.check_read(report.records)
+            fouled = report.versions.findings(path)  # the boards' forms compared (Law 87)
+            if fouled:
+                result.take(report, None, (), fouled)
             no_session = report.coverage.nothing_to_check(report.records)
             if no_session is not None:  # (not a clean session: docs/guarantees.md)
                 raise InputError(no_session, Location(path=path))

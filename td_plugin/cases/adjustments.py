@@ -25,6 +25,16 @@ or Windows-1252 as Notepad saves it, within bounds, no YAML aliases). The kinds 
 outcomes of `td_plugin.model.outcomes` that name an entry key (`ENTRY_KINDS`), each reading its
 own value (`Outcome.from_entry`). `record_changes` turns the entries into the
 `RecordChange`s of the records they adjust, for the writer of the file's format.
+
+A fouled board (Law 87B) is one entry for the board, naming the tables that played each
+changed form (`FouledBoard`)::
+
+    - {board: 1, fouled: [{ns_pair: 1, ew_pair: 1}, {ns_pair: 2, ew_pair: 13}], law: "87B"}
+    - {board: 4, fouled: [[{ns_pair: 1, ew_pair: 1}], [{ns_pair: 5, ew_pair: 8}]], law: "87B"}
+
+The results not listed are the board's correct form; each group is scored among itself
+(`td_plugin.model.fouled`), a regulation's rule for groups too small to score
+(``small_groups: acbl-1991``, else the regulation's ``fouled_small_groups``) applied.
 """
 
 from __future__ import annotations
@@ -39,15 +49,18 @@ from td_plugin.errors import PROBLEM_LIMIT, InputError, Location, clip_echo
 from td_plugin.laws.regulations import Regulation
 from td_plugin.model.board import BoardRecord, standard_vulnerability
 from td_plugin.model.changes import RecordChange
+from td_plugin.model.fouled import SMALL_GROUP_RULES, ScoringGroup
 from td_plugin.model.outcomes import ENTRY_KINDS, Outcome, WeightedScore
 from td_plugin.model.place import pair_number
 
-__all__ = ["Adjustment", "AdjustmentFileError", "parse_adjustments", "check_adjustments",
+__all__ = ["Adjustment", "FouledBoard", "Entry", "AdjustmentFileError", "parse_adjustments",
+           "check_adjustments",
            "parse_adjustments_text", "read_adjustments", "parse_weighted", "find",
            "record_changes", "match_adjustments", "mistakes_error", "check_regulation"]
 
 _KNOWN_KEYS = ({"board", "ns_pair", "ew_pair", "law", "note"} | set(ENTRY_KINDS)
                | {option for kind in ENTRY_KINDS.values() for option in kind.entry_options})
+_FOULED_KEYS = {"board", "fouled", "law", "note", "small_groups"}
 
 
 class AdjustmentFileError(InputError):
@@ -87,6 +100,55 @@ class Adjustment:
         return self.note or ""
 
 
+Table = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class FouledBoard:
+    """A fouled board's entry (Law 87B): the tables (North-South and East-West pairs)
+    that played each changed form of the board, one group a form; the tables not listed
+    played the correct form. ``small_groups`` names the rule for groups too small to
+    score (`td_plugin.model.fouled.SMALL_GROUP_RULES`; None: the regulation's)."""
+
+    entry: int
+    board: int
+    groups: tuple[tuple[Table, ...], ...]
+    law: str
+    note: str | None = None
+    small_groups: str | None = None
+
+    def describe(self) -> str:
+        return f"entry {self.entry} (board {self.board}, fouled)"
+
+    def render(self, lang: str = "en") -> str:
+        """The Director's note, as written."""
+        return self.note or ""
+
+    def form_of(self, ns_pair: str, ew_pair: str) -> int:
+        """The form a table played: 1, 2, ... as listed, 0 the correct one."""
+        key = (pair_number(ns_pair), pair_number(ew_pair))
+        for form, group in enumerate(self.groups, 1):
+            if any((pair_number(ns), pair_number(ew)) == key for ns, ew in group):
+                return form
+        return 0
+
+    def to_entry(self) -> dict[str, Any]:
+        """The entry as the list writes it (JSON or YAML)."""
+        groups = [[{"ns_pair": ns, "ew_pair": ew} for ns, ew in g] for g in self.groups]
+        entry: dict[str, Any] = {"board": self.board,
+                                 "fouled": groups[0] if len(groups) == 1 else groups,
+                                 "law": self.law}
+        if self.note:
+            entry["note"] = self.note
+        if self.small_groups:
+            entry["small_groups"] = self.small_groups
+        return entry
+
+
+#: An entry of the list: one table's adjusted score, or a fouled board's groups.
+Entry = Adjustment | FouledBoard
+
+
 def parse_weighted(value: Any) -> WeightedScore:
     """A weighted score as a list gives it: ``[{result, weight}, ...]``, weights summing
     to exactly 1; not scored yet (`WeightedScore.scored`).
@@ -105,7 +167,55 @@ def _pair(value: Any, name: str) -> str:
     return text
 
 
-def _entry(n: int, item: Any) -> Adjustment:
+def _table(item: Any) -> Table:
+    if not isinstance(item, dict) or set(map(str, item)) != {"ns_pair", "ew_pair"}:
+        raise ValueError(f"a table of fouled is {{ns_pair, ew_pair}}, not {echo(item)}")
+    return _pair(item["ns_pair"], "ns_pair"), _pair(item["ew_pair"], "ew_pair")
+
+
+def _fouled(n: int, item: dict[Any, Any], board: int) -> FouledBoard:
+    unknown = sorted(set(map(str, item)) - _FOULED_KEYS)
+    if unknown:
+        raise ValueError(f"a fouled board's entry names its tables in fouled: unknown "
+                         f"key(s) {', '.join(unknown)}")
+    value = item["fouled"]
+    if not isinstance(value, list) or not value:
+        raise ValueError("fouled must list the tables of each changed form")
+    lists = value if all(isinstance(v, list) for v in value) else [value]
+    groups = []
+    seen: dict[tuple[str, str], int] = {}
+    for form, group in enumerate(lists, 1):
+        if not group:
+            raise ValueError(f"group {form} of fouled holds no table")
+        tables = tuple(_table(t) for t in group)
+        for ns, ew in tables:
+            key = (pair_number(ns), pair_number(ew))
+            if key in seen:
+                where = "twice in group" if seen[key] == form else "in groups"
+                raise ValueError(f"{ns} v {ew} is {where} "
+                                 f"{seen[key]}{'' if seen[key] == form else f' and {form}'}:"
+                                 " a result is scored in one group")
+            seen[key] = form
+        groups.append(tables)
+    rule = item.get("small_groups")
+    if rule is not None and rule not in SMALL_GROUP_RULES:
+        raise ValueError(f"small_groups must be one of {', '.join(SMALL_GROUP_RULES)}, "
+                         f"not {echo(rule)}")
+    law = item.get("law")
+    if not isinstance(law, (str, int)) or not str(law).strip():
+        raise ValueError(f"law must name a clause like \"87B\", not {echo(law)}")
+    note = item.get("note")
+    if note is not None and not isinstance(note, str):
+        raise ValueError(f"note must be text, not {echo(note)}")
+    return FouledBoard(n, board, tuple(groups), str(law).strip(), note, rule)
+
+
+def _entry(n: int, item: Any) -> Entry:
+    if isinstance(item, dict) and "fouled" in item:
+        board = item.get("board")
+        if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+            raise ValueError(f"board must be a board number, not {echo(board)}")
+        return _fouled(n, item, board)
     if not isinstance(item, dict):
         raise ValueError("an entry is a mapping with board, ns_pair, ew_pair, law and "
                          f"one of {'/'.join(ENTRY_KINDS)}")
@@ -138,7 +248,7 @@ def _entry(n: int, item: Any) -> Adjustment:
                       _pair(item["ew_pair"], "ew_pair"), outcome, str(law).strip(), note)
 
 
-def parse_adjustments(data: Any, source: str | None = None) -> list[Adjustment]:
+def parse_adjustments(data: Any, source: str | None = None) -> list[Entry]:
     """Check and build the adjustments from loaded JSON/YAML data.
 
     :raises AdjustmentFileError: listing every bad entry, each by its number (and board
@@ -151,7 +261,7 @@ def parse_adjustments(data: Any, source: str | None = None) -> list[Adjustment]:
 
 
 def check_adjustments(data: Any, source: str | None = None
-                      ) -> tuple[list[Adjustment], list[str]]:
+                      ) -> tuple[list[Entry], list[str]]:
     """The good entries of loaded JSON/YAML data and the mistakes of the others, each
     naming its entry (and board and pairs where they could be read).
 
@@ -162,18 +272,29 @@ def check_adjustments(data: Any, source: str | None = None
     if not isinstance(data, list):
         raise AdjustmentFileError("the adjustments must be a list of entries",
                                   Location(path=source))
-    out: list[Adjustment] = []
+    out: list[Entry] = []
     errors: list[str] = []
     seen: dict[tuple[int, str, str], int] = {}
+    fouled: dict[int, int] = {}
     for n, item in enumerate(data, 1):
         try:
             adj = _entry(n, item)
         except (ValueError, TypeError, ZeroDivisionError) as exc:
             where = f"entry {n}"
-            if isinstance(item, dict) and "board" in item:
+            if isinstance(item, dict) and "fouled" in item:
+                where += f" (board {_plain(item.get('board'))}, fouled)"
+            elif isinstance(item, dict) and "board" in item:
                 where += (f" (board {_plain(item.get('board'))}, {_plain(item.get('ns_pair'))}"
                           f" v {_plain(item.get('ew_pair'))})")
             errors.append(clip_echo(f"{where}: {exc}".replace("\n", " "), PROBLEM_LIMIT))
+            continue
+        if isinstance(adj, FouledBoard):
+            if adj.board in fouled:
+                errors.append(f"{adj.describe()}: board {adj.board} is already fouled in "
+                              f"entry {fouled[adj.board]} (one entry a board, a group a form)")
+                continue
+            fouled[adj.board] = n
+            out.append(adj)
             continue
         key = (adj.board, pair_number(adj.ns_pair), pair_number(adj.ew_pair))
         if key in seen:
@@ -201,12 +322,12 @@ def load_adjustments_text(text: str, source: str | None = None) -> Any:
     return parse_yaml(text, source, AdjustmentFileError)
 
 
-def parse_adjustments_text(text: str, source: str | None = None) -> list[Adjustment]:
+def parse_adjustments_text(text: str, source: str | None = None) -> list[Entry]:
     """Parse an adjustments list written as JSON or YAML (JSON is tried first)."""
     return parse_adjustments(load_adjustments_text(text, source), source)
 
 
-def read_adjustments(path: str | os.PathLike[str]) -> tuple[list[Adjustment], list[str]]:
+def read_adjustments(path: str | os.PathLike[str]) -> tuple[list[Entry], list[str]]:
     """The good entries of an adjustments file and the mistakes of the others
     (`check_adjustments`).
 
@@ -217,7 +338,7 @@ def read_adjustments(path: str | os.PathLike[str]) -> tuple[list[Adjustment], li
     return check_adjustments(load_adjustments_text(text, path), path)
 
 
-def check_regulation(adjustments: Sequence[Adjustment], regulation: Regulation,
+def check_regulation(adjustments: Sequence[Entry], regulation: Regulation,
                      source: str | None = None) -> None:
     """Refuse what the regulation in force does not allow: a weighted score where it
     elected Law 12C1(e) instead of 12C1(c).
@@ -228,22 +349,24 @@ def check_regulation(adjustments: Sequence[Adjustment], regulation: Regulation,
         return
     refused = [f"{a.describe()}: the regulation in force ({regulation.name}) allows no "
                f"weighted scores (Law 12C1(e) instead of 12C1(c))"
-               for a in adjustments if isinstance(a.outcome, WeightedScore)]
+               for a in adjustments
+               if isinstance(a, Adjustment) and isinstance(a.outcome, WeightedScore)]
     if refused:
         raise AdjustmentFileError("; ".join(refused), Location(path=source))
 
 
-def find(adjustments: Sequence[Adjustment], board: int, ns_pair: str,
+def find(adjustments: Sequence[Entry], board: int, ns_pair: str,
          ew_pair: str) -> Adjustment | None:
     """The adjustment for a table, if any."""
     for adj in adjustments:
-        if adj.matches(board, ns_pair, ew_pair):
+        if isinstance(adj, Adjustment) and adj.matches(board, ns_pair, ew_pair):
             return adj
     return None
 
 
-def record_changes(adjustments: Sequence[Adjustment], records: Iterable[BoardRecord],
-                   path: str | None = None) -> list[tuple[BoardRecord, RecordChange]]:
+def record_changes(adjustments: Sequence[Entry], records: Iterable[BoardRecord],
+                   path: str | None = None, small_groups: str | None = None
+                   ) -> list[tuple[BoardRecord, RecordChange]]:
     """Each adjustment as the change of the record of its table, with that record: the
     record of its board played by its pairs; else every record of its board that names
     no pairs (one listing the results of several tables, a PBN ``ScoreTable``), with the
@@ -252,16 +375,18 @@ def record_changes(adjustments: Sequence[Adjustment], records: Iterable[BoardRec
 
     :raises InputError: naming every entry whose table the records do not have.
     """
-    out, errors = match_adjustments(adjustments, records)
+    out, errors = match_adjustments(adjustments, records, small_groups)
     if errors:
         raise mistakes_error(errors, path, InputError)
     return out
 
 
-def match_adjustments(adjustments: Sequence[Adjustment], records: Iterable[BoardRecord]
+def match_adjustments(adjustments: Sequence[Entry], records: Iterable[BoardRecord],
+                      small_groups: str | None = None
                       ) -> tuple[list[tuple[BoardRecord, RecordChange]], list[str]]:
     """`record_changes` without raising: the changes of the entries whose table the
-    records have, and a mistake for each of the others."""
+    records have, and a mistake for each of the others. ``small_groups``: the rule for a
+    fouled board's small groups where its entry names none (the regulation's)."""
     by_board: dict[int, list[BoardRecord]] = {}
     for record in records:
         if record.board is not None and record.location.record is not None:
@@ -270,6 +395,11 @@ def match_adjustments(adjustments: Sequence[Adjustment], records: Iterable[Board
     errors = []
     for adj in adjustments:
         here = by_board.get(adj.board, [])
+        if isinstance(adj, FouledBoard):
+            changes, mistakes = _fouled_changes(adj, here, small_groups)
+            out.extend(changes)
+            errors.extend(mistakes)
+            continue
         played = [r for r in here if r.ns_pair and r.ew_pair
                   and adj.matches(adj.board, r.ns_pair, r.ew_pair)]
         listing = [r for r in here if not r.ns_pair and not r.ew_pair]
@@ -287,4 +417,46 @@ def match_adjustments(adjustments: Sequence[Adjustment], records: Iterable[Board
             assert index is not None
             out.append((record, RecordChange(index, adj.outcome.scored(vulnerability),
                                              adj.law, (adj,), pairs)))
+    return out, errors
+
+
+def _tables_text(records: Sequence[BoardRecord]) -> str:
+    return ", ".join(f"{r.ns_pair} v {r.ew_pair}" for r in records)
+
+
+def _fouled_changes(adj: FouledBoard, here: Sequence[BoardRecord], small_groups: str | None
+                    ) -> tuple[list[tuple[BoardRecord, RecordChange]], list[str]]:
+    """The changes of a fouled board's entry: each listed table's record, given the
+    group of its form; or the mistakes (a table that did not play the board, a group
+    holding every result of the board)."""
+    name = adj.small_groups or small_groups
+    rule = SMALL_GROUP_RULES.get(name) if name else None
+    played = [r for r in here if r.ns_pair and r.ew_pair]
+    listing = [r for r in here if not r.ns_pair and not r.ew_pair]
+    out: list[tuple[BoardRecord, RecordChange]] = []
+    errors = []
+    if not here:
+        return [], [f"{adj.describe()}: no board {adj.board} in the file"]
+    for form, group in enumerate(adj.groups, 1):
+        tables = {(pair_number(ns), pair_number(ew)) for ns, ew in group}
+        if played and not listing and len(group) == len(played) and all(
+                (pair_number(r.ns_pair or ""), pair_number(r.ew_pair or "")) in tables
+                for r in played):
+            errors.append(f"{adj.describe()}: group {form} holds every result of board "
+                          f"{adj.board}: nothing is left to compare it with")
+        for ns, ew in group:
+            change_group = ScoringGroup(adj.board, form, rule)
+            record = next((r for r in played if (pair_number(r.ns_pair or ""),
+                                                 pair_number(r.ew_pair or ""))
+                           == (pair_number(ns), pair_number(ew))), None)
+            if record is None and not listing:
+                errors.append(f"{adj.describe()}: {ns} v {ew} did not play board "
+                              f"{adj.board} (it was played by {_tables_text(played)})")
+                continue
+            for target in ([record] if record is not None else listing):
+                index = target.location.record
+                assert index is not None
+                out.append((target, RecordChange(index, None, adj.law, (adj,),
+                                                 None if record is not None else (ns, ew),
+                                                 change_group)))
     return out, errors

@@ -136,8 +136,10 @@ def run(args: argparse.Namespace) -> int:
     host = PluginHost()
     for error in host.errors:
         print(f"warning: {error.describe()}", file=sys.stderr)
-    check_regulation(adjustments, host.regulation(args.regulation), args.adjustments)
-    applied, unmatched = match_adjustments(adjustments, host.open_source(source).records())
+    regulation = host.regulation(args.regulation)
+    check_regulation(adjustments, regulation, args.adjustments)
+    applied, unmatched = match_adjustments(adjustments, host.open_source(source).records(),
+                                           regulation.fouled_small_groups)
     changes: dict[int, list[RecordChange]] = {}
     for _, change in applied:
         changes.setdefault(change.record, []).append(change)

@@ -20,6 +20,11 @@ The choices:
   a Regulating Authority may instead elect Law 12C1(e) (the most favourable result that
   was likely for the non-offending side, the most unfavourable that was at all probable
   for the offenders), and then a weighted score is refused.
+- ``fouled_small_groups``: how a fouled board's groups too small to score are scored
+  (Law 87B: "as provided in the regulations"). None (the WBF default): each group is
+  factored to the full top by Neuberg's formula, a result alone in its group scoring
+  half the top; a regulation may name a rule of fixed percentages
+  (`td_plugin.model.fouled.SMALL_GROUP_RULES`: ``acbl-1991``, the ACBL's).
 - ``cancelled_call_bars_correction``: whether a call by partner after the final pass,
   cancelled under Law 39A, is a "subsequent call" that ends the time to replace an
   unintended call (25A4). The default reading is that it is not: the auction ended
@@ -92,6 +97,10 @@ class Regulation:
     weighted_scores: bool = True
     cancelled_call_bars_correction: bool = False
     variable_averages: bool = False
+    #: how a fouled board's groups too small to score are scored (Law 87B leaves the
+    #: method to the regulations): a rule of `td_plugin.model.fouled.SMALL_GROUP_RULES`
+    #: (``"acbl-1991"``), or None: Neuberg's formula for every group
+    fouled_small_groups: ClassVar[str | None] = None
 
     def __init__(self, **options: bool | None) -> None:
         for key, value in options.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from td_plugin.model.fouled import ScoringGroup
 from td_plugin.model.outcomes import Outcome
 
 __all__ = ["Annotation", "TextNote", "GivenIn", "RecordChange"]
@@ -62,7 +63,9 @@ class RecordChange:
     behind the change. ``annotations`` are added as commentary where the format has room
     for it, each rendered in the language of the write. ``pairs`` (North-South,
     East-West) names the table when the record lists the results of several tables (a
-    PBN ``ScoreTable``); None: the record's own result.
+    PBN ``ScoreTable``); None: the record's own result. ``group``: the table's result is
+    scored among the group of a fouled board's form (Law 87B, `td_plugin.model.fouled`),
+    its result itself unchanged (``outcome`` None).
     """
 
     record: int
@@ -70,6 +73,7 @@ class RecordChange:
     law: str | None = None
     annotations: tuple[Annotation, ...] = ()
     pairs: tuple[str, str] | None = None
+    group: ScoringGroup | None = None
 
     def texts(self, lang: str = "en") -> list[str]:
         """The annotations rendered in ``lang``, the empty ones left out."""

@@ -47,6 +47,7 @@ class FindingKind(TextEnum):
     DUPLICATE_RESULT = "duplicate_result"
     MISSING_RESULT = "missing_result"
     HAND_RECORD_DIFFERS = "hand_record_differs"
+    FOULED_BOARD = "fouled_board"
 
 
 _KINDS = {k.value: k for k in FindingKind}

@@ -10,7 +10,10 @@ twice. The checks are pure: records in, findings out.
 Finding kinds:
 
 - ``movement_mismatch``: the result does not fit the movement (``data["reason"]``:
-  ``no_such_round``, ``wrong_board``, ``wrong_direction``, ``wrong_pairs``).
+  ``no_such_round``, ``wrong_board``, ``wrong_direction``, ``wrong_pairs``); for the
+  last three, the ruling of Law 15B where the table really played so
+  (`td_plugin.laws.movement_rulings`): the result stands (15B2) or is cancelled (15B1),
+  and who gets an artificial score (15B3); ``data["ruling"]`` holds its clauses.
 - ``duplicate_result``: a second result for the same table, round and board, or a pair
   recorded twice on one board.
 - ``missing_result``: a board of a finished round without a result.
@@ -22,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from td_plugin import hookimpl, messages
+from td_plugin.laws.movement_rulings import law15_ruling, previously_played
 from td_plugin.model.board import BoardRecord
 from td_plugin.model.findings import Finding, FindingKind
 from td_plugin.model.movement import Movement
@@ -32,7 +36,8 @@ from td_plugin.model.session import Session
 def td_result_recorded(session: Session, record: BoardRecord,
                        previous: BoardRecord | None) -> list[Finding]:
     movement = session.movement
-    findings = check_result(movement, record) if len(movement) else []
+    findings = (check_result(movement, record, session.others_on_board(record))
+                if len(movement) else [])
     # a result already reported as not fitting the movement explains a "duplicate"
     others = [r for r in session.others_on_board(record)
               if r is not previous and not (len(movement) and check_result(movement, r))]
@@ -56,11 +61,18 @@ def td_session_closed(session: Session) -> list[Finding]:
 
 
 def _finding(kind: FindingKind, key: str, record: BoardRecord | None, board: int | None,
-             params: dict[str, Any], data: dict[str, Any]) -> Finding:
+             params: dict[str, Any], data: dict[str, Any], *, law15: bool = False,
+             previously: bool | None = None) -> Finding:
+    """A finding; with ``law15``, for a result that does not fit the movement, the
+    ruling of Law 15B (``previously``: whether a player had played the board before)."""
     loc = record.location if record is not None else None
+    ruling = law15_ruling(data.get("reason", ""), previously, data) if law15 else None
+    if ruling is not None:
+        data = {**data, "ruling": {"laws": ruling.laws, "previously_played": previously}}
     return Finding(kind=kind, key=key, params=params, board=board,
                    record=loc.record if loc else None, path=loc.path if loc else None,
-                   line=loc.line if loc else None, data=data)
+                   line=loc.line if loc else None, data=data, ruling=ruling,
+                   law="15B" if ruling is not None else None)
 
 
 def _boards_text(boards: Sequence[int]) -> str:
@@ -69,11 +81,16 @@ def _boards_text(boards: Sequence[int]) -> str:
     return ", ".join(str(b) for b in boards)
 
 
-def check_result(movement: Movement, record: BoardRecord) -> list[Finding]:
+def check_result(movement: Movement, record: BoardRecord,
+                 others: Iterable[BoardRecord] | None = None) -> list[Finding]:
     """Does a result fit the movement: the table exists in that round, the board is one
-    the table plays then, and the pairs are the ones seated there, the right way round?"""
+    the table plays then, and the pairs are the ones seated there, the right way round?
+    A result that does not gets the ruling of Law 15B; ``others``, the session's other
+    results of the board, tell whether one of its players had played it before (None:
+    not known, the ruling asks)."""
     if record.board is None or record.section is None:
         return []
+    previously = previously_played(record, others) if others is not None else None
     params = {"section": record.section, "table": record.table, "round": record.round,
               "board": record.board, "ns_pair": record.ns_pair, "ew_pair": record.ew_pair}
     slot = movement.slot(record.section, record.table, record.round)
@@ -95,13 +112,15 @@ def check_result(movement: Movement, record: BoardRecord) -> list[Finding]:
         if other is not None:
             data.update(expected_table=other.table, expected_round=other.round)
         out.append(_finding(FindingKind.MOVEMENT_MISMATCH, "movement.wrong_board", record,
-                            record.board, {**params, **expected, "hint": hint}, data))
+                            record.board, {**params, **expected, "hint": hint}, data,
+                            law15=True, previously=previously))
     pairs = (record.ns_pair, record.ew_pair)
     if None not in pairs and pairs != (slot.ns_pair, slot.ew_pair):
         reason = ("wrong_direction" if pairs == (slot.ew_pair, slot.ns_pair) else "wrong_pairs")
         out.append(_finding(FindingKind.MOVEMENT_MISMATCH, f"movement.{reason}", record,
                             record.board, {**params, **expected},
-                            {"reason": reason, **params, **expected}))
+                            {"reason": reason, **params, **expected}, law15=True,
+                            previously=previously))
     return out
 
 
