@@ -125,17 +125,13 @@ def _allowed(b: RulingBuilder, case: QuestionCase, facts: dict[str, Any],
 rule = rule_question
 
 
-def _choices(enum: type[TextEnum], prefix: str) -> tuple[Choice, ...]:
-    return tuple(Choice(str(v), Msg(f"{prefix}.{v}")) for v in enum)
-
-
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "play.asked.q.declarer", "41B"),
     FactField("asker", "seat", "play.asked.q.asker", "41B"),
     FactField("request", "choice", "play.asked.q.request", "41B",
-              choices=_choices(Request, "play.asked.request")),
+              choices=tuple(Choice(str(v), Msg(f"play.asked.request.{v}")) for v in Request)),
     FactField("when", "choice", "play.asked.q.when", "41B",
-              choices=_choices(When, "play.asked.when")),
+              choices=tuple(Choice(str(v), Msg(f"play.asked.when.{v}")) for v in When)),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
