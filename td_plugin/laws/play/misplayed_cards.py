@@ -24,16 +24,18 @@ Directors' forum and bridgevid (45D), and its structure in the Polish translatio
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
-from td_plugin.laws.play.ruling import RulingBuilder
+from td_plugin.laws.play.ruling import RulingBuilder, card_msg
 from td_plugin.messages import Msg, seat_name
+from td_plugin.model.cards import Card, Seat
 
 if TYPE_CHECKING:
     from td_plugin.laws.play.played_cards import PlayedCardCase
 
-__all__ = ["rule_placed_by_dummy", "rule_fifth_card"]
+__all__ = ["rule_placed_by_dummy", "rule_fifth_card", "FifthCard", "fifth_card_clauses"]
 
 
 def rule_placed_by_dummy(b: RulingBuilder, case: PlayedCardCase, facts: dict[str, Any],
@@ -56,18 +58,43 @@ def rule_placed_by_dummy(b: RulingBuilder, case: PlayedCardCase, facts: dict[str
 
 def rule_fifth_card(b: RulingBuilder, case: PlayedCardCase, facts: dict[str, Any],
                     params: dict[str, Any]) -> bool:
-    """45E1, 45E2: what becomes of a fifth card; True when it goes back to the hand."""
-    defender = case.role == "defender"
+    """45E1, 45E2 for a ``played_card`` case; True when the card goes back to the hand."""
+    assert case.deemed_led is not None
+    return fifth_card_clauses(b, FifthCard(case.declarer, case.player, case.card,
+                                           case.deemed_led, case.trick, case.inadvertent),
+                              facts, params)
+
+
+@dataclass(frozen=True)
+class FifthCard:
+    """A fifth card played to a trick (45E): whose, which, whether the Director deems it
+    led, and for a defender's not led the trick and whether it was exposed inadvertently
+    (a card below an honour, 50B)."""
+
+    declarer: Seat
+    player: Seat
+    card: Card
+    deemed_led: bool
+    trick: int | None = None
+    inadvertent: bool | None = None
+
+
+def fifth_card_clauses(b: RulingBuilder, fifth: FifthCard, facts: dict[str, Any],
+                       params: dict[str, Any]) -> bool:
+    """45E1, 45E2: what becomes of a fifth card (also for 67A2, `defective_tricks`);
+    True when it goes back to the hand."""
+    defender = fifth.player.side is not fifth.declarer.side
     law = "45E1" if defender else "45E2"
-    if case.deemed_led:
+    params = params | {"player": seat_name(fifth.player), "card": card_msg(fifth.card)}
+    if fifth.deemed_led:
         b.clause(law, "played.45E1.led" if defender else "played.45E2.led", facts, params)
         return False
     if not defender:
         b.clause(law, "played.45E2.returned", facts, params)
         return True
     b.clause(law, "played.45E1.penalty", facts, params)
-    assert case.trick is not None  # read with the fact (a defender's card not deemed led)
-    major = penalty_cards_clauses(b, case.player, (case.card,), case.trick,
-                                  not case.inadvertent)
-    stand_penalty_cards(b, case.player, (case.card,), case.trick, major)
+    assert fifth.trick is not None  # read with the fact (a defender's card not deemed led)
+    major = penalty_cards_clauses(b, fifth.player, (fifth.card,), fifth.trick,
+                                  not fifth.inadvertent)
+    stand_penalty_cards(b, fifth.player, (fifth.card,), fifth.trick, major)
     return False

@@ -1,5 +1,6 @@
 """A card dummy placed without declarer naming it (45D) and a fifth card played to a trick
-(45E1, 45E2), facts of the kind ``played_card``: South declares, North is dummy."""
+(45E1, 45E2), facts of the kind ``played_card``, and the fifth card of a defective trick
+found in time (67A2): South declares, North is dummy."""
 
 from __future__ import annotations
 
@@ -92,3 +93,36 @@ def test_45e_no_fact_assumed() -> None:
     assert error(fifth("W", "DQ", deemed_led=False)) == "missing 'trick'"
     assert error(fifth("S", "DQ", deemed_led=False, trick=4)) == (
         "trick: only for a defender's fifth card not deemed led (Law 45E1)")
+
+
+def defective(**kw):
+    return {"kind": "defective_trick", "declarer": "S", "contract": "4H", "trick": 5,
+            "fault": "too_many", **kw}
+
+
+def test_67a2_45e1_a_defenders_fifth_card_found_in_time_is_a_penalty_card() -> None:
+    r = rule(defective(offender="E", extra="fifth_card", card="SK", deemed_led=False))
+    assert r.laws[:4] == ["67", "67A2", "45E1", "50A"]
+    assert obligations(r) == [{"type": "penalty_card", "seat": "E", "card": "SK",
+                               "from_trick": 5, "major": True, "law": "50D1"}]
+    out = text(defective(offender="E", extra="fifth_card", card="SK", deemed_led=False))
+    assert "as a fifth card (Law 45E) or" not in out
+    assert "East's fifth card, ♠K, becomes a penalty card (Law 45E1, Law 50)" in out
+
+
+def test_67a2_45e2_declarers_fifth_card_found_in_time_goes_back() -> None:
+    r = rule(defective(offender="N", extra="fifth_card", card="S2", deemed_led=False))
+    assert r.laws == ["67", "67A2", "45E2"] and obligations(r) == []
+    assert "without further rectification (Law 45E2)" in text(
+        defective(offender="N", extra="fifth_card", card="S2", deemed_led=False))
+
+
+def test_67a2_58b_cards_played_at_once_and_no_fact_assumed() -> None:
+    assert "ruled by Law 58B" in text(defective(offender="W", extra="at_once"))
+    assert error(defective(offender="W")) == "missing 'extra'"
+    assert error(defective(offender="W", extra="fifth_card", card="D4")) == \
+        "missing 'deemed_led'"
+    assert error(defective(offender="W", extra="fifth_card", card="D4", deemed_led=False)) == \
+        "missing 'inadvertent'"
+    assert error(defective(offender="W", extra="at_once", card="D4")) == \
+        "card: only for a fifth card (Laws 67A2, 45E)"
