@@ -17,9 +17,10 @@ Law 45D and 45E of the Laws of Duplicate Bridge 2017 (rules of the kind ``played
   the hand without further rectification, unless the Director deems that it was led,
   when Law 55 applies (declarer's lead out of turn).
 
-The 2017 English of 45D and 45E1/45E2 was read in the 2017 text quoted on the EBU's
-Directors' forum and bridgevid (45D), and its structure in the Polish translation
-(pzbs.pl, p45).
+The 2017 English of 45D was read as quoted on the EBU's Directors' forum and bridgevid,
+and the law's structure in the 2017 Polish (pzbs.pl, p45). The 2017 English of 45E1 and
+45E2 was not seen: the wording above is the law's as 67A2 cites it ("Law 45E (Fifth Card
+Played to a Trick)") and as known from the 2007 text.
 """
 
 from __future__ import annotations

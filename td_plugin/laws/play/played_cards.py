@@ -1,4 +1,4 @@
-"""A card played, and when it may be taken back: Laws 45C and 47 of the Laws of
+"""A card played, and when it may be taken back: Laws 45C, 45D, 45E and 47 of the Laws of
 Duplicate Bridge 2017.
 
 When a card is played (45C):
@@ -34,6 +34,13 @@ judgement: a decision of the ruling when the case does not give it. Where a play
 take his card back (47E2(a), 47D, and the opponent who played after a slip corrected
 from dummy, 47D), the choice is his: a decision with its clause (``withdraw``,
 ``opponent_withdraws``).
+
+Two more ways a card comes to the table are ruled by `td_plugin.laws.play.misplayed_cards`
+with facts of their own instead of 47's: a card dummy placed without declarer naming it
+(``how: placed_by_dummy``, 45D: ``in_time``, ``defender_followed``,
+``declarer_followed``) and a fifth card played to a trick (``how: fifth_card``, 45E1 for
+a defender's, 45E2 for declarer's or dummy's: ``deemed_led``, and for a defender's not
+led ``trick`` and ``inadvertent``).
 
 The case (kind ``played_card``) is `PlayedCardCase`, ruled by `rule_played_card`.
 """
