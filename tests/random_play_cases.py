@@ -296,7 +296,7 @@ def _check_cards_and_records(case: Mapping[str, Any], ruling: Mapping[str, Any])
         assert ruling["obligations"] == [], ruling["obligations"]
     fifth = case.get("how") == "fifth_card" or case.get("extra") == "fifth_card"
     if fifth:
-        player = case.get("player") or case.get("offender")
+        player = str(case.get("player") or case["offender"])
         penalty = _defender(player, case["declarer"]) and case["deemed_led"] is False
         assert [o["card"] for o in ruling["obligations"]] == ([case["card"].upper()]
                                                               if penalty else []), ruling
