@@ -117,7 +117,7 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: c.get("what") == Exposure.EXPOSED,
               only="for a card declarer exposed (Laws 45C2, 48A)",
               choices=yes_no(("45C2", Msg("played.leads.played")),
-                             ("48A", Msg("played.leads.back")))),
+                             ("48A", Msg("played.leads.to_hand")))),
     FactField("after_lead_out_of_turn", "bool", "play.declarer.q.after_lead_out_of_turn",
               "48B1", when=_faced, only="when declarer faced his cards (Law 48B)"),
     FactField("not_a_claim", "bool", "play.declarer.q.not_a_claim", "48B2",

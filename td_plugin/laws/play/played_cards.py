@@ -356,7 +356,7 @@ FIELDS: tuple[FactField, ...] = (
               only="after an unintended designation from dummy was changed (Law 47D)"),
     FactField("in_time", "bool", "played.q.in_time", "45D", when=_placed,
               only="for a card dummy placed without declarer naming it (Law 45D)",
-              choices=yes_no(("45D", Msg("played.leads.back")),
+              choices=yes_no(("45D", Msg("played.leads.to_hand")),
                              ("45D", Msg("played.leads.too_late")))),
     FactField("defender_followed", "bool", "played.q.defender_followed", "45D",
               when=lambda c: _placed(c) and c.get("in_time") is True,
