@@ -29,6 +29,11 @@ inconsistent. Consistent means:
 - a defective trick transfers at most one trick (67B1; the revoke of 67B2's restored
   card, the revoke's one or two), and the result after it is declarer's tricks moved by
   it towards the non-offending side;
+- a question in the play, a designation from dummy, declarer's own card and the record
+  of the tricks (41B-41C, 46, 48, 65-66) leave no obligation (no card of declarer's or
+  dummy's is ever a penalty card, 48A); a fifth card leaves a penalty card exactly when it
+  is a defender's not deemed led (45E1, 45E2); cards mixed after a claim that the
+  Director cannot settle are ruled for the side that did not mix them (66D);
 - an artificial score (a board gone wrong: 12C2, 13, 15) is the one Law 12C2(a) gives for
   the case's two faults, a ``no_result`` always has one, and a fouled board's group entry
   (87B) is there exactly when the case gives the tables.
@@ -280,7 +285,23 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
         moved = transfer if offender.side is not declarer.side else -transfer
         assert en["adjusted_declarer_tricks"] == max(0, min(13, case["declarer_tricks"] + moved))
     _check_artificial(case, en)
+    _check_cards_and_records(case, en)
     return en
+
+
+def _check_cards_and_records(case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
+    """41B-41C, 46, 48, 65-66 leave no obligation; 45E1/45E2's penalty card; 66D's side."""
+    kind = case["kind"]
+    if kind in ("question_in_play", "dummy_designation", "declarer_card", "trick_record"):
+        assert ruling["obligations"] == [], ruling["obligations"]
+    fifth = case.get("how") == "fifth_card" or case.get("extra") == "fifth_card"
+    if fifth:
+        player = str(case.get("player") or case["offender"])
+        penalty = _defender(player, case["declarer"]) and case["deemed_led"] is False
+        assert [o["card"] for o in ruling["obligations"]] == ([case["card"].upper()]
+                                                              if penalty else []), ruling
+    if kind == "trick_record" and case["what"] == "mixed" and not case["ascertained"]:
+        assert ruling["favours"] == Seat(case["player"]).side.other.value, ruling
 
 
 def _check_artificial(case: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:

@@ -1,7 +1,8 @@
 """Case files of the play period: a card exposed during the auction (Law 24), leads out
 of turn (41A, 53-56), penalty cards (50-52), premature and simultaneous plays (57, 58),
-a card played and its retraction (45C, 47), a revoke corrected (62), a defective trick
-(67) — docs/cases.md.
+a card played and its retraction (45C-45E, 47), a revoke corrected (62), a defective trick
+(67), questions in the play (41B, 41C), a designation from dummy (46), declarer's own
+card (48), the record of the tricks (65, 66D) — docs/cases.md.
 
 Each kind's law module (`td_plugin.laws.FAMILIES`, a `td_plugin.laws.FactFamily`) lists its
 facts (`td_plugin.laws.facts.FactField`) and builds its case from them (``build_case``);

@@ -10,9 +10,11 @@ The auction laws also own their step in the walk over a case's calls
 on them.
 
 The play period (`td_plugin.laws.play`): `cards_exposed_in_auction` (24, ruled like the
-play kinds), `opening_leads_out_of_turn` (41A, 54), `played_cards` (45C, 47),
+play kinds), `opening_leads_out_of_turn` (41A, 54), `played_cards` (45C, 45D, 45E, 47),
 `penalty_cards` (50-52), `leads_out_of_turn` (53, 55, 56), `premature_plays` (57),
-`simultaneous_plays` (58), `defective_tricks` (67); and `td_plugin.laws.revokes` (61-64, a
+`simultaneous_plays` (58), `defective_tricks` (67), `questions_in_play` (41B, 41C),
+`dummy_designations` (46), `declarers_cards` (48), `trick_records` (65B3, 65D, 66D),
+`misplayed_cards` (45D, 45E: rules of ``played_card``); and `td_plugin.laws.revokes` (61-64, a
 package: detection 61, correction 62, establishment and rectification 63-64, redress 64C).
 
 The board and the movement (`td_plugin.laws.boards`): `artificial_scores` (12C2, no
@@ -93,6 +95,10 @@ FAMILIES: Mapping[str, Family] = {f.kind: f for f in (
     _play("played_card", "td_plugin.laws.play.played_cards"),
     _play("revoke_correction", "td_plugin.laws.revokes.correction"),
     _play("defective_trick", "td_plugin.laws.play.defective_tricks"),
+    _play("question_in_play", "td_plugin.laws.play.questions_in_play"),
+    _play("dummy_designation", "td_plugin.laws.play.dummy_designations"),
+    _play("declarer_card", "td_plugin.laws.play.declarers_cards"),
+    _play("trick_record", "td_plugin.laws.play.trick_records"),
     _play("no_result", "td_plugin.laws.boards.artificial_scores"),
     _play("wrong_board", "td_plugin.laws.boards.wrong_boards"),
     _play("wrong_cards", "td_plugin.laws.boards.incorrect_numbers_of_cards"),

@@ -4,7 +4,10 @@ A trick is defective when a player did not play to it, or played more than one c
 
 - 67A (attention drawn before a player of each side has played to the next trick): the
   offender supplies a card he can legally play (67A1); too many cards are rectified by
-  Law 45E (a fifth card) or 58B (cards played at once) (67A2);
+  Law 45E (a fifth card) or 58B (cards played at once) (67A2): the case says which
+  (``extra``); a fifth card is ruled here (a defender's a penalty card, 45E1; declarer's
+  back to its hand, 45E2; either, deemed led, a lead out of turn), cards played at once
+  are the kind ``simultaneous_play``;
 - 67B1 (after both sides played to the next trick), offender failed to play: he faces a
   card and puts it among his played cards (it does not change who won the trick): a card
   of the suit led when he has one (a), any card when he has none (b); either way he is
@@ -35,6 +38,7 @@ from typing import Any
 
 from td_plugin.errors import FactError, InvalidTokenError
 from td_plugin.laws.facts import Choice, FactField, question_flow, yes_no
+from td_plugin.laws.play.misplayed_cards import FifthCard, fifth_card_clauses
 from td_plugin.laws.play.ruling import ContractCase, PlayRuling, RulingBuilder, case_notes, suit_msg
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
@@ -48,10 +52,18 @@ from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.rulings import Attention, TextEnum
 from td_plugin.model.scoring import score_ns
 
-__all__ = ["TrickFault", "DefectiveTrickCase", "RestoredRevoke", "rule_restored_revoke",
+__all__ = ["Extra", "TrickFault", "DefectiveTrickCase", "RestoredRevoke", "rule_restored_revoke",
            "rule_defective_trick", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "defective_trick"
+
+
+class Extra(TextEnum):
+    """67A2: the extra cards found in time: a fifth card played to the trick (45E), or
+    cards played at once (58B)."""
+
+    FIFTH_CARD = "fifth_card"
+    AT_ONCE = "at_once"
 
 
 class TrickFault(TextEnum):
@@ -98,6 +110,14 @@ class DefectiveTrickCase(ContractCase):
     revoke_trick_won_by: Seat | None = None
     #: the tricks the offending side won from ``revoke_trick`` on, when the play is over
     offending_side_tricks_from_revoke: int | None = None
+    #: 67A2: what the extra card is: a fifth card (45E) or cards played at once (58B)
+    extra: Extra | None = None
+    #: 67A2 with 45E: the fifth card
+    card: Card | None = None
+    #: 67A2 with 45E: the Director deems the fifth card was led
+    deemed_led: bool | None = None
+    #: 67A2 with 45E1, 50B: a defender's fifth card below an honour exposed inadvertently
+    inadvertent: bool | None = None
 
 
 def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuling:
@@ -113,7 +133,7 @@ def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuli
         if case.fault is TrickFault.NO_CARD:
             b.clause("67A1", "play.defective.67A1", facts, params)
         else:
-            b.clause("67A2", "play.defective.67A2", facts, params)
+            _extra_cards(b, case, facts, params)
         return b.build(case.declarer, facts=out)
     if case.fault is TrickFault.TOO_MANY:
         b.clause("67B2", "play.defective.67B2", facts, params)
@@ -147,6 +167,19 @@ def rule_defective_trick(case: DefectiveTrickCase, lang: str = "en") -> PlayRuli
             outcome = AssignedResult(case.contract, tricks, score_ns(case.contract, tricks, vul))
         out |= {"declarer_tricks": case.declarer_tricks, "adjusted_declarer_tricks": tricks}
     return b.build(case.declarer, facts=out, transfer=transfer, outcome=outcome)
+
+
+def _extra_cards(b: RulingBuilder, case: DefectiveTrickCase, facts: dict[str, Any],
+                 params: dict[str, Any]) -> None:
+    """67A2: cards played at once go to Law 58B; a fifth card is ruled here (45E)."""
+    if case.extra is not Extra.FIFTH_CARD:
+        b.clause("67A2", "play.defective.67A2.at_once", facts, params)
+        return
+    assert case.card is not None and case.deemed_led is not None
+    b.clause("67A2", "play.defective.67A2.fifth_card", facts, params)
+    fifth_card_clauses(b, FifthCard(case.declarer, case.offender, case.card, case.deemed_led,
+                                    case.trick, case.inadvertent),
+                       facts | {"card": case.card.pbn()}, params)
 
 
 def _restored_revoke(b: RulingBuilder, case: DefectiveTrickCase,
@@ -233,6 +266,23 @@ def _too_many_late(case: Mapping[str, Any]) -> bool:
     return case.get("fault") == TrickFault.TOO_MANY and case.get("after_next") is True
 
 
+def _too_many_in_time(case: Mapping[str, Any]) -> bool:
+    return case.get("fault") == TrickFault.TOO_MANY and case.get("after_next") is not True
+
+
+def _fifth_in_time(case: Mapping[str, Any]) -> bool:
+    return _too_many_in_time(case) and case.get("extra") == Extra.FIFTH_CARD
+
+
+def _low_defenders_fifth(case: Mapping[str, Any]) -> bool:
+    """45E1 with 50B: a defender's fifth card below an honour, not deemed led."""
+    declarer, offender, card = (str(case.get(k) or "") for k in ("declarer", "offender", "card"))
+    defender = declarer in "NESW" and offender in "NESW" and declarer and offender and \
+        Seat(offender).side is not Seat(declarer).side
+    return bool(_fifth_in_time(case) and case.get("deemed_led") is False and defender
+                and len(card) == 2 and card[1].upper() in "98765432")
+
+
 def _restored_revoke_given(case: Mapping[str, Any]) -> bool:
     return _too_many_late(case) and case.get("revoke_trick") is not None
 
@@ -267,6 +317,22 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: c.get("trick") != 13, only="for a trick before the last",
               choices=yes_no(("67B", Msg("play.defective.leads.67B")),
                              ("67A", Msg("play.defective.leads.67A")))),
+    FactField("extra", "choice", "play.defective.q.extra", "67A2", when=_too_many_in_time,
+              only="for too many cards found before both sides played to the next trick "
+                   "(Law 67A2)",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
+              choices=(Choice(str(Extra.FIFTH_CARD), Msg("play.defective.extra.fifth_card"),
+                              ("45E", Msg("play.defective.leads.45E"))),
+                       Choice(str(Extra.AT_ONCE), Msg("play.defective.extra.at_once"),
+                              ("58B", Msg("play.defective.leads.58B"))))),
+    FactField("card", "card", "play.defective.q.card", "45E", when=_fifth_in_time,
+              only="for a fifth card (Laws 67A2, 45E)",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))}),
+    FactField("deemed_led", "bool", "played.q.deemed_led", "45E", when=_fifth_in_time,
+              only="for a fifth card (Laws 67A2, 45E)"),
+    FactField("inadvertent", "bool", "played.q.inadvertent", "50B", when=_low_defenders_fifth,
+              only="for a defender's fifth card below an honour not deemed led (Laws 45E1, "
+                   "50B)"),
     FactField("suit_led", "suit", "play.defective.q.suit_led", "67B1", when=_no_card_late,
               only="when the offender did not play and both sides played to the next trick "
                    "(Law 67B1)", params=lambda c: {"trick": c["trick"]}),
@@ -348,6 +414,10 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
                               revoke_trick_won_by=values.get("revoke_trick_won_by"),
                               offending_side_tricks_from_revoke=values.get(
                                   "offending_side_tricks_from_revoke"),
+                              extra=None if values.get("extra") is None
+                              else Extra(values["extra"]), card=values.get("card"),
+                              deemed_led=values.get("deemed_led"),
+                              inadvertent=values.get("inadvertent"),
                               **case_notes(values))
 
 

@@ -1,4 +1,4 @@
-"""A card played, and when it may be taken back: Laws 45C and 47 of the Laws of
+"""A card played, and when it may be taken back: Laws 45C, 45D, 45E and 47 of the Laws of
 Duplicate Bridge 2017.
 
 When a card is played (45C):
@@ -35,6 +35,13 @@ take his card back (47E2(a), 47D, and the opponent who played after a slip corre
 from dummy, 47D), the choice is his: a decision with its clause (``withdraw``,
 ``opponent_withdraws``).
 
+Two more ways a card comes to the table are ruled by `td_plugin.laws.play.misplayed_cards`
+with facts of their own instead of 47's: a card dummy placed without declarer naming it
+(``how: placed_by_dummy``, 45D: ``in_time``, ``defender_followed``,
+``declarer_followed``) and a fifth card played to a trick (``how: fifth_card``, 45E1 for
+a defender's, 45E2 for declarer's or dummy's: ``deemed_led``, and for a defender's not
+led ``trick`` and ``inadvertent``).
+
 The case (kind ``played_card``) is `PlayedCardCase`, ruled by `rule_played_card`.
 """
 
@@ -46,6 +53,7 @@ from typing import Any
 
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.play.misplayed_cards import rule_fifth_card, rule_placed_by_dummy
 from td_plugin.laws.play.ruling import (
     CaseNotes,
     DecisionChoice,
@@ -74,6 +82,10 @@ class HowPlayed(TextEnum):
     TOUCHED = "touched"
     ARRANGING = "arranging"
     NAMED = "named"
+    #: dummy placed a card declarer did not name (45D)
+    PLACED_BY_DUMMY = "placed_by_dummy"
+    #: a fifth card played to a trick (45E)
+    FIFTH_CARD = "fifth_card"
 
 
 class Retraction(TextEnum):
@@ -89,10 +101,16 @@ class Retraction(TextEnum):
 
 
 #: How the card came to be played, by whose card it is, with the clause.
-HOW = {"defender": {HowPlayed.HELD_FACE: "45C1", HowPlayed.NAMED: "45C4(a)"},
-       "declarer": {HowPlayed.HELD_FACE_UP: "45C2", HowPlayed.NAMED: "45C4(a)"},
+HOW = {"defender": {HowPlayed.HELD_FACE: "45C1", HowPlayed.NAMED: "45C4(a)",
+                    HowPlayed.FIFTH_CARD: "45E1"},
+       "declarer": {HowPlayed.HELD_FACE_UP: "45C2", HowPlayed.NAMED: "45C4(a)",
+                    HowPlayed.FIFTH_CARD: "45E2"},
        "dummy": {HowPlayed.TOUCHED: "45C3", HowPlayed.ARRANGING: "45C3",
-                 HowPlayed.NAMED: "45C4(a)"}}
+                 HowPlayed.NAMED: "45C4(a)", HowPlayed.PLACED_BY_DUMMY: "45D",
+                 HowPlayed.FIFTH_CARD: "45E2"}}
+#: The ways of 45D and 45E: ruled by `td_plugin.laws.play.misplayed_cards`, with facts of
+#: their own instead of 47's.
+MISPLAYED = (HowPlayed.PLACED_BY_DUMMY, HowPlayed.FIFTH_CARD)
 #: Why it is to be taken back, with the clause that decides.
 RETRACT = {Retraction.NO: "47F2", Retraction.UNINTENDED: "45C4(b)", Retraction.ILLEGAL: "47B",
            Retraction.MISINFORMED_TURN: "47E1", Retraction.MISEXPLAINED: "47E2",
@@ -127,6 +145,18 @@ class PlayedCardCase(CaseNotes):
     #: after a slip corrected from dummy, the choice of the opponent who played after it
     #: (47D)
     opponent_withdraws: bool | None = None
+    #: 45D: attention was drawn before each side had played to the next trick
+    in_time: bool | None = None
+    #: 45D: a defender played a card after dummy's before attention was drawn
+    defender_followed: bool | None = None
+    #: 45D: declarer then played a card from his hand to that trick
+    declarer_followed: bool | None = None
+    #: 45E: the Director deems the fifth card was led
+    deemed_led: bool | None = None
+    #: 45E1: the trick the defender's fifth card was played to
+    trick: int | None = None
+    #: 45E1 with 50B: the defender's card below an honour was exposed inadvertently
+    inadvertent: bool | None = None
 
     @property
     def role(self) -> str:
@@ -149,6 +179,13 @@ def rule_played_card(case: PlayedCardCase, lang: str = "en") -> PlayRuling:
     out = {**facts, "role": case.role, "retract": str(case.retract)}
     if case.how is HowPlayed.ARRANGING:
         return b.build(case.declarer, facts=out | {"played": False, "withdrawn": False})
+    if case.how in MISPLAYED:
+        ruled = rule_placed_by_dummy if case.how is HowPlayed.PLACED_BY_DUMMY else rule_fifth_card
+        back = ruled(b, case, facts, params)
+        if case.how is HowPlayed.FIFTH_CARD:  # never a card of the trick
+            return b.build(case.declarer, facts=out | {"played": False, "withdrawn": back,
+                                                       "deemed_led": case.deemed_led})
+        return b.build(case.declarer, facts=out | {"played": not back, "withdrawn": back})
     withdrawn = _retraction(b, case, facts, params)
     return b.build(case.declarer, facts=out | {"played": True, "withdrawn": withdrawn})
 
@@ -240,7 +277,9 @@ def _role(case: Mapping[str, Any]) -> str | None:
 def _hows(case: Mapping[str, Any]) -> tuple[Choice, ...]:
     role = _role(case) or "defender"
     return tuple(Choice(str(h), Msg(f"played.how.{h}.label"), (law, Msg("played.leads.played")
-                 if h is not HowPlayed.ARRANGING else Msg("played.leads.not_played")))
+                 if h not in (HowPlayed.ARRANGING, *MISPLAYED)
+                 else Msg("played.leads.not_played" if h is HowPlayed.ARRANGING
+                          else "played.leads.misplayed")))
                  for h, law in HOW[role].items())
 
 
@@ -252,7 +291,25 @@ def _retracts(case: Mapping[str, Any]) -> tuple[Choice, ...]:
 
 
 def _played(case: Mapping[str, Any]) -> bool:
-    return case.get("how") not in (None, HowPlayed.ARRANGING)
+    return case.get("how") not in (None, HowPlayed.ARRANGING, *MISPLAYED)
+
+
+def _placed(case: Mapping[str, Any]) -> bool:
+    return case.get("how") == HowPlayed.PLACED_BY_DUMMY
+
+
+def _fifth(case: Mapping[str, Any]) -> bool:
+    return case.get("how") == HowPlayed.FIFTH_CARD
+
+
+def _fifth_by_defender(case: Mapping[str, Any]) -> bool:
+    """45E1: a defender's fifth card not deemed led: a penalty card."""
+    return _fifth(case) and _role(case) == "defender" and case.get("deemed_led") is False
+
+
+def _low_card(case: Mapping[str, Any]) -> bool:
+    card = str(case.get("card") or "")
+    return len(card) == 2 and card[1].upper() in "98765432"
 
 
 def _may_withdraw(case: Mapping[str, Any]) -> bool:
@@ -297,6 +354,24 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: c.get("retract") == Retraction.UNINTENDED and c.get("unintended") is True
               and c.get("next_played") is not True,
               only="after an unintended designation from dummy was changed (Law 47D)"),
+    FactField("in_time", "bool", "played.q.in_time", "45D", when=_placed,
+              only="for a card dummy placed without declarer naming it (Law 45D)",
+              choices=yes_no(("45D", Msg("played.leads.to_hand")),
+                             ("45D", Msg("played.leads.too_late")))),
+    FactField("defender_followed", "bool", "played.q.defender_followed", "45D",
+              when=lambda c: _placed(c) and c.get("in_time") is True,
+              only="when dummy's card is withdrawn (Law 45D)"),
+    FactField("declarer_followed", "bool", "played.q.declarer_followed", "45D",
+              when=lambda c: _placed(c) and c.get("in_time") is True
+              and c.get("defender_followed") is True,
+              only="when a defender played after dummy's card (Law 45D)"),
+    FactField("deemed_led", "bool", "played.q.deemed_led", "45E", when=_fifth,
+              only="for a fifth card played to a trick (Law 45E)"),
+    FactField("trick", "count", "played.q.trick", "45E1", when=_fifth_by_defender,
+              only="for a defender's fifth card not deemed led (Law 45E1)"),
+    FactField("inadvertent", "bool", "played.q.inadvertent", "50B",
+              when=lambda c: _fifth_by_defender(c) and _low_card(c),
+              only="for a defender's fifth card below an honour (Laws 45E1, 50B)"),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
@@ -314,6 +389,11 @@ def build_case(values: Mapping[str, Any]) -> PlayedCardCase:
                           unintended=values.get("unintended"),
                           withdraw=values.get("withdraw"),
                           opponent_withdraws=values.get("opponent_withdraws"),
+                          in_time=values.get("in_time"),
+                          defender_followed=values.get("defender_followed"),
+                          declarer_followed=values.get("declarer_followed"),
+                          deemed_led=values.get("deemed_led"), trick=values.get("trick"),
+                          inadvertent=values.get("inadvertent"),
                           **case_notes(values))
     if case.how not in HOW[case.role]:
         raise FactError("how", f"{str(case.how)!r} is not how a card of {case.role}'s is "

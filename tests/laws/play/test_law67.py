@@ -18,12 +18,12 @@ def test_67a1_found_in_time_the_offender_adds_a_legal_card() -> None:
     assert r.laws == ["67", "67A1"] and r.transfer is None
 
 
-def test_67a2_too_many_cards_found_in_time_45e_or_58b() -> None:
-    assert rule(case(offender="W", fault="too_many")).laws == ["67", "67A2"]
+def test_67a2_too_many_cards_found_in_time_58b_cards_played_at_once() -> None:
+    assert rule(case(offender="W", fault="too_many", extra="at_once")).laws == ["67", "67A2"]
 
 
 def test_67_the_fault_is_read_as_its_kind_and_written_back_as_the_case_file_has_it() -> None:
-    read = load_case(case(offender="W", fault="too_many"))
+    read = load_case(case(offender="W", fault="too_many", extra="at_once"))
     assert isinstance(read, PlayCase) and read.case.fault is TrickFault.TOO_MANY
     facts = rule(case(offender="W", fault="no_card")).clauses[0].facts
     assert type(facts["fault"]) is str and facts["fault"] == "no_card"
@@ -62,7 +62,8 @@ def test_67_the_result_and_the_tricks_come_together() -> None:
                       holds_suit=True, declarer_tricks=8)) == \
         "offending_side_tricks: give both the result and the offending side's tricks from " \
         "the defective trick on"
-    assert error(case(offender="W", fault="too_many", suit_led="C")).startswith("suit_led: only")
+    assert error(case(offender="W", fault="too_many", extra="at_once", suit_led="C")).startswith(
+        "suit_led: only")
 
 
 def test_worked_example_two_cards_stuck_together() -> None:
