@@ -343,7 +343,8 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
 
 def _named_cards(case: Mapping[str, Any]) -> set[str]:
     out = {c for c in case.get("cards") or [] if c}
-    for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card", "revoke_card"):
+    for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card", "revoke_card",
+                "defender_card"):
         if case.get(key):
             out.add(case[key])
     return {c.upper() for c in out}
@@ -381,7 +382,8 @@ def _check_obligations(kind: str, case: Mapping[str, Any],
             assert o["seat"] == Seat(case["offender"]).lho.value, o
             assert o["suit"] != case["card"][0], o
             continue
-        assert kind == "premature_play" and o["seat"] == Seat(case["offender"]).partner.value
+        offender = case.get("defender") or case["offender"]  # 57C3 then a defender's 57A
+        assert kind == "premature_play" and o["seat"] == Seat(offender).partner.value
         assert o["suit"] != case["suit_led"], o
 
 
