@@ -153,6 +153,8 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
     if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
         case["hidden"] = [_card(rng, None, _named_cards(case))]  # not seen (58B1)
+    if kind == "lead_out_of_turn" and case.get("played_before_lead") is True:
+        case["early_card"] = _card(rng, None, _named_cards(case))  # 60B: not the lead's card
     if kind == "simultaneous_play" and case.get("restored_revoke") is True:
         _late_revoke(rng, case)  # 58B4, 67B2: the revoke of a card put back
     _board_details(rng, kind, case)
@@ -344,7 +346,7 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
 def _named_cards(case: Mapping[str, Any]) -> set[str]:
     out = {c for c in case.get("cards") or [] if c}
     for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card", "revoke_card",
-                "defender_card"):
+                "defender_card", "early_card"):
         if case.get(key):
             out.add(case[key])
     return {c.upper() for c in out}
