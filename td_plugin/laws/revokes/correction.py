@@ -17,8 +17,8 @@ with the same texts. What this case adds is what happens at the table after the 
   revoke (62C1), and then whether the offending side's player next in rotation withdraws
   his (62C2; a defender's card so withdrawn is a penalty card) — decisions of the ruling.
 
-An offender who asks to correct a revoke already established (``established``: how, 63A1-
-63A4) is refused: it may no longer be corrected and the revoke trick stands as played
+An offender who asks to correct a revoke already established (``established``, and how:
+``established_by``, 63A1-63A4) is refused: it may no longer be corrected and the revoke trick stands as played
 (63B); the trick adjustment of Law 64 is ruled after the play, on a revoke case (kind
 ``revoke``, `td_plugin.laws.revokes.case`), which also takes both sides revoking on one
 trick (62C3). On trick 12 an established revoke is corrected all the same (62D1), so
@@ -190,7 +190,7 @@ _ESTABLISHED = ("63A1", "63A2", "63A3", "63A4")
 def _open(case: Mapping[str, Any]) -> bool:
     """The revoke is to be corrected: not established (on trick 12, even established,
     62D1)."""
-    return case.get("established") in (None, "no")
+    return case.get("established") is not True
 
 
 FIELDS: tuple[FactField, ...] = (
@@ -208,15 +208,18 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: c.get("trick") == 12, only="for a revoke on trick 12 (Law 62D2)",
               required=False),
     FactField("held", "cards", "revoke.correction.case.q.held", "61A", required=False, ask=False),
-    FactField("established", "choice", "revoke.correction.case.q.established", "63A",
+    FactField("established", "bool", "revoke.correction.case.q.established", "63A",
               required=False, when=lambda c: c.get("trick") != 12,
               only="before trick 12 (Law 62D1: on trick 12 even an established revoke is "
                    "corrected)",
-              choices=(Choice("no", Msg("revoke.correction.case.established.no"),
-                              ("62A", Msg("revoke.correction.case.leads.62A"))),
-                       *(Choice(law, Msg(f"revoke.correction.case.established.{law}"),
-                                (law, Msg("revoke.correction.case.leads.63B")))
-                         for law in _ESTABLISHED))),
+              choices=yes_no(("63B", Msg("revoke.correction.case.leads.63B")),
+                             ("62A", Msg("revoke.correction.case.leads.62A")))),
+    FactField("established_by", "choice", "revoke.correction.case.q.established_by", "63A",
+              when=lambda c: c.get("established") is True and c.get("trick") != 12,
+              only="when the revoke was established (established: true)",
+              choices=tuple(Choice(law, Msg(f"revoke.correction.case.established.{law}"),
+                                   (law, Msg("revoke.correction.case.leads.63B")))
+                            for law in _ESTABLISHED)),
     FactField("card_faced", "bool", "revoke.correction.case.q.card_faced", "62B2",
               when=lambda c: _defender(c) and _open(c),
               only="for a defender's revoke (Law 62B2)", required=False,
@@ -257,5 +260,5 @@ def build_case(values: Mapping[str, Any]) -> RevokeCorrectionCase:
                                 nos_withdraw=values.get("nos_withdraw"),
                                 os_withdraw=values.get("os_withdraw"),
                                 os_card=values.get("os_card"),
-                                established=None if values.get("established") in (None, "no")
-                                else values["established"], **case_notes(values))
+                                established=values.get("established_by")
+                                if values.get("established") else None, **case_notes(values))

@@ -116,7 +116,7 @@ _EST = {"kind": "revoke_correction", "declarer": "S", "contract": "4H", "offende
 
 @pytest.mark.parametrize("how", ["63A1", "63A2", "63A3", "63A4"])
 def test_63b_an_established_revoke_may_not_be_corrected(how: str) -> None:
-    r = rule({**_EST, "established": how})
+    r = rule({**_EST, "established": True, "established_by": how})
     assert r.laws == ["61A", how, "63B"] and r.status == "ruled"
     assert "an established revoke may no longer be corrected: ♦2 stays played, and trick 5 " \
         "stands as played (Law 63B)" in r.text
@@ -125,15 +125,20 @@ def test_63b_an_established_revoke_may_not_be_corrected(how: str) -> None:
 
 
 def test_63b_not_established_is_the_correction_of_62() -> None:
-    r = rule({**_EST, "established": "no"})
+    r = rule({**_EST, "established": False})
     assert r.laws[:2] == ["61A", "62A"] and r.facts["established"] is False
 
 
+def test_63a_how_it_was_established_is_asked_not_assumed() -> None:
+    assert error({**_EST, "established": True}) == "missing 'established_by'"
+
+
 def test_63b_no_62c_choices_once_established() -> None:
-    assert error({**_EST, "established": "63A1", "later_cards": True}).startswith(
+    assert error({**_EST, "established": True, "established_by": "63A1",
+                  "later_cards": True}).startswith(
         "later_cards: only for a revoke to be corrected")
 
 
 def test_62d1_on_trick_12_establishment_is_not_asked() -> None:
-    assert error({**_EST, "trick": 12, "established": "63A1"}).startswith(
+    assert error({**_EST, "trick": 12, "established": True}).startswith(
         "established: only before trick 12")
