@@ -153,6 +153,12 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
     if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
         case["hidden"] = [_card(rng, None, _named_cards(case))]  # not seen (58B1)
+    if kind == "cannot_comply":  # a holding that fits the trick, 57A3's other suit
+        case["cards"] = case["cards"][:14 - case["trick"]]
+        if case.get("suit") is not None and case.get("suit") == case.get("suit_led"):
+            case["suit"] = rng.choice([x.value for x in SUITS if x.value != case["suit_led"]])
+        if rng.random() < 0.6:  # the card he then led or played
+            case["played"] = rng.choice(case["cards"])
     if kind == "lead_out_of_turn" and case.get("played_before_lead") is True:
         case["early_card"] = _card(rng, None, _named_cards(case))  # 60B: not the lead's card
     if kind == "simultaneous_play" and case.get("restored_revoke") is True:

@@ -12,7 +12,8 @@ on them.
 The play period (`td_plugin.laws.play`): `cards_exposed_in_auction` (24, ruled like the
 play kinds), `opening_leads_out_of_turn` (41A, 54), `played_cards` (45C, 47),
 `penalty_cards` (50-52), `leads_out_of_turn` (53, 55, 56), `premature_plays` (57),
-`simultaneous_plays` (58), `defective_tricks` (67); and `td_plugin.laws.revokes` (61-64, a
+`simultaneous_plays` (58), `inability` (59), `defective_tricks` (67); and
+`td_plugin.laws.revokes` (61-64, a
 package: detection 61, correction 62, establishment and rectification 63-64, redress 64C).
 
 The board and the movement (`td_plugin.laws.boards`): `artificial_scores` (12C2, no
@@ -93,6 +94,7 @@ FAMILIES: Mapping[str, Family] = {f.kind: f for f in (
     _play("played_card", "td_plugin.laws.play.played_cards"),
     _play("revoke_correction", "td_plugin.laws.revokes.correction"),
     _play("defective_trick", "td_plugin.laws.play.defective_tricks"),
+    _play("cannot_comply", "td_plugin.laws.play.inability"),
     _play("no_result", "td_plugin.laws.boards.artificial_scores"),
     _play("wrong_board", "td_plugin.laws.boards.wrong_boards"),
     _play("wrong_cards", "td_plugin.laws.boards.incorrect_numbers_of_cards"),

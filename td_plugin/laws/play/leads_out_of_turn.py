@@ -156,10 +156,8 @@ def rule_lead_out_of_turn(case: LeadOutOfTurnCase, lang: str = "en") -> PlayRuli
         b.adjust.append("55C")
         return b.build(declarer, facts=out | {"accepted": True})
     accept = True if case.next_played else case.accept
-    if accept is not False and case.early_defender is not None and case.early_card is not None:
-        b.notes.append(Msg("loot.60B.if" if accept is None else "loot.60B.accepted",
-                           {"offender": seat_name(case.early_defender),
-                            "card": card_msg(case.early_card)}))
+    if accept is not False:
+        _before_the_lead(b, case, accept)
     if trick == 13:
         b.clause("53A", "loot.53A.13", facts, params)
         accept = False
@@ -192,20 +190,25 @@ def rule_lead_out_of_turn(case: LeadOutOfTurnCase, lang: str = "en") -> PlayRuli
             b.clause("55B2", "loot.55B2", facts, params)
         b.clause("55C", "loot.55C", facts, params)
         b.adjust.append("55C")
-        if case.early_defender is not None and case.early_card is not None:
-            _played_before_the_lead(b, case)
     else:
         _penalty(b, case)
+    _before_the_lead(b, case, False)
     if b.next is None:
         b.next = lead_next
     return b.build(declarer, facts=out | {"accepted": False})
 
 
-def _played_before_the_lead(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
+def _before_the_lead(b: RulingBuilder, case: LeadOutOfTurnCase, accept: bool | None) -> None:
     """60B: a defender's card played after declarer's lead was retracted and before he led
-    from the right hand: a major penalty card."""
-    assert case.early_defender is not None and case.early_card is not None
+    from the right hand: a major penalty card (while ``accept`` is open, the ruling says
+    so; an accepted lead leaves 60B aside)."""
     defender, card = case.early_defender, case.early_card
+    if defender is None or card is None:
+        return
+    if accept is not False:
+        b.notes.append(Msg("loot.60B.if" if accept is None else "loot.60B.accepted",
+                           {"offender": seat_name(defender), "card": card_msg(card)}))
+        return
     b.clause("60B", "loot.60B", {"offender": defender.value, "card": card.pbn()},
              {"offender": seat_name(defender), "card": card_msg(card),
               "declarer": seat_name(case.declarer)})
