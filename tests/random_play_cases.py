@@ -149,8 +149,10 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["os_card"] = _card(rng, None, {case["card"]})
     if kind == "opening_lead" and case.get("faced") is not False and rng.random() < 0.3 \
             and case.get("declarer_spread") is not True and case.get("offender") \
+            and case.get("earlier") is not True \
             and Seat(case["offender"]) is Seat(case["declarer"]).rho:
         case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
+        case.pop("earlier", None)  # no choice of declarer's, no penalty card: not asked
     if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
         case["hidden"] = [_card(rng, None, _named_cards(case))]  # not seen (58B1)
     if kind == "cannot_comply":  # a holding that fits the trick, 57A3's other suit
@@ -351,6 +353,7 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
 
 def _named_cards(case: Mapping[str, Any]) -> set[str]:
     out = {c for c in case.get("cards") or [] if c}
+    out |= {c for c in case.get("earlier_cards") or [] if c}
     for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card", "revoke_card",
                 "defender_card", "early_card"):
         if case.get(key):

@@ -51,12 +51,15 @@ from td_plugin.laws.facts import (
 )
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
+    earlier_fields,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_earlier,
     read_lead_option,
     settle_lead_option,
     stand_penalty_cards,
+    with_earlier,
 )
 from td_plugin.laws.play.premature_plays import PlayOption, read_play_option, rectify_57a
 from td_plugin.laws.play.premature_plays import option_label as option_label_57
@@ -112,6 +115,8 @@ class LeadOutOfTurnCase(CaseNotes):
     #: right hand (60B): who, and his card
     early_defender: Seat | None = None
     early_card: Card | None = None
+    #: a defender offender's penalty cards already on the table (50B)
+    earlier: tuple[Card, ...] = ()
 
     @property
     def by_declarer(self) -> bool:
@@ -225,10 +230,12 @@ def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
     b.clause("56", "loot.56", facts, params)
     b.clause("54D", "loot.54D", facts, params)
     cards: tuple[Card, ...] = (case.card,)
-    major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
-    staying = cards
+    major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True,
+                                  earlier=case.earlier)
+    staying = cards + case.earlier
     if case.correct is offender.partner and not case.proper_lead and trick < 13:
-        staying = settle_lead_option(b, case.declarer, offender, cards, trick, case.lead_option)
+        staying = settle_lead_option(b, case.declarer, offender, staying, trick,
+                                     case.lead_option)
     stand_penalty_cards(b, offender, staying, trick, major)
 
 
@@ -329,7 +336,9 @@ FIELDS: tuple[FactField, ...] = (
                               is not None and Seat(c["correct"]) is Seat(c["offender"]).partner),
               only="after a defender's lead was not accepted, when his partner is to lead",
               choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
-                  (Card.from_pbn(c["card"]),)))),
+                  with_earlier(c, c["card"])))),
+    *earlier_fields("56", lambda c: not _by_declarer(c) and c.get("offender") is not None
+                    and c.get("rho_played") is not True),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
@@ -362,4 +371,6 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              rho_card=values.get("rho_card"),
                              rho_option=read_play_option(values.get("rho_option")),
                              early_defender=values.get("early_defender"),
-                             early_card=values.get("early_card"), **case_notes(values))
+                             early_card=values.get("early_card"),
+                             earlier=read_earlier(values, (values["card"],)),
+                             **case_notes(values))

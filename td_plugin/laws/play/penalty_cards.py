@@ -72,7 +72,9 @@ from td_plugin.model.names import join_msgs
 from td_plugin.model.obligations import LeadRestriction, PenaltyCard
 from td_plugin.model.rulings import TextEnum
 
-__all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "LeadOptionKind", "LeadOption",
+__all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "earlier_fields", "read_earlier",
+           "with_earlier",
+           "LeadOptionKind", "LeadOption",
            "lead_options", "apply_lead_option", "settle_lead_option", "FIELDS", "START", "flow",
            "answer", "question_by_id"]
 
@@ -269,20 +271,27 @@ def settle_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
 # -- the ruling ------------------------------------------------------------------------------
 
 def penalty_cards_clauses(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...],
-                          trick: int, deliberate: bool) -> bool:
+                          trick: int, deliberate: bool, earlier: tuple[Card, ...] = ()
+                          ) -> bool:
     """50A-50E for ``offender``'s ``cards`` (on the table from ``trick``): their clauses,
-    the information, and whether they are major. The cards are not yet made standing
-    obligations (a lead option may pick some up)."""
-    law, major = classify(cards, deliberate)
+    the information, and whether they are major. ``earlier``: his penalty cards already
+    on the table from an earlier irregularity; with them he has two or more, all major
+    (50B). The cards are not yet made standing obligations (a lead option may pick some
+    up; `stand_penalty_cards`)."""
+    law, major = classify(cards + earlier, deliberate)
     params = {"offender": seat_name(offender), "cards": cards_msg(cards),
               "partner": seat_name(offender.partner)}
     facts = {"offender": offender.value, "cards": [c.pbn() for c in cards], "major": major}
     b.clause("50A", "penalty.50A.one" if len(cards) == 1 else "penalty.50A.several", facts,
              params)
-    b.clause(law, _major_key(cards, deliberate), facts, params)
+    if earlier:
+        b.clause("50B", "penalty.50B.earlier", facts | {"earlier": [c.pbn() for c in earlier]},
+                 params | {"earlier": cards_msg(earlier)})
+    else:
+        b.clause(law, _major_key(cards, deliberate), facts, params)
     if major:
         b.clause("50D1", "penalty.50D1", facts, params)
-        if len(cards) > 1:
+        if len(cards + earlier) > 1:
             b.clause("51A", "penalty.51A", facts, params)
     else:
         b.clause("50C", "penalty.50C", facts, params | {"suit": suit_msg(cards[0].suit)})
@@ -294,6 +303,8 @@ def penalty_cards_clauses(b: RulingBuilder, offender: Seat, cards: tuple[Card, .
 
 def stand_penalty_cards(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...], trick: int,
                         major: bool) -> None:
+    """The penalty ``cards`` as standing obligations (the earlier ones among them, now
+    major with the new, 50B)."""
     for c in cards:
         b.stand("50D1" if major else "50C", PenaltyCard(offender, c, trick, major=major))
 
@@ -358,6 +369,42 @@ def _offender_plays(b: RulingBuilder, case: PenaltyCardCase) -> tuple[Card, ...]
     b.clause("51A", "penalty.51A.designated", facts | {"designated": case.designated.pbn()},
              params | {"card": card_msg(case.designated)})
     return tuple(c for c in case.cards if c != case.designated)
+
+
+def earlier_fields(law: str, when: Any, ask: bool = True) -> tuple[FactField, FactField]:
+    """The facts of a defender's penalty cards already on the table when a later
+    irregularity of his makes another (50B: two or more, all major; 51B2 with several
+    suits): ``earlier`` (asked; absent, none) and ``earlier_cards``. ``when``: the case
+    (a mapping) in which the later irregularity makes a defender's penalty card.
+    ``ask`` False: only a case file gives them (a kind that already asks a list)."""
+    return (
+        FactField("earlier", "bool", "penalty.q.earlier", "50B", when=when, required=False,
+                  ask=ask, only="when the offender is a defender whose card becomes a "
+                                "penalty card",
+                  choices=yes_no(("50B", Msg("penalty.leads.earlier")), None)),
+        FactField("earlier_cards", "cards", "penalty.q.earlier_cards", "50B", ask=ask,
+                  when=lambda c: when(c) and c.get("earlier") is True,
+                  only="with earlier: true", more="penalty.q.more"),
+    )
+
+
+def with_earlier(case: Mapping[str, Any], *new: str) -> tuple[Card, ...]:
+    """The penalty cards of a case (a mapping): the ``new`` ones, then those already on
+    the table (``earlier_cards``, with ``earlier``)."""
+    earlier = case.get("earlier_cards") or [] if case.get("earlier") is True else []
+    return tuple(Card.from_pbn(x) for x in (*new, *earlier) if x)
+
+
+def read_earlier(values: Mapping[str, Any], new: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A case's ``earlier_cards`` as read, none of them among the ``new`` penalty cards.
+
+    :raises FactError: a card both earlier and new.
+    """
+    earlier = tuple(values.get("earlier_cards") or ()) if values.get("earlier") else ()
+    both = [c.pbn() for c in earlier if c in new]
+    if both:
+        raise FactError("earlier_cards", f"{', '.join(both)}: the card of this irregularity")
+    return earlier
 
 
 def _failure(b: RulingBuilder, case: PenaltyCardCase, major: bool) -> tuple[Card, ...]:

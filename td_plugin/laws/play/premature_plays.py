@@ -43,7 +43,12 @@ from td_plugin.laws.facts import (
     seat_of,
     yes_no,
 )
-from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.play.penalty_cards import (
+    earlier_fields,
+    penalty_cards_clauses,
+    read_earlier,
+    stand_penalty_cards,
+)
 from td_plugin.laws.play.ruling import (
     CaseNotes,
     DecisionChoice,
@@ -106,6 +111,8 @@ class PrematurePlayCase(CaseNotes):
     defender_card: Card | None = None
     #: declarer's choice of 57A on that defender's card
     defender_option: PlayOption | None = None
+    #: the offender's penalty cards already on the table (50B)
+    earlier: tuple[Card, ...] = ()
 
 
 class PlayOptionKind(TextEnum):
@@ -200,12 +207,13 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
             b.clause("57D", "premature.57D.legal", facts, params)
             return b.build(case.declarer, facts=out | {"rectified": False})
         b.clause("57D", "premature.57D.illegal", facts, params)
-        major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True)
-        stand_penalty_cards(b, offender, (case.card,), trick, major)
+        major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True,
+                                      earlier=case.earlier)
+        stand_penalty_cards(b, offender, (case.card, *case.earlier), trick, major)
         return b.build(case.declarer, facts=out | {"rectified": True})
     b.clause("57A", f"premature.57A.{case.premature}", facts, params)
     rectify_57a(b, case.declarer, offender, case.card, trick, case.suit_led, case.option,
-                "option", facts)
+                "option", facts, case.earlier)
     return b.build(case.declarer, facts=out | {"rectified": True})
 
 
@@ -232,7 +240,7 @@ def _then_a_defender(b: RulingBuilder, case: PrematurePlayCase,
 
 def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, trick: int,
                 suit_led: Suit, option: PlayOption | None, field: str,
-                facts: dict[str, Any]) -> None:
+                facts: dict[str, Any], earlier: tuple[Card, ...] = ()) -> None:
     """57A for ``offender``'s ``card`` played before his partner: a major penalty card
     (50), and declarer's option (asked as ``field`` while ``option`` is None), a play
     restriction on the partner for ``trick`` (57A1-57A4), 57B. Laws 53C and 58A use it
@@ -241,8 +249,8 @@ def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, tr
     params = {"offender": seat_name(offender), "partner": seat_name(partner),
               "card": card_msg(card), "trick": trick, "suit": suit_msg(suit_led),
               "declarer": seat_name(declarer)}
-    major = penalty_cards_clauses(b, offender, (card,), trick, deliberate=True)
-    stand_penalty_cards(b, offender, (card,), trick, major)
+    major = penalty_cards_clauses(b, offender, (card,), trick, deliberate=True, earlier=earlier)
+    stand_penalty_cards(b, offender, (card, *earlier), trick, major)
     laws = dict(options(suit_led))
     if option is None:
         b.decide(declarer, field, "57A", Msg("premature.question", params),
@@ -341,6 +349,7 @@ FIELDS: tuple[FactField, ...] = (
               params=lambda c: {"partner": seat_name(Seat(c["defender"]).partner)},
               choices=lambda c: tuple(Choice(str(v), option_label(v)) for v, _ in options(
                   Suit(c["suit_led"]) if c.get("suit_led") in ("S", "H", "D", "C") else Suit.S))),
+    *earlier_fields("57A", lambda c: not _declaring(c) and c.get("offender") is not None),
     FactField("option", "choice", "premature.question", "57A", decision=True, required=False,
               when=lambda c: not _declaring(c) and not (
                   _play(c) and (c.get("declarer_played_both") is True
@@ -379,4 +388,5 @@ def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
                              defender=values.get("defender"),
                              defender_card=values.get("defender_card"),
                              defender_option=read_play_option(values.get("defender_option")),
+                             earlier=read_earlier(values, (values["card"],)),
                              **case_notes(values))

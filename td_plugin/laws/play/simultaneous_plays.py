@@ -48,7 +48,12 @@ from td_plugin.laws.play.defective_tricks import (
     revoke_card_may_win,
     rule_restored_revoke,
 )
-from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.play.penalty_cards import (
+    earlier_fields,
+    penalty_cards_clauses,
+    read_earlier,
+    stand_penalty_cards,
+)
 from td_plugin.laws.play.ruling import (
     CaseNotes,
     DecisionChoice,
@@ -125,6 +130,8 @@ class SimultaneousCase(CaseNotes):
     offending_side_tricks_from_revoke: int | None = None
     declarer_tricks: int | None = None
     vulnerable: Vulnerability | None = None
+    #: a defender offender's penalty cards already on the table (50B)
+    earlier: tuple[Card, ...] = ()
 
 
 def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
@@ -161,8 +168,9 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
     else:
         b.clause("58B2", "simultaneous.58B2.defender", facts | {"played": case.played.pbn()},
                  chosen)
-        major = penalty_cards_clauses(b, offender, others, case.trick, deliberate=False)
-        stand_penalty_cards(b, offender, others, case.trick, major)
+        major = penalty_cards_clauses(b, offender, others, case.trick, deliberate=False,
+                                      earlier=case.earlier)
+        stand_penalty_cards(b, offender, others + case.earlier, case.trick, major)
     if case.opponent_played_after:
         b.clause("58B3", "simultaneous.58B3", facts, chosen)
         opponent = chosen | {"opponent": seat_name(offender.lho)}
@@ -281,6 +289,11 @@ def _visible(case: Mapping[str, Any]) -> list[str]:
     return [c for c in case.get("cards") or [] if c]
 
 
+def _defending(case: Mapping[str, Any]) -> bool:
+    declarer, offender = seat_of(case, "declarer"), seat_of(case, "offender")
+    return declarer is not None and offender is not None and offender.side is not declarer.side
+
+
 def _late(case: Mapping[str, Any]) -> bool:
     return _one(case) and case.get("discovered_late") is True
 
@@ -367,6 +380,8 @@ FIELDS: tuple[FactField, ...] = (
               when=_late_revoke, only=_LATE_REVOKE, ask=False,
               choices=tuple(Choice(v, Msg(f"revoke.q.vul.{v}"))
                             for v in ("None", "NS", "EW", "All"))),
+    *earlier_fields("58B2", lambda c: _one(c) and len(_visible(c)) > 1
+                    and c.get("discovered_late") is not True and _defending(c), ask=False),
     FactField("opponent_played_after", "bool", "simultaneous.q.opponent_played_after", "58B3",
               when=lambda c: _one(c) and len(_visible(c)) > 1
               and c.get("discovered_late") is not True,
@@ -400,6 +415,7 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
     if values.get("legal_by") is not None and values.get("other") is values.get("legal_by"):
         raise FactError("other", "the two cards come from two players")
     late = _late_facts(values, cards, hidden)
+    late["earlier"] = read_earlier(values, cards)
     return SimultaneousCase(values["declarer"], values["trick"], SimultaneousCards(values["what"]),
                             legal_by=values.get("legal_by"), other=values.get("other"),
                             other_card=values.get("other_card"), offender=values.get("offender"),

@@ -35,12 +35,14 @@ from typing import Any
 
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.play.penalty_cards import earlier_fields, read_earlier
 from td_plugin.laws.play.ruling import (
     ContractCase,
     DecisionChoice,
     PlayRuling,
     RulingBuilder,
     card_msg,
+    cards_msg,
     case_notes,
     suit_msg,
 )
@@ -87,6 +89,9 @@ class RevokeCorrectionCase(ContractCase):
     #: the card the offending side's player withdraws: his partner's (the offending side
     #: has not played to the next trick, or the revoke would be established)
     os_card: Card | None = None
+    #: a defender offender's penalty cards already on the table (50B: with the revoke card
+    #: withdrawn he has two or more, all major)
+    earlier: tuple[Card, ...] = ()
     #: how the revoke was already established when the offender asked to correct it (the
     #: clause of 63A), or None: not established
     established: str | None = None
@@ -108,7 +113,16 @@ def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> Play
     ruling = revoke_ruling(assessment, board)
     b = RulingBuilder(CASE_KIND, case.board, lang)
     b.clauses.extend(ruling.clauses)
-    for law, pc in correction_penalty_cards(assessment, board):
+    made = correction_penalty_cards(assessment, board)
+    if made and case.earlier:
+        b.clause("50B", "penalty.50B.earlier",
+                 {"offender": case.offender.value, "cards": [case.card.pbn()],
+                  "earlier": [c.pbn() for c in case.earlier]},
+                 {"offender": seat_name(case.offender), "cards": card_msg(case.card),
+                  "earlier": cards_msg(case.earlier)})
+        made += tuple(("50D1", PenaltyCard(case.offender, c, case.trick))
+                      for c in case.earlier)
+    for law, pc in made:
         b.stand(law, pc)
         b.unauthorized.append(Msg("penalty.ui", {"partner": seat_name(pc.seat.partner),
                                                  "offender": seat_name(pc.seat)}))
@@ -225,6 +239,8 @@ FIELDS: tuple[FactField, ...] = (
               only="for a defender's revoke (Law 62B2)", required=False,
               choices=yes_no(("62B2", Msg("revoke.correction.case.leads.62B2")),
                              ("62B1", Msg("revoke.correction.case.leads.62B1")))),
+    *earlier_fields("62B1", lambda c: _defender(c) and _open(c)
+                    and c.get("card_faced") is not True),
     FactField("later_cards", "bool", "revoke.correction.case.q.later_cards", "62C", required=False,
               when=_open, only="for a revoke to be corrected (not established)",
               choices=yes_no(("62C1", Msg("revoke.correction.case.leads.62C")), None)),
@@ -260,5 +276,6 @@ def build_case(values: Mapping[str, Any]) -> RevokeCorrectionCase:
                                 nos_withdraw=values.get("nos_withdraw"),
                                 os_withdraw=values.get("os_withdraw"),
                                 os_card=values.get("os_card"),
+                                earlier=read_earlier(values, (card,)),
                                 established=values.get("established_by")
                                 if values.get("established") else None, **case_notes(values))
