@@ -15,10 +15,12 @@ cards that comply, and otherwise the ones that are legal. Following suit comes f
 (57A3, 57A4 bind only a player void in the suit led). With the card he led or played
 (``played``) the ruling says whether he complied, could not, or failed when able.
 
-59 was read in the 2017 English (the WBF text as quoted by the Laws' translations at
-laws.hellasbridge.org and bridgecode2017.ecolebridgetoulon.fr: "any otherwise legal card
-... because he holds no card of the required suit, or because he has only cards of a
-suit he is prohibited from leading, or because he is obliged to follow suit").
+The opening of 59 was read in the 2017 English as the EBU's Directors' forum quotes it
+("A player may play any otherwise legal card if he is unable to lead or play as required
+to comply with a rectification, whether because he holds no card of the required
+suit..."); the other two reasons follow the earlier codes' text (the Swedish 1997
+translation: void in the suit, only cards of the prohibited suit, obliged to follow
+suit), which the 2017 opening continues. 57A, 57B were read in the 2017 English (pzbs.pl).
 
 The case (kind ``cannot_comply``) is `InabilityCase`, ruled by `rule_inability`.
 """
