@@ -154,10 +154,22 @@ def _details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
         case["os_card"] = _card(rng, None, {case["card"]})
     if kind == "opening_lead" and case.get("faced") is not False and rng.random() < 0.3 \
             and case.get("declarer_spread") is not True and case.get("offender") \
+            and case.get("earlier") is not True \
             and Seat(case["offender"]) is Seat(case["declarer"]).rho:
         case["dummy_card"] = _card(rng, None, {case["card"]})  # played second (54B2)
+        case.pop("earlier", None)  # no choice of declarer's, no penalty card: not asked
     if kind == "simultaneous_play" and len(case.get("cards") or []) == 1 and rng.random() < 0.5:
-        case["hidden"] = [_card(rng, None, set(case["cards"]))]  # not seen (58B1)
+        case["hidden"] = [_card(rng, None, _named_cards(case))]  # not seen (58B1)
+    if kind == "cannot_comply":  # a holding that fits the trick, 57A3's other suit
+        case["cards"] = case["cards"][:14 - case["trick"]]
+        if case.get("suit") is not None and case.get("suit") == case.get("suit_led"):
+            case["suit"] = rng.choice([x.value for x in SUITS if x.value != case["suit_led"]])
+        if rng.random() < 0.6:  # the card he then led or played
+            case["played"] = rng.choice(case["cards"])
+    if kind == "lead_out_of_turn" and case.get("played_before_lead") is True:
+        case["early_card"] = _card(rng, None, _named_cards(case))  # 60B: not the lead's card
+    if kind == "simultaneous_play" and case.get("restored_revoke") is True:
+        _late_revoke(rng, case)  # 58B4, 67B2: the revoke of a card put back
     _board_details(rng, kind, case)
 
 
@@ -195,6 +207,17 @@ def _board_details(rng: random.Random, kind: str, case: dict[str, Any]) -> None:
     if kind == "missing_card" and case.get("revoke") is True:  # 64A's facts: never presumed
         least = int(_revoke_trick_won(rng, case))
         case["offending_side_tricks_from_revoke"] = rng.randint(least, 14 - case["revoke_trick"])
+        case["declarer_tricks"] = rng.randint(0, 13)
+        case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
+
+
+def _late_revoke(rng: random.Random, case: dict[str, Any]) -> None:
+    """A simultaneous play found late (58B4): the restored card's revoke on another trick
+    than the one the cards were played to, with 64A's facts, the result sometimes."""
+    case["revoke_trick"] = rng.choice([t for t in range(1, 13) if t != case["trick"]])
+    won = _revoke_trick_won(rng, case)
+    case["offending_side_tricks_from_revoke"] = rng.randint(int(won), 14 - case["revoke_trick"])
+    if rng.random() < 0.6:
         case["declarer_tricks"] = rng.randint(0, 13)
         case["vulnerable"] = rng.choice(("None", "NS", "EW", "All"))
 
@@ -277,7 +300,7 @@ def check(case: Mapping[str, Any]) -> dict[str, Any]:
     assert all(_LAW.match(law) for law in en["laws"]), en["laws"]
     _check_decisions(kind, case, en)
     _check_obligations(kind, case, en)
-    if kind == "defective_trick" and en.get("transfer") is not None:
+    if kind in ("defective_trick", "simultaneous_play") and en.get("transfer") is not None:
         transfer = en["transfer"]
         # one trick under 67B1; a revoke of 67B2's restored card: the revoke's 64A (one or two)
         assert transfer in ((0, 1, 2) if case.get("revoke_trick") is not None else (0, 1))
@@ -351,7 +374,9 @@ def _check_decisions(kind: str, case: Mapping[str, Any], ruling: Mapping[str, An
 
 def _named_cards(case: Mapping[str, Any]) -> set[str]:
     out = {c for c in case.get("cards") or [] if c}
-    for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card"):
+    out |= {c for c in case.get("earlier_cards") or [] if c}
+    for key in ("card", "played", "other_card", "os_card", "dummy_card", "rho_card", "revoke_card",
+                "defender_card", "early_card"):
         if case.get(key):
             out.add(case[key])
     return {c.upper() for c in out}
@@ -389,7 +414,8 @@ def _check_obligations(kind: str, case: Mapping[str, Any],
             assert o["seat"] == Seat(case["offender"]).lho.value, o
             assert o["suit"] != case["card"][0], o
             continue
-        assert kind == "premature_play" and o["seat"] == Seat(case["offender"]).partner.value
+        offender = case.get("defender") or case["offender"]  # 57C3 then a defender's 57A
+        assert kind == "premature_play" and o["seat"] == Seat(offender).partner.value
         assert o["suit"] != case["suit_led"], o
 
 

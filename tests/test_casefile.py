@@ -161,9 +161,9 @@ def test_kind_auction_is_the_default_and_may_be_written() -> None:
     assert error(case(kind="bidding")) == (
         "kind: unknown kind 'bidding' (auction, revoke, card_in_auction, opening_lead, "
         "lead_out_of_turn, penalty_card, premature_play, simultaneous_play, played_card, "
-        "revoke_correction, defective_trick, question_in_play, dummy_designation, declarer_card, "
-        "trick_record, no_result, wrong_board, wrong_cards, missing_card, "
-            "fouled_board)")
+        "revoke_correction, defective_trick, cannot_comply, question_in_play, dummy_designation, "
+        "declarer_card, trick_record, no_result, wrong_board, wrong_cards, missing_card, "
+        "fouled_board)")
 
 
 def test_the_cases_ruler_rules_each_kind_by_its_family() -> None:

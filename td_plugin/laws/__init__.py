@@ -12,7 +12,7 @@ on them.
 The play period (`td_plugin.laws.play`): `cards_exposed_in_auction` (24, ruled like the
 play kinds), `opening_leads_out_of_turn` (41A, 54), `played_cards` (45C, 45D, 45E, 47),
 `penalty_cards` (50-52), `leads_out_of_turn` (53, 55, 56), `premature_plays` (57),
-`simultaneous_plays` (58), `defective_tricks` (67), `questions_in_play` (41B, 41C),
+`simultaneous_plays` (58), `inability` (59), `defective_tricks` (67), `questions_in_play` (41B, 41C),
 `dummy_designations` (46), `declarers_cards` (48), `trick_records` (65B3, 65D, 66D),
 `misplayed_cards` (45D, 45E: rules of ``played_card``); and `td_plugin.laws.revokes` (61-64, a
 package: detection 61, correction 62, establishment and rectification 63-64, redress 64C).
@@ -95,6 +95,7 @@ FAMILIES: Mapping[str, Family] = {f.kind: f for f in (
     _play("played_card", "td_plugin.laws.play.played_cards"),
     _play("revoke_correction", "td_plugin.laws.revokes.correction"),
     _play("defective_trick", "td_plugin.laws.play.defective_tricks"),
+    _play("cannot_comply", "td_plugin.laws.play.inability"),
     _play("question_in_play", "td_plugin.laws.play.questions_in_play"),
     _play("dummy_designation", "td_plugin.laws.play.dummy_designations"),
     _play("declarer_card", "td_plugin.laws.play.declarers_cards"),

@@ -274,7 +274,7 @@ def question_flow(fields: tuple[FactField, ...]) -> tuple[Callable[..., Any], ..
     def answer(case: Case, question: Question, text: str) -> dict[str, Any]:
         new: dict[str, Any] = copy.deepcopy(dict(case))
         if question.id == MORE:
-            lists = [f for f in fields if f.input in LISTS and applies(f, new)]
+            lists = [f for f in fields if f.input in LISTS and f.ask and applies(f, new)]
             if parse_answer(question, text) and lists:
                 new.setdefault(lists[0].key, []).append(None)
             return new

@@ -908,12 +908,13 @@ _QUESTION_TAPS: dict[str, Tap] = {
 #: Director is at the table; 64B4 and 64B5 are the late cases), and no other revoke on
 #: the board. An opening lead out of turn: none of the exceptions of Law 54 (the right
 #: leader had not led face down, declarer did not begin to spread his hand, 54A, nor
-#: could he see dummy's cards, 54C).
+#: could he see dummy's cards, 54C), and the offender had no penalty card from the
+#: auction on the table (24E, 50B).
 USUAL_ANSWERS: dict[str, dict[str, str]] = {
     "revoke": {"failure": "follow_suit", "established_how": "next_trick",
                "attention": "during_round", MORE: "False"},
     "opening_lead": {"partner_led_face_down": "False", "declarer_spread": "False",
-                     "dummy_exposed": "False"},
+                     "dummy_exposed": "False", "earlier": "False"},
 }
 
 

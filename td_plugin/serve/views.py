@@ -143,7 +143,8 @@ def ruling_view(ruling: Any, case: Mapping[str, Any], lang: str) -> RulingView:
 
 
 #: Whose card a card question asks for, where it is not the offender's: (kind, question).
-_CARD_HOLDERS = {("played_card", "card"): "player", ("simultaneous_play", "other_card"): "other"}
+_CARD_HOLDERS = {("played_card", "card"): "player", ("simultaneous_play", "other_card"): "other",
+                 ("cannot_comply", "cards"): "player", ("cannot_comply", "played"): "player"}
 #: The questions whose answer is a card of the player's hand, or (``suit_led``) a suit he
 #: was dealt: the suit led to the trick he revoked on (Law 61A).
 _FROM_HAND = ("card", "cards", "held", "played", "other_card", "suit_led")

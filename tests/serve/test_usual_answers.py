@@ -59,7 +59,8 @@ def test_54_the_exceptions_of_law_54_are_not_assumed_once_changed(client) -> Non
                    "answer:faced=True"):
         page = tap(client, page, action, "opening_lead")
     draft = Draft.loads(_form(page)["draft"])
-    assert draft.assumed == ["partner_led_face_down", "declarer_spread", "dummy_exposed"]
+    assert draft.assumed == ["partner_led_face_down", "declarer_spread", "dummy_exposed",
+                             "earlier"]
     assert draft.case["declarer_spread"] is False and 'value="rule"' in page
     page = tap(client, page, "change:declarer_spread", "opening_lead")
     page = tap(client, page, "answer:declarer_spread=True", "opening_lead")

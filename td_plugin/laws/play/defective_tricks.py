@@ -53,6 +53,7 @@ from td_plugin.model.rulings import Attention, TextEnum
 from td_plugin.model.scoring import score_ns
 
 __all__ = ["Extra", "TrickFault", "DefectiveTrickCase", "RestoredRevoke", "rule_restored_revoke",
+           "read_vulnerability",
            "rule_defective_trick", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
 CASE_KIND = "defective_trick"
@@ -396,11 +397,7 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
     revoke_trick = values.get("revoke_trick")
     if revoke_trick is not None:
         _check_restored(values, trick, revoke_trick)
-    vul = values.get("vulnerable")
-    try:
-        vulnerability = Vulnerability.from_pbn(vul) if vul is not None else None
-    except InvalidTokenError:
-        raise FactError("vulnerable", f"unknown vulnerability {vul!r}") from None
+    vulnerability = read_vulnerability(values.get("vulnerable"))
     return DefectiveTrickCase(values["contract"], trick, values["offender"],
                               TrickFault(values["fault"]),
                               after_next=bool(values.get("after_next")),
@@ -419,6 +416,17 @@ def build_case(values: Mapping[str, Any]) -> DefectiveTrickCase:
                               deemed_led=values.get("deemed_led"),
                               inadvertent=values.get("inadvertent"),
                               **case_notes(values))
+
+
+def read_vulnerability(vul: str | None) -> Vulnerability | None:
+    """A case's ``vulnerable`` as read (``None``, ``NS``, ``EW``, ``All``), or None.
+
+    :raises FactError: a vulnerability that is none.
+    """
+    try:
+        return Vulnerability.from_pbn(vul) if vul is not None else None
+    except InvalidTokenError:
+        raise FactError("vulnerable", f"unknown vulnerability {vul!r}") from None
 
 
 def _check_restored(values: Mapping[str, Any], trick: int, revoke_trick: int) -> None:

@@ -16,6 +16,10 @@ Bridge 2017.
   hand, no further rectification; 55B2: a lead from the wrong hand of declarer's side is
   withdrawn and declarer leads from the right hand; 55C: the Director may adjust when
   declarer's line of play could have been based on information from the infraction;
+- 60B: a defender who plays a card after declarer was required to retract his lead out of
+  turn from either hand, before declarer led from the right hand (``early_defender``,
+  ``early_card``): the card becomes a major penalty card (Law 50); read in the 2017
+  English (pzbs.pl);
 - 56: for a defender's lead out of turn, see Law 54D: the card declarer does not accept
   becomes a major penalty card and Law 50D applies (54D): when the defender's partner is
   the one to lead, declarer may require or prohibit the suit of it at once (50D2).
@@ -36,15 +40,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.errors import FactError
-from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
+from td_plugin.laws.facts import (
+    Choice,
+    FactField,
+    defender_choices,
+    question_flow,
+    seat_choices,
+    seat_of,
+    yes_no,
+)
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
+    earlier_fields,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_earlier,
     read_lead_option,
     settle_lead_option,
     stand_penalty_cards,
+    with_earlier,
 )
 from td_plugin.laws.play.premature_plays import PlayOption, read_play_option, rectify_57a
 from td_plugin.laws.play.premature_plays import option_label as option_label_57
@@ -96,6 +111,12 @@ class LeadOutOfTurnCase(CaseNotes):
     rho_card: Card | None = None
     #: declarer's choice under 57A for ``rho_card``
     rho_option: PlayOption | None = None
+    #: after declarer's lead was retracted, a defender played before declarer led from the
+    #: right hand (60B): who, and his card
+    early_defender: Seat | None = None
+    early_card: Card | None = None
+    #: a defender offender's penalty cards already on the table (50B)
+    earlier: tuple[Card, ...] = ()
 
     @property
     def by_declarer(self) -> bool:
@@ -140,6 +161,8 @@ def rule_lead_out_of_turn(case: LeadOutOfTurnCase, lang: str = "en") -> PlayRuli
         b.adjust.append("55C")
         return b.build(declarer, facts=out | {"accepted": True})
     accept = True if case.next_played else case.accept
+    if accept is not False:
+        _before_the_lead(b, case, accept)
     if trick == 13:
         b.clause("53A", "loot.53A.13", facts, params)
         accept = False
@@ -174,9 +197,28 @@ def rule_lead_out_of_turn(case: LeadOutOfTurnCase, lang: str = "en") -> PlayRuli
         b.adjust.append("55C")
     else:
         _penalty(b, case)
+    _before_the_lead(b, case, False)
     if b.next is None:
         b.next = lead_next
     return b.build(declarer, facts=out | {"accepted": False})
+
+
+def _before_the_lead(b: RulingBuilder, case: LeadOutOfTurnCase, accept: bool | None) -> None:
+    """60B: a defender's card played after declarer's lead was retracted and before he led
+    from the right hand: a major penalty card (while ``accept`` is open, the ruling says
+    so; an accepted lead leaves 60B aside)."""
+    defender, card = case.early_defender, case.early_card
+    if defender is None or card is None:
+        return
+    if accept is not False:
+        b.notes.append(Msg("loot.60B.if" if accept is None else "loot.60B.accepted",
+                           {"offender": seat_name(defender), "card": card_msg(card)}))
+        return
+    b.clause("60B", "loot.60B", {"offender": defender.value, "card": card.pbn()},
+             {"offender": seat_name(defender), "card": card_msg(card),
+              "declarer": seat_name(case.declarer)})
+    major = penalty_cards_clauses(b, defender, (card,), case.trick, deliberate=True)
+    stand_penalty_cards(b, defender, (card,), case.trick, major)
 
 
 def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
@@ -188,10 +230,12 @@ def _penalty(b: RulingBuilder, case: LeadOutOfTurnCase) -> None:
     b.clause("56", "loot.56", facts, params)
     b.clause("54D", "loot.54D", facts, params)
     cards: tuple[Card, ...] = (case.card,)
-    major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True)
-    staying = cards
+    major = penalty_cards_clauses(b, offender, cards, trick, deliberate=True,
+                                  earlier=case.earlier)
+    staying = cards + case.earlier
     if case.correct is offender.partner and not case.proper_lead and trick < 13:
-        staying = settle_lead_option(b, case.declarer, offender, cards, trick, case.lead_option)
+        staying = settle_lead_option(b, case.declarer, offender, staying, trick,
+                                     case.lead_option)
     stand_penalty_cards(b, offender, staying, trick, major)
 
 
@@ -220,6 +264,22 @@ def _open(case: Mapping[str, Any]) -> bool:
     return (case.get("proper_lead") is not True and case.get("rho_played") is not True
             and case.get("next_played") is not True and case.get("trick") != 13)
 
+
+def _retracted_to_declarer(case: Mapping[str, Any]) -> bool:
+    """Declarer's lead out of turn, his own side to lead: if it is retracted (55B2), a
+    defender's card before the right lead is 60B's (the decision ``accept`` may still be
+    open)."""
+    declarer, correct = seat_of(case, "declarer"), seat_of(case, "correct")
+    return _open(case) and _by_declarer(case) and declarer is not None \
+        and correct is not None and correct.side is declarer.side
+
+
+def _early(case: Mapping[str, Any]) -> bool:
+    return _retracted_to_declarer(case) and case.get("played_before_lead") is True
+
+
+_EARLY = "when a defender played before declarer led from the right hand " \
+         "(played_before_lead: true, Law 60B)"
 
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "loot.q.declarer", "53"),
@@ -261,6 +321,14 @@ FIELDS: tuple[FactField, ...] = (
               required=False, when=_open,
               only="while the lead is neither accepted by a play nor followed by the proper "
                    "lead, before trick 13"),
+    FactField("played_before_lead", "bool", "loot.q.played_before_lead", "60B",
+              when=_retracted_to_declarer, required=False,
+              only="after declarer's lead out of turn, his own side to lead (Laws 55B2, 60B)",
+              choices=yes_no(("60B", Msg("loot.leads.60B")), None)),
+    FactField("early_defender", "seat", "loot.q.early_defender", "60B", when=_early,
+              only=_EARLY, choices=defender_choices),
+    FactField("early_card", "card", "loot.q.early_card", "60B", when=_early, only=_EARLY,
+              params=lambda c: {"offender": seat_name(Seat(c["early_defender"]))}),
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
               required=False,
               when=lambda c: (_open(c) and not _by_declarer(c) and c.get("accept") is False
@@ -268,7 +336,9 @@ FIELDS: tuple[FactField, ...] = (
                               is not None and Seat(c["correct"]) is Seat(c["offender"]).partner),
               only="after a defender's lead was not accepted, when his partner is to lead",
               choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
-                  (Card.from_pbn(c["card"]),)))),
+                  with_earlier(c, c["card"])))),
+    *earlier_fields("56", lambda c: not _by_declarer(c) and c.get("offender") is not None
+                    and c.get("rho_played") is not True),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
@@ -285,6 +355,11 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                                        "lead over it (Law 53B)")
     if values.get("rho_card") is not None and values["rho_card"] == values["card"]:
         raise FactError("rho_card", "the lead's own card")
+    early = values.get("early_defender")
+    if early is not None and early.side is declarer.side:
+        raise FactError("early_defender", f"{early.english} is not a defender")
+    if values.get("early_card") is not None and values["early_card"] == values["card"]:
+        raise FactError("early_card", "the lead's own card, retracted")
     if values.get("rho_played") and offender.side is not declarer.side:
         raise FactError("rho_played", "only after declarer's lead out of turn (Law 53C)")
     return LeadOutOfTurnCase(declarer, values["trick"], offender, values["card"], correct,
@@ -295,4 +370,7 @@ def build_case(values: Mapping[str, Any]) -> LeadOutOfTurnCase:
                              lead_option=read_lead_option(values.get("lead_option")),
                              rho_card=values.get("rho_card"),
                              rho_option=read_play_option(values.get("rho_option")),
+                             early_defender=values.get("early_defender"),
+                             early_card=values.get("early_card"),
+                             earlier=read_earlier(values, (values["card"],)),
                              **case_notes(values))

@@ -38,12 +38,15 @@ from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.penalty_cards import (
     LeadOption,
+    earlier_fields,
     option_label,
     option_values,
     penalty_cards_clauses,
+    read_earlier,
     read_lead_option,
     settle_lead_option,
     stand_penalty_cards,
+    with_earlier,
 )
 from td_plugin.laws.play.ruling import (
     CaseNotes,
@@ -102,6 +105,9 @@ class OpeningLeadCase(CaseNotes):
     lead_option: LeadOption | None = None
     #: the card of dummy's declarer played second, treating the lead as accepted (54B2)
     dummy_card: Card | None = None
+    #: the offender's penalty cards already on the table (a defender's cards exposed in
+    #: the auction, 24E; 50B)
+    earlier: tuple[Card, ...] = ()
 
     @property
     def leader(self) -> Seat:
@@ -166,8 +172,9 @@ def rule_opening_lead(case: OpeningLeadCase, lang: str = "en") -> PlayRuling:
                                                 "dummy_card": case.dummy_card.pbn()})
     b.clause("54D", "opening.54D", facts, params)
     cards: tuple[Card, ...] = (card,)
-    major = penalty_cards_clauses(b, offender, cards, 1, deliberate=True)
-    staying = settle_lead_option(b, declarer, offender, cards, 1, case.lead_option)
+    major = penalty_cards_clauses(b, offender, cards, 1, deliberate=True, earlier=case.earlier)
+    staying = settle_lead_option(b, declarer, offender, cards + case.earlier, 1,
+                                 case.lead_option)
     stand_penalty_cards(b, offender, staying, 1, major)
     b.next = lead_next
     return b.build(declarer, facts=facts | {"outcome": "refused"})
@@ -231,7 +238,8 @@ FIELDS: tuple[FactField, ...] = (
               required=False, when=lambda c: _may_choose(c) and c.get("option") == OpeningLeadOption.REFUSE,
               only="when declarer refused the lead (Law 54D)",
               choices=lambda c: tuple(Choice(str(v), option_label(v)) for v in option_values(
-                  (Card.from_pbn(c["card"]),)))),
+                  with_earlier(c, c["card"])))),
+    *earlier_fields("54D", lambda c: _may_choose(c)),
 )
 #: What a session file can give before the first question.
 START = ("declarer",)
@@ -258,4 +266,5 @@ def build_case(values: Mapping[str, Any]) -> OpeningLeadCase:
                            option=read_opening_option(values.get("option")),
                            lead_option=read_lead_option(values.get("lead_option")),
                            dummy_card=values.get("dummy_card"),
+                           earlier=read_earlier(values, (values["card"],)),
                            **case_notes(values))

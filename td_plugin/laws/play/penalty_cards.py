@@ -30,6 +30,12 @@ front of him until played or until declarer's option picks it up):
   Failing to play a penalty card is a revoke (61A) once established; 64B3 then gives no
   automatic transfer.
 
+51A at the offender's turn to play (``offender_to_play``): the penalty cards he can legally
+play are those of the suit led (``suit_led``; on lead, all of them), or, holding none of
+it (``holds_suit_led``), all; following suit with a card from his hand comes first
+(50D1(b)). With two or more of them declarer designates which is played (the decision
+``designated``, 51A); with one, that one is played (50D1).
+
 `settle_lead_option` asks declarer's choice of 50D2/51B as a decision (`lead_options`)
 or applies the choice made (`apply_lead_option`); the rulings of Laws 24, 54 and 56, which
 create penalty cards, use it too. 49 and 52 (52A; 52B1(a)-(c), 52B2) were read in the 2017 English, 51 in
@@ -66,7 +72,9 @@ from td_plugin.model.names import join_msgs
 from td_plugin.model.obligations import LeadRestriction, PenaltyCard
 from td_plugin.model.rulings import TextEnum
 
-__all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "LeadOptionKind", "LeadOption",
+__all__ = ["PenaltyCardCase", "rule_penalty_card", "classify", "earlier_fields", "read_earlier",
+           "with_earlier",
+           "LeadOptionKind", "LeadOption",
            "lead_options", "apply_lead_option", "settle_lead_option", "FIELDS", "START", "flow",
            "answer", "question_by_id"]
 
@@ -122,6 +130,14 @@ class PenaltyCardCase(CaseNotes):
     declarer_played_after: bool = False
     #: declarer's choice: to accept the lead or play of ``played`` (52B1)
     accept: bool | None = None
+    #: it is the offender's turn to play, to ``trick`` (51A)
+    offender_to_play: bool = False
+    #: the suit led to the trick (None: the offender is on lead)
+    suit_led: Suit | None = None
+    #: whether he holds a card of the suit led beside his penalty cards (50D1(b))
+    holds_suit_led: bool | None = None
+    #: declarer's designation of the penalty card played (51A)
+    designated: Card | None = None
 
 
 # -- declarer's options when the offender's partner has the lead (50D2, 51B) ---------------
@@ -285,20 +301,27 @@ def settle_lead_option(b: RulingBuilder, declarer: Seat, offender: Seat,
 # -- the ruling ------------------------------------------------------------------------------
 
 def penalty_cards_clauses(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...],
-                          trick: int, deliberate: bool) -> bool:
+                          trick: int, deliberate: bool, earlier: tuple[Card, ...] = ()
+                          ) -> bool:
     """50A-50E for ``offender``'s ``cards`` (on the table from ``trick``): their clauses,
-    the information, and whether they are major. The cards are not yet made standing
-    obligations (a lead option may pick some up)."""
-    law, major = classify(cards, deliberate)
+    the information, and whether they are major. ``earlier``: his penalty cards already
+    on the table from an earlier irregularity; with them he has two or more, all major
+    (50B). The cards are not yet made standing obligations (a lead option may pick some
+    up; `stand_penalty_cards`)."""
+    law, major = classify(cards + earlier, deliberate)
     params = {"offender": seat_name(offender), "cards": cards_msg(cards),
               "partner": seat_name(offender.partner)}
     facts = {"offender": offender.value, "cards": [c.pbn() for c in cards], "major": major}
     b.clause("50A", "penalty.50A.one" if len(cards) == 1 else "penalty.50A.several", facts,
              params)
-    b.clause(law, _major_key(cards, deliberate), facts, params)
+    if earlier:
+        b.clause("50B", "penalty.50B.earlier", facts | {"earlier": [c.pbn() for c in earlier]},
+                 params | {"earlier": cards_msg(earlier)})
+    else:
+        b.clause(law, _major_key(cards, deliberate), facts, params)
     if major:
         b.clause("50D1", "penalty.50D1", facts, params)
-        if len(cards) > 1:
+        if len(cards + earlier) > 1:
             b.clause("51A", "penalty.51A", facts, params)
     else:
         b.clause("50C", "penalty.50C", facts, params | {"suit": suit_msg(cards[0].suit)})
@@ -310,6 +333,8 @@ def penalty_cards_clauses(b: RulingBuilder, offender: Seat, cards: tuple[Card, .
 
 def stand_penalty_cards(b: RulingBuilder, offender: Seat, cards: tuple[Card, ...], trick: int,
                         major: bool) -> None:
+    """The penalty ``cards`` as standing obligations (the earlier ones among them, now
+    major with the new, 50B)."""
     for c in cards:
         b.stand("50D1" if major else "50C", PenaltyCard(offender, c, trick, major=major))
 
@@ -333,10 +358,83 @@ def rule_penalty_card(case: PenaltyCardCase, lang: str = "en") -> PlayRuling:
         b.next = Msg("play.next.lead", {"seat": seat_name(offender.partner), "trick": case.trick})
     elif case.partner_on_lead:
         b.clause("50C", "penalty.50C.partner_free", {}, {"partner": seat_name(offender.partner)})
+    elif case.offender_to_play and major:
+        staying = _offender_plays(b, case)
     stand_penalty_cards(b, offender, staying, case.trick, major)
     return b.build(case.declarer, facts={"offender": offender.value,
                                          "cards": [c.pbn() for c in cards], "major": major,
                                          "trick": case.trick})
+
+
+def playable(case: PenaltyCardCase) -> tuple[Card, ...]:
+    """The penalty cards the offender can legally play at his turn (50D1(b), 51A): on
+    lead all; else those of the suit led, or all when he holds none of it."""
+    if case.suit_led is None:
+        return case.cards
+    same = tuple(c for c in case.cards if c.suit is case.suit_led)
+    if same or case.holds_suit_led:
+        return same
+    return case.cards
+
+
+def _offender_plays(b: RulingBuilder, case: PenaltyCardCase) -> tuple[Card, ...]:
+    """51A (50D1): at the offender's turn, the major penalty card he plays, designated by
+    declarer among two or more that can legally be played; the cards that stay."""
+    legal = playable(case)
+    params = {"offender": seat_name(case.offender), "declarer": seat_name(case.declarer),
+              "cards": cards_msg(legal), "trick": case.trick}
+    facts = {"offender": case.offender.value, "playable": [c.pbn() for c in legal]}
+    if case.suit_led is not None:
+        params["suit"] = suit_msg(case.suit_led)
+    if not legal:  # 50D1(b): he follows suit from his hand; the penalty cards wait
+        b.clause("50D1", "penalty.51A.follow", facts, params)
+        return case.cards
+    if len(legal) == 1:
+        b.clause("50D1", "penalty.51A.one", facts, params | {"card": card_msg(legal[0])})
+        return tuple(c for c in case.cards if c != legal[0])
+    if case.designated is None:
+        b.decide(case.declarer, "designated", "51A", Msg("penalty.51A.question", params),
+                 tuple(DecisionChoice(c.pbn(), card_msg(c), "51A") for c in legal))
+        return case.cards
+    b.clause("51A", "penalty.51A.designated", facts | {"designated": case.designated.pbn()},
+             params | {"card": card_msg(case.designated)})
+    return tuple(c for c in case.cards if c != case.designated)
+
+
+def earlier_fields(law: str, when: Any, ask: bool = True) -> tuple[FactField, FactField]:
+    """The facts of a defender's penalty cards already on the table when a later
+    irregularity of his makes another (50B: two or more, all major; 51B2 with several
+    suits): ``earlier`` (asked; absent, none) and ``earlier_cards``. ``when``: the case
+    (a mapping) in which the later irregularity makes a defender's penalty card.
+    ``ask`` False: only a case file gives them (a kind that already asks a list)."""
+    return (
+        FactField("earlier", "bool", "penalty.q.earlier", "50B", when=when, required=False,
+                  ask=ask, only="when the offender is a defender whose card becomes a "
+                                "penalty card",
+                  choices=yes_no(("50B", Msg("penalty.leads.earlier")), None)),
+        FactField("earlier_cards", "cards", "penalty.q.earlier_cards", "50B", ask=ask,
+                  when=lambda c: when(c) and c.get("earlier") is True,
+                  only="with earlier: true", more="penalty.q.more"),
+    )
+
+
+def with_earlier(case: Mapping[str, Any], *new: str) -> tuple[Card, ...]:
+    """The penalty cards of a case (a mapping): the ``new`` ones, then those already on
+    the table (``earlier_cards``, with ``earlier``)."""
+    earlier = case.get("earlier_cards") or [] if case.get("earlier") is True else []
+    return tuple(Card.from_pbn(x) for x in (*new, *earlier) if x)
+
+
+def read_earlier(values: Mapping[str, Any], new: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A case's ``earlier_cards`` as read, none of them among the ``new`` penalty cards.
+
+    :raises FactError: a card both earlier and new.
+    """
+    earlier = tuple(values.get("earlier_cards") or ()) if values.get("earlier") else ()
+    both = [c.pbn() for c in earlier if c in new]
+    if both:
+        raise FactError("earlier_cards", f"{', '.join(both)}: the card of this irregularity")
+    return earlier
 
 
 def _failure(b: RulingBuilder, case: PenaltyCardCase, major: bool) -> tuple[Card, ...]:
@@ -381,6 +479,20 @@ def _failed(case: Mapping[str, Any]) -> bool:
     return case.get("failed") is True
 
 
+def _to_play(case: Mapping[str, Any]) -> bool:
+    return case.get("offender_to_play") is True and _major(case) \
+        and case.get("partner_on_lead") is not True and not _failed(case)
+
+
+def _facts_case(case: Mapping[str, Any]) -> PenaltyCardCase:
+    """The little of a case `playable` needs, from its facts as a mapping."""
+    suit = case.get("suit_led") if case.get("offender_leads") is False else None
+    return PenaltyCardCase(Seat.S, Seat.W, tuple(Card.from_pbn(x) for x in case.get("cards")
+                                                 or [] if x), 1,
+                           suit_led=Suit(suit) if suit else None,
+                           holds_suit_led=case.get("holds_suit_led"))
+
+
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "penalty.q.declarer", "50"),
     FactField("offender", "seat", "penalty.q.offender", "50", choices=defender_choices),
@@ -408,6 +520,29 @@ FIELDS: tuple[FactField, ...] = (
               when=_failed, only="when the offender played another card (Law 52)",
               required=False, choices=yes_no(("52B1(b)", Msg("penalty.leads.must_accept")),
                                              None)),
+    FactField("offender_to_play", "bool", "penalty.q.offender_to_play", "51A",
+              when=lambda c: _major(c) and c.get("partner_on_lead") is not True
+              and not _failed(c), required=False,
+              only="for major penalty cards, when the offender plays (Law 51A)",
+              choices=yes_no(("51A", Msg("penalty.leads.51A")), None)),
+    FactField("offender_leads", "bool", "penalty.q.offender_leads", "51A", when=_to_play,
+              only="at the offender's turn to play (offender_to_play: true)"),
+    FactField("suit_led", "suit", "penalty.q.suit_led", "50D1",
+              when=lambda c: _to_play(c) and c.get("offender_leads") is False,
+              only="when the offender follows to a lead (offender_leads: false)"),
+    FactField("holds_suit_led", "bool", "penalty.q.holds_suit_led", "50D1",
+              when=lambda c: _to_play(c) and c.get("offender_leads") is False
+              and c.get("suit_led") is not None and not any(
+                  str(x)[:1].upper() == c["suit_led"] for x in c.get("cards") or [] if x),
+              only="when none of his penalty cards is of the suit led (Law 50D1(b))",
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
+              choices=yes_no(("50D1", Msg("penalty.leads.follow")),
+                             ("51A", Msg("penalty.leads.51A")))),
+    FactField("designated", "choice", "penalty.51A.question", "51A", decision=True,
+              required=False, when=_to_play,
+              only="at the offender's turn to play (offender_to_play: true, Law 51A)",
+              choices=lambda c: tuple(Choice(x.pbn(), card_msg(x)) for x in playable(
+                  _facts_case(c)))),
     FactField("lead_option", "choice", "penalty.option.question", "50D2", decision=True,
               required=False, when=lambda c: c.get("partner_on_lead") is True and _major(c),
               only="when the offender's partner has the lead (partner_on_lead: true) and "
@@ -454,5 +589,26 @@ def build_case(values: Mapping[str, Any]) -> PenaltyCardCase:
                            partner_on_lead=bool(values.get("partner_on_lead")),
                            lead_option=option, played=played, substitute=substitute,
                            declarer_played_after=bool(values.get("declarer_played_after")),
-                           accept=values.get("accept"), **case_notes(values))
+                           accept=values.get("accept"), **_turn(values, cards),
+                           **case_notes(values))
+
+
+def _turn(values: Mapping[str, Any], cards: tuple[Card, ...]) -> dict[str, Any]:
+    """51A's facts as read: the offender's turn to play, the suit led, the designation."""
+    if not values.get("offender_to_play"):
+        return {}
+    suit = None if values["offender_leads"] else values["suit_led"]
+    designated = values.get("designated")
+    designated = Card.from_pbn(designated) if isinstance(designated, str) else designated
+    out = {"offender_to_play": True, "suit_led": suit,
+           "holds_suit_led": values.get("holds_suit_led"), "designated": designated}
+    if designated is not None:
+        legal = playable(PenaltyCardCase(values["declarer"], values["offender"], cards, 1,
+                                         suit_led=suit,
+                                         holds_suit_led=values.get("holds_suit_led")))
+        if designated not in legal or len(legal) < 2:
+            raise FactError("designated", f"{designated.pbn()}: declarer designates only "
+                                          f"among two or more penalty cards that can "
+                                          f"legally be played (Law 51A)")
+    return out
 rule = rule_penalty_card

@@ -15,6 +15,11 @@
   Law 16 may apply; a card that can legally be played to the trick is played at his
   proper turn, otherwise it becomes a major penalty card.
 
+Two premature plays in one trick are one case: declarer's own (57C3) and then a defender's
+before his partner (``defender_played``, ``defender``, ``defender_card``): no rectification
+for the defender once declarer has played from both hands (57C1, ``declarer_played_both``,
+asked), else 57A with declarer's option (the decision ``defender_option``).
+
 The 2017 English text was read (pzbs.pl). Declarer's choice is a decision of the ruling;
 the choice made is a play restriction on the partner for the current trick
 (`td_plugin.laws.play.ruling.PlayRestriction`), and the card is a penalty card of 50D
@@ -30,8 +35,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.errors import FactError
-from td_plugin.laws.facts import Choice, FactField, question_flow, seat_of, yes_no
-from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.facts import (
+    Choice,
+    FactField,
+    defender_choices,
+    question_flow,
+    seat_of,
+    yes_no,
+)
+from td_plugin.laws.play.penalty_cards import (
+    earlier_fields,
+    penalty_cards_clauses,
+    read_earlier,
+    stand_penalty_cards,
+)
 from td_plugin.laws.play.ruling import (
     CaseNotes,
     DecisionChoice,
@@ -88,6 +105,14 @@ class PrematurePlayCase(CaseNotes):
     legal: bool = True
     #: declarer's choice (`options`)
     option: PlayOption | None = None
+    #: after declarer's own premature play (57C3), a defender played before his partner to
+    #: the same trick: the defender and his card
+    defender: Seat | None = None
+    defender_card: Card | None = None
+    #: declarer's choice of 57A on that defender's card
+    defender_option: PlayOption | None = None
+    #: the offender's penalty cards already on the table (50B)
+    earlier: tuple[Card, ...] = ()
 
 
 class PlayOptionKind(TextEnum):
@@ -165,7 +190,9 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
         else:
             b.clause("57C3", "premature.57C3.illegal", facts, params)
             b.clause("47B", "premature.47B", facts, params)
-        return b.build(case.declarer, facts=out | {"rectified": False})
+        if case.defender is None:
+            return b.build(case.declarer, facts=out | {"rectified": False})
+        return _then_a_defender(b, case, out)
     if case.premature is PrematureCard.PLAY and case.declarer_played_both:
         b.clause("57C1", "premature.57C1", facts, params)
         return b.build(case.declarer, facts=out | {"rectified": False})
@@ -180,18 +207,40 @@ def rule_premature_play(case: PrematurePlayCase, lang: str = "en") -> PlayRuling
             b.clause("57D", "premature.57D.legal", facts, params)
             return b.build(case.declarer, facts=out | {"rectified": False})
         b.clause("57D", "premature.57D.illegal", facts, params)
-        major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True)
-        stand_penalty_cards(b, offender, (case.card,), trick, major)
+        major = penalty_cards_clauses(b, offender, (case.card,), trick, deliberate=True,
+                                      earlier=case.earlier)
+        stand_penalty_cards(b, offender, (case.card, *case.earlier), trick, major)
         return b.build(case.declarer, facts=out | {"rectified": True})
     b.clause("57A", f"premature.57A.{case.premature}", facts, params)
     rectify_57a(b, case.declarer, offender, case.card, trick, case.suit_led, case.option,
-                "option", facts)
+                "option", facts, case.earlier)
+    return b.build(case.declarer, facts=out | {"rectified": True})
+
+
+def _then_a_defender(b: RulingBuilder, case: PrematurePlayCase,
+                     out: dict[str, Any]) -> PlayRuling:
+    """After declarer's own premature play (57C3), a defender's play before his partner to
+    the same trick: 57C1 when declarer has played from both hands, else 57A."""
+    assert case.defender is not None and case.defender_card is not None
+    defender, card = case.defender, case.defender_card
+    params = {"offender": seat_name(defender), "partner": seat_name(defender.partner),
+              "card": card_msg(card), "trick": case.trick, "suit": suit_msg(case.suit_led),
+              "declarer": seat_name(case.declarer)}
+    facts = {"offender": defender.value, "card": card.pbn(), "trick": case.trick,
+             "premature": str(PrematureCard.PLAY)}
+    out = out | {"defender": defender.value, "defender_card": card.pbn()}
+    if case.declarer_played_both:
+        b.clause("57C1", "premature.57C1", facts, params)
+        return b.build(case.declarer, facts=out | {"rectified": False})
+    b.clause("57A", "premature.57A.play", facts, params)
+    rectify_57a(b, case.declarer, defender, card, case.trick, case.suit_led,
+                case.defender_option, "defender_option", facts)
     return b.build(case.declarer, facts=out | {"rectified": True})
 
 
 def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, trick: int,
                 suit_led: Suit, option: PlayOption | None, field: str,
-                facts: dict[str, Any]) -> None:
+                facts: dict[str, Any], earlier: tuple[Card, ...] = ()) -> None:
     """57A for ``offender``'s ``card`` played before his partner: a major penalty card
     (50), and declarer's option (asked as ``field`` while ``option`` is None), a play
     restriction on the partner for ``trick`` (57A1-57A4), 57B. Laws 53C and 58A use it
@@ -200,8 +249,8 @@ def rectify_57a(b: RulingBuilder, declarer: Seat, offender: Seat, card: Card, tr
     params = {"offender": seat_name(offender), "partner": seat_name(partner),
               "card": card_msg(card), "trick": trick, "suit": suit_msg(suit_led),
               "declarer": seat_name(declarer)}
-    major = penalty_cards_clauses(b, offender, (card,), trick, deliberate=True)
-    stand_penalty_cards(b, offender, (card,), trick, major)
+    major = penalty_cards_clauses(b, offender, (card,), trick, deliberate=True, earlier=earlier)
+    stand_penalty_cards(b, offender, (card, *earlier), trick, major)
     laws = dict(options(suit_led))
     if option is None:
         b.decide(declarer, field, "57A", Msg("premature.question", params),
@@ -234,6 +283,12 @@ def _defending_play(case: Mapping[str, Any]) -> bool:
     return _play(case) and not _declaring(case)
 
 
+def _then_defender(case: Mapping[str, Any]) -> bool:
+    """Declarer's own legal premature play, then a defender's before his partner."""
+    return _play(case) and _declaring(case) and case.get("legal") is not False \
+        and case.get("defender_played") is True
+
+
 def _offenders(case: Mapping[str, Any]) -> tuple[Choice, ...]:
     declarer = seat_of(case, "declarer")
     return tuple(Choice(s.value, seat_name(s),
@@ -258,7 +313,8 @@ FIELDS: tuple[FactField, ...] = (
     FactField("suit_led", "suit", "premature.q.suit_led", "57A",
               params=lambda c: {"trick": c["trick"]}),
     FactField("declarer_played_both", "bool", "premature.q.declarer_played_both", "57C1",
-              when=_defending_play, only="for a defender's play out of turn (Law 57C1)",
+              when=lambda c: _defending_play(c) or _then_defender(c),
+              only="for a defender's play out of turn (Law 57C1)",
               required=False,
               choices=yes_no(("57C1", Msg("premature.leads.57C")), None)),
     FactField("dummy_prompted", "bool", "premature.q.dummy_prompted", "57C2",
@@ -276,6 +332,24 @@ FIELDS: tuple[FactField, ...] = (
                    "(Law 57C3)", required=False,
               choices=yes_no(("57D", Msg("premature.leads.57D.legal")),
                              ("57D", Msg("premature.leads.57D.illegal")))),
+    FactField("defender_played", "bool", "premature.q.defender_played", "57C1",
+              when=lambda c: _play(c) and _declaring(c) and c.get("legal") is not False,
+              only="after declarer's own legal premature play (Law 57C3)", required=False,
+              choices=yes_no(("57C1", Msg("premature.leads.defender_played")), None)),
+    FactField("defender", "seat", "premature.q.defender", "57A", when=_then_defender,
+              only="when a defender then played before his partner (defender_played: true)",
+              choices=defender_choices),
+    FactField("defender_card", "card", "premature.q.card", "57A", when=_then_defender,
+              only="when a defender then played before his partner (defender_played: true)",
+              params=lambda c: {"offender": seat_name(Seat(c["defender"]))}),
+    FactField("defender_option", "choice", "premature.question", "57A", decision=True,
+              required=False,
+              when=lambda c: _then_defender(c) and c.get("declarer_played_both") is not True,
+              only="when declarer has the options of Law 57A on the defender's card",
+              params=lambda c: {"partner": seat_name(Seat(c["defender"]).partner)},
+              choices=lambda c: tuple(Choice(str(v), option_label(v)) for v, _ in options(
+                  Suit(c["suit_led"]) if c.get("suit_led") in ("S", "H", "D", "C") else Suit.S))),
+    *earlier_fields("57A", lambda c: not _declaring(c) and c.get("offender") is not None),
     FactField("option", "choice", "premature.question", "57A", decision=True, required=False,
               when=lambda c: not _declaring(c) and not (
                   _play(c) and (c.get("declarer_played_both") is True
@@ -297,6 +371,11 @@ def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
     if offender.side is declarer.side and premature is PrematureCard.LEAD:
         raise FactError("premature", "declarer leading before the trick is complete leads "
                                      "out of turn: a lead out of turn case (Law 55)")
+    defender = values.get("defender")
+    if defender is not None and defender.side is declarer.side:
+        raise FactError("defender", f"{defender.english} is not a defender")
+    if values.get("defender_card") is not None and values["defender_card"] == values["card"]:
+        raise FactError("defender_card", "declarer's own card")
     if premature is PrematureCard.LEAD and values["trick"] == 13:
         raise FactError("trick", "no trick follows trick 13 to lead to")
     return PrematurePlayCase(declarer, values["trick"], offender, values["card"], premature,
@@ -306,4 +385,8 @@ def build_case(values: Mapping[str, Any]) -> PrematurePlayCase:
                              at_rho_turn=bool(values.get("at_rho_turn")),
                              legal=values.get("legal", True) is not False,
                              option=read_play_option(values.get("option")),
+                             defender=values.get("defender"),
+                             defender_card=values.get("defender_card"),
+                             defender_option=read_play_option(values.get("defender_option")),
+                             earlier=read_earlier(values, (values["card"],)),
                              **case_notes(values))

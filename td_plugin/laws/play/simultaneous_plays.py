@@ -16,7 +16,14 @@
   another, without further rectification (16C applies): his decision
   (``opponent_withdraws``);
 - 58B4: discovered only after both sides played to the next trick: Law 67 (a defective
-  trick).
+  trick), ruled in the same case: 67B2 leaves among the played cards the one faced in
+  playing (``left``; one visible card: that one) and puts the others back into the hand,
+  deemed to have been there throughout; when the offender then did not play one of them
+  to a trick led in its suit (``restored_revoke``), that is a revoke, ruled by the revoke
+  engine as a defective trick's (`td_plugin.laws.play.defective_tricks.rule_restored_revoke`,
+  with the same facts: ``contract``, ``revoke_trick``, ``restored``, ``revoke_card``,
+  ``revoke_trick_won_by``, ``offending_side_tricks_from_revoke``; the result
+  ``declarer_tricks`` and ``vulnerable`` a case file's details).
 
 The 2017 English text was read (pzbs.pl), and that of Law 57. Ruling 58A's "deemed
 subsequent" card of a defender who is not next in rotation as a premature play of Law 57
@@ -35,7 +42,18 @@ from typing import Any
 
 from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
-from td_plugin.laws.play.penalty_cards import penalty_cards_clauses, stand_penalty_cards
+from td_plugin.laws.play.defective_tricks import (
+    RestoredRevoke,
+    read_vulnerability,
+    revoke_card_may_win,
+    rule_restored_revoke,
+)
+from td_plugin.laws.play.penalty_cards import (
+    earlier_fields,
+    penalty_cards_clauses,
+    read_earlier,
+    stand_penalty_cards,
+)
 from td_plugin.laws.play.ruling import (
     CaseNotes,
     DecisionChoice,
@@ -46,7 +64,9 @@ from td_plugin.laws.play.ruling import (
     case_notes,
 )
 from td_plugin.messages import Msg, seat_name
+from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import Card, Seat
+from td_plugin.model.contract import Contract
 from td_plugin.model.rulings import TextEnum
 
 __all__ = ["SimultaneousCards", "SimultaneousCase", "rule_simultaneous", "FIELDS", "START", "flow", "answer",
@@ -95,6 +115,23 @@ class SimultaneousCase(CaseNotes):
     opponent_withdraws: bool | None = None
     #: one player, one face visible: the cards whose faces were not seen (58B1)
     hidden: tuple[Card, ...] = ()
+    #: found late (58B4, 67B2): the card faced in playing, left among the played cards
+    left: Card | None = None
+    #: found late: whether the offender then failed to play a restored card to a trick led
+    #: in its suit (None: not said)
+    restored_revoke: bool | None = None
+    #: that revoke's facts (67B2): the contract, the trick, the card restored, the card
+    #: played to it, who won it, the offending side's tricks from it on, the result
+    contract: Contract | None = None
+    revoke_trick: int | None = None
+    restored: Card | None = None
+    revoke_card: Card | None = None
+    revoke_trick_won_by: Seat | None = None
+    offending_side_tricks_from_revoke: int | None = None
+    declarer_tricks: int | None = None
+    vulnerable: Vulnerability | None = None
+    #: a defender offender's penalty cards already on the table (50B)
+    earlier: tuple[Card, ...] = ()
 
 
 def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
@@ -108,9 +145,7 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
     facts = {"offender": offender.value, "cards": [c.pbn() for c in cards], "trick": case.trick}
     out = {**facts, "what": str(case.what)}
     if case.discovered_late:
-        b.clause("58B4", "simultaneous.58B4", facts, params)
-        b.notes.append(Msg("simultaneous.58B4.note", params))
-        return b.build(case.declarer, facts=out)
+        return _found_late(b, case, facts, params, out)
     if len(cards) == 1:
         if case.hidden:
             b.clause("58B1", "simultaneous.58B1.hidden",
@@ -133,8 +168,9 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
     else:
         b.clause("58B2", "simultaneous.58B2.defender", facts | {"played": case.played.pbn()},
                  chosen)
-        major = penalty_cards_clauses(b, offender, others, case.trick, deliberate=False)
-        stand_penalty_cards(b, offender, others, case.trick, major)
+        major = penalty_cards_clauses(b, offender, others, case.trick, deliberate=False,
+                                      earlier=case.earlier)
+        stand_penalty_cards(b, offender, others + case.earlier, case.trick, major)
     if case.opponent_played_after:
         b.clause("58B3", "simultaneous.58B3", facts, chosen)
         opponent = chosen | {"opponent": seat_name(offender.lho)}
@@ -148,6 +184,43 @@ def rule_simultaneous(case: SimultaneousCase, lang: str = "en") -> PlayRuling:
                      else "simultaneous.58B3.kept", facts, opponent)
         b.clause("16C", "simultaneous.16C", facts, chosen)
     return b.build(case.declarer, facts=out | {"played": case.played.pbn()})
+
+
+def _found_late(b: RulingBuilder, case: SimultaneousCase, facts: dict[str, Any],
+                params: dict[str, Any], out: dict[str, Any]) -> PlayRuling:
+    """58B4: found after both sides played to the next trick: Law 67B2 in this case, and
+    the revoke of a card put back, when the case gives it."""
+    assert case.offender is not None
+    left = case.left if case.left is not None else case.cards[0]
+    back = tuple(c for c in case.cards if c != left) + case.hidden
+    b.clause("58B4", "simultaneous.58B4", facts, params)
+    b.clause("67B2", "play.defective.67B2", facts, params)
+    b.clause("67B2", "simultaneous.67B2.left" if back else "simultaneous.67B2.left_only",
+             facts | {"left": left.pbn(), "restored": [c.pbn() for c in back]},
+             params | {"card": card_msg(left), "restored": cards_msg(back)})
+    out = out | {"left": left.pbn()}
+    if not case.restored_revoke:
+        if case.restored_revoke is None:
+            b.notes.append(Msg("play.defective.67B2.note", params))
+        else:
+            b.clause("67B2", "simultaneous.67B2.no_revoke", facts, params)
+        return b.build(case.declarer, facts=out)
+    assert case.contract is not None and case.restored is not None \
+        and case.revoke_card is not None and case.revoke_trick is not None
+    b.clause("67B2", "play.defective.67B2.revoke", {"restored": case.restored.pbn(),
+                                                    "trick": case.revoke_trick},
+             {"offender": seat_name(case.offender), "restored": card_msg(case.restored),
+              "trick": case.revoke_trick})
+    found = RestoredRevoke(case.contract, case.offender, case.restored, case.revoke_card,
+                           case.revoke_trick, case.revoke_trick_won_by,
+                           case.offending_side_tricks_from_revoke, case.declarer_tricks,
+                           case.vulnerable)
+    transfer, outcome, revoke_law = rule_restored_revoke(b, found)
+    if case.declarer_tricks is not None:
+        out |= {"declarer_tricks": case.declarer_tricks, "adjusted_declarer_tricks": found.adjusted}
+    return b.build(case.declarer, facts=out | {"revoke_trick": case.revoke_trick,
+                                               "revoke_law": revoke_law},
+                   transfer=transfer, outcome=outcome)
 
 
 def _two_players(b: RulingBuilder, case: SimultaneousCase) -> PlayRuling:
@@ -216,6 +289,31 @@ def _visible(case: Mapping[str, Any]) -> list[str]:
     return [c for c in case.get("cards") or [] if c]
 
 
+def _defending(case: Mapping[str, Any]) -> bool:
+    declarer, offender = seat_of(case, "declarer"), seat_of(case, "offender")
+    return declarer is not None and offender is not None and offender.side is not declarer.side
+
+
+def _late(case: Mapping[str, Any]) -> bool:
+    return _one(case) and case.get("discovered_late") is True
+
+
+def _late_revoke(case: Mapping[str, Any]) -> bool:
+    return _late(case) and case.get("restored_revoke") is True
+
+
+def _put_back(case: Mapping[str, Any]) -> tuple[Choice, ...]:
+    """The cards 67B2 puts back into the hand: the visible ones not left, the hidden."""
+    visible = _visible(case)
+    left = case.get("left") if len(visible) > 1 else visible[0] if visible else None
+    cards = [c for c in visible if c != left] + [c for c in case.get("hidden") or [] if c]
+    return tuple(Choice(x, card_msg(Card.from_pbn(x))) for x in cards)
+
+
+_LATE_REVOKE = "when a card put back was then not played to a trick led in its suit " \
+               "(restored_revoke: true, Law 67B2)"
+
+
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "simultaneous.q.declarer", "58"),
     FactField("trick", "count", "simultaneous.q.trick", "58"),
@@ -248,6 +346,42 @@ FIELDS: tuple[FactField, ...] = (
     FactField("discovered_late", "bool", "simultaneous.q.discovered_late", "58B4", when=_one,
               only="for one player's cards", required=False,
               choices=yes_no(("58B4", Msg("simultaneous.leads.58B4")), None)),
+    FactField("left", "choice", "simultaneous.q.left", "67B2",
+              when=lambda c: _late(c) and len(_visible(c)) > 1,
+              only="when more than one card was visible and it was found late (Law 67B2)",
+              choices=lambda c: tuple(Choice(x, card_msg(Card.from_pbn(x)))
+                                      for x in _visible(c))),
+    FactField("restored_revoke", "bool", "simultaneous.q.restored_revoke", "67B2",
+              when=lambda c: _late(c) and bool(_put_back(c)),
+              only="when it was found late (Law 58B4) and a card is put back", required=False,
+              params=lambda c: {"offender": seat_name(Seat(c["offender"]))},
+              choices=yes_no(("67B2", Msg("simultaneous.leads.67B2.revoke")),
+                             ("67B2", Msg("simultaneous.leads.67B2.no_revoke")))),
+    FactField("contract", "contract", "play.defective.q.contract", "64", when=_late_revoke,
+              only=_LATE_REVOKE),
+    FactField("revoke_trick", "count", "play.defective.q.revoke_trick", "67B2",
+              when=_late_revoke, only=_LATE_REVOKE, high=12),
+    FactField("restored", "choice", "simultaneous.q.restored", "67B2", when=_late_revoke,
+              only=_LATE_REVOKE, choices=_put_back),
+    FactField("revoke_card", "card", "play.defective.q.revoke_card", "61A",
+              when=_late_revoke, only=_LATE_REVOKE,
+              params=lambda c: {"revoke_trick": c["revoke_trick"]},
+              exclude=lambda c: str(c["restored"])[0].upper()),
+    FactField("revoke_trick_won_by", "seat", "play.defective.q.revoke_trick_won_by", "64A",
+              when=lambda c: _late_revoke(c) and revoke_card_may_win(c),
+              only="when the revoke card is a trump, which alone could have won the trick "
+                   "(Law 44)", params=lambda c: {"trick": c["revoke_trick"]}),
+    FactField("offending_side_tricks_from_revoke", "count",
+              "play.defective.q.os_tricks_from_revoke", "64A", when=_late_revoke,
+              only=_LATE_REVOKE, low=0),
+    FactField("declarer_tricks", "count", "play.defective.q.declarer_tricks", "64A",
+              when=_late_revoke, only=_LATE_REVOKE, required=False, ask=False, low=0),
+    FactField("vulnerable", "choice", "play.defective.q.vulnerable", "64A", required=False,
+              when=_late_revoke, only=_LATE_REVOKE, ask=False,
+              choices=tuple(Choice(v, Msg(f"revoke.q.vul.{v}"))
+                            for v in ("None", "NS", "EW", "All"))),
+    *earlier_fields("58B2", lambda c: _one(c) and len(_visible(c)) > 1
+                    and c.get("discovered_late") is not True and _defending(c), ask=False),
     FactField("opponent_played_after", "bool", "simultaneous.q.opponent_played_after", "58B3",
               when=lambda c: _one(c) and len(_visible(c)) > 1
               and c.get("discovered_late") is not True,
@@ -280,6 +414,8 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
         raise FactError("hidden", "a card both visible and hidden")
     if values.get("legal_by") is not None and values.get("other") is values.get("legal_by"):
         raise FactError("other", "the two cards come from two players")
+    late = _late_facts(values, cards, hidden)
+    late["earlier"] = read_earlier(values, cards)
     return SimultaneousCase(values["declarer"], values["trick"], SimultaneousCards(values["what"]),
                             legal_by=values.get("legal_by"), other=values.get("other"),
                             other_card=values.get("other_card"), offender=values.get("offender"),
@@ -288,4 +424,39 @@ def build_case(values: Mapping[str, Any]) -> SimultaneousCase:
                             discovered_late=bool(values.get("discovered_late")),
                             legal=values.get("legal"),
                             opponent_withdraws=values.get("opponent_withdraws"),
-                            hidden=hidden, **case_notes(values))
+                            hidden=hidden, **late, **case_notes(values))
+
+
+def _late_facts(values: Mapping[str, Any], cards: tuple[Card, ...],
+                hidden: tuple[Card, ...]) -> dict[str, Any]:
+    """58B4's facts (67B2) as read, checked together."""
+    if not values.get("discovered_late"):
+        return {}
+    left = values.get("left")
+    left = Card.from_pbn(left) if isinstance(left, str) else left
+    out: dict[str, Any] = {"left": left, "restored_revoke": values.get("restored_revoke")}
+    if not values.get("restored_revoke"):
+        return out
+    contract = values["contract"]
+    trick, revoke_trick = values["trick"], values["revoke_trick"]
+    restored = Card.from_pbn(values["restored"])
+    if revoke_trick == trick:
+        raise FactError("revoke_trick", f"{trick} is the trick the cards were played to")
+    card = values["revoke_card"]
+    if card.suit is restored.suit or card in cards + hidden:
+        raise FactError("revoke_card", f"{card.pbn()} is not a revoke on a trick led in "
+                                       f"{restored.suit.value} (Law 61A)")
+    os_tricks = values["offending_side_tricks_from_revoke"]
+    won_by = values.get("revoke_trick_won_by")
+    if won_by is not None and won_by.side is values["offender"].side and os_tricks == 0:
+        raise FactError("offending_side_tricks_from_revoke",
+                        f"0, but {won_by.english} of the offending side won the revoke trick")
+    if os_tricks > 14 - revoke_trick:
+        raise FactError("offending_side_tricks_from_revoke",
+                        f"{os_tricks}, but only {14 - revoke_trick} tricks are played from "
+                        f"trick {revoke_trick} on")
+    return out | {"contract": contract, "revoke_trick": revoke_trick, "restored": restored,
+                  "revoke_card": card, "revoke_trick_won_by": won_by,
+                  "offending_side_tricks_from_revoke": os_tricks,
+                  "declarer_tricks": values.get("declarer_tricks"),
+                  "vulnerable": read_vulnerability(values.get("vulnerable"))}

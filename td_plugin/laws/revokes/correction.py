@@ -17,8 +17,13 @@ with the same texts. What this case adds is what happens at the table after the 
   revoke (62C1), and then whether the offending side's player next in rotation withdraws
   his (62C2; a defender's card so withdrawn is a penalty card) — decisions of the ruling.
 
-A revoke already established, or both sides revoking on one trick (62C3), is a revoke case
-(kind ``revoke``, `td_plugin.laws.revokes.case`). The case here is kind
+An offender who asks to correct a revoke already established (``established``, and how:
+``established_by``, 63A1-63A4) is refused: it may no longer be corrected and the revoke trick stands as played
+(63B); the trick adjustment of Law 64 is ruled after the play, on a revoke case (kind
+``revoke``, `td_plugin.laws.revokes.case`), which also takes both sides revoking on one
+trick (62C3). On trick 12 an established revoke is corrected all the same (62D1), so
+``established`` is asked only before trick 12. 63A
+and 63B were read in the 2017 English (pzbs.pl). The case here is kind
 ``revoke_correction``.
 """
 
@@ -29,14 +34,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.errors import FactError
-from td_plugin.laws.facts import FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.facts import Choice, FactField, question_flow, seat_of, yes_no
+from td_plugin.laws.play.penalty_cards import earlier_fields, read_earlier
 from td_plugin.laws.play.ruling import (
     ContractCase,
     DecisionChoice,
     PlayRuling,
     RulingBuilder,
     card_msg,
+    cards_msg,
     case_notes,
+    suit_msg,
 )
 from td_plugin.laws.revokes.assessment import assess
 from td_plugin.laws.revokes.detection import Revoke, RevokeKind
@@ -81,12 +89,21 @@ class RevokeCorrectionCase(ContractCase):
     #: the card the offending side's player withdraws: his partner's (the offending side
     #: has not played to the next trick, or the revoke would be established)
     os_card: Card | None = None
+    #: a defender offender's penalty cards already on the table (50B: with the revoke card
+    #: withdrawn he has two or more, all major)
+    earlier: tuple[Card, ...] = ()
+    #: how the revoke was already established when the offender asked to correct it (the
+    #: clause of 63A), or None: not established
+    established: str | None = None
 
 
 def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> PlayRuling:
     """The ruling on ``case``: the revoke engine's ruling on the unestablished revoke,
-    with its penalty card and the choices of 62C."""
+    with its penalty card and the choices of 62C; an established one is not corrected
+    (63B) but on trick 12 (62D1)."""
     declarer = case.declarer
+    if case.established is not None:
+        return _established(case, lang)
     revoke = Revoke(case.offender, case.trick, None if case.position is None
                     else case.position - 1, case.suit_led, case.card, case.held,
                     RevokeKind.FOLLOW_SUIT, by_dummy=case.offender is declarer.partner)
@@ -97,7 +114,16 @@ def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> Play
     ruling = revoke_ruling(assessment, board)
     b = RulingBuilder(CASE_KIND, case.board, lang)
     b.clauses.extend(ruling.clauses)
-    for law, pc in correction_penalty_cards(assessment, board):
+    made = correction_penalty_cards(assessment, board)
+    if made and case.earlier:
+        b.clause("50B", "penalty.50B.earlier",
+                 {"offender": case.offender.value, "cards": [case.card.pbn()],
+                  "earlier": [c.pbn() for c in case.earlier]},
+                 {"offender": seat_name(case.offender), "cards": card_msg(case.card),
+                  "earlier": cards_msg(case.earlier)})
+        made += tuple(("50D1", PenaltyCard(case.offender, c, case.trick))
+                      for c in case.earlier)
+    for law, pc in made:
         b.stand(law, pc)
         b.unauthorized.append(Msg("penalty.ui", {"partner": seat_name(pc.seat.partner),
                                                  "offender": seat_name(pc.seat)}))
@@ -115,6 +141,23 @@ def rule_revoke_correction(case: RevokeCorrectionCase, lang: str = "en") -> Play
                                     "suit_led": case.suit_led.value, "card": case.card.pbn(),
                                     "established": False, "law": assessment.law},
                    key=ruling.key, params=ruling.params, summarized=len(ruling.clauses))
+
+
+def _established(case: RevokeCorrectionCase, lang: str) -> PlayRuling:
+    """63B: the offender asks to correct a revoke already established (63A1-63A4)."""
+    assert case.established is not None
+    b = RulingBuilder(CASE_KIND, case.board, lang)
+    params = {"offender": seat_name(case.offender), "card": card_msg(case.card),
+              "trick": case.trick, "suit": suit_msg(case.suit_led),
+              "os": Msg(f"side.{case.offender.side.value}")}
+    facts = {"offender": case.offender.value, "trick": case.trick, "card": case.card.pbn()}
+    b.clause("61A", "revoke.correction.case.61A", facts, params)
+    b.clause(case.established, f"revoke.correction.case.{case.established}", facts, params)
+    b.clause("63B", "revoke.correction.case.63B", facts, params)
+    b.notes.append(Msg("revoke.correction.case.64", params))
+    b.next = Msg("revoke.correction.case.next.63B", params)
+    return b.build(case.declarer, facts=facts | {"suit_led": case.suit_led.value,
+                                                 "established": True, "law": "63B"})
 
 
 def _later(b: RulingBuilder, case: RevokeCorrectionCase, params: dict[str, Any]) -> None:
@@ -155,6 +198,16 @@ def _defender(case: Mapping[str, Any]) -> bool:
     return declarer is not None and offender is not None and offender.side is not declarer.side
 
 
+#: the ways a revoke becomes established (63A), by clause
+_ESTABLISHED = ("63A1", "63A2", "63A3", "63A4")
+
+
+def _open(case: Mapping[str, Any]) -> bool:
+    """The revoke is to be corrected: not established (on trick 12, even established,
+    62D1)."""
+    return case.get("established") is not True
+
+
 FIELDS: tuple[FactField, ...] = (
     FactField("declarer", "seat", "revoke.correction.case.q.declarer", "62"),
     FactField("contract", "contract", "revoke.correction.case.q.contract", "62"),
@@ -170,11 +223,27 @@ FIELDS: tuple[FactField, ...] = (
               when=lambda c: c.get("trick") == 12, only="for a revoke on trick 12 (Law 62D2)",
               required=False),
     FactField("held", "cards", "revoke.correction.case.q.held", "61A", required=False, ask=False),
-    FactField("card_faced", "bool", "revoke.correction.case.q.card_faced", "62B2", when=_defender,
+    FactField("established", "bool", "revoke.correction.case.q.established", "63A",
+              required=False, when=lambda c: c.get("trick") != 12,
+              only="before trick 12 (Law 62D1: on trick 12 even an established revoke is "
+                   "corrected)",
+              choices=yes_no(("63B", Msg("revoke.correction.case.leads.63B")),
+                             ("62A", Msg("revoke.correction.case.leads.62A")))),
+    FactField("established_by", "choice", "revoke.correction.case.q.established_by", "63A",
+              when=lambda c: c.get("established") is True and c.get("trick") != 12,
+              only="when the revoke was established (established: true)",
+              choices=tuple(Choice(law, Msg(f"revoke.correction.case.established.{law}"),
+                                   (law, Msg("revoke.correction.case.leads.63B")))
+                            for law in _ESTABLISHED)),
+    FactField("card_faced", "bool", "revoke.correction.case.q.card_faced", "62B2",
+              when=lambda c: _defender(c) and _open(c),
               only="for a defender's revoke (Law 62B2)", required=False,
               choices=yes_no(("62B2", Msg("revoke.correction.case.leads.62B2")),
                              ("62B1", Msg("revoke.correction.case.leads.62B1")))),
+    *earlier_fields("62B1", lambda c: _defender(c) and _open(c)
+                    and c.get("card_faced") is not True),
     FactField("later_cards", "bool", "revoke.correction.case.q.later_cards", "62C", required=False,
+              when=_open, only="for a revoke to be corrected (not established)",
               choices=yes_no(("62C1", Msg("revoke.correction.case.leads.62C")), None)),
     FactField("nos_withdraw", "bool", "revoke.correction.case.question.nos", "62C1", decision=True,
               required=False, when=lambda c: c.get("later_cards") is True,
@@ -207,4 +276,7 @@ def build_case(values: Mapping[str, Any]) -> RevokeCorrectionCase:
                                 later_cards=bool(values.get("later_cards")),
                                 nos_withdraw=values.get("nos_withdraw"),
                                 os_withdraw=values.get("os_withdraw"),
-                                os_card=values.get("os_card"), **case_notes(values))
+                                os_card=values.get("os_card"),
+                                earlier=read_earlier(values, (card,)),
+                                established=values.get("established_by")
+                                if values.get("established") else None, **case_notes(values))

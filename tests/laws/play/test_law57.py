@@ -131,3 +131,31 @@ def test_57a_a_premature_lead_is_read_as_its_kind_and_written_back_as_text() -> 
     assert isinstance(read, PlayCase) and read.case.premature is PrematureCard.LEAD
     facts = rule(case(premature="lead")).clauses[0].facts
     assert facts["premature"] == "lead" and type(facts["premature"]) is str
+
+
+# -- two premature plays in one trick: declarer's own (57C3), then a defender's ------------------
+
+_TWO = {"kind": "premature_play", "declarer": "S", "trick": 5, "offender": "N",
+        "premature": "play", "card": "H2", "suit_led": "H", "defender_played": True}
+
+
+def test_57c3_and_57c1_declarer_played_from_both_hands_no_rectification() -> None:
+    r = rule({**_TWO, "defender": "E", "defender_card": "H9", "declarer_played_both": True})
+    assert r.laws == ["57C3", "57C1"] and r.status == "ruled"
+    assert "East played before his partner without rectification (Law 57C1)" in r.text
+    assert obligations(r) == []
+
+
+def test_57c3_then_57a_the_defenders_card_gets_declarers_option() -> None:
+    r = rule({**_TWO, "defender": "W", "defender_card": "H9"})
+    assert r.laws[:2] == ["57C3", "57A"]
+    d = decision(r)
+    assert (d["field"], d["law"], d["seat"]) == ("defender_option", "57A", "S")
+    done = rule({**_TWO, "defender": "W", "defender_card": "H9", "defender_option": "lowest"})
+    assert done.status == "ruled" and "57A2" in done.laws
+    assert [(o["type"], o["seat"]) for o in obligations(done)] == [("penalty_card", "W"),
+                                                                   ("play", "E")]
+
+
+def test_57c3_the_second_offender_is_a_defender() -> None:
+    assert error({**_TWO, "defender": "N", "defender_card": "H9"}).startswith("defender:")

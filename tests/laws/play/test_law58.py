@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from td_plugin.cases.files import load_case
 from td_plugin.cases.play import PlayCase
-from td_plugin.laws.play.simultaneous_plays import SimultaneousCards
+from td_plugin.laws.play.simultaneous_plays import SimultaneousCards, flow
 from tests.laws.play.helpers import decision, error, obligations, rule, text
 
 
@@ -103,8 +103,62 @@ def test_58b3_the_opponents_option_is_a_decision_with_its_clause() -> None:
 
 
 def test_58b4_found_after_both_sides_played_to_the_next_trick_law_67() -> None:
-    r = rule(one(cards=["H4", "SQ"], trick=4, discovered_late=True))
-    assert r.laws == ["58B4"] and r.status == "ruled"
+    r = rule(one(cards=["H4", "SQ"], trick=4, discovered_late=True, left="SQ"))
+    assert r.laws == ["58B4", "67B2"] and r.status == "ruled"
+    assert "♠Q stays among East's played cards to trick 4; ♥4 is put back into his hand" \
+        in r.text
+    # whether a card put back was then withheld from a trick of its suit was not said:
+    # the rule is stated, no revoke ruled
+    assert "not having played it to an earlier trick may be a revoke" in r.text
+    assert r.to_json().get("transfer") is None
+
+
+def test_58b4_67b2_the_card_left_is_a_fact_never_assumed() -> None:
+    assert error(one(cards=["H4", "SQ"], trick=4, discovered_late=True)) == "missing 'left'"
+    _, q = flow(one(cards=["H4", "SQ"], trick=4, discovered_late=True), True)
+    assert q is not None
+    assert q.id == "left" and [c.value for c in q.choices] == ["H4", "SQ"]
+
+
+_LATE = {"cards": ["H4", "SQ"], "trick": 4, "discovered_late": True, "left": "H4",
+         "restored_revoke": True, "contract": "4H", "revoke_trick": 6, "restored": "SQ",
+         "revoke_card": "D3", "offending_side_tricks_from_revoke": 2}
+
+
+def test_58b4_67b2_a_card_put_back_and_not_played_to_its_suit_is_a_revoke() -> None:
+    r = rule(one(**_LATE, declarer_tricks=9, vulnerable="None"))
+    assert r.laws == ["58B4", "67B2", "61A", "63A1", "64A2"] and r.status == "ruled"
+    assert "♠Q, put back into East's hand, was in it throughout: he did not play it to " \
+        "trick 6" in r.text
+    data = r.to_json()
+    assert data["transfer"] == 1 and data["adjusted_declarer_tricks"] == 10
+    assert data["outcome"]["score_ns"] == 420
+
+
+def test_58b4_67b2_no_result_given_no_transfer_stated_as_a_figure() -> None:
+    data = rule(one(**_LATE)).to_json()
+    assert data.get("transfer") is None and data.get("outcome") is None
+    assert "64A2" in data["laws"]
+
+
+def test_58b4_67b2_the_offending_side_winning_nothing_later_transfers_none() -> None:
+    data = rule(one(**{**_LATE, "offending_side_tricks_from_revoke": 0},
+                    declarer_tricks=9, vulnerable="None")).to_json()
+    assert data["transfer"] == 0 and "64B1" in data["laws"]
+
+
+def test_58b4_67b2_the_revokes_facts_are_asked_not_assumed() -> None:
+    partial = {k: v for k, v in _LATE.items() if k != "offending_side_tricks_from_revoke"}
+    assert error(one(**partial)) == "missing 'offending_side_tricks_from_revoke'"
+    assert error(one(**{**_LATE, "revoke_trick": 4})).startswith("revoke_trick: 4 is the trick")
+    assert error(one(**{**_LATE, "revoke_card": "S3"})).startswith("revoke_card: S3 is not a "
+                                                                     "revoke")
+
+
+def test_58b4_67b2_declared_no_revoke() -> None:
+    r = rule(one(cards=["H4", "SQ"], trick=4, discovered_late=True, left="SQ",
+                 restored_revoke=False))
+    assert r.laws == ["58B4", "67B2"] and "no revoke follows from it (Law 67B2)" in r.text
 
 
 def test_58_two_players_are_two() -> None:

@@ -4,6 +4,8 @@ of 62C. 4♠ by South unless a case says otherwise."""
 
 from __future__ import annotations
 
+import pytest
+
 from td_plugin.cases.files import load_case
 from td_plugin.laws.revokes import rule_revoke_case
 from tests.laws.play.helpers import decision, error, obligations, rule, text
@@ -123,3 +125,39 @@ def test_worked_example_a_revoke_noticed_before_the_trick_was_complete() -> None
     assert [o["law"] for o in obligations(r)] == ["50D1"]
     assert "North-South take back the cards they played after the revoke" in r.text
     assert "Nord-Syd tager de kort tilbage, de spillede efter kulørsvigten" in text(club, "da")
+
+
+# -- 63B: an offender asking to correct an established revoke ---------------------------------
+
+_EST = {"kind": "revoke_correction", "declarer": "S", "contract": "4H", "offender": "W",
+        "trick": 5, "suit_led": "S", "card": "D2"}
+
+
+@pytest.mark.parametrize("how", ["63A1", "63A2", "63A3", "63A4"])
+def test_63b_an_established_revoke_may_not_be_corrected(how: str) -> None:
+    r = rule({**_EST, "established": True, "established_by": how})
+    assert r.laws == ["61A", how, "63B"] and r.status == "ruled"
+    assert "an established revoke may no longer be corrected: ♦2 stays played, and trick 5 " \
+        "stands as played (Law 63B)" in r.text
+    assert obligations(r) == []  # no penalty card: nothing is withdrawn
+    assert r.facts["established"] is True
+
+
+def test_63b_not_established_is_the_correction_of_62() -> None:
+    r = rule({**_EST, "established": False})
+    assert r.laws[:2] == ["61A", "62A"] and r.facts["established"] is False
+
+
+def test_63a_how_it_was_established_is_asked_not_assumed() -> None:
+    assert error({**_EST, "established": True}) == "missing 'established_by'"
+
+
+def test_63b_no_62c_choices_once_established() -> None:
+    assert error({**_EST, "established": True, "established_by": "63A1",
+                  "later_cards": True}).startswith(
+        "later_cards: only for a revoke to be corrected")
+
+
+def test_62d1_on_trick_12_establishment_is_not_asked() -> None:
+    assert error({**_EST, "trick": 12, "established": True}).startswith(
+        "established: only before trick 12")

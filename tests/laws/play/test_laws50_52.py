@@ -295,3 +295,53 @@ def test_51b2_the_option_chosen_is_text_in_the_clause_facts_as_in_the_case_file(
     facts = [c.facts for c in r.clauses if "option" in c.facts]
     assert facts == [{"option": "prohibit:SH", "picked_up": ["SK", "H2"]}]
     assert type(facts[0]["option"]) is str
+
+
+# -- 51A: declarer designates which of two or more penalty cards is played ------------------
+
+_TURN = {"kind": "penalty_card", "declarer": "S", "offender": "W",
+         "cards": ["SK", "S4", "HQ"], "trick": 6, "offender_to_play": True}
+
+
+def test_51a_on_lead_declarer_designates_among_all() -> None:
+    d = decision(rule({**_TURN, "offender_leads": True}))
+    assert (d["seat"], d["field"], d["law"]) == ("S", "designated", "51A")
+    assert [c["value"] for c in d["choices"]] == ["SK", "S4", "HQ"]
+
+
+def test_51a_following_suit_only_the_penalty_cards_of_the_suit_led() -> None:
+    d = decision(rule({**_TURN, "offender_leads": False, "suit_led": "S"}))
+    assert [c["value"] for c in d["choices"]] == ["SK", "S4"]
+
+
+def test_51a_the_designated_card_is_played_the_others_stay() -> None:
+    r = rule({**_TURN, "offender_leads": False, "suit_led": "S", "designated": "S4"})
+    assert r.status == "ruled" and [o["card"] for o in obligations(r)] == ["SK", "HQ"]
+    assert "Declarer designates ♠4, which West plays to trick 6" in r.text
+
+
+def test_50d1b_holding_the_suit_led_he_follows_from_his_hand() -> None:
+    r = rule({**_TURN, "offender_leads": False, "suit_led": "D", "holds_suit_led": True})
+    assert r.status == "ruled" and len(obligations(r)) == 3
+    assert "he follows suit from his hand" in r.text
+
+
+def test_51a_void_in_the_suit_led_all_can_be_played() -> None:
+    d = decision(rule({**_TURN, "offender_leads": False, "suit_led": "D",
+                       "holds_suit_led": False}))
+    assert len(d["choices"]) == 3
+
+
+def test_50d1_one_playable_penalty_card_is_played_without_designation() -> None:
+    r = rule({**_TURN, "cards": ["SK", "HQ"], "offender_leads": False, "suit_led": "S"})
+    assert r.status == "ruled" and [o["card"] for o in obligations(r)] == ["HQ"]
+
+
+def test_51a_holding_is_asked_never_assumed() -> None:
+    assert error({**_TURN, "offender_leads": False, "suit_led": "D"}) == \
+        "missing 'holds_suit_led'"
+
+
+def test_51a_designation_only_among_playable_cards() -> None:
+    assert error({**_TURN, "offender_leads": False, "suit_led": "H",
+                  "designated": "SK"}).startswith("designated: 'SK' is not one of")

@@ -154,3 +154,36 @@ def test_53c_57a_the_card_the_defender_on_the_right_played_is_premature() -> Non
     assert "East's ♦3 was played before his partner West had played to the trick" in done.text
     assert "blev spillet, før hans makker Vest havde spillet til stikket" in text(c, "da")
     assert error({**c, "rho_card": "DK"}) == "rho_card: the lead's own card"
+
+
+# -- 60B: a defender plays before declarer's lead from the right hand -----------------------
+
+_RETRACTED = {"kind": "lead_out_of_turn", "declarer": "S", "trick": 4, "offender": "S",
+              "card": "HA", "correct": "N", "accept": False}
+
+
+def test_60b_a_defenders_card_before_the_required_lead_is_a_major_penalty_card() -> None:
+    r = rule({**_RETRACTED, "played_before_lead": True, "early_defender": "W",
+              "early_card": "C3"})
+    assert r.laws[:4] == ["55", "55B2", "55C", "60B"] and r.status == "ruled"
+    assert obligations(r) == [{"type": "penalty_card", "law": "50D1", "seat": "W",
+                               "card": "C3", "from_trick": 4, "major": True}]
+
+
+def test_60b_only_after_the_retraction_with_declarers_side_to_lead() -> None:
+    accepted = rule({**_RETRACTED, "accept": True, "played_before_lead": True,
+                     "early_defender": "W", "early_card": "C3"})
+    assert "60B" not in accepted.laws and obligations(accepted) == []
+    assert "Law 60B does not apply to West's ♣3" in accepted.text
+    pending = rule({**_RETRACTED, "accept": None, "played_before_lead": True,
+                    "early_defender": "W", "early_card": "C3"})
+    assert decision(pending)["field"] == "accept" and obligations(pending) == []
+    assert "If the lead is retracted, West's ♣3" in pending.text
+    assert error({**_RETRACTED, "correct": "W", "played_before_lead": True}).startswith(
+        "played_before_lead: only")
+
+
+def test_60b_the_defender_and_his_card_are_facts_not_assumed() -> None:
+    assert error({**_RETRACTED, "played_before_lead": True}) == "missing 'early_defender'"
+    assert error({**_RETRACTED, "played_before_lead": True, "early_defender": "N",
+                  "early_card": "C3"}).startswith("early_defender: 'N' is not one of")
