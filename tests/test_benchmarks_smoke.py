@@ -140,3 +140,11 @@ def test_fuzz_inputs_reads_the_pathological_families_too() -> None:
     (row,) = [line.split("|") for line in out.splitlines() if line.startswith("| lin")]
     assert int(row[2].replace(",", "")) > 100 and row[6].strip() == "0"
     assert "slowest a MB:" in out
+
+
+def test_bench_claims_runs() -> None:
+    out = _run("bench_claims.py", "--quick")
+    if importlib.util.find_spec("endplay") is None:
+        assert "not measured" in out
+        return
+    assert "| 5 | S | 1 |" in out and "| 2 | NT | 1 |" in out and "slowest ruling" in out

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 from td_plugin.laws.revokes.double_dummy import Position, solve_best
 from td_plugin.model.cards import SEATS, SUITS, Card, Seat, Suit
-from td_plugin.model.deal import Hand
+from td_plugin.model.deal import SUIT_MASKS, Hand
 
 __all__ = ["MAX_LINES", "StatedLine", "Line", "LineResult", "Layout", "lines_for",
            "play_line", "double_dummy", "normal_lines", "cached_solver", "Solver"]
@@ -165,15 +165,14 @@ class _Table:
     layout: Layout
     hands: dict[Seat, Hand] = field(default_factory=dict)
 
-    def opponents_top(self, suit: Suit) -> Card | None:
-        cards = [c for s in SEATS if s.side is not self.layout.claimer.side
-                 for c in self.hands[s].cards_of(suit)]
-        return max(cards, key=lambda c: c.rank, default=None)
-
     def sure(self, card: Card) -> bool:
-        """Whether ``card`` is above every card of its suit the opponents hold."""
-        top = self.opponents_top(card.suit)
-        return top is None or card.rank > top.rank
+        """Whether ``card`` is above every card of its suit the opponents hold (a card's
+        index counts down from the suit's ace: the bits below it are the higher cards)."""
+        theirs = 0
+        for s in SEATS:
+            if s.side is not self.layout.claimer.side:
+                theirs |= self.hands[s].mask
+        return not theirs & SUIT_MASKS[card.suit] & ((1 << card.index) - 1)
 
 
 def _cheapest(cards: Iterable[Card]) -> Card | None:
