@@ -44,6 +44,7 @@ class FindingKind(TextEnum):
     MOVEMENT_MISMATCH = "movement_mismatch"
     DUPLICATE_RESULT = "duplicate_result"
     MISSING_RESULT = "missing_result"
+    CLAIM_DOUBLE_DUMMY = "claim_double_dummy"
 
 
 _KINDS = {k.value: k for k in FindingKind}
