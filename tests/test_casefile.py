@@ -162,7 +162,7 @@ def test_kind_auction_is_the_default_and_may_be_written() -> None:
         "kind: unknown kind 'bidding' (auction, revoke, card_in_auction, opening_lead, "
         "lead_out_of_turn, penalty_card, premature_play, simultaneous_play, played_card, "
         "revoke_correction, defective_trick, no_result, wrong_board, wrong_cards, missing_card, "
-            "fouled_board)")
+            "fouled_board, claim)")
 
 
 def test_the_cases_ruler_rules_each_kind_by_its_family() -> None:
