@@ -56,7 +56,7 @@ from td_plugin.model.names import join_msgs
 from td_plugin.model.outcomes import AssignedResult
 from td_plugin.model.scoring import score_ns
 
-__all__ = ["ClaimCase", "Contest", "rule_claim", "parse_line", "parse_remaining", "FIELDS",
+__all__ = ["ClaimCase", "CONTESTS", "rule_claim", "parse_line", "parse_remaining", "FIELDS",
            "START", "flow", "answer", "question_by_id", "rule", "build_case"]
 
 CASE_KIND = "claim"
@@ -65,7 +65,6 @@ CASE_KIND = "claim"
 #: before agreement was established (69A), within the correction period after it (69B,
 #: 71), or after the correction period.
 CONTESTS = ("no", "during_play", "after_play", "correction_period", "too_late")
-Contest = str
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ class ClaimCase(ContractCase):
     claimer: Seat
     tricks_claimed: int
     statement: str
-    contested: Contest
+    contested: str
     conceded: bool = False
     partner_objected: bool | None = None
     line: StatedLine | None = None
@@ -274,11 +273,17 @@ flow, _answer, question_by_id = question_flow(FIELDS)
 
 def answer(case: Mapping[str, Any], question: Any, text: str) -> dict[str, Any]:
     """The case with ``question`` answered (`td_plugin.laws.facts`), refused with
-    `QuestionError` when the answer does not fit the facts already given."""
+    `QuestionError` when the answer does not fit the facts already given; a later answer
+    that no longer fits a changed one (the hands after another trick) is dropped, to be
+    asked again."""
     new: dict[str, Any] = _answer(case, question, text)
-    problem = _problem(new)
-    if problem is not None:
-        raise QuestionError(problem[1])
+    for _ in range(len(FIELDS)):
+        problem = _problem(new)
+        if problem is None:
+            return new
+        if problem[0] == question.id or problem[0] not in new:
+            raise QuestionError(problem[1])
+        del new[problem[0]]  # an earlier answer changed: this one is asked again
     return new
 
 

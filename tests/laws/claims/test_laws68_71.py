@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from td_plugin.errors import QuestionError
 from td_plugin.laws.claims import contested_claims
 from td_plugin.laws.claims.normal_lines import (
     MAX_LINES,
@@ -217,3 +218,18 @@ def test_the_lines_keep_the_stated_order_first() -> None:
         assert line.order[:2] == tuple(s for s in (Suit.D, Suit.C) if s in held)
         assert set(line.order) == held
 
+
+
+def test_changing_the_trick_drops_hands_that_no_longer_fit() -> None:
+    flow = contested_claims
+    case = {k: v for k, v in FINESSE.items() if k in ("kind", "declarer", "contract",
+                                                      "vulnerable", "trick", "leader",
+                                                      "remaining")}
+    _, q = flow.flow(case)
+    assert q is not None and q.id == "declarer_tricks"
+    trick = flow.question_by_id(case, "trick", None)
+    changed = flow.answer(case, trick, "10")
+    assert "remaining" not in changed and changed["trick"] == 10
+    remaining = flow.question_by_id(changed, "remaining", None)
+    with pytest.raises(QuestionError, match="not the 4 left"):
+        flow.answer(changed, remaining, FINESSE["remaining"])
