@@ -76,8 +76,17 @@ def _card(rng: random.Random, exclude: str | None, taken: set[str]) -> str:
 def _answer(rng: random.Random, q: Any, case: Mapping[str, Any]) -> str:
     if q.input in ("choice", "seat"):
         return str(rng.choice(q.choices).value)
+    if q.input == "count" and q.id == "trick" and case.get("kind") == "claim":
+        return str(rng.randint(9, 13))  # a claim late in the play: the run stays fast
     if q.input == "count":
         return str(rng.randint(q.low, q.high))
+    if q.input == "text":
+        return rng.choice(("", "The rest are mine.", "Drawing trumps, the rest are good."))
+    if q.input == "hands":  # a claim's position: the cards left before its trick, dealt
+        pack = [c.pbn() for c in ALL_CARDS]
+        rng.shuffle(pack)
+        n = 14 - int(case["trick"])
+        return "N:" + " ".join(_hand(pack[i * n:(i + 1) * n]) for i in range(4))
     if q.input == "suit":
         return rng.choice(SUITS).value
     if q.input == "card":  # a card not yet in the case: one card is not played twice
@@ -89,6 +98,11 @@ def _answer(rng: random.Random, q: Any, case: Mapping[str, Any]) -> str:
         return f"{rng.randint(1, 7)}{rng.choice(('C', 'D', 'H', 'S', 'NT'))}" + \
             rng.choice(("", "", "X", "XX"))
     raise AssertionError(f"no random answer for {q.input!r}")
+
+
+def _hand(cards: list[str]) -> str:
+    return ".".join("".join(c[1] for c in sorted(cards, key=lambda c: "AKQJT98765432".index(c[1]))
+                            if c[0] == suit) for suit in "SHDC")
 
 
 def random_case(rng: random.Random, kind: str | None = None) -> dict[str, Any]:

@@ -146,3 +146,11 @@ def test_bench_fouled_runs_small() -> None:
     data = Path(__file__).resolve().parent / "data" / "scoretable_mitchell.pbn"
     out = _run("bench_fouled.py", "--file", str(data), "--rounds", "1", ok=(0, 1))
     assert re.search(r"forms gathered and compared, CPU s", out) and "fouled_board findings: 0" in out
+
+
+def test_bench_claims_runs() -> None:
+    out = _run("bench_claims.py", "--quick")
+    if importlib.util.find_spec("endplay") is None:
+        assert "not measured" in out
+        return
+    assert "| 5 | S | 1 |" in out and "| 2 | NT | 1 |" in out and "slowest ruling" in out

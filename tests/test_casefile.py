@@ -163,7 +163,7 @@ def test_kind_auction_is_the_default_and_may_be_written() -> None:
         "lead_out_of_turn, penalty_card, premature_play, simultaneous_play, played_card, "
         "revoke_correction, defective_trick, cannot_comply, question_in_play, dummy_designation, "
         "declarer_card, trick_record, no_result, wrong_board, wrong_cards, missing_card, "
-        "fouled_board)")
+        "fouled_board, claim)")
 
 
 def test_the_cases_ruler_rules_each_kind_by_its_family() -> None:

@@ -30,8 +30,8 @@ from td_plugin.model.rulings import Attention, Clause, Ruling
 from td_plugin.model.session import Session
 from tests.bws_session import memory_tables, result_row, round_row, section_rows
 
-BUILTINS = ["regulations", "consistency", "revokes", "auction", "results", "movement",
-            "cases", "pbn", "lin", "usebio", "bws", "bridgemate_dc"]
+BUILTINS = ["regulations", "consistency", "revokes", "auction", "claims", "results",
+            "movement", "cases", "pbn", "lin", "usebio", "bws", "bridgemate_dc"]
 
 
 def impossible_record() -> BoardRecord:

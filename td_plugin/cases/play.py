@@ -75,6 +75,14 @@ class _PlayReader(CaseReader):
             if not raw:
                 raise self.fail(where, "expected at least one table (or leave it out)")
             value = raw
+        elif f.input in ("text", "hands"):
+            if not isinstance(raw, str):
+                raise self.fail(where, f"expected text, not {type_name(raw)}")
+            value = raw
+        elif f.input == "steps":  # words, checked by the law module
+            if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+                raise self.fail(where, f"expected a list of steps (text), not {type_name(raw)}")
+            value = raw
         else:
             value = raw
         if f.input in ("choice", "seat") and choices_of(f, data):

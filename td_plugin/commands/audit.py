@@ -70,6 +70,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="stop at the first problem in a file instead of collecting them")
     p.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C double-dummy equity check")
+    p.add_argument("--claims", action="store_true",
+                   help="check every recorded claim against double dummy from its position "
+                        "(Laws 69B2, 71B; needs the extra td-plugin[dds])")
     add_common_options(p, regulation=True, hand_record=True)
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help="processes auditing a large PBN file (default: one per processor; "
@@ -133,7 +136,8 @@ def run(args: argparse.Namespace) -> int:
     host = PluginHost()
     # an unknown --regulation is refused before any work
     context = ReviewContext(attention=Attention(args.attention), language=args.lang,
-                            equity=not args.no_equity, regulation=host.regulation(args.regulation))
+                            equity=not args.no_equity, claims=args.claims,
+                            regulation=host.regulation(args.regulation))
     if args.attention_file:  # when attention was drawn, per board
         try:
             by_board = load_attention_file(args.attention_file)

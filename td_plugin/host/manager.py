@@ -58,6 +58,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "td_plugin.rulers.consistency",
     "td_plugin.rulers.revokes",
     "td_plugin.rulers.auction",
+    "td_plugin.rulers.claims",
     "td_plugin.rulers.results",
     "td_plugin.rulers.movement",
     "td_plugin.rulers.cases",

@@ -21,6 +21,9 @@ The board and the movement (`td_plugin.laws.boards`): `artificial_scores` (12C2,
 result), `incorrect_numbers_of_cards` (13), `missing_cards` (14), `wrong_boards` (15),
 `fouled_boards` (87), ruled like the play kinds on a case of facts.
 
+Claims and concessions (`td_plugin.laws.claims`): `contested_claims` (68-71), with the
+claimer's normal lines played double dummy (`normal_lines`).
+
 `FAMILIES` is the one registry of the kinds of case the Director reports: each kind's law
 module, and the module of its questions on the phone. The case-file reader
 (`td_plugin.cases.files`), the ruler (`td_plugin.rulers.cases`), the phone's questions and
@@ -105,6 +108,7 @@ FAMILIES: Mapping[str, Family] = {f.kind: f for f in (
     _play("wrong_cards", "td_plugin.laws.boards.incorrect_numbers_of_cards"),
     _play("missing_card", "td_plugin.laws.boards.missing_cards"),
     _play("fouled_board", "td_plugin.laws.boards.fouled_boards"),
+    _play("claim", "td_plugin.laws.claims.contested_claims"),
 )}
 #: The kinds whose facts are `td_plugin.laws.facts.FactField`s: the play period's.
 FACT_KINDS: tuple[str, ...] = tuple(k for k, f in FAMILIES.items() if f.facts)

@@ -23,6 +23,8 @@ class ReviewContext:
     ``attention_by_board``: the same per board number, where the Director said so for a
     board (`attention_for` gives a record's). ``language``: "en" or "da" for texts.
     ``equity``: run the 64C double-dummy check when the optional extra is installed.
+    ``claims``: check each recorded claim against double dummy (69B2, 71B; the ruler
+    ``claims``), off by default: it solves a position for every claim.
     ``regulation``: the regulation in force, as a `Regulation` (the commands give the one
     the host found for ``--regulation``, `PluginHost.regulation`) or by the name of a
     built-in one ("wbf" by default); `in_force` gives the object. ``hand_record``: the
@@ -33,6 +35,7 @@ class ReviewContext:
     attention: Attention = Attention.AFTER_ROUND
     language: str = "en"
     equity: bool = True
+    claims: bool = False
     regulation: str | Regulation = "wbf"
     attention_by_board: Mapping[int, Attention] = field(default_factory=dict, hash=False)
     hand_record: HandRecord | None = field(default=None, hash=False)

@@ -22,8 +22,9 @@ shows any of them without knowing the kind.
 
 A kind of the play period (Laws 24 and 41-67) lists its facts as `FactField` values, in
 the order the Director establishes them: the case-file key, the kind of answer (``seat``,
-``card``, ``cards``, ``suit``, ``bool``, ``choice``, ``count``, ``contract``; ``tables``, a
-list of tables' pairs that only a case file gives), the clause
+``card``, ``cards``, ``suit``, ``bool``, ``choice``, ``count``, ``contract``, ``text`` (words
+as said), ``hands`` (the four hands' cards in PBN deal notation); ``tables``, a list of
+tables' pairs, and ``steps``, a list of words, that only a case file gives), the clause
 it matters to, the message key of its question, when it applies (a predicate on the case
 so far) and, for a choice, its answers with the clause each leads to. ``decision`` marks a
 choice made after the ruling (declarer's option after a lead out of turn): the case file
@@ -131,6 +132,8 @@ def parse_answer(q: Question, text: str) -> Any:
         return card.pbn()
     if q.input == "table":
         return table_text(text)
+    if q.input in ("text", "hands"):  # checked by the kind's own flow (a claim's hands)
+        return text
     if q.input == "contract":
         try:
             contract = Contract.from_pbn(text)

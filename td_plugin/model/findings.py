@@ -48,6 +48,7 @@ class FindingKind(TextEnum):
     MISSING_RESULT = "missing_result"
     HAND_RECORD_DIFFERS = "hand_record_differs"
     FOULED_BOARD = "fouled_board"
+    CLAIM_DOUBLE_DUMMY = "claim_double_dummy"
 
 
 _KINDS = {k.value: k for k in FindingKind}

@@ -856,6 +856,8 @@ def _answer(draft: Draft, arg: str, form: Mapping[str, str]) -> None:
                          "app.problem.stale")
     if q.input == "table" and not value:  # typed into the page's field: "3-12"
         value = str(form.get("pairs") or "")
+    if q.input in ("text", "hands") and not value:  # typed into the page's field
+        value = str(form.get("text") or "")
     if q.id == MORE:
         draft.finished = value.lower() != "true"
     try:

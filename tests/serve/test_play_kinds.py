@@ -157,3 +157,34 @@ def test_25a_the_intended_call_of_an_unintended_call_is_entered_on_it() -> None:
     assert "intended" not in cleared.case["calls"][2]
     with pytest.raises(DraftError, match="only an unintended call"):
         apply(cleared, "intended:2", {"intended": "2S"})
+
+
+def test_68_a_claims_hands_and_statement_are_typed_into_the_pages_field(client) -> None:
+    """The claim's position (PBN deal notation) and the statement are answered in a text
+    field; hands that do not fit the trick are refused in the Director's words."""
+    client.get(f"/?token={TOKEN}", headers={"accept": "text/html"})
+    draft = Draft.new("claim", {"declarer": "S", "contract": "4S", "vulnerable": "None"})
+    for action in ("answer:trick=11", "answer:leader=S"):
+        draft = apply(draft, action, {})
+    assert questions_of(draft)[1].input == "hands"
+    with pytest.raises(DraftError):  # four cards each, but three tricks are left
+        apply(draft, "answer:remaining=", {"text": "N:...5432 .QJT9.. A.AKQ.. Q..Q32."})
+    draft = apply(draft, "answer:remaining=", {"text": "N:...432 .QJT.. A.AK.. Q..Q2."})
+    assert draft.case["remaining"] == "N:...432 .QJT.. A.AK.. Q..Q2."
+    for action in ("answer:declarer_tricks=8", "answer:claimer=S", "answer:conceded=False",
+                   "answer:tricks_claimed=3"):
+        draft = apply(draft, action, {})
+    assert questions_of(draft)[1].id == "statement"
+    draft = apply(draft, "answer:statement=", {"text": "The hearts are good."})
+    assert draft.case["statement"] == "The hearts are good."
+    page = client.get("/new/claim").text
+    for action in ("answer:declarer=S", "answer:contract=4S", "answer:vulnerable=None",
+                   "answer:trick=11", "answer:leader=S"):
+        assert 'name="text"' not in page
+        page = client.get(_tap(client, "/new/claim", page, action).headers["location"]).text
+    assert 'name="text"' in page and 'placeholder="N:.32.. ..54. .AK.. ...32"' in page
+    form = {"csrf": _hidden(page, "csrf"), "draft": _hidden(page, "draft"),
+            "action": "answer:remaining=", "text": "N:...432 .QJT.. A.AK.. Q..Q2."}
+    r = client.post("/new/claim", data=form, headers=SAME, follow_redirects=False)
+    page = client.get(r.headers["location"]).text
+    assert Draft.loads(_hidden(page, "draft")).case["remaining"] == form["text"]
