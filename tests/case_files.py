@@ -46,3 +46,12 @@ def rule_auction_case(case: Incident | Any, *args: Any, **kwargs: Any) -> Auctio
     incident = case if isinstance(case, Incident) else load_case(case)
     assert isinstance(incident, Incident), incident
     return rule_incident(incident, *args, **kwargs)
+
+
+def sc(seat: str, call: str, index: int | None = None) -> dict:
+    """A call as a ruling names it; with ``index``, as a decision names the call it is
+    about (its place in the case's calls)."""
+    out: dict = {"seat": seat, "call": call}
+    if index is not None:
+        out["index"] = index
+    return out

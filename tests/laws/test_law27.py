@@ -15,20 +15,11 @@ from td_plugin.laws.auction.insufficient_bids import (
 )
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Strain, Suit
-from tests.case_files import rule_auction_case
+from tests.case_files import rule_auction_case, sc
 
 
 def rule(lang: str = "en", **case: Any) -> dict:
     return rule_auction_case(case, lang).to_json()
-
-
-def sc(seat: str, call: str, index: int | None = None) -> dict:
-    """A call as a ruling names it; with ``index``, as a decision names the call it is
-    about (its place in the case's calls)."""
-    out: dict = {"seat": seat, "call": call}
-    if index is not None:
-        out["index"] = index
-    return out
 
 
 C = Call.from_pbn

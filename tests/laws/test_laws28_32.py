@@ -11,22 +11,13 @@ from td_plugin.errors import CaseFileError
 from td_plugin.laws.auction.calls_out_of_rotation import Turn, family_of, rectification, turn_of
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Seat
-from tests.case_files import rule_auction_case
+from tests.case_files import rule_auction_case, sc
 
 C = Call.from_pbn
 
 
 def rule(lang: str = "en", **case: Any) -> dict:
     return rule_auction_case(case, lang).to_json()
-
-
-def sc(seat: str, call: str, index: int | None = None) -> dict:
-    """A call as a ruling names it; with ``index``, as a decision names the call it is
-    about (its place in the case's calls)."""
-    out: dict = {"seat": seat, "call": call}
-    if index is not None:
-        out["index"] = index
-    return out
 
 
 def test_turn_of_the_offender() -> None:

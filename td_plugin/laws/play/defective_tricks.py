@@ -53,6 +53,7 @@ from td_plugin.model.rulings import Attention, TextEnum
 from td_plugin.model.scoring import score_ns
 
 __all__ = ["Extra", "TrickFault", "DefectiveTrickCase", "RestoredRevoke", "rule_restored_revoke",
+           "rule_restored_revoke_in_case",
            "read_vulnerability",
            "rule_defective_trick", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
@@ -190,20 +191,28 @@ def _restored_revoke(b: RulingBuilder, case: DefectiveTrickCase,
     engine (61A, 63A1, 64) with the facts of that trick."""
     assert case.restored is not None and case.revoke_card is not None \
         and case.revoke_trick is not None
-    b.clause("67B2", "play.defective.67B2.revoke", {"restored": case.restored.pbn(),
-                                                    "trick": case.revoke_trick},
-             {"offender": seat_name(case.offender), "restored": card_msg(case.restored),
-              "trick": case.revoke_trick})
     found = RestoredRevoke(case.contract, case.offender, case.restored, case.revoke_card,
                            case.revoke_trick, case.revoke_trick_won_by,
                            case.offending_side_tricks_from_revoke, case.declarer_tricks,
                            case.vulnerable)
+    return rule_restored_revoke_in_case(b, case.declarer, found, out)
+
+
+def rule_restored_revoke_in_case(b: RulingBuilder, declarer: Seat, found: RestoredRevoke,
+                                 out: dict[str, Any]) -> PlayRuling:
+    """The ruling of a case whose card put back into the hand (67B2) was not played to
+    a trick led in its suit: the 67B2 clause, the revoke's (`rule_restored_revoke`), and
+    the transfer and result in the ruling's facts (``out``, the case's own)."""
+    b.clause("67B2", "play.defective.67B2.revoke", {"restored": found.restored.pbn(),
+                                                    "trick": found.revoke_trick},
+             {"offender": seat_name(found.offender), "restored": card_msg(found.restored),
+              "trick": found.revoke_trick})
     transfer, outcome, revoke_law = rule_restored_revoke(b, found)
-    if case.declarer_tricks is not None:
-        out |= {"declarer_tricks": case.declarer_tricks,
+    if found.declarer_tricks is not None:
+        out |= {"declarer_tricks": found.declarer_tricks,
                 "adjusted_declarer_tricks": found.adjusted}
-    return b.build(case.declarer, facts=out | {"revoke_trick": case.revoke_trick,
-                                               "revoke_law": revoke_law},
+    return b.build(declarer, facts=out | {"revoke_trick": found.revoke_trick,
+                                          "revoke_law": revoke_law},
                    transfer=transfer, outcome=outcome)
 
 

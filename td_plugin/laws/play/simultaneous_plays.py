@@ -20,7 +20,7 @@
   playing (``left``; one visible card: that one) and puts the others back into the hand,
   deemed to have been there throughout; when the offender then did not play one of them
   to a trick led in its suit (``restored_revoke``), that is a revoke, ruled by the revoke
-  engine as a defective trick's (`td_plugin.laws.play.defective_tricks.rule_restored_revoke`,
+  engine as a defective trick's (`td_plugin.laws.play.defective_tricks.rule_restored_revoke_in_case`,
   with the same facts: ``contract``, ``revoke_trick``, ``restored``, ``revoke_card``,
   ``revoke_trick_won_by``, ``offending_side_tricks_from_revoke``; the result
   ``declarer_tricks`` and ``vulnerable`` a case file's details).
@@ -46,7 +46,7 @@ from td_plugin.laws.play.defective_tricks import (
     RestoredRevoke,
     read_vulnerability,
     revoke_card_may_win,
-    rule_restored_revoke,
+    rule_restored_revoke_in_case,
 )
 from td_plugin.laws.play.penalty_cards import (
     earlier_fields,
@@ -206,21 +206,13 @@ def _found_late(b: RulingBuilder, case: SimultaneousCase, facts: dict[str, Any],
             b.clause("67B2", "simultaneous.67B2.no_revoke", facts, params)
         return b.build(case.declarer, facts=out)
     assert case.contract is not None and case.restored is not None \
-        and case.revoke_card is not None and case.revoke_trick is not None
-    b.clause("67B2", "play.defective.67B2.revoke", {"restored": case.restored.pbn(),
-                                                    "trick": case.revoke_trick},
-             {"offender": seat_name(case.offender), "restored": card_msg(case.restored),
-              "trick": case.revoke_trick})
+        and case.revoke_card is not None and case.revoke_trick is not None \
+        and case.offender is not None
     found = RestoredRevoke(case.contract, case.offender, case.restored, case.revoke_card,
                            case.revoke_trick, case.revoke_trick_won_by,
                            case.offending_side_tricks_from_revoke, case.declarer_tricks,
                            case.vulnerable)
-    transfer, outcome, revoke_law = rule_restored_revoke(b, found)
-    if case.declarer_tricks is not None:
-        out |= {"declarer_tricks": case.declarer_tricks, "adjusted_declarer_tricks": found.adjusted}
-    return b.build(case.declarer, facts=out | {"revoke_trick": case.revoke_trick,
-                                               "revoke_law": revoke_law},
-                   transfer=transfer, outcome=outcome)
+    return rule_restored_revoke_in_case(b, case.declarer, found, out)
 
 
 def _two_players(b: RulingBuilder, case: SimultaneousCase) -> PlayRuling:
