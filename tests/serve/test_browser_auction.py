@@ -166,6 +166,7 @@ def test_50d2a_54d_62_the_read_out_says_only_what_stands(
     d.ask("Which card did North play", "C8")
     d.ask("Where in the trick did he play", "2")
     d.ask("already faced", "False")
+    d.ask("already have a penalty card", "False")  # (50B, 51B2: none on the table before)
     d.ask("played after", "False")
     d.rule()
     read = phone.locator(".read")

@@ -210,14 +210,17 @@ def s062_corrected_revoke(d: Director) -> dict[str, Any]:
     d.ask("At which trick", "3")
     d.ask("Which suit was led", "S")
     d.ask("Which card did West play", "C5")
+    d.ask("already established", "False")  # (63B: noticed in time, so corrected)
     d.ask("already faced", "False")
+    d.ask("already have a penalty card", "False")  # (50B, 51B2: none on the table before)
     d.ask("played after", "False")
     d.rule()
     expect(d.page.locator(".read")).to_contain_text("♣5 becomes a penalty card (Law 62B1). It is "
                                                     "a major penalty card")
     return {"kind": "revoke_correction", "contract": "3NT", "declarer": "S",
             "offender": "W", "trick": 3, "suit_led": "S", "card": "C5",
-            "card_faced": False, "later_cards": False}
+            "established": False, "card_faced": False, "earlier": False,
+            "later_cards": False}
 
 
 def s054_opening_lead_accepted(d: Director) -> dict[str, Any]:
