@@ -53,8 +53,8 @@ wrong entry); such departures at two consecutive tables in the same direction wh
 the rest of the room fits is what a changed deal leaves. With 3 tricks instead, the
 same files (each board's results in file order taken as its rounds: they record no
 rounds) gave 4 boards of 359; with 4, one (a Howell's board, whose file order is not
-its order of play), and 3 with the order ignored altogether. A card or two displaced seldom moves double dummy by
-4 tricks: the signal finds gross fouling (hands exchanged or rotated) and is no proof
+its order of play), and 3 with the order ignored altogether. A card or two displaced
+seldom moves double dummy by 4 tricks: the signal finds gross fouling (hands exchanged or rotated) and is no proof
 of a clean board. Without the solver (the extra ``td-plugin[dds]``) the check is
 not made, and the input's coverage says so (``double_dummy`` not checked).
 
