@@ -47,16 +47,17 @@ only). The pattern, all of it needed:
   (2) tricks: the board fits double dummy where it was not fouled.
 
 Four tricks from double dummy is far outside normal play: on the real Compscore USEBIO
-and Polish club PBN files (3,600 results of 359 boards) 97 % of results depart by at
-most 2 tricks and under 1 % by 4 or more (a defence's or declarer's gross error, or a
+and Polish club PBN files (4,773 results of 359 boards) 96 % of results depart by at
+most 2 tricks and 1 % (47) by 4 or more (a defence's or declarer's gross error, or a
 wrong entry); such departures at two consecutive tables in the same direction while
 the rest of the room fits is what a changed deal leaves. With 3 tricks instead, the
 same files (each board's results in file order taken as its rounds: they record no
 rounds) gave 4 boards of 359; with 4, one (a Howell's board, whose file order is not
 its order of play), and 3 with the order ignored altogether. A card or two displaced
-seldom moves double dummy by 4 tricks: the signal finds gross fouling (hands exchanged or rotated) and is no proof
-of a clean board. Without the solver (the extra ``td-plugin[dds]``) the check is
-not made, and the input's coverage says so (``double_dummy`` not checked).
+seldom moves double dummy by 4 tricks: the signal finds gross fouling (hands exchanged
+or rotated) and is no proof of a clean board. Without the solver (the extra
+``td-plugin[dds]``) the check is not made, and the input's coverage says so
+(``double_dummy`` not checked).
 
 Memory stays bounded: per board at most `MAX_VERSIONS` forms are kept, and per form at
 most `MAX_TABLES` tables are named (the others counted).
@@ -292,8 +293,9 @@ class BoardVersions:
             self.leads.setdefault(key, []).extend((t.shifted(offset), holder, leader)
                                                   for t, holder, leader in leads)
         for key, results in other.results.items():
-            self.results.setdefault(key, []).extend((t.shifted(offset), *rest)
-                                                    for t, *rest in results)
+            self.results.setdefault(key, []).extend(
+                (t.shifted(offset), strain, declarer, tricks)
+                for t, strain, declarer, tricks in results)
         self.seen += other.seen
 
     def findings(self, path: str | None = None) -> list[Finding]:
