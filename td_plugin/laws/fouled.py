@@ -40,7 +40,9 @@ that strain on the hand record's deal (one solver table per board, the strains p
 only). The pattern, all of it needed:
 
 - every result of the board has its round, no two the same (the board's order of play;
-  without rounds nothing is judged: a fact not given);
+  without rounds nothing is judged: a fact not given; nor where two tables played the
+  board in one round, as with several copies of it in play: the real ACBL club
+  ``.bws`` plays each board at up to five tables a round, so no copy's order is known);
 - two or more results, at consecutive rounds of the board's play, depart by at least
   `DD_IMPLAUSIBLE` tricks (4) in the same direction, and no other result does;
 - every other result, at least `DD_OTHERS` of them (2), departs by at most `DD_FIT`
