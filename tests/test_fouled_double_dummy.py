@@ -71,6 +71,10 @@ def test_87a_two_consecutive_tables_far_from_double_dummy_possible_fouled_board(
     alone = [dataclasses.replace(r, declarer_tricks=dd[i] + way) if i == 1 else r
              for i, r in enumerate(board)]
     assert _dd_findings(versions_of(alone)) == []
+    # two tables in one round (copies of the board in play): no order of play, not judged
+    same_round = [dataclasses.replace(r, round=2) if i in (2, 3) else r
+                  for i, r in enumerate(touched)]
+    assert _dd_findings(versions_of(same_round)) == []
 
 
 def test_87a_double_dummy_pattern_needs_consecutive_tables_same_way_rest_fitting() -> None:
