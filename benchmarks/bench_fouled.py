@@ -9,12 +9,19 @@ audit's work on a record), and the CPU time of gathering the forms of every reco
 ``--rounds`` rounds, and the share of the second in the first. Target: at most 10 %
 (issue 32). ``bench_speed.py`` measures the whole command before and after.
 
-    python benchmarks/bench_fouled.py [--file FILE] [--rounds 5]
+With ``--as-rounds`` each board's results are given rounds in file order (a results
+file that records none, e.g. Compscore's USEBIO, made to look like a Bridgemate file):
+the double-dummy signal of a possible fouled board then solves one table per board whose
+results have no play, and its cost is in the second column (run once without and once
+with it on the same file, e.g. ``--file .../usebio/compscore3_mp_pairs_mitchell.xml``).
+
+    python benchmarks/bench_fouled.py [--file FILE] [--rounds 5] [--as-rounds]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 import time
@@ -35,11 +42,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", type=Path, default=REAL_FILE)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--as-rounds", action="store_true",
+                        help="give each board's results rounds in file order")
     args = parser.parse_args(argv)
     if not args.file.exists():
         raise SystemExit(f"{args.file}: not found (--file FILE)")
     host = PluginHost()
     records = list(host.open_source(str(args.file)).records())
+    if args.as_rounds:
+        seen: dict[object, int] = {}
+        for i, r in enumerate(records):
+            seen[r.section, r.board] = n = seen.get((r.section, r.board), 0) + 1
+            records[i] = dataclasses.replace(r, round=n)
     context = ReviewContext()
     review, compare = [], []
     findings = 0
@@ -56,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         compare.append(time.process_time() - start)
     r, c = statistics.median(review), statistics.median(compare)
     print(f"{args.file.name}: {len(records):,} records, {args.rounds} rounds, medians; "
-          f"fouled_board findings: {findings}")
+          f"fouled_board findings: {findings}"
+          f"{'; rounds in file order' if args.as_rounds else ''}")
     print("| review of every record, CPU s | forms gathered and compared, CPU s | share "
           f"(<= {TARGET:.0%}) |")
     print("|---:|---:|---:|")

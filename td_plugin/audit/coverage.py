@@ -39,6 +39,9 @@ class Coverage:
     unread_records: list[tuple[int | None, int | None, tuple[str, ...]]] = field(
         default_factory=list)
     with_data: int = 0
+    #: boards whose results could not be held against double dummy (Law 87A's possible
+    #: fouled board): the solver is not installed
+    dd_unchecked: int = 0
 
     def add(self, record: BoardRecord) -> None:
         if _holds_data(record):
@@ -79,10 +82,12 @@ class Coverage:
         self.unread_records += [(None if i is None else i + offset, board, parts)
                                 for i, board, parts in other.unread_records[:max(room, 0)]]
         self.with_data += other.with_data
+        self.dd_unchecked += other.dd_unchecked
 
     def not_checked(self) -> list[str]:
         """What no record allowed to check (``deals``, ``auctions``, ``play``,
-        ``revokes``, ``results``, ``scores``), in that order."""
+        ``revokes``, ``results``, ``scores``), in that order, and ``double_dummy`` when
+        results were not held against double dummy for want of the solver."""
         out = []
         if not self.deals:
             out.append("deals")
@@ -96,6 +101,8 @@ class Coverage:
             out.append("results")
         if not self.scores:
             out.append("scores")
+        if self.dd_unchecked:
+            out.append("double_dummy")
         return out
 
     def unread_counts(self) -> dict[str, int]:

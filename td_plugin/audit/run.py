@@ -90,6 +90,7 @@ def run_audit(paths: Iterable[str], host: PluginHost, context: ReviewContext, *,
             if isinstance(source, CheckedSource):  # nothing, or far too little, read
                 source.check_read(report.records)
             fouled = report.versions.findings(path)  # the boards' forms compared (Law 87)
+            report.coverage.dd_unchecked = report.versions.dd_unchecked
             if fouled:
                 result.take(report, None, (), fouled)
             no_session = report.coverage.nothing_to_check(report.records)

@@ -29,8 +29,37 @@ file, a USEBIO file with its hand records), leads the leaders did not hold are a
 tables of the board led a card that the hand record gives to one same other seat (as
 when cards moved between those two hands). A single lead not held is most often a slip
 of entry (the real Compscore files show one in ten leads so): it stays the record's own
-``lead_not_held``. Whether a contract and result that double dummy
-makes implausible at consecutive tables point to a fouled board is not judged here.
+``lead_not_held``.
+
+Where the records give only each table's contract, declarer and tricks (a Bridgemate
+file with its hand record, results without play), results that double dummy makes
+implausible at consecutive tables are a *possible* fouled board too (the same key,
+``data["signal"]`` ``"double_dummy"``; the lead signal is ``"leads"``). A result's
+*departure* is declarer's tricks less the tricks double dummy gives that declarer in
+that strain on the hand record's deal (one solver table per board, the strains played
+only). The pattern, all of it needed:
+
+- every result of the board has its round, no two the same (the board's order of play;
+  without rounds nothing is judged: a fact not given; nor where two tables played the
+  board in one round, as with several copies of it in play: the real ACBL club
+  ``.bws`` plays each board at up to five tables a round, so no copy's order is known);
+- two or more results, at consecutive rounds of the board's play, depart by at least
+  `DD_IMPLAUSIBLE` tricks (4) in the same direction, and no other result does;
+- every other result, at least `DD_OTHERS` of them (2), departs by at most `DD_FIT`
+  (2) tricks: the board fits double dummy where it was not fouled.
+
+Four tricks from double dummy is far outside normal play: on the real Compscore USEBIO
+and Polish club PBN files (4,773 results of 359 boards) 96 % of results depart by at
+most 2 tricks and 1 % (47) by 4 or more (a defence's or declarer's gross error, or a
+wrong entry); such departures at two consecutive tables in the same direction while
+the rest of the room fits is what a changed deal leaves. With 3 tricks instead, the
+same files (each board's results in file order taken as its rounds: they record no
+rounds) gave 4 boards of 359; with 4, one (a Howell's board, whose file order is not
+its order of play), and 3 with the order ignored altogether. A card or two displaced
+seldom moves double dummy by 4 tricks: the signal finds gross fouling (hands exchanged
+or rotated) and is no proof of a clean board. Without the solver (the extra
+``td-plugin[dds]``) the check is not made, and the input's coverage says so
+(``double_dummy`` not checked).
 
 Memory stays bounded: per board at most `MAX_VERSIONS` forms are kept, and per form at
 most `MAX_TABLES` tables are named (the others counted).
@@ -45,17 +74,23 @@ from typing import Any, NamedTuple
 
 from td_plugin.messages import Msg, seat_name
 from td_plugin.model.board import BoardRecord, Vulnerability
-from td_plugin.model.cards import ALL_CARDS, SEATS, Seat
+from td_plugin.model.cards import ALL_CARDS, SEATS, Seat, Suit
 from td_plugin.model.deal import Deal
 from td_plugin.model.findings import Finding, FindingKind, PlainRows
 
 __all__ = ["TableRef", "BoardVersions", "MAX_DISPLACED", "MAX_VERSIONS", "MAX_TABLES",
-           "compare_forms"]
+           "DD_FIT", "DD_IMPLAUSIBLE", "DD_OTHERS", "compare_forms"]
 
 #: at most this many cards in other hands make a changed form of the same board
 MAX_DISPLACED = 8
 MAX_VERSIONS = 64
 MAX_TABLES = 64
+#: tricks from double dummy that make a result implausible (see the module's text)
+DD_IMPLAUSIBLE = 4
+#: tricks from double dummy within which the board's other results fit it
+DD_FIT = 2
+#: the board's other results, fitting double dummy, that the pattern needs at least
+DD_OTHERS = 2
 
 Masks = tuple[int, int, int, int]  # the hands of N, E, S, W
 Form = tuple[Masks, Seat | None, Vulnerability | None]  # the hands, dealer, vulnerability
@@ -93,6 +128,9 @@ class TableRef(NamedTuple):
         if self.record is not None:
             parts.append(Msg("fouled.at.record", {"record": self.record}))
         return _joined(parts, "fouled.comma")
+
+
+Result = tuple[TableRef, Suit | None, Seat, int]  # the table, strain, declarer, tricks
 
 
 def _joined(parts: list[Msg], key: str) -> Msg:
@@ -175,6 +213,10 @@ class BoardVersions:
         self.boards: dict[BoardKey, dict[Form, _Form]] = {}
         #: the tables whose leader did not hold the lead: (table, holder, leader)
         self.leads: dict[BoardKey, list[tuple[TableRef, str, str]]] = {}
+        #: the results known without their play: contract, declarer and tricks
+        self.results: dict[BoardKey, list[Result]] = {}
+        #: boards the double-dummy pattern could not be checked on (no solver)
+        self.dd_unchecked = 0
         self.seen = 0
         self._last_deal: Deal | None = None
         self._last_masks: Masks = (0, 0, 0, 0)
@@ -217,8 +259,14 @@ class BoardVersions:
                               record.round, record.ns_pair, record.ew_pair))
         if len(entry.tables) < MAX_TABLES:
             entry.tables.append(ref)
-        if record.play is None and record.lead is not None:
-            self._lead(key, record, deal, ref)
+        if record.play is None:
+            if record.lead is not None:
+                self._lead(key, record, deal, ref)
+            contract, tricks = record.contract, record.declarer_tricks
+            if (contract is not None and contract.strain is not None and tricks is not None
+                    and contract.declarer is not None):
+                self.results.setdefault(key, []).append(
+                    (ref, contract.strain.suit, contract.declarer, tricks))
 
     def _lead(self, key: BoardKey, record: BoardRecord, deal: Deal, ref: TableRef) -> None:
         lead, declarer = record.lead, record.declarer
@@ -246,6 +294,10 @@ class BoardVersions:
         for key, leads in other.leads.items():
             self.leads.setdefault(key, []).extend((t.shifted(offset), holder, leader)
                                                   for t, holder, leader in leads)
+        for key, results in other.results.items():
+            self.results.setdefault(key, []).extend(
+                (t.shifted(offset), strain, declarer, tricks)
+                for t, strain, declarer, tricks in results)
         self.seen += other.seen
 
     def findings(self, path: str | None = None) -> list[Finding]:
@@ -255,11 +307,55 @@ class BoardVersions:
         for key, forms in self.boards.items():
             if len(forms) > 1:
                 out.extend(_fouled(key, forms, path))
-            elif key in self.leads:
-                tables = _lead_pattern(self.leads[key])
-                if tables:
-                    out.append(_possible(key, tables, path))
+                continue
+            tables = _lead_pattern(self.leads[key]) if key in self.leads else []
+            if tables:
+                out.append(_possible(key, tables, path, "leads"))
+                continue
+            results = self.results.get(key)
+            if results and _may_show(results):
+                departed = self._departures(next(iter(forms))[0], results)
+                if departed:
+                    out.append(_possible(key, departed, path, "double_dummy"))
         return out
+
+    def _departures(self, masks: Masks, results: list[Result]) -> list[TableRef]:
+        """The tables of the double-dummy pattern on the board (see the module's text),
+        or none; without the solver none, counted in `dd_unchecked`."""
+        from td_plugin.laws.revokes.double_dummy import DoubleDummyUnavailable, tricks_table
+
+        try:
+            table = tricks_table(masks, {strain for _, strain, _, _ in results})
+        except DoubleDummyUnavailable:
+            self.dd_unchecked += 1
+            return []
+        except ValueError:
+            return []
+        ordered = sorted(results, key=lambda r: r[0].round or 0)
+        return dd_pattern([(r[0], r[3] - table[r[1], r[2]]) for r in ordered])
+
+
+def _may_show(results: list[Result]) -> bool:
+    """Whether the board's results could show the double-dummy pattern at all (checked
+    before the solver is called): enough of them, each with its own round."""
+    rounds = {r[0].round for r in results}
+    return (len(results) >= 2 + DD_OTHERS and None not in rounds
+            and len(rounds) == len(results))
+
+
+def dd_pattern(departures: list[tuple[TableRef, int]]) -> list[TableRef]:
+    """The tables of the double-dummy pattern among the board's results in the order
+    of play, each with its departure from double dummy (tricks made less double
+    dummy's), or none: one run of consecutive results at least `DD_IMPLAUSIBLE` off in
+    one direction, every other result (at least `DD_OTHERS`) within `DD_FIT` tricks."""
+    off = [i for i, (_, d) in enumerate(departures) if abs(d) >= DD_IMPLAUSIBLE]
+    if (len(off) < 2 or off[-1] - off[0] != len(off) - 1
+            or len(departures) - len(off) < DD_OTHERS):
+        return []
+    if len({departures[i][1] > 0 for i in off}) != 1 or any(
+            abs(d) > DD_FIT for i, (_, d) in enumerate(departures) if i not in off):
+        return []
+    return [departures[i][0] for i in off]
 
 
 def _lead_pattern(leads: list[tuple[TableRef, str, str]]) -> list[TableRef]:
@@ -374,18 +470,21 @@ def _fouled(key: BoardKey, forms: Mapping[Form, _Form], path: str | None) -> lis
     return out
 
 
-def _possible(key: BoardKey, tables: list[TableRef], path: str | None) -> Finding:
+def _possible(key: BoardKey, tables: list[TableRef], path: str | None,
+              signal: str) -> Finding:
     board = key[2]
     named = tables[:MAX_TABLES]
     proposal = _proposal(board, [named]) if len(named) == len(tables) else None
     entry = _Form(len(tables), named)
     return Finding(
-        kind=FindingKind.FOULED_BOARD, key="fouled.possible", law="87A", board=board,
+        kind=FindingKind.FOULED_BOARD,
+        key="fouled.possible" if signal == "leads" else "fouled.possible.double_dummy",
+        law="87A", board=board,
         record=named[0].record, path=path, line=named[0].line,
         params={"board": board, "tables": _tables_message(entry),
                 "proposal": _proposal_message(proposal)},
         data={"board": board, "section": key[1], "event": key[0], "possible": True,
-              "tables": PlainRows(t.to_json() for t in named), "adjustment": proposal})
+              "signal": signal, "tables": PlainRows(t.to_json() for t in named), "adjustment": proposal})
 
 
 def versions_of(records: Iterable[BoardRecord]) -> BoardVersions:

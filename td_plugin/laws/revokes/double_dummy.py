@@ -30,7 +30,7 @@ HAVE_DDS = importlib.util.find_spec("endplay") is not None
 _ENDPLAY: SimpleNamespace | None = None
 
 __all__ = ["HAVE_DDS", "DDS_HINT", "DoubleDummyUnavailable", "Position", "solve_best",
-           "unavailable"]
+           "tricks_table", "unavailable"]
 
 #: How to get the double-dummy check.
 DDS_HINT = "pip install 'td-plugin[dds]'"
@@ -86,8 +86,10 @@ def _endplay() -> SimpleNamespace:
             from endplay.types import Deal, Denom, Player
         except ImportError as exc:
             raise DoubleDummyUnavailable(f"{DDS_HINT} ({exc})") from None
+        from endplay.dds import calc_all_tables
+
         _ENDPLAY = SimpleNamespace(solve_board=solve_board, SolveMode=SolveMode, Deal=Deal,
-                                   Denom=Denom, Player=Player)
+                                   Denom=Denom, Player=Player, calc_all_tables=calc_all_tables)
     return _ENDPLAY
 
 
@@ -160,3 +162,29 @@ def solve_best(position: Position, allowed: Iterable[Card] | None = None) -> tup
     if best is None:
         raise ValueError("none of the allowed cards can be played from this position")
     return best
+
+
+def tricks_table(masks: tuple[int, int, int, int],
+                 strains: Iterable[Suit | None]) -> dict[tuple[Suit | None, Seat], int]:
+    """The tricks each seat takes double-dummy as declarer in each of ``strains`` (a
+    suit, None for notrump) on the deal whose hands (N, E, S, W) are ``masks``: one call
+    of the solver's table for the board, the strains not asked for left out (a table of
+    one strain costs about a fifth of the whole).
+
+    :raises DoubleDummyUnavailable: without the extra ``td-plugin[dds]``.
+    :raises ValueError: when the solver refuses the deal (not four hands of 13 cards).
+    """
+    if not HAVE_DDS:
+        raise DoubleDummyUnavailable(DDS_HINT)
+    wanted = set(strains)
+    if any(m.bit_count() != 13 for m in masks) or not wanted:
+        raise ValueError("the double-dummy solver needs four hands of 13 cards")
+    ep = _endplay()
+    deal = ep.Deal("N:" + " ".join(Hand(mask=m).pbn() for m in masks))
+    left_out = [ep.Denom(code) for suit, code in _DENOM.items() if suit not in wanted]
+    try:
+        (table,) = ep.calc_all_tables([deal], exclude=left_out)
+    except RuntimeError as exc:  # endplay's DDSError
+        raise ValueError(f"the double-dummy solver refused the deal: {exc}") from None
+    return {(suit, seat): int(table[ep.Denom(_DENOM[suit]), ep.Player(_PLAYER[seat])])
+            for suit in wanted for seat in SEATS}
