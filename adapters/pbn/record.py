@@ -25,7 +25,6 @@ from adapters.pbn.tables import build_table
 from adapters.pbn.values import (
     UNKNOWN,
     VULNERABLE,
-    as_param,
     declarer_tricks_of,
     parse_contract,
     parse_deal,
@@ -270,7 +269,7 @@ def _not_read(unread: set[str], part: str, line: int | None, problem: str,
     unread.add(part)
     if line is not None:
         issues.append((line, MsgText.of(f"problem.pbn.not_checked.{part}",
-                                           {"problem": as_param(problem)})))
+                                           {"problem": MsgText.param(problem)})))
 
 
 _TD = re.compile(r"(?i)\bTD\s*:")

@@ -80,7 +80,7 @@ _WIDTH = re.compile(r"([0-9]{1,3})([LR]?)\Z")
 def parse_header(value: str) -> tuple[list[Column], list[str]]:
     """Columns of a table header, and problems with it."""
     columns = []
-    problems = []
+    problems: list[str] = []
     for token in value.split(";"):
         m = _COLUMN.match(token)
         assert m is not None  # the pattern matches any text

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from td_plugin.errors import InputError
-from td_plugin.messages import Msg, MsgText, seat_name
+from td_plugin.messages import MsgText, seat_name
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import SEATS, SUITS, Card, Seat, Side, Strain
 from td_plugin.model.contract import Contract
@@ -28,16 +28,10 @@ from td_plugin.model.numbers import MAX_DIGITS, parse_whole
 __all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contract",
            "parse_seat_value", "parse_note", "rubber_vulnerability", "TAG_CHECKS", "check_tag",
            "NO_INHERITANCE", "UNKNOWN", "declarer_tricks_of", "score_ns_of", "parse_deal",
-           "VULNERABLE", "as_param"]
+           "VULNERABLE"]
 
 _T = TypeVar("_T")
 _m = MsgText.of
-
-
-def as_param(text: str) -> Msg | str:
-    """A problem as a parameter of another message: its `Msg` when it has one (so that it
-    is said in the report's language), else the text."""
-    return text.msg if isinstance(text, MsgText) else text
 
 #: values meaning "unknown" (``?``) or "inappropriate" (empty) for any tag
 UNKNOWN = frozenset(("", "?"))
@@ -465,8 +459,10 @@ def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
             try:
                 Hand.from_pbn(text)
             except InputError as exc:
-                return None, _m("problem.pbn.deal_problem", {"value": repr(value), "problem": as_param(str(exc))})
-            return None, _m("problem.pbn.deal_bad_hand", {"value": repr(value), "hand": repr(text)})
+                return None, _m("problem.pbn.deal_problem",
+                                {"value": repr(value), "problem": MsgText.param(exc.bare_message)})
+            return None, _m("problem.pbn.deal_bad_hand",
+                            {"value": repr(value), "hand": repr(text)})
         masks[(first + k) % 4] = mask
     seen = 0
     sizes = set()
