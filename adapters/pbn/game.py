@@ -451,8 +451,7 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
                 section.pieces.append((start, item))
             else:
                 first = clip_echo(item.split("\n", 1)[0].rstrip())
-                issues.append((line_of(start), MsgText.of(
-                    "problem.pbn.text_outside", {"text": repr(first)})))
+                issues.append((line_of(start), MsgText.of("problem.pbn.text_outside", {"text": repr(first)})))
         elif kind in (ITEM_BRACE, ITEM_SEMI):
             raw = m.group(kind)
             line = line_of(start)
@@ -473,14 +472,12 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
         elif kind == ITEM_ESCAPE:
             game._escapes.append((line_of(start), m.group(kind)))
         elif kind == ITEM_BADTAG:
-            issues.append((line_of(start), MsgText.of(
-                "problem.pbn.malformed_tag", {"text": repr(m.group(kind))})))
+            issues.append((line_of(start), MsgText.of("problem.pbn.malformed_tag", {"text": repr(m[kind])})))
             section = PbnSection(PbnTag("", "", lines, start, m.end(), start, start), _IGNORED)
         else:
             bad = m.group(kind)
-            issues.append((line_of(start), MsgText.of(
-                "problem.pbn.unexpected_character", {"text": repr(bad)}) if len(bad) == 1
-                else MsgText.of("problem.pbn.unexpected_characters", {"text": repr(clip_echo(bad))})))
+            issues.append((line_of(start), MsgText.of(f"problem.pbn.unexpected.{1 if len(bad) == 1 else 'n'}",
+                                                      {"text": repr(clip_echo(bad))})))
     if unquoted:  # one problem a game, the same text for the same tags (said once a file)
         issues.append((unquoted[0][0], MsgText.of(
             "problem.pbn.unquoted_values", {"tags": ", ".join(f"[{name}]" for _, name in unquoted)})))
@@ -498,8 +495,7 @@ def _check_characters(game: PbnGame) -> None:
 
     def report(lines_before: int, byte: int) -> None:
         game.issues.append((game.first_line + lines_before,
-                            MsgText.of(
-                                "problem.pbn.control_character", {"code": f"0x{byte:02x}"})))
+                            MsgText.of("problem.pbn.control_character", {"code": f"0x{byte:02x}"})))
 
     if game.encoding == "utf-8":
         at, counted = 0, 0  # the byte offset of character ``counted``

@@ -89,8 +89,7 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
             c = tok[0]
             if c.isalnum() or c == "-" or c == "*" or c == "+":
                 if pending and (c == "*" or c == "+"):
-                    report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}",
-                                                   {"marker": "^" + pending}))
+                    report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}", {"marker": "^" + pending}))
                     pending = None
                 cur = PbnItem(tok, pos, line_of(pos), pending)
                 pending = None
@@ -103,8 +102,7 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
                         "allowed": ", ".join("^" + x for x in allowed)}))
                 elif letter == "S":
                     if pending:
-                        report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}",
-                                                   {"marker": "^" + pending}))
+                        report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}", {"marker": "^" + pending}))
                         pending = None
                     cur = PbnItem("^S", pos, line_of(pos), "S")
                     items.append(cur)
@@ -116,43 +114,37 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
                 # neither a call or card nor an annotation: kept as a token, which the
                 # section's build reports and does not judge the section by
                 if pending:
-                    report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}",
-                                                   {"marker": "^" + pending}))
+                    report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}", {"marker": "^" + pending}))
                     pending = None
                 cur = PbnItem(tok, pos, line_of(pos))
                 items.append(cur)
             elif cur is None:
-                report(pos, MsgText.of(f"problem.pbn.annotation_alone.{what}",
-                                           {"token": repr(tok)}))
+                report(pos, MsgText.of(f"problem.pbn.annotation_alone.{what}", {"token": repr(tok)}))
             elif c == "=":
                 ref = _NOTE_REF.match(tok)
                 if ref is None:
-                    report(pos, MsgText.of("problem.pbn.not_note_reference",
-                                           {"token": repr(tok)}))
+                    report(pos, MsgText.of("problem.pbn.not_note_reference", {"token": repr(tok)}))
                 elif cur.note is not None:
                     report(pos, MsgText.of("problem.pbn.second_note_reference",
                                            {"token": tok, "item": cur.text}))
                 else:
                     cur.note = int(ref.group(1))
                     if not 1 <= cur.note <= 32:
-                        report(pos, MsgText.of("problem.pbn.note_reference_number",
-                                               {"token": tok}))
+                        report(pos, MsgText.of("problem.pbn.note_reference_number", {"token": tok}))
             elif c == "$":
                 nag = _NAG.match(tok)
                 n = int(nag.group(1)) if nag else -1
                 if not 0 <= n <= 255:
                     report(pos, MsgText.of("problem.pbn.not_nag", {"token": repr(tok)}))
                 elif n in wrong_nags:
-                    report(pos, MsgText.of(f"problem.pbn.nag_wrong_kind.{what}",
-                                           {"token": tok}))
+                    report(pos, MsgText.of(f"problem.pbn.nag_wrong_kind.{what}", {"token": tok}))
                 elif n in evaluation and (cur.suffix or evaluation.intersection(cur.nags)):
                     report(pos, MsgText.of(f"problem.pbn.second_evaluation.{what}",
                                            {"item": cur.text, "token": tok}))
                 else:
                     cur.nags += (n,)
             elif cur.suffix or evaluation.intersection(cur.nags):
-                report(pos, MsgText.of("problem.pbn.second_suffix",
-                                       {"token": repr(tok), "item": cur.text}))
+                report(pos, MsgText.of("problem.pbn.second_suffix", {"token": repr(tok), "item": cur.text}))
             else:
                 cur.suffix = tok
     if pending:
