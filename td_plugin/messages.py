@@ -361,3 +361,9 @@ class MsgText(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (MsgText.of, (self.msg.key, self.msg.params))
+
+    @staticmethod
+    def param(text: str) -> Msg | str:
+        """``text`` as a parameter of another message: its `Msg` when it is a `MsgText`
+        (said in the language of the whole), else the text itself."""
+        return text.msg if type(text) is MsgText else text

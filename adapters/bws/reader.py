@@ -40,6 +40,7 @@ from adapters.bws.tables import (
     open_tables,
 )
 from td_plugin.errors import InputError, Location
+from td_plugin.messages import MsgText
 from td_plugin.model.auction import Auction, AuctionEntry
 from td_plugin.model.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
 from td_plugin.model.cards import Seat
@@ -196,7 +197,8 @@ class BwsData:
                                   sitout=(ns == 0 or ew == 0 or (missing != 0
                                                                  and missing in (ns, ew)))))
             except (ValueError, TypeError) as exc:
-                self._problem(f"RoundData row {row!r} cannot be read: {exc}")
+                self._problem(MsgText.of("problem.bws.row_unread", {
+                    "table": "RoundData", "row": repr(row), "problem": _said(exc)}))
         self.movement = Movement(slots)
         infos = []
         for letter in sorted(set(self.section_letters.values()) | set(self.movement.sections())):
@@ -234,7 +236,8 @@ class BwsData:
                     erased=v.to_bool(row.get("Erased"))))
             except (ValueError, TypeError) as exc:
                 board_text = str(row.get("Board", "")).strip()
-                self._problem(f"ReceivedData row {index} cannot be read: {exc}",
+                self._problem(MsgText.of("problem.bws.row_unread", {
+                    "table": "ReceivedData", "row": index, "problem": _said(exc)}),
                               v.to_int(row.get("Board")) if board_text.isdigit() else None)
         out.sort(key=lambda r: r.id)
         self.results = out
@@ -250,7 +253,8 @@ class BwsData:
                                    time=v.log_time(row.get("DateLog"), row.get("TimeLog")),
                                    erased=v.to_bool(row.get("Erased")))
             except (ValueError, TypeError) as exc:
-                self._problem(f"{table} row {index} cannot be read: {exc}")
+                self._problem(MsgText.of("problem.bws.row_unread", {
+                    "table": table, "row": index, "problem": _said(exc)}))
                 continue
             out.setdefault(action.place, []).append(action)
         for rows in out.values():
@@ -263,7 +267,8 @@ class BwsData:
             try:
                 deal = v.hand_record_deal(row)
             except ValueError as exc:
-                self._problem(f"HandRecord of board {board} cannot be read: {exc}", board)
+                self._problem(MsgText.of("problem.bws.hand_record", {
+                    "board": board, "problem": _said(exc)}), board)
                 continue
             if deal is not None and board is not None:
                 self.deals[(self._letter(row.get("Section")), board)] = deal
@@ -304,9 +309,10 @@ class BwsData:
         problems: list[RecordProblem] = []
         loc = Location(path=self.path, board=board, record=index)
 
-        def problem(message: str) -> None:
-            problems.append(RecordProblem(f"section {section}, table {table}, round {round_}: "
-                                          f"{message}", loc))
+        def problem(message: str | BaseException) -> None:
+            problems.append(RecordProblem(MsgText.of("problem.bws.at_place", {
+                "section": section, "table": table, "round": round_,
+                "problem": _said(message)}), loc))
 
         dealer = standard_dealer(board) if board else None
         extra: dict[str, Any] = {}
@@ -319,23 +325,23 @@ class BwsData:
             try:
                 declarer = v.parse_seat(row.declarer)
             except ValueError as exc:
-                problem(str(exc))
+                problem(exc)
                 declarer = None
             try:
                 contract = v.parse_contract(row.contract, declarer)
             except ValueError as exc:
-                problem(str(exc))
+                problem(exc)
             try:
                 delta = v.parse_result(row.result)
             except ValueError as exc:
-                problem(str(exc))
+                problem(exc)
                 delta = None
             if contract is not None and not contract.is_passed_out and delta is not None:
                 tricks = contract.tricks_needed + delta
             try:
                 lead = v.parse_card(row.lead_card)
             except ValueError as exc:
-                problem(f"lead card: {exc}")
+                problem(MsgText.of("problem.bws.lead_card", {"problem": _said(exc)}))
                 lead = None
             remark = v.parse_remarks(row.remarks)
         bids = self.bids.get(place, []) if bids is None else bids
@@ -500,12 +506,12 @@ def _auction(dealer: Seat | None, bids: list[ActionRow], problem: Any) -> Auctio
         try:
             call = v.parse_call(b.value)
         except ValueError as exc:
-            problem(f"bid {b.counter}: {exc}")
+            problem(MsgText.of("problem.bws.bid", {"n": b.counter, "problem": _said(exc)}))
             return Auction(dealer, tuple(entries), truncated=True)
         expected = dealer.offset(i)
         if b.direction and b.direction.upper() != expected.value:
-            problem(f"bid {b.counter} ({b.value}) is recorded for {b.direction}, but it is "
-                    f"{expected.value}'s turn")
+            problem(MsgText.of("problem.bws.bid_direction", {
+                "n": b.counter, "call": b.value, "direction": b.direction, "turn": expected.value}))
         entries.append(AuctionEntry(call))
     return Auction(dealer, tuple(entries))
 
@@ -517,10 +523,11 @@ def _play(cards: list[ActionRow], problem: Any) -> Play:
             seat = v.parse_seat(c.direction)
             card = v.parse_card(c.value)
         except ValueError as exc:
-            problem(f"card {c.counter}: {exc}")
+            problem(MsgText.of("problem.bws.card", {"n": c.counter, "problem": _said(exc)}))
             break
         if seat is None or card is None:
-            problem(f"card {c.counter}: no seat or card ({c.direction!r}, {c.value!r})")
+            problem(MsgText.of("problem.bws.card_missing", {
+                "n": c.counter, "direction": repr(c.direction), "card": repr(c.value)}))
             break
         played.append(PlayedCard(seat, card))
     trick_list = tuple(Trick(tuple(played[i:i + 4])) for i in range(0, len(played), 4))
@@ -547,8 +554,9 @@ def read_bws(path: str, backend: str = "auto", label: str | None = None) -> BwsD
         if backend != "auto" or tables.backend == "access-parser":
             raise
         data = _read_session_file(AccessParserTables(path), label)
-        data.problems.insert(0, RecordProblem(f"{exc.bare_message}; read with access-parser "
-                                              "instead", Location(path=label)))
+        data.problems.insert(0, RecordProblem(MsgText.of(
+            "problem.bws.fallback", {"problem": MsgText.param(exc.bare_message)}),
+            Location(path=label)))
     return data
 
 
@@ -604,3 +612,11 @@ class BwsSource:
 
     def file_problems(self) -> list[RecordProblem]:
         return list(self.data.problems)
+
+
+def _said(error: str | BaseException) -> Any:
+    """An error as a parameter of a problem: the message of a reader's error that has one
+    (said in the report's language), else its English text."""
+    if isinstance(error, InputError):
+        return MsgText.param(error.bare_message)
+    return MsgText.param(error) if isinstance(error, str) else str(error)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from td_plugin.errors import InvalidTokenError
+from td_plugin.messages import MsgText
 from td_plugin.model.auction import Call
 from td_plugin.model.cards import Card, Seat
 from td_plugin.model.contract import Contract
@@ -79,7 +80,7 @@ def to_datetime(value: Any) -> dt.datetime | None:
             except ValueError:
                 continue
         else:
-            raise InvalidTokenError(f"not a date and time: {value!r}")
+            raise InvalidTokenError(MsgText.of("error.token.not_datetime", {"text": repr(value)}))
     return (moment + dt.timedelta(microseconds=500_000)).replace(microsecond=0)
 
 
@@ -117,7 +118,7 @@ def parse_result(text: str) -> int | None:
         return 0
     m = _RESULT_RE.match(t.replace(" ", ""))
     if not m or not m.group(1):
-        raise InvalidTokenError(f"not a result: {text!r} (expected '=', '+n' or '-n')")
+        raise InvalidTokenError(MsgText.of("error.token.not_bws_result", {"text": repr(text)}))
     return int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
 
 

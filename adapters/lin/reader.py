@@ -49,6 +49,7 @@ from td_plugin.errors import (
     WrongFormatError,
     listed_problems,
 )
+from td_plugin.messages import MsgText
 from td_plugin.model.auction import Auction, AuctionEntry, Call
 from td_plugin.model.board import BoardRecord, RecordProblem, Vulnerability, standard_dealer
 from td_plugin.model.cards import SEATS, Card, Seat, Suit
@@ -108,8 +109,8 @@ def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
             line += text.count("\n", counted, start)
             counted, end = start, run.end()
             more = run.group().count("|") // 2 - 1
-            problems.append(f"line {line}: a pair without a key or a value"
-                            + (f", and {more:,} more after it" if more else ""))
+            problems.append(_at(line, MsgText.of("problem.lin.empty_pairs", {"more": f"{more:,}"})
+                                if more else MsgText.of("problem.lin.empty_pair")))
             continue
         raw_key = m.group(1)
         key = raw_key.strip()
@@ -117,7 +118,7 @@ def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
         line += text.count("\n", counted, start)
         counted, end = start, m.end()
         if len(key) > 3 or not key.isalpha() or not key.isascii():
-            problems.append(f"line {line}: {key[:20]!r} is not a LIN key")
+            problems.append(_at(line, MsgText.of("problem.lin.not_key", {"key": repr(key[:20])})))
             continue
         yield Token(key.lower(), m.group(2), line)
     rest = text[end:]
@@ -125,8 +126,9 @@ def _pairs(text: str, problems: list[str]) -> Iterator[Token]:
         start = end + len(rest) - len(rest.lstrip())
         line += text.count("\n", counted, start)
         key = rest.split("|", 1)[0].strip()
-        problems.append(f"line {line}: the file ends inside {key!r}" if "|" in rest
-                        else f"line {line}: text after the last pair: {rest.strip()[:20]!r}")
+        problems.append(_at(line, MsgText.of("problem.lin.ends_inside", {"key": repr(key)})
+                            if "|" in rest else MsgText.of(
+                                "problem.lin.text_after", {"text": repr(rest.strip()[:20])})))
 
 
 class _FileProblems(list):  # type: ignore[type-arg]
@@ -143,7 +145,8 @@ class _FileProblems(list):  # type: ignore[type-arg]
             self.unlisted += 1
 
     def listed(self) -> list[str]:
-        return list(self) + ([f"... and {self.unlisted:,} more problems outside the boards"]
+        return list(self) + ([MsgText.of("problem.lin.more_outside_boards",
+                                                        {"n": f"{self.unlisted:,}"})]
                              if self.unlisted else [])
 _QX_KEY = re.compile(r"[qQ][xX]\s*\|")
 
@@ -312,7 +315,7 @@ class _BoardPairs:
 
     def problem(self, t: Token, message: str) -> None:
         """A problem of the board about the pair ``t``; raised when reading strictly."""
-        text = f"line {t.line}: {message}"
+        text = _at(t.line, message)
         reader = self.reader
         if reader.strict:
             raise InputError(message, Location(path=reader.path, line=t.line,
@@ -343,14 +346,15 @@ class _BoardPairs:
     def sv(self, t: Token) -> None:
         self.vul = _VULNERABILITY.get(t.value.strip().lower())
         if self.vul is None:
-            self.problem(t, f"sv {t.value!r} is not a vulnerability")
+            self.problem(t, MsgText.of("problem.lin.sv", {"value": repr(t.value)}))
 
     def mb(self, t: Token) -> None:
         try:
             call, alerted = _call(t.value)
         except InvalidTokenError as exc:
             self.auction_unread = True
-            self.problem(t, f"mb|{t.value}|: {exc.bare_message}: the auction is not checked")
+            self.problem(t, MsgText.of("problem.lin.mb", {
+                "value": t.value, "problem": MsgText.param(exc.bare_message)}))
             return
         self.entries.append(AuctionEntry(call, alert="" if alerted else None))
 
@@ -358,7 +362,7 @@ class _BoardPairs:
         """The explanation of the call before it."""
         entries = self.entries
         if not entries:
-            self.problem(t, "an explanation before any call")
+            self.problem(t, MsgText.of("problem.lin.an_first"))
         else:
             last = entries[-1]
             entries[-1] = AuctionEntry(last.call, alert=t.value.strip())
@@ -372,8 +376,8 @@ class _BoardPairs:
             card = _card(t.value)
         except InvalidTokenError as exc:
             self.play_unread = True
-            self.problem(t, f"pc|{t.value}|: {exc.bare_message}: the play is not checked from "
-                            "there on")
+            self.problem(t, MsgText.of("problem.lin.pc", {
+                "value": t.value, "problem": MsgText.param(exc.bare_message)}))
             return
         self.cards.append((card, t.line))
 
@@ -382,8 +386,7 @@ class _BoardPairs:
         tricks = parse_whole(t.value, 2)
         if tricks is None or tricks > 13:
             self.claim_unread = True
-            self.problem(t, f"claim {t.value!r} is not a number of tricks: the result is not "
-                            "checked")
+            self.problem(t, MsgText.of("problem.lin.mc", {"value": repr(t.value)}))
         else:
             self.claim = tricks
 
@@ -395,7 +398,7 @@ class _BoardPairs:
             self.notes = self.notes.merge(note)
 
     def up(self, t: Token) -> None:
-        self.problem(t, "an undo (up) is not supported; the record may be wrong")
+        self.problem(t, MsgText.of("problem.lin.up"))
 
 
 #: the reading of each key that carries record data; the other keys are skipped
@@ -442,10 +445,9 @@ def _play_and_tricks(contract: Contract | None, pairs: _BoardPairs,
         if tricks is None or len(said) < 2:
             said = []
     elif cards and not pairs.auction_unread:
-        pairs.problems.append(f"line {cards[0][1]}: cards played but no contract")
+        pairs.problems.append(_at(cards[0][1], MsgText.of("problem.lin.no_contract")))
     elif cards:  # the contract of an auction with a call not read is not known
-        pairs.problems.append(f"line {cards[0][1]}: the play is not read: no contract is "
-                              "known from an auction with a call that could not be read")
+        pairs.problems.append(_at(cards[0][1], MsgText.of("problem.lin.play_unread")))
     return play, tricks, tuple(said)
 
 
@@ -524,7 +526,8 @@ class _Reader:
             try:
                 read(pairs, t)
             except (InvalidTokenError, InvalidDealError) as exc:
-                pairs.problem(t, f"{t.key}|{t.value}|: {exc.bare_message}")
+                pairs.problem(t, MsgText.of("problem.lin.pair", {
+                    "key": t.key, "value": t.value, "problem": MsgText.param(exc.bare_message)}))
             except ValueError as exc:  # a Director's note that cannot be read
                 pairs.problem(t, str(exc))
         return self._assemble(index, board, pairs)
@@ -541,7 +544,7 @@ class _Reader:
             try:
                 deal.validate()
             except InvalidDealError as exc:
-                problems.append(f"line {line}: {exc.bare_message}")
+                problems.append(_at(line, exc.bare_message))
         if dealer is None and number is not None:
             dealer = standard_dealer(number)
         players = self._players(pairs.names, room)
@@ -556,10 +559,10 @@ class _Reader:
             contract = rs_result[0]
         play, tricks, said = _play_and_tricks(contract, pairs, rs_result)
         if number is None:
-            problems.append(f"line {line}: no board number (ah or qx)")
+            problems.append(_at(line, MsgText.of("problem.lin.no_board")))
         if board.dropped:
-            problems.append(f"line {line}: {board.dropped:,} more pairs than the "
-                            f"{MAX_BOARD_PAIRS:,} read for one board, not read")
+            problems.append(_at(line, MsgText.of("problem.lin.dropped", {
+                "n": f"{board.dropped:,}", "max": f"{MAX_BOARD_PAIRS:,}"})))
         extra: dict[str, object] = {}
         if room:
             extra["room"] = room
@@ -647,3 +650,8 @@ class LinSource:
 def read_lin(path: str | os.PathLike[str], strict: bool = False) -> list[BoardRecord]:
     """Every record of a LIN file."""
     return list(LinSource(path, strict).records())
+
+
+def _at(line: int | None, problem: str) -> MsgText:
+    """A problem at a line of the file (``line 12: ...``)."""
+    return MsgText.of("problem.lin.at_line", {"line": line, "problem": MsgText.param(problem)})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adapters.pbn.sections import PbnItem, Report, Token, token_text
+from td_plugin.messages import MsgText, seat_name
 from td_plugin.model.auction import CALL_SPELLINGS, Auction, AuctionEntry, Call
 from td_plugin.model.cards import Seat
 
@@ -54,12 +55,13 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
         text = token_text(tok)
         if end is not None:
             if text != "-" or end != "+":
-                report(tok, f"{text!r} after {end!r} (§3.5)")
+                report(tok, MsgText.of("problem.pbn.call_after_end",
+                                           {"token": repr(text), "end": repr(end)}))
                 break
             continue
         if text.strip("-") == "":
             if first is not None:
-                report(tok, "'-' placeholder after the first call (§3.5)")
+                report(tok, MsgText.of("problem.pbn.late_placeholder"))
             else:
                 dashes += 1
             continue
@@ -82,12 +84,11 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
             entries.extend([_PASS_ENTRY] * _passes_to_end(entries))
             end = "AP"
             if item is not None and (item.marker or item.note):
-                report(tok, "AP cannot carry a marker or note")
+                report(tok, MsgText.of("problem.pbn.ap_annotated"))
             continue
         call = CALLS.get(key)
         if call is None:
-            report(tok, f"{text!r} is not a call (Pass, X, XX, 1C .. 7NT, AP, §3.5.1): "
-                        "the auction is not checked")
+            report(tok, MsgText.of("problem.pbn.not_call", {"token": repr(text)}))
             unread = True
             continue
         if item is None:
@@ -96,9 +97,11 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
             insufficient = item.marker == "I"
             if insufficient:
                 if not call.is_bid:
-                    report(tok, f"^I before {text}, which is not a bid (§3.9)")
+                    report(tok, MsgText.of("problem.pbn.insufficient_not_bid",
+                                                   {"call": text}))
                 elif call.rank > last_bid_rank:
-                    report(tok, f"^I marks {text} as insufficient, but it is sufficient (§3.9)")
+                    report(tok, MsgText.of(
+                        "problem.pbn.insufficient_sufficient", {"call": text}))
             if item.note is not None:
                 refs.append((item.note, tok))
             nags = tuple(sorted(item.nags))
@@ -111,11 +114,12 @@ def build_auction(tokens: Sequence[Token], tag_seat: Seat, dealer: Seat | None,
         if call.is_bid:
             last_bid_rank = max(last_bid_rank, call.rank)
     if dashes > 3:
-        report(first, f"{dashes} '-' placeholders; at most 3 players call before the dealer")
+        report(first, MsgText.of(
+            "problem.pbn.too_many_placeholders", {"n": dashes}))
     start = tag_seat.offset(dashes)
     if dealer is not None and start is not dealer and (entries or truncated):
-        report(first, f"the auction starts with {start.english} but the dealer is "
-                      f"{dealer.english} (§3.5)")
+        report(first, MsgText.of("problem.pbn.auction_start", {
+            "start": seat_name(start), "dealer": seat_name(dealer)}))
     return Auction(start, tuple(entries), truncated, unread), refs
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, AnyStr, NamedTuple
 
 from td_plugin.errors import clip_echo
+from td_plugin.messages import MsgText
 
 if TYPE_CHECKING:
     from td_plugin.model.board import BoardRecord
@@ -410,18 +411,18 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
             comments = tag.comments
             user_tag = None
             if "\t" in value:
-                issues.append((line_of(start), f"tab inside the value of [{name}] (§2.3)"))
+                issues.append((line_of(start), MsgText.of("problem.pbn.tab_in_value", {"tag": name})))
             if name == "Note":
                 if section is not None and section.kind in (SECTION_AUCTION, SECTION_PLAY):
                     section.notes.append(tag)
                 elif section is None or section.kind != _IGNORED:
                     issues.append((line_of(start),
-                                   "a Note tag belongs in an Auction or Play section"))
+                                   MsgText.of("problem.pbn.note_outside_section")))
                 continue
             if name in seen:
                 tag.duplicate = True
                 issues.append((line_of(start),
-                               f"[{name}] given twice; the repeat is ignored (§3.4)"))
+                               MsgText.of("problem.pbn.tag_twice", {"tag": name})))
                 section = PbnSection(tag, _IGNORED)
                 continue
             seen.add(name)
@@ -444,12 +445,13 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
                 game._sections.append(section)
                 user_tag = None
             if kind == ITEM_STRING and not _closed(item):
-                issues.append((line_of(start), f"string not closed: {clip_echo(item)!r}"))
+                issues.append((line_of(start), MsgText.of(
+                    "problem.pbn.string_not_closed", {"text": repr(clip_echo(item))})))
             if section is not None:
                 section.pieces.append((start, item))
             else:
                 first = clip_echo(item.split("\n", 1)[0].rstrip())
-                issues.append((line_of(start), f"text outside any tag or section: {first!r}"))
+                issues.append((line_of(start), MsgText.of("problem.pbn.text_outside", {"text": repr(first)})))
         elif kind in (ITEM_BRACE, ITEM_SEMI):
             raw = m.group(kind)
             line = line_of(start)
@@ -457,13 +459,12 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
                 closed = raw.endswith("}")
                 comment = PbnComment(raw[1:-1] if closed else raw[1:], "{", line, start)
                 if not closed:
-                    issues.append((line, "brace comment '{' is never closed"))
+                    issues.append((line, MsgText.of("problem.pbn.brace_not_closed")))
             else:
                 comment = PbnComment(raw[1:], ";", line, start)
             if section is not None and section.pieces:
                 if section.kind == SECTION_TABLE:
-                    issues.append((line, "commentary inside table data (only the table's tag "
-                                         "may carry commentary, §5.1)"))
+                    issues.append((line, MsgText.of("problem.pbn.table_commentary")))
                 section.pieces.append(comment)
                 section.commented = True
             else:
@@ -471,15 +472,15 @@ def _assemble_items(game: PbnGame, issues: list[tuple[int, str]]) -> None:
         elif kind == ITEM_ESCAPE:
             game._escapes.append((line_of(start), m.group(kind)))
         elif kind == ITEM_BADTAG:
-            issues.append((line_of(start), f"malformed tag {m.group(kind)!r}"))
+            issues.append((line_of(start), MsgText.of("problem.pbn.malformed_tag", {"text": repr(m[kind])})))
             section = PbnSection(PbnTag("", "", lines, start, m.end(), start, start), _IGNORED)
         else:
             bad = m.group(kind)
-            issues.append((line_of(start), f"unexpected character {bad!r}" if len(bad) == 1
-                           else f"unexpected characters {clip_echo(bad)!r}"))
+            issues.append((line_of(start), MsgText.of(f"problem.pbn.unexpected.{1 if len(bad) == 1 else 'n'}",
+                                                      {"text": repr(clip_echo(bad))})))
     if unquoted:  # one problem a game, the same text for the same tags (said once a file)
-        issues.append((unquoted[0][0], "tag values not in quotes (§3.3), read as written: "
-                                       + ", ".join(f"[{name}]" for _, name in unquoted)))
+        issues.append((unquoted[0][0], MsgText.of(
+            "problem.pbn.unquoted_values", {"tags": ", ".join(f"[{name}]" for _, name in unquoted)})))
 
 
 def _check_characters(game: PbnGame) -> None:
@@ -487,15 +488,14 @@ def _check_characters(game: PbnGame) -> None:
     if len(text) > MAX_LINE and max(map(len, text.split("\n"))) > MAX_LINE:
         for m in _LONG_LINE.finditer(text):
             game.issues.append((game.line_of(m.start()),
-                                f"line longer than {MAX_LINE} characters (§2.3)"))
+                                MsgText.of("problem.pbn.long_line", {"n": MAX_LINE})))
     raw = game.raw
     if game.encoding == "ascii" and not raw.translate(None, _GOOD_ASCII):
         return  # the usual game: no control character (deleting the good bytes leaves none)
 
     def report(lines_before: int, byte: int) -> None:
         game.issues.append((game.first_line + lines_before,
-                            f"control character 0x{byte:02x} is not allowed in PBN "
-                            "(ISO 8859-1 codes 0-31 and 127-159, §2.2)"))
+                            MsgText.of("problem.pbn.control_character", {"code": f"0x{byte:02x}"})))
 
     if game.encoding == "utf-8":
         at, counted = 0, 0  # the byte offset of character ``counted``

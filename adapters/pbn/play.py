@@ -55,26 +55,25 @@ def _slots(tokens: Sequence[Token], report: Report
     for tok in tokens:
         text = token_text(tok)
         if star:
-            report(tok, f"{text!r} after '*' (§3.6)")
+            report(tok, MsgText.of("problem.pbn.card_after_star", {"token": repr(text)}))
             break
         card = CARDS.get(text) or CARDS.get(text.upper())
         if card is not None:
             slots.append(card)
         elif text == "*":
             if pluses:
-                report(tok, "'*' after '+': the play cannot both end and go on (§3.6)")
+                report(tok, MsgText.of("problem.pbn.star_after_plus"))
             star = True
             continue
         elif text == "+":
             pluses += 1
             if pluses == 2:
-                report(tok, "a second '+' (§3.6)")
+                report(tok, MsgText.of("problem.pbn.second_plus"))
             slots.append(_PLUS)
         elif text.strip("-") == "":
             slots.append(_DASH)
         else:
-            report(tok, f"{text!r} is not a card (§3.6.1): the play is not checked from "
-                        "its trick on")
+            report(tok, MsgText.of("problem.pbn.not_card", {"token": repr(text)}))
             slots.append(_BAD)
         slot_tokens.append(tok)
     return slots, slot_tokens, star, pluses
@@ -131,8 +130,8 @@ def build_play(tokens: Sequence[Token], play_seat: Seat, trump: Suit | None,
         if stop is not None:
             for c, s in enumerate(row):
                 if type(s) is Card and stop is not _BAD:
-                    report(row_tokens[c], f"{s.pbn()} after {stop!r}: the play stopped at "
-                                          f"trick {len(tricks)} (§3.6)")
+                    report(row_tokens[c], MsgText.of("problem.pbn.card_after_stop", {
+                        "card": s.pbn(), "stop": repr(stop), "trick": len(tricks)}))
                     break
             else:
                 continue
@@ -253,10 +252,10 @@ def _lead_out_of_turn(row_tokens: Sequence[Token], lead_col: int, play_seat: Sea
     if not marked:
         return lead_col
     if len(marked) > 1:
-        report(row_tokens[marked[1]], "two leads out of turn (^L) in one trick (§3.9)")
+        report(row_tokens[marked[1]], MsgText.of("problem.pbn.two_leads_marked"))
     if marked[0] == lead_col:
-        report(row_tokens[marked[0]], f"^L marks {play_seat.offset(lead_col).english}'s "
-                                      "card, but it was their turn to lead (§3.9)")
+        report(row_tokens[marked[0]], MsgText.of(
+            "problem.pbn.lead_mark_in_turn", {"seat": seat_name(play_seat.offset(lead_col))}))
     return marked[0]
 
 
@@ -268,9 +267,11 @@ def _check_revoke_marks(played: list[PlayedCard], row_tokens: Sequence[Token], l
             continue
         tok = row_tokens[(lead_col + k) & 3]
         if k == 0:
-            report(tok, f"^R marks {pc.card.pbn()}, which leads the trick (§3.9)")
+            report(tok, MsgText.of("problem.pbn.revoke_mark_lead",
+                                   {"card": pc.card.pbn()}))
         elif pc.card.suit is played[0].card.suit:
-            report(tok, f"^R marks {pc.card.pbn()}, which follows suit (§3.9)")
+            report(tok, MsgText.of("problem.pbn.revoke_mark_follows",
+                                   {"card": pc.card.pbn()}))
 
 
 def _cards_after_plus(row: list[Card | str], row_tokens: Sequence[Token], lead_col: int,
@@ -278,8 +279,8 @@ def _cards_after_plus(row: list[Card | str], row_tokens: Sequence[Token], lead_c
     for k2 in range(k + 1, 4):
         c = (lead_col + k2) & 3
         if c < len(row) and type(row[c]) is Card:
-            report(row_tokens[c], f"{row[c].pbn()} after '+': '+' stands for the next "  # type: ignore[union-attr]
-                                  "card to be played (§3.6)")
+            report(row_tokens[c], MsgText.of(
+                "problem.pbn.card_after_plus", {"card": row[c].pbn()}))  # type: ignore[union-attr]
             return
 
 

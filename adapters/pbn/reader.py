@@ -80,8 +80,8 @@ class _Resolver:
             inherited = False
             if value[:1] == "#" and (value == "#" or value.startswith("##")):
                 if name in NO_INHERITANCE:
-                    game.issues.append((game.written_line(index), f"[{name} \"{value}\"]: "
-                                        f"{name} may not use '#' inheritance (§4.8)"))
+                    game.issues.append((game.written_line(index), MsgText.of(
+                        "problem.pbn.no_inheritance", {"tag": name, "value": value})))
                     value = ""
                 elif value == "#":
                     value = self.last.get(name, "")

@@ -37,6 +37,7 @@ from adapters.pbn.values import (
 )
 from adapters.td_notes import TdNotes, parse_td_note
 from td_plugin.errors import Location, listed_problems
+from td_plugin.messages import MsgText
 from td_plugin.model.auction import Auction
 from td_plugin.model.board import BoardRecord, RecordProblem
 from td_plugin.model.cards import SEATS, Seat, Suit
@@ -152,18 +153,19 @@ def _notes(game: PbnGame, kind: str, refs: Sequence[tuple[int, Token]],
         if n is None:
             continue
         if n in notes:
-            issues.append((tag.line, f"note {n} given twice"))
+            issues.append((tag.line, MsgText.of("problem.pbn.note_twice", {"n": n})))
             continue
         notes[n] = text.strip()
     referred = set()
     for n, tok in refs:
         if n not in notes and n not in referred:
             line = tok.line if isinstance(tok, PbnItem) else section.tag.line
-            issues.append((line, f"no [Note \"{n}:...\"] explains ={n}= (§3.5.5)"))
+            issues.append((line, MsgText.of("problem.pbn.note_missing", {"n": n})))
         referred.add(n)
     for n, tag in numbers:
         if n is not None and 1 <= n <= 32 and n not in referred:
-            issues.append((tag.line, f"note {n} is not referred to in the {section.kind}"))
+            issues.append((tag.line, MsgText.of(
+                "problem.pbn.note_unreferred", {"n": n, "section": section.kind})))
     return notes
 
 
@@ -266,7 +268,8 @@ def _not_read(unread: set[str], part: str, line: int | None, problem: str,
     writes it; an inherited value's problem is the game's that wrote it)."""
     unread.add(part)
     if line is not None:
-        issues.append((line, f"{problem}: the {part} is not checked"))
+        issues.append((line, MsgText.of(f"problem.pbn.not_checked.{part}",
+                                           {"problem": MsgText.param(problem)})))
 
 
 _TD = re.compile(r"(?i)\bTD\s*:")
@@ -331,7 +334,7 @@ def _auction(game: PbnGame, dealer: Seat | None, issues: list[tuple[int, str]]
     if seat is None:
         return None, {}, None
     if dealer is None:
-        issues.append((_tag_line(game, SECTION_AUCTION), "Auction section without a Dealer (§3.1)"))
+        issues.append((_tag_line(game, SECTION_AUCTION), MsgText.of("problem.pbn.auction_no_dealer")))
     # an auction read without a problem or a note reference is remembered by its text:
     # the same auctions recur board after board, and an auction is immutable
     runs = game.section_runs(SECTION_AUCTION)
@@ -364,7 +367,7 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
     if seat is None:
         return None, {}, None, []
     if deal_text.strip() in UNKNOWN:
-        issues.append((_tag_line(game, SECTION_PLAY), "Play section without a Deal (§3.1)"))
+        issues.append((_tag_line(game, SECTION_PLAY), MsgText.of("problem.pbn.play_no_deal")))
     trump: Suit | None = None
     trump_known = True
     if strain is not None:
@@ -373,18 +376,19 @@ def _play(game: PbnGame, deal: Deal | None, deal_text: str, contract: Contract |
             contract is None and auction_contract is not None
             and auction_contract.is_passed_out):
         trump_known = False
-        issues.append((_tag_line(game, SECTION_PLAY), "a Play section after a passed-out auction"))
+        issues.append((_tag_line(game, SECTION_PLAY), MsgText.of(
+            "problem.pbn.play_after_pass_out")))
     elif auction_contract is not None:
         assert auction_contract.strain is not None  # not passed out
         trump = auction_contract.strain.suit
     else:
         trump_known = False
-        issues.append((_tag_line(game, SECTION_PLAY), "Play section without a Contract: the trick winners "
-                                         "are unknown, the cards stay in column order (§3.1)"))
+        issues.append((_tag_line(game, SECTION_PLAY), MsgText.of(
+            "problem.pbn.play_no_contract")))
     full_contract = contract is not None or (auction_contract is not None and strain is None)
     if full_contract and declarer is None and (
             auction_contract is None or auction_contract.declarer is None):
-        issues.append((_tag_line(game, SECTION_PLAY), "Play section without a Declarer (§3.1)"))
+        issues.append((_tag_line(game, SECTION_PLAY), MsgText.of("problem.pbn.play_no_declarer")))
     hands = _hands(deal)
     play, leader_first, refs = _read_section(
         game, SECTION_PLAY,
@@ -402,7 +406,7 @@ def _result(values: dict[str, str], declarer: Seat | None, passed_out: bool,
         return None, False
     if passed_out and written("Result"):
         issues.append((written("Result"),  # type: ignore[arg-type]
-                       "a Result for a board that was passed out (§3.4.15)"))
+                       MsgText.of("problem.pbn.result_passed_out")))
     return declarer_tricks_of(sided, declarer), sided.caret
 
 
@@ -423,8 +427,8 @@ def _check_rubber(values: dict[str, str], vulnerability: Any,
         return
     implied = rubber_vulnerability(history)
     if implied is not None and implied is not vulnerability:
-        issues.append((line, f"ScoreRubberHistory makes the vulnerability {implied.value}, "
-                             f"but Vulnerable is {vulnerability.value} (§4.2.6)"))
+        issues.append((line, MsgText.of("problem.pbn.rubber_vulnerability", {
+            "implied": implied.value, "given": vulnerability.value})))
 
 
 def _tables(game: PbnGame, issues: list[tuple[int, str]]) -> dict[str, Any]:

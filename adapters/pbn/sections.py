@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from adapters.pbn.game import PbnComment, PbnGame, PbnSection
+from td_plugin.messages import MsgText
 
 __all__ = ["PbnItem", "Token", "Report", "parse_items", "written_items", "plain_tokens",
            "token_text", "too_many_tokens",
@@ -88,7 +89,7 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
             c = tok[0]
             if c.isalnum() or c == "-" or c == "*" or c == "+":
                 if pending and (c == "*" or c == "+"):
-                    report(pos, f"^{pending} is not followed by a {what}")
+                    report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}", {"marker": "^" + pending}))
                     pending = None
                 cur = PbnItem(tok, pos, line_of(pos), pending)
                 pending = None
@@ -96,57 +97,59 @@ def parse_items(section: PbnSection, line_of: Callable[[int], int],
             elif c == "^":
                 letter = tok[1:].upper()
                 if letter not in allowed or not letter:
-                    report(pos, f"{tok!r} is not an irregularity of the {section.kind} "
-                                f"({', '.join('^' + x for x in allowed)}, §3.9)")
+                    report(pos, MsgText.of("problem.pbn.not_irregularity", {
+                        "token": repr(tok), "section": section.kind,
+                        "allowed": ", ".join("^" + x for x in allowed)}))
                 elif letter == "S":
                     if pending:
-                        report(pos, f"^{pending} is not followed by a {what}")
+                        report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}", {"marker": "^" + pending}))
                         pending = None
                     cur = PbnItem("^S", pos, line_of(pos), "S")
                     items.append(cur)
                 else:
                     if pending:
-                        report(pos, f"two irregularity markers before one {what}")
+                        report(pos, MsgText.of(f"problem.pbn.two_markers.{what}"))
                     pending = letter
             elif c not in "=$!?":
                 # neither a call or card nor an annotation: kept as a token, which the
                 # section's build reports and does not judge the section by
                 if pending:
-                    report(pos, f"^{pending} is not followed by a {what}")
+                    report(pos, MsgText.of(f"problem.pbn.marker_alone.{what}", {"marker": "^" + pending}))
                     pending = None
                 cur = PbnItem(tok, pos, line_of(pos))
                 items.append(cur)
             elif cur is None:
-                report(pos, f"{tok!r} does not follow a {what}")
+                report(pos, MsgText.of(f"problem.pbn.annotation_alone.{what}", {"token": repr(tok)}))
             elif c == "=":
                 ref = _NOTE_REF.match(tok)
                 if ref is None:
-                    report(pos, f"{tok!r} is not a note reference (=1= .. =32=)")
+                    report(pos, MsgText.of("problem.pbn.not_note_reference", {"token": repr(tok)}))
                 elif cur.note is not None:
-                    report(pos, f"second note reference {tok} after {cur.text} (§3.5.2)")
+                    report(pos, MsgText.of("problem.pbn.second_note_reference",
+                                           {"token": tok, "item": cur.text}))
                 else:
                     cur.note = int(ref.group(1))
                     if not 1 <= cur.note <= 32:
-                        report(pos, f"note reference {tok}: notes are numbered 1 to 32 (§3.5.4)")
+                        report(pos, MsgText.of("problem.pbn.note_reference_number", {"token": tok}))
             elif c == "$":
                 nag = _NAG.match(tok)
                 n = int(nag.group(1)) if nag else -1
                 if not 0 <= n <= 255:
-                    report(pos, f"{tok!r} is not a NAG ($0 .. $255, §3.7)")
+                    report(pos, MsgText.of("problem.pbn.not_nag", {"token": repr(tok)}))
                 elif n in wrong_nags:
-                    report(pos, f"NAG {tok} is for {'calls' if is_play else 'cards'}, "
-                                f"not {what}s (§3.7)")
+                    report(pos, MsgText.of(f"problem.pbn.nag_wrong_kind.{what}", {"token": tok}))
                 elif n in evaluation and (cur.suffix or evaluation.intersection(cur.nags)):
-                    report(pos, f"second evaluation of {cur.text} ({tok}); one suffix or "
-                                "evaluation NAG per " + what + " (§3.5.2)")
+                    report(pos, MsgText.of(f"problem.pbn.second_evaluation.{what}",
+                                           {"item": cur.text, "token": tok}))
                 else:
                     cur.nags += (n,)
             elif cur.suffix or evaluation.intersection(cur.nags):
-                report(pos, f"second suffix {tok!r} after {cur.text} (§3.5.2)")
+                report(pos, MsgText.of("problem.pbn.second_suffix", {"token": repr(tok), "item": cur.text}))
             else:
                 cur.suffix = tok
     if pending:
-        report(section.tag.end, f"^{pending} at the end of the {section.kind}")
+        report(section.tag.end, MsgText.of("problem.pbn.marker_at_end",
+                                                {"marker": "^" + pending, "section": section.kind}))
     return items
 
 
@@ -160,8 +163,7 @@ def written_items(game: PbnGame, section: PbnSection | None) -> list[PbnItem]:
 
 def too_many_tokens(section: PbnSection, limit: int) -> str:
     """The problem of a section cut after ``limit`` tokens."""
-    return (f"the {section.tag.name} section has more than {limit:,} tokens; the rest is "
-            "not read")
+    return MsgText.of("problem.pbn.too_many_tokens", {"tag": section.tag.name, "n": f"{limit:,}"})
 
 
 def plain_tokens(runs: list[str] | None) -> list[str] | None:

@@ -19,6 +19,7 @@ from itertools import islice
 from adapters.pbn.game import PbnComment, PbnSection
 from adapters.pbn.sections import too_many_tokens
 from adapters.pbn.tokens import unescape
+from td_plugin.messages import MsgText
 
 __all__ = ["Column", "PbnTable", "parse_header", "build_table", "cell_value", "format_row",
            "MAX_TABLE_CELLS"]
@@ -79,7 +80,7 @@ _WIDTH = re.compile(r"([0-9]{1,3})([LR]?)\Z")
 def parse_header(value: str) -> tuple[list[Column], list[str]]:
     """Columns of a table header, and problems with it."""
     columns = []
-    problems = []
+    problems: list[str] = []
     for token in value.split(";"):
         m = _COLUMN.match(token)
         assert m is not None  # the pattern matches any text
@@ -89,8 +90,8 @@ def parse_header(value: str) -> tuple[list[Column], list[str]]:
             continue
         w = _WIDTH.match(width)
         if w is None:
-            problems.append(f"column {token!r}: '\\' must be followed by a width "
-                            "and optionally L or R (§5.2)")
+            problems.append(MsgText.of("problem.pbn.column_width",
+                                       {"column": repr(token)}))
             columns.append(Column(name, order))
         else:
             columns.append(Column(name, order, int(w.group(1)), w.group(2) or None))
@@ -115,8 +116,8 @@ def build_table(section: PbnSection, header: str,
         report(cells.pop()[0], too_many_tokens(section, MAX_TABLE_CELLS))
     width = len(columns) or 1
     if len(cells) % width:
-        report(cells[-1][0], f"{section.tag.name}: {len(cells)} cells do not fill rows of "
-                             f"{width} columns (§5.2)")
+        report(cells[-1][0], MsgText.of("problem.pbn.table_rows", {
+            "table": section.tag.name, "cells": len(cells), "columns": width}))
     rows = [[c for _, c in cells[i:i + width]] for i in range(0, len(cells), width)]
     _check_order(section, columns, cells, width, report)
     return PbnTable(section.tag.name, header, columns, rows, section.tag.line)
@@ -146,8 +147,9 @@ def _check_order(section: PbnSection, columns: list[Column], cells: list[tuple[i
             if previous is not None and (number > previous if col.order == "+"
                                          else number < previous):
                 way = "descending" if col.order == "+" else "ascending"
-                report(pos, f"{section.tag.name}: column {col.name} is marked {way} "
-                            f"({col.order}) but {value} follows {previous:g}")
+                report(pos, MsgText.of(f"problem.pbn.column_order.{way}", {
+                    "table": section.tag.name, "column": col.name, "order": col.order,
+                    "value": value, "previous": f"{previous:g}"}))
                 break
             previous = number
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from td_plugin.errors import InputError
+from td_plugin.messages import MsgText, seat_name
 from td_plugin.model.board import Vulnerability
 from td_plugin.model.cards import SEATS, SUITS, Card, Seat, Side, Strain
 from td_plugin.model.contract import Contract
@@ -30,6 +31,7 @@ __all__ = ["Sided", "parse_sided", "parse_result", "parse_score", "parse_contrac
            "VULNERABLE"]
 
 _T = TypeVar("_T")
+_m = MsgText.of
 
 #: values meaning "unknown" (``?``) or "inappropriate" (empty) for any tag
 UNKNOWN = frozenset(("", "?"))
@@ -122,12 +124,12 @@ def parse_result(value: str) -> tuple[Sided | None, str | None]:
         return None, None
     sided = parse_sided(value, "tricks")
     if sided is None:
-        return None, f"Result {value!r} is not a number of tricks (\"9\", \"NS 9\", \"NS 9 EW 4\")"
+        return None, _m("problem.pbn.result_not_tricks", {"value": repr(value)})
     numbers = [int(v) for v in (sided.plain, sided.ns, sided.ew) if v is not None]
     if any(n > 13 for n in numbers):
-        return None, f"Result {value!r}: more than 13 tricks"
+        return None, _m("problem.pbn.result_over_13", {"value": repr(value)})
     if sided.ns is not None and sided.ew is not None and int(sided.ns) + int(sided.ew) != 13:
-        return None, f"Result {value!r}: the tricks of the two sides do not add up to 13"
+        return None, _m("problem.pbn.result_not_13", {"value": repr(value)})
     return sided, None
 
 
@@ -155,7 +157,7 @@ def parse_score(value: str) -> tuple[Sided | None, str | None]:
         return None, None
     sided = parse_sided(value, "integer")
     if sided is None:
-        return None, f"Score {value!r} is not a score (\"NS 620\", \"EW -100\", \"620\")"
+        return None, _m("problem.pbn.score_not_score", {"value": repr(value)})
     return sided, None
 
 
@@ -199,7 +201,7 @@ def parse_contract(value: str) -> tuple[Contract | None, Strain | None, str | No
     m = _STRAIN_ONLY.match(v)
     if m:
         return None, Strain.from_pbn(m.group(1)), None
-    return None, None, f"Contract {value!r} is not a contract (\"4HX\", \"3NT\", \"Pass\")"
+    return None, None, _m("problem.pbn.contract_not_contract", {"value": repr(value)})
 
 
 _SEAT_TEXT = {t: Seat(t.upper()) for t in "NESWnesw"}
@@ -215,7 +217,7 @@ def parse_seat_value(name: str, value: str) -> tuple[Seat | None, str | None]:
         return None, None
     if v in _SEAT_TEXT:
         return _SEAT_TEXT[v], None
-    return None, f"{name} {value!r} is not a seat (W, N, E, S)"
+    return None, _m("problem.pbn.not_seat", {"tag": name, "value": repr(value)})
 
 
 _NOTE = re.compile(r"([0-9]+):(.*)\Z", re.S)
@@ -225,10 +227,10 @@ def parse_note(value: str) -> tuple[int | None, str, str | None]:
     """A Note tag ``"<index>:<text>"``: ``(index, text, problem)``."""
     m = _NOTE.match(value)
     if m is None:
-        return None, value, f"Note {value!r} is not \"<number>:<text>\""
+        return None, value, _m("problem.pbn.note_form", {"value": repr(value)})
     n = parse_whole(m.group(1), 2)
     if n is None or not 1 <= n <= 32:
-        return None, m.group(2), f"Note {value!r}: the note number must be 1 to 32"
+        return None, m.group(2), _m("problem.pbn.note_number", {"value": repr(value)})
     return n, m.group(2), None
 
 
@@ -291,35 +293,38 @@ _OTHER_DATES = re.compile(
 def _check_date(name: str, v: str) -> str | None:
     if _DATE.match(v) or _OTHER_DATES.match(v.strip()):
         return None
-    return f"{name} {v!r} is not a date (YYYY.MM.DD)"
+    return _m("problem.pbn.not_date", {"tag": name, "value": repr(v)})
 
 
 def _check_board(name: str, v: str) -> str | None:
     n = parse_whole(v)
-    return None if n is not None and n > 0 else f"Board {v!r} is not a positive number"
+    return None if n is not None and n > 0 else _m("problem.pbn.board_not_number", {"value": repr(v)})
 
 
 def _check_round(name: str, v: str) -> str | None:
-    return None if _ROUND.match(v) else (
-        f"Round {v!r} is not a round (letters, digits, '_', parts separated by '.')")
+    return None if _ROUND.match(v) else _m(
+        "problem.pbn.not_round", {"value": repr(v)})
 
 
 def _check_scoring(name: str, v: str) -> str | None:
     bad = [f for f in v.split(";") if not _SCORING_FIELD.match(f)]
-    return f"Scoring {v!r}: the part {bad[0]!r} is not a scoring method" if bad else None
+    return _m(
+        "problem.pbn.not_scoring", {"value": repr(v), "part": repr(bad[0])}) if bad else None
 
 
 def _check_seat(name: str, v: str) -> str | None:
-    return None if _SEAT.match(v) else f"{name} {v!r} is not a seat (W, N, E, S)"
+    return None if _SEAT.match(v) else _m(
+        "problem.pbn.not_seat", {"tag": name, "value": repr(v)})
 
 
 def _check_declarer(name: str, v: str) -> str | None:
-    return None if _DECLARER.match(v) else f"Declarer {v!r} is not a seat (W, N, E, S, ^S...)"
+    return None if _DECLARER.match(v) else _m(
+        "problem.pbn.declarer_not_seat", {"value": repr(v)})
 
 
 def _check_vulnerable(name: str, v: str) -> str | None:
-    return None if v.lower() in VULNERABLE else (
-        f"Vulnerable {v!r} is not None, NS, EW or All")
+    return None if v.lower() in VULNERABLE else _m(
+        "problem.pbn.not_vulnerable", {"value": repr(v)})
 
 
 def _sided_check(kind: str, example: str, *, side_needed: bool = False,
@@ -327,11 +332,13 @@ def _sided_check(kind: str, example: str, *, side_needed: bool = False,
     def check(name: str, v: str) -> str | None:
         sided = parse_sided(v, kind)
         if sided is None or (side_needed and sided.plain is not None):
-            return f"{name} {v!r} is not a score ({example})"
+            return _m("problem.pbn.not_score_example",
+                      {"tag": name, "value": repr(v), "example": example})
         if maximum is not None:
             for x in (sided.plain, sided.ns, sided.ew):
                 if x is not None and float(x) > maximum:
-                    return f"{name} {v!r}: more than {maximum:g}"
+                    return _m("problem.pbn.over_maximum",
+                              {"tag": name, "value": repr(v), "maximum": f"{maximum:g}"})
         return None
     return check
 
@@ -441,8 +448,7 @@ def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
         return None, None
     m = _DEAL.match(v.upper())
     if m is None:
-        return None, (f"Deal {value!r} is not \"<seat>:<hand> <hand> <hand> <hand>\" "
-                      "with one space between hands")
+        return None, _m("problem.pbn.deal_form", {"value": repr(value)})
     first = _SEAT_TEXT[m.group(1)].index
     masks: list[int | None] = [None, None, None, None]  # by seat index
     for k, text in enumerate(m.group(2, 3, 4, 5)):
@@ -453,8 +459,10 @@ def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
             try:
                 Hand.from_pbn(text)
             except InputError as exc:
-                return None, f"Deal {value!r}: {exc}"
-            return None, f"Deal {value!r}: bad hand {text!r}"
+                return None, _m("problem.pbn.deal_problem",
+                                {"value": repr(value), "problem": MsgText.param(exc.bare_message)})
+            return None, _m("problem.pbn.deal_bad_hand",
+                            {"value": repr(value), "hand": repr(text)})
         masks[(first + k) % 4] = mask
     seen = 0
     sizes = set()
@@ -463,14 +471,15 @@ def _parse_deal(value: str) -> tuple[Deal | None, str | None]:
             continue
         if seen & mask:
             twice = " ".join(c.pbn() for c in Hand(mask=seen & mask))
-            return None, f"Deal {value!r}: {twice} dealt to more than one hand"
+            return None, _m("problem.pbn.deal_twice", {"value": repr(value), "cards": twice})
         seen |= mask
         n = mask.bit_count()
         if n > 13:
-            return None, f"Deal {value!r}: {seat.english} has {n} cards"
+            return None, _m("problem.pbn.deal_too_many",
+                                        {"value": repr(value), "seat": seat_name(seat), "n": n})
         sizes.add(n)
     if not seen:
-        return None, f"Deal {value!r} has no cards"
+        return None, _m("problem.pbn.deal_no_cards", {"value": repr(value)})
     if len(sizes) > 1:
-        return None, f"Deal {value!r}: the hands have different numbers of cards"
+        return None, _m("problem.pbn.deal_sizes", {"value": repr(value)})
     return Deal({s: None if m is None else Hand(mask=m) for s, m in zip(SEATS, masks)}), None

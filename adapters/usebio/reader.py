@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from td_plugin.errors import InputError, InvalidTokenError, Location, ParseError
+from td_plugin.messages import MsgText
 from td_plugin.model.board import BoardRecord, RecordProblem, standard_dealer, standard_vulnerability
 from td_plugin.model.cards import SEATS, Card, Seat, Suit
 from td_plugin.model.contract import Contract
@@ -271,8 +272,7 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
         score_ns = _signed(score)
         if score_ns is None:
             line.unread.add("score")
-            line.problems.append(f"SCORE {score!r} is neither a score nor an artificial score "
-                                 "like A6040: the score is not checked")
+            line.problems.append(MsgText.of("problem.usebio.score", {"value": repr(score)}))
     contract_text = child_text(el, "CONTRACT")
     if contract_text and artificial is None:
         try:
@@ -282,11 +282,13 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
                 if played_by:
                     contract = contract.with_declarer(Seat.from_pbn(played_by))
                 else:
-                    line.problems.append(f"contract {contract_text} has no PLAYED_BY")
+                    line.problems.append(MsgText.of(
+                        "problem.usebio.no_played_by", {"contract": contract_text}))
             line.contract = contract
         except InvalidTokenError as exc:
             line.unread.add("contract")
-            line.problems.append(f"{exc.bare_message}: the contract is not checked")
+            line.problems.append(MsgText.of(
+                "problem.pbn.not_checked.contract", {"problem": MsgText.param(exc.bare_message)}))
     tricks = child_text(el, "TRICKS")
     if tricks and line.contract is not None and not line.contract.is_passed_out:
         taken = parse_whole(tricks, 2)
@@ -294,7 +296,8 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
             line.tricks = taken
         else:
             line.unread.add("result")
-            line.problems.append(f"TRICKS {tricks!r} is not 0..13: the result is not checked")
+            line.problems.append(MsgText.of("problem.usebio.tricks",
+                                            {"value": repr(tricks)}))
     if score_ns is not None:
         line.result = (TableResult(line.contract, line.tricks, score_ns)
                        if line.contract is not None else ScoreOnly(score_ns))
@@ -312,7 +315,8 @@ def _read_line(el: Any, index: int, board: int | None) -> TravellerLine:
                 line.points = points  # type: ignore[assignment]
                 line.points_text = (ns, ew)
             else:
-                line.problems.append(f"{ns_tag}/{ew_tag} {ns!r}/{ew!r} are not numbers")
+                line.problems.append(MsgText.of("problem.usebio.points", {
+                    "ns_tag": ns_tag, "ew_tag": ew_tag, "ns": repr(ns), "ew": repr(ew)}))
             break
     return line
 
@@ -331,13 +335,14 @@ def _read_deal(board_el: Any) -> Deal:
 def read_event(doc: UsebioDocument) -> UsebioEvent:
     """The event of a parsed USEBIO document."""
     root = doc.root
-    problems = []
+    problems: list[str] = []
     version = (root.get("Version") or "").strip()
     if version not in _SUPPORTED_VERSIONS:
-        problems.append(f"USEBIO version {version or '(none)'!r}; read as 1.2")
+        problems.append(MsgText.of("problem.usebio.version",
+                                   {"version": repr(version or "(none)")}))
     event = root.find("EVENT")
     if event is None:
-        problems.append("no EVENT element")
+        problems.append(MsgText.of("problem.usebio.no_event"))
         from lxml import etree
 
         event = etree.Element("EVENT")
@@ -362,7 +367,8 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
         for el in tl:
             line = _read_line(el, len(lines) + 1, board)
             if board is None:
-                line.problems.append(f"BOARD_NUMBER {number_text!r} is not a board number")
+                line.problems.append(MsgText.of("problem.usebio.board_number",
+                                                      {"value": repr(number_text)}))
             lines.append(line)
             if kind is None:
                 kind = next((k for ns, _, k in POINT_ELEMENTS if el.find(ns) is not None), None)
@@ -381,12 +387,15 @@ def read_event(doc: UsebioDocument) -> UsebioEvent:
             number_text = child_text(board_el, "BOARD_NUMBER") or ""
             board_number = parse_whole(number_text)
             if board_number is None:
-                problems.append(f"hand set: BOARD_NUMBER {number_text!r} is not a board number")
+                problems.append(MsgText.of("problem.usebio.hand_set", {
+                    "problem": MsgText.of("problem.usebio.board_number",
+                                          {"value": repr(number_text)}).msg}))
                 continue
             try:
                 deals[board_number] = _read_deal(board_el)
             except (InvalidTokenError, InputError) as exc:
-                deal_problems[board_number] = f"hand set: {exc.bare_message}"
+                deal_problems[board_number] = MsgText.of(
+                    "problem.usebio.hand_set", {"problem": MsgText.param(exc.bare_message)})
     return UsebioEvent(doc, kind, event_type, two_winners, lines, board_elements, pairs,
                        deals, deal_problems, problems, board_averages)
 
@@ -455,12 +464,14 @@ class UsebioSource:
 
             lin = parse_lin(lin_data, self.path)
             if len(lin) != 1:
-                messages.append(f"LIN_DATA holds {len(lin)} boards, not one")
+                messages.append(MsgText.of("problem.usebio.lin_boards", {"n": len(lin)}))
             else:
                 auction, play = lin[0].auction, lin[0].play
                 dealer = lin[0].dealer or dealer
                 deal = deal or lin[0].deal
-                messages.extend(f"LIN_DATA: {p.message}" for p in lin[0].problems)
+                messages.extend(MsgText.of("problem.usebio.lin_data",
+                                           {"problem": p.msg or p.message})
+                                for p in lin[0].problems)
         if self.strict and messages:
             raise InputError(messages[0], loc)
         return BoardRecord(

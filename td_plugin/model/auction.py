@@ -15,6 +15,7 @@ from typing import Any
 
 from td_plugin._quick_init import quick_init
 from td_plugin.errors import InvalidTokenError
+from td_plugin.messages import MsgText
 from td_plugin.model.cards import Seat, Strain
 from td_plugin.model.contract import Contract
 
@@ -61,7 +62,8 @@ class Call:
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
         if not 1 <= level <= 7:
-            raise InvalidTokenError(f"no bid at level {level!r} (Law 38: bids above seven)")
+            raise InvalidTokenError(MsgText.of("error.token.no_bid_level",
+                                                {"level": repr(level)}))
         return _BIDS[(level, strain)]
 
     @classmethod
@@ -93,7 +95,7 @@ class Call:
         key = text.strip().upper()
         call = _LOOKUP.get(key)
         if call is None:
-            raise InvalidTokenError(f"not a call: {text!r}")
+            raise InvalidTokenError(MsgText.of("error.token.not_call", {"text": repr(text)}))
         return call
 
     def pbn(self) -> str:

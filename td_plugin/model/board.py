@@ -42,7 +42,7 @@ class Vulnerability(enum.Enum):
         key = text.strip().upper().replace("-", "").replace("/", "")
         v = _VUL_LOOKUP.get(key)
         if v is None:
-            raise InvalidTokenError(f"not a vulnerability: {text!r}")
+            raise InvalidTokenError(MsgText.of("error.token.not_vulnerability", {"text": repr(text)}))
         return v
 
     def pbn(self) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from td_plugin import messages
 from td_plugin.errors import InvalidTokenError
+from td_plugin.messages import MsgText
 
 __all__ = ["Seat", "Side", "Suit", "Strain", "Rank", "Card", "SEATS", "SUITS", "SEAT_LETTERS",
            "SUIT_LETTERS", "SEAT_NAMES", "SUIT_NAMES", "SYMBOLS_AS_LETTERS"]
@@ -58,7 +59,7 @@ class Seat(enum.Enum):
         try:
             return cls(key)
         except ValueError:
-            raise InvalidTokenError(f"not a seat: {text!r}") from None
+            raise InvalidTokenError(MsgText.of("error.token.not_seat", {"text": repr(text)})) from None
 
     def pbn(self) -> str:
         return self._value_
@@ -122,7 +123,7 @@ class Suit(enum.Enum):
         try:
             return cls(text.strip().upper())
         except ValueError:
-            raise InvalidTokenError(f"not a suit: {text!r}") from None
+            raise InvalidTokenError(MsgText.of("error.token.not_suit", {"text": repr(text)})) from None
 
     def pbn(self) -> str:
         return self.value
@@ -186,7 +187,7 @@ class Strain(enum.Enum):
         try:
             return cls(key)
         except ValueError:
-            raise InvalidTokenError(f"not a strain: {text!r}") from None
+            raise InvalidTokenError(MsgText.of("error.token.not_strain", {"text": repr(text)})) from None
 
     def pbn(self) -> str:
         return self._value_
@@ -235,7 +236,7 @@ class Rank(enum.IntEnum):
         key = text.strip().upper()
         value = _RANK_FROM_CHAR.get(key)
         if value is None:
-            raise InvalidTokenError(f"not a rank: {text!r}")
+            raise InvalidTokenError(MsgText.of("error.token.not_rank", {"text": repr(text)}))
         return value
 
     def pbn(self) -> str:
@@ -295,7 +296,7 @@ class Card:
         if card is None and len(key) == 3 and key[1:] == "10":
             card = _CARD_LOOKUP.get(key[0] + "T")
         if card is None:
-            raise InvalidTokenError(f"not a card: {text!r}")
+            raise InvalidTokenError(MsgText.of("error.token.not_card", {"text": repr(text)}))
         return card
 
     @classmethod

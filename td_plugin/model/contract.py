@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from td_plugin._quick_init import quick_init
 from td_plugin.errors import InvalidTokenError
+from td_plugin.messages import MsgText
 from td_plugin.model.cards import Seat, Strain
 
 __all__ = ["Contract"]
@@ -42,7 +43,7 @@ class Contract:
             return cls.PASSED_OUT
         m = _CONTRACT_RE.match(t.replace(" ", ""))
         if not m:
-            raise InvalidTokenError(f"not a contract: {text!r}")
+            raise InvalidTokenError(MsgText.of("error.token.not_contract", {"text": repr(text)}))
         risk_text = (m.group(3) or "").upper()
         risk = {"": 0, "X": 1, "*": 1, "XX": 2, "R": 2, "**": 2}[risk_text]
         return cls(int(m.group(1)), Strain.from_pbn(m.group(2)), risk, declarer)

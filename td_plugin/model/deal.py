@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from td_plugin.errors import InvalidDealError, InvalidTokenError
+from td_plugin.messages import MsgText
 from td_plugin.model.cards import ALL_CARDS, SEATS, SUITS, Card, Rank, Seat, Suit
 
 __all__ = ["Hand", "Deal", "SUIT_MASKS"]
@@ -62,7 +63,8 @@ class Hand:
         """Parse ``S.H.D.C`` with ranks ``AKQJT98765432`` (any order, any case, ``10`` allowed)."""
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise InvalidTokenError(f"hand {text!r} does not have four suits separated by '.'")
+            raise InvalidTokenError(MsgText.of("error.token.hand_form",
+                                                     {"text": repr(text)}))
         mask = 0
         for suit, ranks in zip(SUITS, parts):
             ranks = ranks.upper().replace("10", "T")
@@ -140,11 +142,11 @@ class Deal:
         """
         text = text.strip()
         if len(text) < 2 or text[1] != ":":
-            raise InvalidTokenError(f"deal {text!r} does not start with '<seat>:'")
+            raise InvalidTokenError(MsgText.of("error.token.deal_seat", {"text": repr(text)}))
         first = Seat.from_pbn(text[0])
         parts = text[2:].split()
         if len(parts) != 4:
-            raise InvalidTokenError(f"deal {text!r} does not list four hands")
+            raise InvalidTokenError(MsgText.of("error.token.deal_hands", {"text": repr(text)}))
         hands: dict[Seat, Hand | None] = {}
         for seat, part in zip(first.clockwise(), parts):
             hands[seat] = None if part == "-" else Hand.from_pbn(part)
