@@ -198,6 +198,13 @@ def _is_count(value: Any, top: int = 10**6) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
 
 
+def _is_count_text(value: Any) -> bool:
+    """A count as a draft keeps it: none yet, a whole number, or its digits."""
+    return value is None or (isinstance(value, int) and not isinstance(value, bool)
+                             and 0 <= value <= 99) or (isinstance(value, str) and value.isascii()
+                                                       and value.isdigit() and len(value) <= 2)
+
+
 def _is_range(value: Any) -> bool:
     return (isinstance(value, list) and len(value) == 2 and all(_is_count(v, 40) for v in value))
 
@@ -300,6 +307,9 @@ def _shape_problem(draft: Draft) -> str | None:
                  and case.get(f.key) not in (None, *SEAT_LETTERS)]
         if seats:
             return f"{seats[0]}: not a seat"
+        counts = [f.key for f in fields if f.input == "count" and not _is_count_text(case.get(f.key))]
+        if counts:
+            return f"{counts[0]}: not a number of tricks or a trick"
         return _facts_problem(case, tables=frozenset(f.key for f in fields
                                                      if f.input == "tables"))
     calls = case.get("calls", [])

@@ -176,3 +176,11 @@ def test_a_seat_that_is_not_a_seat_is_refused_in_words() -> None:
     Seat(False): a 500."""
     with pytest.raises(DraftError, match="offender: not a seat"):
         Draft.loads(Draft("opening_lead", {"declarer": "N", "offender": False}).dumps())
+
+
+@pytest.mark.parametrize("trick", [float("nan"), float("inf"), 2.5, True, "-1", "x", 10**6])
+def test_a_count_that_is_not_a_count_is_refused_in_words(trick: Any) -> None:
+    """A claim's draft whose trick is not a whole number once reached the law module as
+    int(nan): a 500."""
+    with pytest.raises(DraftError, match="trick: not a number of tricks or a trick"):
+        Draft.loads(Draft("claim", {"declarer": "S", "trick": trick}).dumps())
