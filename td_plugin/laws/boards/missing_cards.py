@@ -28,9 +28,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from td_plugin.errors import FactError, InvalidTokenError
+from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, yes_no
-from td_plugin.laws.play.defective_tricks import RestoredRevoke, revoke_card_may_win, rule_restored_revoke
+from td_plugin.laws.play.defective_tricks import (
+    RestoredRevoke,
+    check_revoke_tricks,
+    read_vulnerability,
+    revoke_card_may_win,
+    rule_restored_revoke,
+)
 from td_plugin.laws.play.ruling import CaseNotes, PlayRuling, RulingBuilder, case_notes
 from td_plugin.laws.revokes.ruling import card_msg
 from td_plugin.messages import Msg, seat_name
@@ -220,21 +226,11 @@ def build_case(values: Mapping[str, Any]) -> MissingCardCase:
     if card is not None and revoke_card is not None and card.suit is revoke_card.suit:
         raise FactError("revoke_card", f"{revoke_card.pbn()} follows suit to a trick led in "
                                        f"{card.suit.value}: not a revoke (Law 61A)")
-    won_by, offender = values.get("revoke_trick_won_by"), values.get("offender")
-    if won_by is not None and offender is not None and won_by.side is offender.side \
-            and values.get("offending_side_tricks_from_revoke") == 0:
-        raise FactError("offending_side_tricks_from_revoke",
-                        f"0, but {won_by.english} of the offending side won the revoke trick")
     os_tricks, trick = values.get("offending_side_tricks_from_revoke"), values.get("revoke_trick")
-    if os_tricks is not None and trick is not None and os_tricks > 14 - trick:
-        raise FactError("offending_side_tricks_from_revoke",
-                        f"{os_tricks}, but only {14 - trick} tricks are played from trick "
-                        f"{trick} on")
-    vul = values.get("vulnerable")
-    try:
-        vulnerability = Vulnerability.from_pbn(vul) if vul is not None else None
-    except InvalidTokenError:
-        raise FactError("vulnerable", f"unknown vulnerability {vul!r}") from None
+    if os_tricks is not None and trick is not None:  # (both come with the revoke, 14B4)
+        check_revoke_tricks(values["offender"], trick, values.get("revoke_trick_won_by"),
+                            os_tricks)
+    vulnerability = read_vulnerability(values.get("vulnerable"))
     return MissingCardCase(MissingFound(values["found"]), values["offender"],
                            Where(values["where"]), card=card,
                            revoke=bool(values.get("revoke")), contract=values.get("contract"),

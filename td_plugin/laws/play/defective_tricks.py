@@ -53,7 +53,7 @@ from td_plugin.model.rulings import Attention, TextEnum
 from td_plugin.model.scoring import score_ns
 
 __all__ = ["Extra", "TrickFault", "DefectiveTrickCase", "RestoredRevoke", "rule_restored_revoke",
-           "rule_restored_revoke_in_case",
+           "rule_restored_revoke_in_case", "check_revoke_tricks",
            "read_vulnerability",
            "rule_defective_trick", "FIELDS", "START", "flow", "answer", "question_by_id", "rule"]
 
@@ -301,6 +301,19 @@ _REVOKE_ONLY = "after too many cards found late (Law 67B2), with revoke_trick"
 _TRUMP_ONLY = "when the revoke card is a trump, which alone could have won the trick (Law 44)"
 
 
+def check_revoke_tricks(offender: Seat, revoke_trick: int, won_by: Seat | None,
+                        os_tricks: int) -> None:
+    """The offending side's tricks from a restored card's revoke trick on (64A) against
+    who won that trick and the tricks left to play (67B2, 14B4, 58B4 alike)."""
+    if won_by is not None and won_by.side is offender.side and os_tricks == 0:
+        raise FactError("offending_side_tricks_from_revoke",
+                        f"0, but {won_by.english} of the offending side won the revoke trick")
+    if os_tricks > 14 - revoke_trick:
+        raise FactError("offending_side_tricks_from_revoke",
+                        f"{os_tricks}, but only {14 - revoke_trick} tricks are played from "
+                        f"trick {revoke_trick} on")
+
+
 def revoke_card_may_win(case: Mapping[str, Any]) -> bool:
     """Whether the revoke card, of another suit than the one led, could have won its trick:
     only a trump can (Law 44). Otherwise the revoking player did not win it, which the
@@ -448,12 +461,5 @@ def _check_restored(values: Mapping[str, Any], trick: int, revoke_trick: int) ->
                                        f"{restored.suit.value}: not a revoke (Law 61A)")
     if card == restored:
         raise FactError("revoke_card", "the restored card itself")
-    os_tricks = values["offending_side_tricks_from_revoke"]
-    won_by = values.get("revoke_trick_won_by")
-    if won_by is not None and won_by.side is values["offender"].side and os_tricks == 0:
-        raise FactError("offending_side_tricks_from_revoke",
-                        f"0, but {won_by.english} of the offending side won the revoke trick")
-    if os_tricks > 14 - revoke_trick:
-        raise FactError("offending_side_tricks_from_revoke",
-                        f"{os_tricks}, but only {14 - revoke_trick} tricks are played from "
-                        f"trick {revoke_trick} on")
+    check_revoke_tricks(values["offender"], revoke_trick, values.get("revoke_trick_won_by"),
+                        values["offending_side_tricks_from_revoke"])

@@ -44,6 +44,7 @@ from td_plugin.errors import FactError
 from td_plugin.laws.facts import Choice, FactField, question_flow, seat_choices, seat_of, yes_no
 from td_plugin.laws.play.defective_tricks import (
     RestoredRevoke,
+    check_revoke_tricks,
     read_vulnerability,
     revoke_card_may_win,
     rule_restored_revoke_in_case,
@@ -440,13 +441,7 @@ def _late_facts(values: Mapping[str, Any], cards: tuple[Card, ...],
                                        f"{restored.suit.value} (Law 61A)")
     os_tricks = values["offending_side_tricks_from_revoke"]
     won_by = values.get("revoke_trick_won_by")
-    if won_by is not None and won_by.side is values["offender"].side and os_tricks == 0:
-        raise FactError("offending_side_tricks_from_revoke",
-                        f"0, but {won_by.english} of the offending side won the revoke trick")
-    if os_tricks > 14 - revoke_trick:
-        raise FactError("offending_side_tricks_from_revoke",
-                        f"{os_tricks}, but only {14 - revoke_trick} tricks are played from "
-                        f"trick {revoke_trick} on")
+    check_revoke_tricks(values["offender"], revoke_trick, won_by, os_tricks)
     return out | {"contract": contract, "revoke_trick": revoke_trick, "restored": restored,
                   "revoke_card": card, "revoke_trick_won_by": won_by,
                   "offending_side_tricks_from_revoke": os_tricks,
