@@ -13,29 +13,18 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api", reason="the test extra installs playwright")
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.serve.phone_width import widths
 from tests.serve.test_browser import TOKEN, VIEWPORTS, Server, enter_calls, server  # noqa: F401
+from tests.serve.test_browser_taps import page  # noqa: F401  (the phone, its width checked after)
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def page(browser: Browser, server: Server) -> Iterator[Page]:  # noqa: F811
-    context = browser.new_context(viewport=VIEWPORTS["phone"])
-    pg = context.new_page()
-    pg.set_default_timeout(15_000)
-    pg.goto(server.url)
-    yield pg
-    assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    context.close()
 
 
 def _rulings(server: Server) -> list[dict[str, Any]]:  # noqa: F811
@@ -46,8 +35,8 @@ def _rulings(server: Server) -> list[dict[str, Any]]:  # noqa: F811
         return rulings
 
 
-def test_back_then_give_the_ruling_again_makes_no_second_ruling(page: Page,
-                                                                server: Server) -> None:  # noqa: F811
+def test_back_then_give_the_ruling_again_makes_no_second_ruling(
+        page: Page, server: Server) -> None:  # noqa: F811
     page.get_by_role("link", name="Auction irregularity", exact=True).click()
     page.fill("input[name=board]", "17")
     page.fill("input[name=table]", "4")

@@ -37,7 +37,7 @@ def page(browser: Browser, server: Server) -> Iterator[Page]:  # noqa: F811
     pg.set_default_timeout(15_000)
     pg.goto(server.url)
     yield pg
-    assert pg.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS["phone"]["width"]
+    assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth")
     context.close()
 
 
