@@ -35,9 +35,9 @@ from td_plugin.errors import FactError
 from td_plugin.laws.boards.scores import (
     Fault,
     Score,
+    adjusted_score,
     assigned_fields,
     assigned_of,
-    award,
     entry_of,
     fault_fields,
     score_field,
@@ -135,14 +135,10 @@ def _adjusted(b: RulingBuilder, case: WrongCardsCase) -> Outcome:
     """The adjusted score: assigned when the Director can (12C1(a)), else artificial by
     the faults (12C1(d), 12C2(a)); an offender may be penalized."""
     b.notes.append(Msg("board.13.penalty"))
-    if case.score is Score.ASSIGNED:
-        assert case.assigned is not None
-        b.clause("12C1(a)", "board.12C1a", {"assigned": case.assigned.notation()},
-                 {"result": case.assigned.notation()})
-        return case.assigned
-    assert case.ns_fault is not None and case.ew_fault is not None
-    b.clause("12C1(d)", "board.12C1d", {}, {})
-    return award(b, case.ns_fault, case.ew_fault, case.variable)
+    if case.score is not Score.ASSIGNED:
+        b.clause("12C1(d)", "board.12C1d", {}, {})
+    return adjusted_score(b, case.score, case.assigned, case.ns_fault, case.ew_fault,
+                          case.variable)
 
 
 rule = rule_wrong_cards

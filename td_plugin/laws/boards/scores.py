@@ -30,7 +30,7 @@ from td_plugin.model.outcomes import ArtificialScore, AssignedResult, Outcome
 from td_plugin.model.rulings import TextEnum
 
 __all__ = ["Fault", "PERCENT", "fault_fields", "variable_field", "award", "entry_of",
-           "under_regulation", "assigned_fields", "assigned_of", "Score", "score_field",
+           "under_regulation", "adjusted_score", "assigned_fields", "assigned_of", "Score", "score_field",
            "pairs_of", "pair_entry"]
 
 
@@ -79,6 +79,20 @@ def award(b: RulingBuilder, ns_fault: Fault, ew_fault: Fault,
     if variable:
         b.notes.append(Msg("board.12C2a.variable"))
     return score
+
+
+def adjusted_score(b: RulingBuilder, score: Score | None, assigned: Outcome | None,
+                   ns_fault: Fault | None, ew_fault: Fault | None,
+                   variable: bool | None) -> Outcome:
+    """An adjusted score the Director awards: the result he assigns (12C1(a)), or else an
+    artificial one by the two sides' faults (12C2(a)), its clause added to ``b``."""
+    if score is Score.ASSIGNED:
+        assert assigned is not None
+        b.clause("12C1(a)", "board.12C1a", {"assigned": assigned.notation()},
+                 {"result": assigned.notation()})
+        return assigned
+    assert ns_fault is not None and ew_fault is not None
+    return award(b, ns_fault, ew_fault, variable)
 
 
 def entry_of(outcome: Outcome) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from td_plugin.errors import FactError
 from td_plugin.laws.boards.scores import (
     Fault,
     Score,
+    adjusted_score,
     assigned_fields,
     assigned_of,
     award,
@@ -172,14 +173,8 @@ def _wrong_hand(b: RulingBuilder, case: WrongBoardCase) -> PlayRuling:
     outcome: Outcome | None = None
     if case.partner_called:
         b.clause("15A1(a)", "board.15A1a", facts | {"partner_called": True}, params)
-        if case.score is Score.ASSIGNED:
-            assert case.assigned is not None
-            b.clause("12C1(a)", "board.12C1a", {"assigned": case.assigned.notation()},
-                     {"result": case.assigned.notation()})
-            outcome = case.assigned
-        else:
-            assert case.ns_fault is not None and case.ew_fault is not None
-            outcome = award(b, case.ns_fault, case.ew_fault, case.variable)
+        outcome = adjusted_score(b, case.score, case.assigned, case.ns_fault, case.ew_fault,
+                                 case.variable)
         facts["outcome"] = entry_of(outcome)
     else:
         b.clause("15A1(b)", "board.15A1b", facts | {"partner_called": False}, params)
