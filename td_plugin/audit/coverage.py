@@ -31,7 +31,6 @@ class Coverage:
 
     deals: int = 0
     auctions: int = 0
-    auctions_unread: int = 0
     plays: int = 0
     results: int = 0
     scores: int = 0
@@ -50,9 +49,7 @@ class Coverage:
         if deal is not None and deal.is_complete:
             self.deals += 1
         auction = record.auction
-        if auction is not None and auction.unread:
-            self.auctions_unread += 1
-        elif auction is not None and len(auction):
+        if auction is not None and not auction.unread and len(auction):
             self.auctions += 1
         if record.play is not None and record.play.tricks:
             self.plays += 1
@@ -68,11 +65,15 @@ class Coverage:
             if len(self.unread_records) < MAX_LISTED:
                 self.unread_records.append((record.location.record, record.board, parts))
 
+    @property
+    def auctions_unread(self) -> int:
+        """The auctions not checked: a call in them could not be read."""
+        return self.unread.get("auction", 0)
+
     def merge(self, other: Coverage, offset: int = 0) -> None:
         """Add ``other``'s counts, its records' indexes shifted by ``offset``."""
         self.deals += other.deals
         self.auctions += other.auctions
-        self.auctions_unread += other.auctions_unread
         self.plays += other.plays
         self.results += other.results
         self.scores += other.scores
